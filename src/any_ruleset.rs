@@ -1,0 +1,174 @@
+//! `AnyRuleset`: a built-in ruleset chosen at run time, from a name such as `"kendall"`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use thiserror::Error;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::house::{House, Side};
+use crate::ruleset::{Contact, Outcome, Reach, Ruleset};
+use crate::rulesets::{Bell, Classic, Kendall, Temple};
+use crate::throw::{Dice, Roll};
+
+/// One of the built-in rulesets, picked at run time.
+///
+/// It implements [`Ruleset`] by forwarding each hook, so
+/// `Position<AnyRuleset>` works everywhere a concrete ruleset does. For the
+/// fastest code, match on it once and call generic code with the concrete
+/// type (see the `playouts` example).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum AnyRuleset {
+    /// [`Kendall`]: Kendall 1978, as modern sets play it (the default).
+    #[default]
+    Kendall,
+    /// [`Temple`]: the French reconstruction against the guardian.
+    Temple,
+    /// [`Bell`]: R. C. Bell 1960, ten pieces, captures and points.
+    Bell,
+    /// [`Classic`]: the French traditional page, no jumping.
+    Classic,
+}
+
+impl AnyRuleset {
+    /// Every built-in ruleset.
+    pub const ALL: [AnyRuleset; 4] = [
+        AnyRuleset::Kendall,
+        AnyRuleset::Temple,
+        AnyRuleset::Bell,
+        AnyRuleset::Classic,
+    ];
+}
+
+/// Forwards one hook call to the concrete ruleset.
+macro_rules! dispatch {
+    ($self:expr, $r:ident => $call:expr) => {
+        match $self {
+            AnyRuleset::Kendall => {
+                let $r = Kendall;
+                $call
+            }
+            AnyRuleset::Temple => {
+                let $r = Temple;
+                $call
+            }
+            AnyRuleset::Bell => {
+                let $r = Bell;
+                $call
+            }
+            AnyRuleset::Classic => {
+                let $r = Classic;
+                $call
+            }
+        }
+    };
+}
+
+impl Ruleset for AnyRuleset {
+    fn name(&self) -> &'static str {
+        dispatch!(self, r => r.name())
+    }
+    fn revision(&self) -> u32 {
+        dispatch!(self, r => r.revision())
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        dispatch!(self, r => r.side_name(side))
+    }
+    fn pieces_per_side(&self) -> u8 {
+        dispatch!(self, r => r.pieces_per_side())
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        dispatch!(self, r => r.start())
+    }
+    fn dice(&self) -> Dice {
+        dispatch!(self, r => r.dice())
+    }
+    #[inline]
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        dispatch!(self, r => r.forward(from, roll))
+    }
+    #[inline]
+    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
+        dispatch!(self, r => r.backward(from, roll))
+    }
+    fn must_play_first(&self) -> Bitboard {
+        dispatch!(self, r => r.must_play_first())
+    }
+    #[inline]
+    fn impassable(&self, board: &Board, mover: Side) -> Bitboard {
+        dispatch!(self, r => r.impassable(board, mover))
+    }
+    fn safe_houses(&self) -> Bitboard {
+        dispatch!(self, r => r.safe_houses())
+    }
+    #[inline]
+    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
+        dispatch!(self, r => r.shielded(board, owner))
+    }
+    fn contact(&self) -> Contact {
+        dispatch!(self, r => r.contact())
+    }
+    fn may_displace(&self, from: House, to: House) -> bool {
+        dispatch!(self, r => r.may_displace(from, to))
+    }
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        dispatch!(self, r => r.water_landing(occupied))
+    }
+    fn special_houses(&self) -> Bitboard {
+        dispatch!(self, r => r.special_houses())
+    }
+    fn why_no_step(&self, from: House, roll: Roll) -> &'static str {
+        dispatch!(self, r => r.why_no_step(from, roll))
+    }
+    fn throws_again(&self, roll: Roll, moved: bool) -> bool {
+        dispatch!(self, r => r.throws_again(roll, moved))
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        dispatch!(self, r => r.outcome(board))
+    }
+}
+
+impl fmt::Display for AnyRuleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The name given is not a built-in ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown ruleset {found:?}; expected one of kendall, temple, bell, classic")]
+pub struct UnknownRuleset {
+    /// The name as given.
+    pub found: String,
+}
+
+impl FromStr for AnyRuleset {
+    type Err = UnknownRuleset;
+
+    /// Parses a ruleset name: exactly the lower-case name of a built-in ruleset.
+    fn from_str(s: &str) -> Result<AnyRuleset, UnknownRuleset> {
+        AnyRuleset::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| UnknownRuleset {
+                found: s.to_owned(),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for r in AnyRuleset::ALL {
+            assert_eq!(r.to_string().parse::<AnyRuleset>(), Ok(r));
+        }
+        assert!("Kendall".parse::<AnyRuleset>().is_err());
+        assert!("".parse::<AnyRuleset>().is_err());
+    }
+}

@@ -1,0 +1,266 @@
+//! A set of houses packed in a `u32`: bit `n` stands for house `n`.
+
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use crate::house::House;
+
+/// A set of houses, one bit per house (bit `n` is house `n`, bits 0 and 31 unused).
+///
+/// Every operation keeps the unused bits clear, so a `Bitboard` only ever
+/// names real houses.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(u32);
+
+const ALL_BITS: u32 = 0x7FFF_FFFE;
+
+impl Bitboard {
+    /// No house.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every house 1..=30.
+    pub const ALL: Bitboard = Bitboard(ALL_BITS);
+
+    /// The set holding just this house.
+    #[inline]
+    pub const fn from_house(house: House) -> Bitboard {
+        Bitboard(1 << house.number())
+    }
+
+    /// The set of the houses with these numbers; numbers outside 1..=30 are ignored.
+    pub const fn from_numbers(numbers: &[u8]) -> Bitboard {
+        let mut bits = 0u32;
+        let mut i = 0;
+        while i < numbers.len() {
+            if numbers[i] >= 1 && numbers[i] <= House::COUNT {
+                bits |= 1 << numbers[i];
+            }
+            i += 1;
+        }
+        Bitboard(bits)
+    }
+
+    /// The houses `low..=high` (empty when `low > high`); bounds are clamped to 1..=30.
+    pub const fn range(low: u8, high: u8) -> Bitboard {
+        let low = if low < 1 { 1 } else { low };
+        let high = if high > House::COUNT {
+            House::COUNT
+        } else {
+            high
+        };
+        if low > high {
+            return Bitboard::EMPTY;
+        }
+        let upto_high = if high >= 31 {
+            u32::MAX
+        } else {
+            (1u32 << (high + 1)) - 1
+        };
+        let below_low = (1u32 << low) - 1;
+        Bitboard(upto_high & !below_low & ALL_BITS)
+    }
+
+    /// The houses strictly between two track numbers (1..=31, 31 meaning off),
+    /// in either order.
+    #[inline]
+    pub const fn between(a: u8, b: u8) -> Bitboard {
+        let (low, high) = if a < b { (a, b) } else { (b, a) };
+        if high <= low + 1 {
+            return Bitboard::EMPTY;
+        }
+        Bitboard::range(low + 1, high - 1)
+    }
+
+    /// The raw bits (bit `n` is house `n`).
+    #[inline]
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Whether the set holds this house.
+    #[inline]
+    pub const fn contains(self, house: House) -> bool {
+        self.0 & (1 << house.number()) != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many houses the set holds.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest house in the set, if any.
+    #[inline]
+    pub const fn first(self) -> Option<House> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(House::from_index(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The highest house in the set, if any.
+    #[inline]
+    pub const fn last(self) -> Option<House> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(House::from_index(31 - self.0.leading_zeros() as u8))
+        }
+    }
+
+    /// The set with this house added.
+    #[inline]
+    #[must_use]
+    pub const fn with(self, house: House) -> Bitboard {
+        Bitboard(self.0 | (1 << house.number()))
+    }
+
+    /// The set with this house removed.
+    #[inline]
+    #[must_use]
+    pub const fn without(self, house: House) -> Bitboard {
+        Bitboard(self.0 & !(1 << house.number()))
+    }
+
+    /// The houses of the set that have a neighbour in the set along the track
+    /// (house `n - 1` or `n + 1`): pieces that protect each other.
+    #[inline]
+    pub const fn with_neighbour(self) -> Bitboard {
+        Bitboard(self.0 & ((self.0 << 1) | (self.0 >> 1)) & ALL_BITS)
+    }
+
+    /// The houses of the set that belong to a run of at least `length`
+    /// consecutive houses of the set along the track.
+    #[inline]
+    pub const fn runs_of(self, length: u8) -> Bitboard {
+        if length <= 1 {
+            return self;
+        }
+        // Bits where a run of `length` starts, then smear each start over its run.
+        let mut starts = self.0;
+        let mut i = 1;
+        while i < length {
+            starts &= self.0 >> i;
+            i += 1;
+        }
+        let mut run = starts;
+        let mut i = 1;
+        while i < length {
+            run |= starts << i;
+            i += 1;
+        }
+        Bitboard(run & ALL_BITS)
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = House;
+
+    /// Yields the houses from lowest to highest, emptying the set.
+    #[inline]
+    fn next(&mut self) -> Option<House> {
+        let first = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(first)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bitboard {}
+
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 | rhs.0)
+    }
+}
+
+impl BitOrAssign for Bitboard {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: Bitboard) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitand(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & rhs.0)
+    }
+}
+
+impl BitAndAssign for Bitboard {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: Bitboard) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    /// The houses 1..=30 not in the set.
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & ALL_BITS)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.map(House::number)).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(b: Bitboard) -> Vec<u8> {
+        b.map(House::number).collect()
+    }
+
+    #[test]
+    fn between_is_strict_and_reaches_off() {
+        assert_eq!(numbers(Bitboard::between(3, 7)), vec![4, 5, 6]);
+        assert_eq!(numbers(Bitboard::between(7, 3)), vec![4, 5, 6]);
+        assert!(Bitboard::between(3, 4).is_empty());
+        assert_eq!(numbers(Bitboard::between(28, 31)), vec![29, 30]);
+    }
+
+    #[test]
+    fn range_clamps_and_handles_empty() {
+        assert_eq!(numbers(Bitboard::range(0, 3)), vec![1, 2, 3]);
+        assert_eq!(Bitboard::range(26, 40).count(), 5);
+        assert!(Bitboard::range(5, 4).is_empty());
+        assert_eq!(Bitboard::range(1, 30), Bitboard::ALL);
+    }
+
+    #[test]
+    fn neighbours_and_runs() {
+        let b = Bitboard::from_numbers(&[1, 2, 5, 7, 8, 9, 12]);
+        assert_eq!(numbers(b.with_neighbour()), vec![1, 2, 7, 8, 9]);
+        assert_eq!(numbers(b.runs_of(3)), vec![7, 8, 9]);
+        assert_eq!(numbers(b.runs_of(2)), vec![1, 2, 7, 8, 9]);
+        let long = Bitboard::range(26, 30);
+        assert_eq!(long.runs_of(3), long);
+    }
+
+    #[test]
+    fn complement_stays_on_the_board() {
+        assert_eq!(!Bitboard::EMPTY, Bitboard::ALL);
+        assert_eq!((!Bitboard::ALL).bits(), 0);
+        assert_eq!(Bitboard::from_numbers(&[0, 31, 4]).count(), 1);
+    }
+}

@@ -1,0 +1,180 @@
+//! The vocabulary of the board: houses, where a move can end, and the two sides.
+
+use core::fmt;
+
+/// One of the thirty houses of the track, numbered 1..=30 along the S.
+///
+/// A `House` always holds a number in 1..=30; "off the board" is
+/// [`Target::Off`], never a house number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct House(u8);
+
+impl House {
+    /// The number of houses on the track.
+    pub const COUNT: u8 = 30;
+    /// House 15, the house of rebirth (the ankh) where the water sends pieces.
+    pub const REBIRTH: House = House(15);
+    /// House 26, the house of beauty, where a piece must stop in most rulesets.
+    pub const BEAUTY: House = House(26);
+    /// House 27, the water in the rulesets that have one.
+    pub const WATER: House = House(27);
+
+    /// The house with this number, or `None` outside 1..=30.
+    #[inline]
+    pub const fn new(number: u8) -> Option<House> {
+        if number >= 1 && number <= Self::COUNT {
+            Some(House(number))
+        } else {
+            None
+        }
+    }
+
+    /// The house's number, 1..=30.
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Every house, in track order.
+    pub fn all() -> impl Iterator<Item = House> {
+        (1..=Self::COUNT).map(House)
+    }
+
+    /// Builds a house from a number known to be in range (crate-internal fast path).
+    #[inline]
+    pub(crate) const fn from_index(number: u8) -> House {
+        debug_assert!(number >= 1 && number <= Self::COUNT);
+        House(number)
+    }
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Where a move ends: a house, or off the board (written `off`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Target {
+    /// The piece lands on this house.
+    House(House),
+    /// The piece is borne off.
+    Off,
+}
+
+impl Target {
+    /// The target as a track number: the house's number, or 31 for off.
+    ///
+    /// Used to compute which houses a move passes; never printed.
+    #[inline]
+    pub const fn track_number(self) -> u8 {
+        match self {
+            Target::House(h) => h.number(),
+            Target::Off => House::COUNT + 1,
+        }
+    }
+
+    /// The house, or `None` for off.
+    #[inline]
+    pub const fn house(self) -> Option<House> {
+        match self {
+            Target::House(h) => Some(h),
+            Target::Off => None,
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::House(h) => h.fmt(f),
+            Target::Off => f.write_str("off"),
+        }
+    }
+}
+
+/// One of the two sides. `X` throws first from every start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Side {
+    /// The side that throws first, written `x`.
+    X,
+    /// The other side, written `o`.
+    O,
+}
+
+impl Side {
+    /// Both sides, `X` first.
+    pub const BOTH: [Side; 2] = [Side::X, Side::O];
+
+    /// The other side.
+    #[inline]
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::X => Side::O,
+            Side::O => Side::X,
+        }
+    }
+
+    /// 0 for `X`, 1 for `O`: an index into per-side arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The character of the position string: `x` or `o`.
+    #[inline]
+    pub const fn to_char(self) -> char {
+        match self {
+            Side::X => 'x',
+            Side::O => 'o',
+        }
+    }
+
+    /// The side written with this character, if any.
+    #[inline]
+    pub const fn from_char(c: char) -> Option<Side> {
+        match c {
+            'x' => Some(Side::X),
+            'o' => Some(Side::O),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn houses_are_one_to_thirty() {
+        assert_eq!(House::new(0), None);
+        assert_eq!(House::new(31), None);
+        assert_eq!(House::new(1).map(House::number), Some(1));
+        assert_eq!(House::new(30).map(House::number), Some(30));
+        assert_eq!(House::all().count(), 30);
+    }
+
+    #[test]
+    fn off_is_track_number_31_and_prints_off() {
+        assert_eq!(Target::Off.track_number(), 31);
+        assert_eq!(Target::Off.to_string(), "off");
+        assert_eq!(Target::House(House::WATER).to_string(), "27");
+    }
+
+    #[test]
+    fn sides_alternate() {
+        assert_eq!(Side::X.opponent(), Side::O);
+        assert_eq!(Side::O.opponent().opponent(), Side::O);
+        assert_eq!(Side::from_char('x'), Some(Side::X));
+        assert_eq!(Side::from_char('X'), None);
+    }
+}

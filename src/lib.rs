@@ -1,0 +1,28 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod any_ruleset;
+mod bitboard;
+mod board;
+mod house;
+mod movegen;
+mod moves;
+pub mod notation;
+mod perft;
+mod position;
+mod ruleset;
+pub mod rulesets;
+mod throw;
+
+pub use any_ruleset::{AnyRuleset, UnknownRuleset};
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use house::{House, Side, Target};
+pub use movegen::IllegalMove;
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::move_text::{MoveText, MoveTextError, ParseMoveError};
+pub use perft::{divide, perft};
+pub use position::{Position, PositionError};
+pub use ruleset::{Contact, Outcome, Reach, Ruleset, first_home_wins, water_to_rebirth_or_below};
+pub use throw::{Dice, Roll, Throw};

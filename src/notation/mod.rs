@@ -1,0 +1,4 @@
+//! Text forms: position strings and move notation, each strict and canonical.
+
+pub mod move_text;
+pub mod position_string;

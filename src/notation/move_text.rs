@@ -1,0 +1,355 @@
+//! Move notation (seed 001): `R: F-T` with the suffixes `x`, `<`, `+`, and `R: -` for a lost throw.
+//!
+//! [`MoveText`] is the syntax alone: it parses and prints the canonical
+//! text and knows nothing of a position. [`Position::notation`] writes a
+//! legal move, and [`MoveText::resolve`] finds the move a text names in a
+//! position, refusing it unless every part, suffixes included, is exactly
+//! what the move does there.
+//!
+//! ```
+//! use senet::{MoveText, Position, Roll, rulesets::Kendall};
+//! let start = Position::start(Kendall);
+//! let text: MoveText = "2: 10-12".parse().unwrap();
+//! let mv = text.resolve(&start).unwrap().unwrap();
+//! assert_eq!(start.notation(mv).to_string(), "2: 10-12");
+//! assert!("2: 10-12+".parse::<MoveText>().unwrap().resolve(&start).is_err());
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use thiserror::Error;
+
+use crate::house::{House, Target};
+use crate::movegen::IllegalMove;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::throw::Roll;
+
+/// A throw written in move notation: the roll, and the move or a dash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    roll: Roll,
+    play: Option<(House, Target)>,
+    swap: bool,
+    backward: bool,
+    again: bool,
+}
+
+/// Text that is not move notation. Says where (a 1-based column) and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("malformed move {text:?} at column {column}: expected {expected}")]
+pub struct ParseMoveError {
+    /// The text as given.
+    pub text: String,
+    /// The 1-based column of the first character that does not fit.
+    pub column: usize,
+    /// What the notation has there.
+    pub expected: &'static str,
+}
+
+/// Why a move text cannot be played in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MoveTextError {
+    /// The move it names is not legal here.
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+    /// The move is legal, but the text's suffixes do not say what it does.
+    #[error("the move is legal but written {written}; it is {canonical}")]
+    Suffix {
+        /// The text as given.
+        written: MoveText,
+        /// How the move is written.
+        canonical: MoveText,
+    },
+    /// The text says the throw is lost; it is not.
+    #[error("{written} claims a lost throw, but {count} legal move(s) exist")]
+    NotLost {
+        /// The text as given.
+        written: MoveText,
+        /// How many legal moves the roll has.
+        count: usize,
+    },
+}
+
+impl MoveText {
+    /// The roll written.
+    pub fn roll(&self) -> Roll {
+        self.roll
+    }
+
+    /// The start and target written, or `None` for a lost throw.
+    pub fn play(&self) -> Option<(House, Target)> {
+        self.play
+    }
+
+    /// Whether the text has `x` (a swap, or in Bell a capture).
+    pub fn is_swap(&self) -> bool {
+        self.swap
+    }
+
+    /// Whether the text has `<` (a backward move).
+    pub fn is_backward(&self) -> bool {
+        self.backward
+    }
+
+    /// Whether the text has `+` (the same side throws next).
+    pub fn throws_again(&self) -> bool {
+        self.again
+    }
+
+    /// The move this text names in `position`: `Ok(None)` for a lost throw
+    /// that really is lost, `Ok(Some(mv))` for a legal move written exactly
+    /// as [`Position::notation`] writes it; otherwise why not.
+    pub fn resolve<R: Ruleset>(
+        &self,
+        position: &Position<R>,
+    ) -> Result<Option<Move>, MoveTextError> {
+        match self.play {
+            None => {
+                let count = position.legal_moves(self.roll).len();
+                let after = position.lose_throw(self.roll).map_err(|e| match e {
+                    IllegalMove::MovesExist { count } => MoveTextError::NotLost {
+                        written: *self,
+                        count,
+                    },
+                    other => MoveTextError::Illegal(other),
+                })?;
+                debug_assert_eq!(count, 0);
+                let canonical = MoveText::lost(self.roll, again(position, &after));
+                if canonical != *self {
+                    return Err(MoveTextError::Suffix {
+                        written: *self,
+                        canonical,
+                    });
+                }
+                Ok(None)
+            }
+            Some((from, to)) => {
+                let mv = position.find_move(self.roll, from, to)?;
+                let canonical = position.notation(mv);
+                if canonical != *self {
+                    return Err(MoveTextError::Suffix {
+                        written: *self,
+                        canonical,
+                    });
+                }
+                Ok(Some(mv))
+            }
+        }
+    }
+
+    fn lost(roll: Roll, again: bool) -> MoveText {
+        MoveText {
+            roll,
+            play: None,
+            swap: false,
+            backward: false,
+            again,
+        }
+    }
+}
+
+/// Whether the side that threw in `before` throws again in `after`.
+fn again<R: Ruleset>(before: &Position<R>, after: &Position<R>) -> bool {
+    !after.is_over() && after.side_to_throw() == before.side_to_throw()
+}
+
+impl<R: Ruleset> Position<R> {
+    /// How `mv`, a legal move of this position, is written.
+    pub fn notation(&self, mv: Move) -> MoveText {
+        let after = self.apply(mv);
+        MoveText {
+            roll: mv.roll(),
+            play: Some((mv.from(), mv.to())),
+            swap: mv.is_swap() || mv.is_capture(),
+            backward: mv.is_backward(),
+            again: again(self, &after),
+        }
+    }
+
+    /// How a lost throw of `roll` is written here (`3: -` or `4: -+`).
+    pub fn lost_notation(&self, roll: Roll) -> MoveText {
+        MoveText::lost(roll, again(self, &self.apply_lost_throw(roll)))
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.roll)?;
+        match self.play {
+            None => f.write_str("-")?,
+            Some((from, to)) => write!(f, "{from}-{to}")?,
+        }
+        for (on, suffix) in [(self.swap, "x"), (self.backward, "<"), (self.again, "+")] {
+            if on {
+                f.write_str(suffix)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A strict left-to-right reader of one move text.
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn error(&self, expected: &'static str) -> ParseMoveError {
+        ParseMoveError {
+            text: self.text.to_owned(),
+            column: self.at + 1,
+            expected,
+        }
+    }
+
+    fn eat(&mut self, literal: &str) -> bool {
+        if self.text[self.at..].starts_with(literal) {
+            self.at += literal.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, literal: &str, expected: &'static str) -> Result<(), ParseMoveError> {
+        if self.eat(literal) {
+            Ok(())
+        } else {
+            Err(self.error(expected))
+        }
+    }
+
+    /// A number without sign or leading zero.
+    fn number(&mut self, expected: &'static str) -> Result<u32, ParseMoveError> {
+        let digits = self.text[self.at..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        let written = &self.text[self.at..self.at + digits];
+        if digits == 0 || digits > 2 || written.starts_with('0') {
+            return Err(self.error(expected));
+        }
+        let value = written.parse().map_err(|_| self.error(expected))?;
+        self.at += digits;
+        Ok(value)
+    }
+
+    fn house(&mut self, expected: &'static str) -> Result<House, ParseMoveError> {
+        let start = self.at;
+        let number = self.number(expected)?;
+        u8::try_from(number)
+            .ok()
+            .and_then(House::new)
+            .ok_or_else(|| {
+                self.at = start;
+                self.error(expected)
+            })
+    }
+}
+
+impl FromStr for MoveText {
+    type Err = ParseMoveError;
+
+    /// Parses exactly the canonical form: `R: F-T` then any of `x`, `<`,
+    /// `+` in that order, or `R: -` with an optional `+`. Nothing else:
+    /// no spaces around, no `31` for off, no leading zeros.
+    fn from_str(text: &str) -> Result<MoveText, ParseMoveError> {
+        let mut reader = Reader { text, at: 0 };
+        let start = reader.at;
+        let roll = reader.number("a roll from 1 to 5")?;
+        let roll = u8::try_from(roll).ok().and_then(Roll::new).ok_or_else(|| {
+            reader.at = start;
+            reader.error("a roll from 1 to 5")
+        })?;
+        reader.expect(": ", "': ' (a colon and one space) after the roll")?;
+        let mut parsed = MoveText::lost(roll, false);
+        if !reader.eat("-") {
+            let from = reader.house("a start house from 1 to 30, or '-' for a lost throw")?;
+            reader.expect("-", "'-' between the start and the target")?;
+            let to = if reader.eat("off") {
+                Target::Off
+            } else {
+                Target::House(reader.house("a target house from 1 to 30, or 'off'")?)
+            };
+            parsed.play = Some((from, to));
+            parsed.swap = reader.eat("x");
+            parsed.backward = reader.eat("<");
+        }
+        parsed.again = reader.eat("+");
+        if reader.at != text.len() {
+            let expected = if parsed.play.is_some() {
+                "the end, or the suffixes x, <, + in that order"
+            } else {
+                "the end, or '+'"
+            };
+            return Err(reader.error(expected));
+        }
+        Ok(parsed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_texts_round_trip() {
+        for text in [
+            "2: 10-12",
+            "3: 11-14x",
+            "5: 26-off+",
+            "1: 26-27+",
+            "2: 14-12<",
+            "3: -",
+            "4: -+",
+            "3: 15-12x<+",
+        ] {
+            assert_eq!(
+                text.parse::<MoveText>().map(|t| t.to_string()),
+                Ok(text.to_owned()),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn non_canonical_texts_are_malformed() {
+        for text in [
+            "2:10-12",
+            "2: 10-12 ",
+            " 2: 10-12",
+            "2: 010-12",
+            "2: 10-31",
+            "2: 10-12<x",
+            "2: 10-12++",
+            "0: 1-2",
+            "6: 1-2",
+            "2: 0-2",
+            "2: 10 - 12",
+            "2: -x",
+            "2: 10-",
+            "",
+            "2: 10-12X",
+            "02: 10-12",
+            "2: 10-offx+x",
+        ] {
+            assert!(
+                text.parse::<MoveText>().is_err(),
+                "{text:?} should be rejected"
+            );
+        }
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let err = "2: 10-12<x".parse::<MoveText>().unwrap_err();
+        assert_eq!(err.column, 10);
+        let err = "2: 10-31".parse::<MoveText>().unwrap_err();
+        assert_eq!(err.column, 7);
+    }
+}

@@ -1,0 +1,106 @@
+//! The position string of RULES.md: `BOARD SIDE XOFF OOFF`.
+//!
+//! ```
+//! use senet::{Position, rulesets::Kendall};
+//! let start = Position::start(Kendall);
+//! assert_eq!(start.to_string(), "oxoxoxoxox.................... x 0 0");
+//! assert_eq!("oxoxoxoxox.................... x 0 0".parse::<Position<Kendall>>(), Ok(start));
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bitboard::Bitboard;
+use crate::house::{House, Side};
+use crate::position::{Position, PositionError};
+use crate::ruleset::Ruleset;
+
+impl<R: Ruleset> Position<R> {
+    /// Parses a position string for `ruleset`, checking it as strictly as
+    /// RULES.md says; the error names the field and the problem.
+    pub fn parse(ruleset: R, text: &str) -> Result<Position<R>, PositionError> {
+        let fields: Vec<&str> = text.split(' ').collect();
+        if fields.iter().any(|f| f.is_empty()) {
+            return Err(PositionError::Spacing);
+        }
+        let [board, side, off_x, off_o] = fields[..] else {
+            return Err(PositionError::FieldCount {
+                found: fields.len(),
+            });
+        };
+        let found = board.chars().count();
+        if found != usize::from(House::COUNT) {
+            return Err(PositionError::BoardLength { found });
+        }
+        let (mut x, mut o) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for (house, c) in House::all().zip(board.chars()) {
+            match c {
+                '.' => {}
+                'x' => x = x.with(house),
+                'o' => o = o.with(house),
+                found => {
+                    return Err(PositionError::BoardChar {
+                        house: house.number(),
+                        found,
+                    });
+                }
+            }
+        }
+        let side = match side {
+            "x" => Side::X,
+            "o" => Side::O,
+            found => {
+                return Err(PositionError::SideField {
+                    found: found.to_owned(),
+                });
+            }
+        };
+        let off_x = parse_count("XOFF", off_x)?;
+        let off_o = parse_count("OOFF", off_o)?;
+        Position::new(ruleset, x, o, off_x, off_o, side)
+    }
+}
+
+/// A borne-off count: ASCII digits, no sign, no leading zero.
+fn parse_count(field: &'static str, text: &str) -> Result<u8, PositionError> {
+    let well_written =
+        text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
+    let value = if well_written {
+        text.parse::<u8>().ok()
+    } else {
+        None
+    };
+    value.ok_or_else(|| PositionError::Count {
+        field,
+        found: text.to_owned(),
+    })
+}
+
+impl<R: Ruleset> fmt::Display for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut board = [b'.'; House::COUNT as usize];
+        for side in Side::BOTH {
+            for house in self.board.pieces(side) {
+                board[usize::from(house.number() - 1)] = side.to_char() as u8;
+            }
+        }
+        // The board holds only ASCII '.', 'x' and 'o'.
+        let board = core::str::from_utf8(&board).map_err(|_| fmt::Error)?;
+        write!(
+            f,
+            "{board} {} {} {}",
+            self.side,
+            self.board.off(Side::X),
+            self.board.off(Side::O)
+        )
+    }
+}
+
+impl<R: Ruleset + Default> FromStr for Position<R> {
+    type Err = PositionError;
+
+    /// Parses a position string for the ruleset `R::default()`.
+    fn from_str(text: &str) -> Result<Position<R>, PositionError> {
+        Position::parse(R::default(), text)
+    }
+}

@@ -1,0 +1,53 @@
+//! Perft: counting the leaves of the tree of throws and moves, as RULES.md defines it.
+
+use crate::moves::MoveList;
+use crate::notation::move_text::MoveText;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+
+/// The number of leaves `depth` throws below `position`.
+///
+/// `perft(P, 0) = 1` and `perft(P, d) = 1` when the game at `P` is over;
+/// otherwise the sum, over every roll the ruleset's implement can make
+/// (each once, unweighted), of `perft(P after m, d - 1)` for each legal
+/// move `m`, or of `perft(P after the lost throw, d - 1)` when there is none.
+pub fn perft<R: Ruleset>(position: &Position<R>, depth: u32) -> u64 {
+    if depth == 0 || position.is_over() {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    let mut total = 0;
+    for roll in position.ruleset().dice().rolls() {
+        position.legal_moves_into(roll, &mut list);
+        if list.is_empty() {
+            total += perft(&position.apply_lost_throw(roll), depth - 1);
+        } else {
+            for &mv in list.iter() {
+                total += perft(&position.apply(mv), depth - 1);
+            }
+        }
+    }
+    total
+}
+
+/// Perft split by the first throw: each first move (or lost throw) in
+/// notation with the perft of the position after it, `depth - 1` deep.
+/// The counts add up to `perft(position, depth)` (for `depth >= 1` and a
+/// game not over; otherwise the list is empty).
+pub fn divide<R: Ruleset>(position: &Position<R>, depth: u32) -> Vec<(MoveText, u64)> {
+    let mut lines = Vec::new();
+    if depth == 0 || position.is_over() {
+        return lines;
+    }
+    for roll in position.ruleset().dice().rolls() {
+        let list = position.legal_moves(roll);
+        if list.is_empty() {
+            let after = position.apply_lost_throw(roll);
+            lines.push((position.lost_notation(roll), perft(&after, depth - 1)));
+        }
+        for &mv in list.iter() {
+            lines.push((position.notation(mv), perft(&position.apply(mv), depth - 1)));
+        }
+    }
+    lines
+}

@@ -1,0 +1,244 @@
+//! `Position`: a validated board, the side to throw, and the ruleset it belongs to.
+
+use thiserror::Error;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::house::{House, Side};
+use crate::ruleset::{Contact, Outcome, Ruleset};
+
+/// A position of a game under ruleset `R`: where every piece is, how many
+/// each side has borne off, and which side throws next.
+///
+/// It can only be built valid (through [`Position::start`],
+/// [`Position::new`], parsing, or playing legal moves), so every method
+/// can rely on it. For the built-in rulesets `R` is zero-sized and a
+/// position is 12 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position<R: Ruleset> {
+    pub(crate) ruleset: R,
+    pub(crate) board: Board,
+    pub(crate) side: Side,
+}
+
+/// Why a position is not valid. The message names the field and the problem.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// The string does not have four fields.
+    #[error("a position has four fields (BOARD SIDE XOFF OOFF), found {found}")]
+    FieldCount {
+        /// How many fields were found.
+        found: usize,
+    },
+    /// Fields are not separated by exactly one space, or there is space around the line.
+    #[error("fields must be separated by exactly one space, with no space before or after")]
+    Spacing,
+    /// The board field is not 30 characters long.
+    #[error("BOARD must be exactly 30 characters, found {found}")]
+    BoardLength {
+        /// How many characters were found.
+        found: usize,
+    },
+    /// A board character other than `.`, `x` or `o`.
+    #[error("BOARD: house {house} holds {found:?}; only '.', 'x' and 'o' are allowed")]
+    BoardChar {
+        /// The house (1..=30) whose character is wrong.
+        house: u8,
+        /// The character found.
+        found: char,
+    },
+    /// The side field is not `x` or `o`.
+    #[error("SIDE must be 'x' or 'o', found {found:?}")]
+    SideField {
+        /// The field as found.
+        found: String,
+    },
+    /// A borne-off count is not a plain decimal number.
+    #[error("{field} must be a decimal count with no sign or leading zero, found {found:?}")]
+    Count {
+        /// `XOFF` or `OOFF`.
+        field: &'static str,
+        /// The field as found.
+        found: String,
+    },
+    /// Two pieces on one house (only possible when building from bitboards).
+    #[error("house {house} holds a piece of both sides")]
+    SharedHouse {
+        /// The house in question.
+        house: u8,
+    },
+    /// A piece stands in the water where this ruleset never leaves one.
+    #[error(
+        "a piece stands on house 27, where {ruleset} never leaves one (it would be in house {belongs})"
+    )]
+    PieceInWater {
+        /// The ruleset's name.
+        ruleset: &'static str,
+        /// Where the water would put it.
+        belongs: u8,
+    },
+    /// A side has more pieces than the ruleset gives it.
+    #[error("{side} has {found} pieces on the board and off, more than the {max} of {ruleset}")]
+    TooManyPieces {
+        /// The side in question.
+        side: Side,
+        /// Its pieces on the board plus off.
+        found: u8,
+        /// The ruleset's pieces per side.
+        max: u8,
+        /// The ruleset's name.
+        ruleset: &'static str,
+    },
+    /// A side has fewer pieces than the ruleset gives it, in a ruleset without capture.
+    #[error(
+        "{side} has {found} pieces on the board and off, but {ruleset} never removes a piece: it must be {expected}"
+    )]
+    MissingPieces {
+        /// The side in question.
+        side: Side,
+        /// Its pieces on the board plus off.
+        found: u8,
+        /// The ruleset's pieces per side.
+        expected: u8,
+        /// The ruleset's name.
+        ruleset: &'static str,
+    },
+    /// Both sides have borne everything off, which cannot happen in a race.
+    #[error("both sides have borne off all their pieces; the game ends when the first one does")]
+    BothFinished,
+}
+
+impl<R: Ruleset> Position<R> {
+    /// The ruleset's start position, `x` to throw.
+    pub fn start(ruleset: R) -> Position<R> {
+        let [x, o] = ruleset.start();
+        Position::new(ruleset, x, o, 0, 0, Side::X)
+            .expect("a ruleset's start position must be valid")
+    }
+
+    /// A position from its parts, checked against the ruleset's invariants
+    /// (the same checks as parsing a position string).
+    pub fn new(
+        ruleset: R,
+        x: Bitboard,
+        o: Bitboard,
+        off_x: u8,
+        off_o: u8,
+        side: Side,
+    ) -> Result<Position<R>, PositionError> {
+        let board = Board::new(x, o, off_x, off_o).ok_or_else(|| PositionError::SharedHouse {
+            house: (x & o).first().map_or(0, House::number),
+        })?;
+        validate(&ruleset, &board)?;
+        Ok(Position {
+            ruleset,
+            board,
+            side,
+        })
+    }
+
+    /// The ruleset the position belongs to.
+    #[inline]
+    pub fn ruleset(&self) -> R {
+        self.ruleset
+    }
+
+    /// Where every piece is.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side about to throw (after a game-ending move: the opponent of
+    /// the side that moved).
+    #[inline]
+    pub fn side_to_throw(&self) -> Side {
+        self.side
+    }
+
+    /// Whose piece stands on this house, if any.
+    #[inline]
+    pub fn piece_at(&self, house: House) -> Option<Side> {
+        self.board.piece_at(house)
+    }
+
+    /// The result, once the game is over.
+    #[inline]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ruleset.outcome(&self.board)
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Whether the piece on `house` cannot be landed on by its opponent
+    /// right now (a safe house, or protected by a neighbour, as the ruleset
+    /// says). False for an empty house.
+    pub fn is_shielded(&self, house: House) -> bool {
+        self.piece_at(house)
+            .is_some_and(|owner| self.ruleset.shielded(&self.board, owner).contains(house))
+    }
+
+    /// Whether the piece on `house` blocks the opponent's pieces from
+    /// passing it (Kendall's blockades, Classic's no jumping). False for an
+    /// empty house.
+    pub fn blocks_passage(&self, house: House) -> bool {
+        self.piece_at(house).is_some_and(|owner| {
+            self.ruleset
+                .impassable(&self.board, owner.opponent())
+                .contains(house)
+        })
+    }
+}
+
+/// The invariants every position of a ruleset keeps.
+fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError> {
+    let pieces = ruleset.pieces_per_side();
+    let captures = ruleset.contact() == Contact::Capture;
+    for side in Side::BOTH {
+        let found = board.on_board(side).saturating_add(board.off(side));
+        if found > pieces {
+            return Err(PositionError::TooManyPieces {
+                side,
+                found,
+                max: pieces,
+                ruleset: ruleset.name(),
+            });
+        }
+        if !captures && found < pieces {
+            return Err(PositionError::MissingPieces {
+                side,
+                found,
+                expected: pieces,
+                ruleset: ruleset.name(),
+            });
+        }
+    }
+    if !captures && board.off(Side::X) == pieces && board.off(Side::O) == pieces {
+        return Err(PositionError::BothFinished);
+    }
+    if let Some(belongs) = water_would_move(ruleset, board) {
+        return Err(PositionError::PieceInWater {
+            ruleset: ruleset.name(),
+            belongs: belongs.number(),
+        });
+    }
+    Ok(())
+}
+
+/// Where the piece standing on house 27 would go at once, if the ruleset's
+/// water does not leave it there.
+#[inline]
+pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option<House> {
+    let occupied = board.occupied();
+    if !occupied.contains(House::WATER) {
+        return None;
+    }
+    ruleset
+        .water_landing(occupied.without(House::WATER))
+        .filter(|&rest| rest != House::WATER)
+}

@@ -1,0 +1,265 @@
+//! Rolls, the implements that make them (four sticks, the long die) and single throws.
+
+use core::fmt;
+
+use rand_core::Rng;
+
+/// How far a throw moves a piece: 1..=5 houses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Roll(u8);
+
+impl Roll {
+    /// The largest roll any implement makes (four dark sticks).
+    pub const MAX: u8 = 5;
+
+    /// The roll with this value, or `None` outside 1..=5.
+    #[inline]
+    pub const fn new(value: u8) -> Option<Roll> {
+        if value >= 1 && value <= Self::MAX {
+            Some(Roll(value))
+        } else {
+            None
+        }
+    }
+
+    /// The roll's value, 1..=5.
+    #[inline]
+    pub const fn value(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The implement a ruleset throws: it fixes which rolls exist and how likely each is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Dice {
+    /// Four two-faced sticks: the roll is the number of light faces, or 5 when none is.
+    FourSticks,
+    /// A four-sided long die: 1, 2, 3 or 4, equally likely.
+    LongDie,
+}
+
+const STICK_WEIGHTS: [(Roll, u32); 5] = [
+    (Roll(1), 4),
+    (Roll(2), 6),
+    (Roll(3), 4),
+    (Roll(4), 1),
+    (Roll(5), 1),
+];
+const DIE_WEIGHTS: [(Roll, u32); 4] = [(Roll(1), 1), (Roll(2), 1), (Roll(3), 1), (Roll(4), 1)];
+
+impl Dice {
+    /// Each possible roll with its weight; the weights add up to [`Dice::total_weight`].
+    ///
+    /// Sticks: 4, 6, 4, 1, 1 out of 16 for rolls 1 to 5. Long die: 1 each out of 4.
+    #[inline]
+    pub const fn weights(self) -> &'static [(Roll, u32)] {
+        match self {
+            Dice::FourSticks => &STICK_WEIGHTS,
+            Dice::LongDie => &DIE_WEIGHTS,
+        }
+    }
+
+    /// The sum of the weights of [`Dice::weights`].
+    #[inline]
+    pub const fn total_weight(self) -> u32 {
+        match self {
+            Dice::FourSticks => 16,
+            Dice::LongDie => 4,
+        }
+    }
+
+    /// Every roll this implement can make, lowest first.
+    pub fn rolls(self) -> impl Iterator<Item = Roll> {
+        self.weights().iter().map(|&(roll, _)| roll)
+    }
+
+    /// Whether this implement can make this roll.
+    #[inline]
+    pub const fn can_roll(self, roll: Roll) -> bool {
+        match self {
+            Dice::FourSticks => true,
+            Dice::LongDie => roll.0 <= 4,
+        }
+    }
+
+    /// Throws once, taking exactly one `u32` from `rng`.
+    ///
+    /// This is the fair-play contract: sticks use the low four bits of the
+    /// word (bit `i` set means stick `i` landed light face up); the long die
+    /// uses the low two bits (`0..=3` is the face `1..=4`). It never changes
+    /// between versions.
+    #[inline]
+    pub fn throw<G: Rng + ?Sized>(self, rng: &mut G) -> Throw {
+        let word = rng.next_u32();
+        match self {
+            Dice::FourSticks => Throw::from_sticks((word & 0xF) as u8),
+            Dice::LongDie => Throw::from_die(Roll((word & 3) as u8 + 1)),
+        }
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dice::FourSticks => "four sticks",
+            Dice::LongDie => "long die",
+        })
+    }
+}
+
+/// One throw as it fell: the implement, what it showed, and the roll it is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Throw {
+    dice: Dice,
+    /// Sticks: bit `i` set when stick `i` is light. Long die: unused (0).
+    faces: u8,
+    roll: Roll,
+}
+
+impl Throw {
+    /// A throw of the four sticks; bit `i` of `light` (0..=3) is set when stick
+    /// `i` landed light face up. Higher bits are ignored.
+    #[inline]
+    pub const fn from_sticks(light: u8) -> Throw {
+        let faces = light & 0xF;
+        let count = faces.count_ones() as u8;
+        let roll = if count == 0 { Roll(5) } else { Roll(count) };
+        Throw {
+            dice: Dice::FourSticks,
+            faces,
+            roll,
+        }
+    }
+
+    /// A throw of the long die showing this roll, or `None` when the die
+    /// cannot show it (5).
+    #[inline]
+    pub const fn from_die_face(roll: Roll) -> Option<Throw> {
+        if roll.0 <= 4 {
+            Some(Throw::from_die(roll))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    const fn from_die(roll: Roll) -> Throw {
+        Throw {
+            dice: Dice::LongDie,
+            faces: 0,
+            roll,
+        }
+    }
+
+    /// A throw of `dice` worth `roll`, with the sticks in a fixed canonical
+    /// arrangement (the first `roll` sticks light; none for 5). `None` when
+    /// the implement cannot make the roll. Used to replay rolls whose sticks
+    /// were not recorded.
+    pub const fn canonical(dice: Dice, roll: Roll) -> Option<Throw> {
+        match dice {
+            Dice::FourSticks => {
+                let light = if roll.0 == 5 { 0 } else { (1u8 << roll.0) - 1 };
+                Some(Throw::from_sticks(light))
+            }
+            Dice::LongDie => Throw::from_die_face(roll),
+        }
+    }
+
+    /// What the throw is worth.
+    #[inline]
+    pub const fn roll(self) -> Roll {
+        self.roll
+    }
+
+    /// The implement thrown.
+    #[inline]
+    pub const fn dice(self) -> Dice {
+        self.dice
+    }
+
+    /// For sticks, which of the four landed light face up; `None` for the die.
+    pub const fn sticks(self) -> Option<[bool; 4]> {
+        match self.dice {
+            Dice::FourSticks => Some([
+                self.faces & 1 != 0,
+                self.faces & 2 != 0,
+                self.faces & 4 != 0,
+                self.faces & 8 != 0,
+            ]),
+            Dice::LongDie => None,
+        }
+    }
+}
+
+impl fmt::Display for Throw {
+    /// Sticks as four characters (`|` light, `-` dark) then the roll,
+    /// e.g. `|-|- 2`; the die as `die 3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.sticks() {
+            Some(sticks) => {
+                for light in sticks {
+                    f.write_str(if light { "|" } else { "-" })?;
+                }
+                write!(f, " {}", self.roll)
+            }
+            None => write!(f, "die {}", self.roll),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sticks_count_light_faces_and_none_is_five() {
+        assert_eq!(Throw::from_sticks(0).roll(), Roll(5));
+        assert_eq!(Throw::from_sticks(0b0001).roll(), Roll(1));
+        assert_eq!(Throw::from_sticks(0b1010).roll(), Roll(2));
+        assert_eq!(Throw::from_sticks(0b0111).roll(), Roll(3));
+        assert_eq!(Throw::from_sticks(0b1111).roll(), Roll(4));
+    }
+
+    #[test]
+    fn stick_probabilities_match_the_weights() {
+        let mut counts = [0u32; 6];
+        for light in 0..16u8 {
+            counts[Throw::from_sticks(light).roll().value() as usize] += 1;
+        }
+        for &(roll, weight) in Dice::FourSticks.weights() {
+            assert_eq!(counts[roll.value() as usize], weight, "roll {roll}");
+        }
+        let total: u32 = Dice::FourSticks.weights().iter().map(|w| w.1).sum();
+        assert_eq!(total, Dice::FourSticks.total_weight());
+    }
+
+    #[test]
+    fn long_die_cannot_roll_five() {
+        assert!(!Dice::LongDie.can_roll(Roll(5)));
+        assert_eq!(Throw::from_die_face(Roll(5)), None);
+        assert_eq!(Dice::LongDie.rolls().count(), 4);
+    }
+
+    #[test]
+    fn canonical_throws_have_their_roll() {
+        for dice in [Dice::FourSticks, Dice::LongDie] {
+            for roll in dice.rolls() {
+                assert_eq!(Throw::canonical(dice, roll).map(Throw::roll), Some(roll));
+            }
+        }
+    }
+
+    #[test]
+    fn throws_print_their_sticks() {
+        assert_eq!(Throw::from_sticks(0b0101).to_string(), "|-|- 2");
+        assert_eq!(Throw::from_sticks(0).to_string(), "---- 5");
+    }
+}
