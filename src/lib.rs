@@ -13,6 +13,7 @@ mod perft;
 mod position;
 mod ruleset;
 pub mod rulesets;
+mod source;
 mod throw;
 
 pub use any_ruleset::{AnyRuleset, UnknownRuleset};
@@ -25,4 +26,5 @@ pub use notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError};
 pub use ruleset::{Contact, Outcome, Reach, Ruleset, first_home_wins, water_to_rebirth_or_below};
+pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, Throw};

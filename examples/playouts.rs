@@ -1,0 +1,130 @@
+//! Random playouts: `playouts --ruleset kendall --games 1000000 --seed 1 [--threads N]`.
+//!
+//! Plays random games (a uniformly random legal move each throw; throws and
+//! choices from `ChaCha8Rng`) and prints games and throws per second, mean
+//! throws per game, the first side's win rate with a 95% interval, the
+//! draw rate, the lost-throw rate, and last `games/s: N`. With
+//! `--threads N` the games are split over N threads whose seeds are derived
+//! from `--seed` up front, so the totals do not depend on scheduling.
+
+mod common;
+
+use std::time::Instant;
+
+use common::{Args, fail};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use senet::{AnyRuleset, MoveList, Outcome, Position, Ruleset, Side};
+
+/// A game still running after this many throws is stopped and counted.
+const MAX_THROWS: u64 = 100_000;
+
+#[derive(Default, Clone, Copy)]
+struct Totals {
+    games: u64,
+    throws: u64,
+    lost: u64,
+    x_wins: u64,
+    draws: u64,
+    unfinished: u64,
+}
+
+impl Totals {
+    fn add(&mut self, other: Totals) {
+        self.games += other.games;
+        self.throws += other.throws;
+        self.lost += other.lost;
+        self.x_wins += other.x_wins;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+    }
+}
+
+fn main() {
+    let args = Args::parse(&[]);
+    args.only(&["ruleset", "games", "seed", "threads"]);
+    let ruleset = args.ruleset_or(AnyRuleset::Kendall);
+    let games: u64 = args.required("games");
+    let seed: u64 = args.parsed("seed").unwrap_or(1);
+    let threads: u64 = args.parsed("threads").unwrap_or(1);
+    if threads == 0 || threads > 256 {
+        fail("--threads must be from 1 to 256");
+    }
+    let started = Instant::now();
+    let totals = with_ruleset!(ruleset, |r| run(r, games, seed, threads));
+    let seconds = started.elapsed().as_secs_f64();
+    report(ruleset, totals, seconds);
+}
+
+/// Splits the games over threads, each with a seed drawn from the master seed.
+fn run<R: Ruleset>(ruleset: R, games: u64, seed: u64, threads: u64) -> Totals {
+    let mut master = ChaCha8Rng::seed_from_u64(seed);
+    let shares: Vec<(u64, u64)> = (0..threads)
+        .map(|i| (games / threads + u64::from(i < games % threads), master.next_u64()))
+        .collect();
+    let mut totals = Totals::default();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = shares
+            .iter()
+            .map(|&(count, seed)| scope.spawn(move || play_many(ruleset, count, seed)))
+            .collect();
+        for handle in handles {
+            totals.add(handle.join().unwrap_or_else(|_| fail("a worker thread panicked")));
+        }
+    });
+    totals
+}
+
+fn play_many<R: Ruleset>(ruleset: R, games: u64, seed: u64) -> Totals {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut totals = Totals::default();
+    let mut list = MoveList::new();
+    let dice = ruleset.dice();
+    for _ in 0..games {
+        let mut position = Position::start(ruleset);
+        let mut throws = 0;
+        while !position.is_over() && throws < MAX_THROWS {
+            let roll = dice.throw(&mut rng).roll();
+            throws += 1;
+            position.legal_moves_into(roll, &mut list);
+            position = if list.is_empty() {
+                totals.lost += 1;
+                position.lose_throw(roll)
+            } else {
+                let pick = (u64::from(rng.next_u32()) * list.len() as u64) >> 32;
+                position.play(list[pick as usize])
+            }
+            .unwrap_or_else(|e| fail(format!("engine refused its own move: {e}")));
+        }
+        totals.games += 1;
+        totals.throws += throws;
+        match position.outcome() {
+            Some(Outcome::Win(Side::X)) => totals.x_wins += 1,
+            Some(Outcome::Draw) => totals.draws += 1,
+            Some(Outcome::Win(Side::O)) => {}
+            None => totals.unfinished += 1,
+        }
+    }
+    totals
+}
+
+fn report(ruleset: AnyRuleset, t: Totals, seconds: f64) {
+    let games = t.games.max(1) as f64;
+    let p = t.x_wins as f64 / games;
+    let half_width = 1.96 * (p * (1.0 - p) / games).sqrt();
+    println!("ruleset: {ruleset}");
+    println!("games: {}", t.games);
+    println!("seconds: {seconds:.3}");
+    println!("throws/s: {:.0}", t.throws as f64 / seconds);
+    println!("mean throws per game: {:.2}", t.throws as f64 / games);
+    println!(
+        "first side (x) win rate: {:.4} (95% CI {:.4}..{:.4})",
+        p,
+        p - half_width,
+        p + half_width
+    );
+    println!("draw rate: {:.4}", t.draws as f64 / games);
+    println!("lost-throw rate: {:.4}", t.lost as f64 / t.throws.max(1) as f64);
+    println!("unfinished after {MAX_THROWS} throws: {}", t.unfinished);
+    println!("games/s: {:.0}", t.games as f64 / seconds);
+}

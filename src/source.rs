@@ -1,0 +1,251 @@
+//! Where throws come from: a seeded source that anyone can replay, and a scripted one.
+//!
+//! The seeded source is the fair-play contract: the throws of a game are a
+//! pure function of its seed and its ruleset's implement, and will not
+//! change between versions (test vectors in `tests/data/throws.txt` pin
+//! them). Precisely:
+//!
+//! 1. A seed is 0 to 32 bytes. The ChaCha20 key is the seed's bytes
+//!    followed by zero bytes up to 32; the 64-bit stream number (the
+//!    nonce of the original ChaCha layout) is the seed's length in bytes;
+//!    the block counter starts at 0. A `u64` seed is its 8 little-endian bytes.
+//! 2. The keystream is read as 32-bit little-endian words, in order; each
+//!    throw takes exactly one word ([`Dice::throw`]): for the four sticks,
+//!    bit `i` (0..=3) set means stick `i` landed light face up; for the
+//!    long die, the low two bits `0..=3` are the faces `1..=4`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use thiserror::Error;
+
+use crate::throw::{Dice, Roll, Throw};
+
+/// Something that throws: the game asks it for each throw in turn.
+pub trait ThrowSource {
+    /// The next throw of `dice`, or why there is none.
+    fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError>;
+}
+
+/// Why a throw source could not throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ThrowError {
+    /// A scripted source has no throw left.
+    #[error("the scripted throws are used up after {used} throws")]
+    Exhausted {
+        /// How many throws it gave.
+        used: usize,
+    },
+    /// A scripted roll the implement cannot make.
+    #[error("throw {index}: the {dice} cannot make a {roll}")]
+    NotOnDice {
+        /// The 1-based number of the throw.
+        index: usize,
+        /// The roll scripted.
+        roll: Roll,
+        /// The implement asked for.
+        dice: Dice,
+    },
+}
+
+/// A game's seed: 0 to 32 bytes, written as lower-case hex.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Seed {
+    bytes: [u8; 32],
+    len: u8,
+}
+
+/// A seed that is too long, or hex that is not a seed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SeedError {
+    /// More than 32 bytes.
+    #[error("a seed has at most 32 bytes, found {found}")]
+    TooLong {
+        /// How many bytes were given.
+        found: usize,
+    },
+    /// Hex with an odd length or a character that is not a lower-case hex digit.
+    #[error("a seed is written as lower-case hex digits in pairs; {found:?} is not")]
+    BadHex {
+        /// The text as given.
+        found: String,
+    },
+}
+
+impl Seed {
+    /// The seed made of these bytes (at most 32).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Seed, SeedError> {
+        if bytes.len() > 32 {
+            return Err(SeedError::TooLong { found: bytes.len() });
+        }
+        let mut seed = Seed { bytes: [0; 32], len: bytes.len() as u8 };
+        seed.bytes[..bytes.len()].copy_from_slice(bytes);
+        Ok(seed)
+    }
+
+    /// The seed made of the 8 little-endian bytes of `value`.
+    pub fn from_u64(value: u64) -> Seed {
+        let mut seed = Seed { bytes: [0; 32], len: 8 };
+        seed.bytes[..8].copy_from_slice(&value.to_le_bytes());
+        seed
+    }
+
+    /// The seed's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+
+    /// The generator this seed starts: ChaCha20 keyed by the zero-padded
+    /// bytes, on the stream numbered by the seed's length.
+    pub fn rng(&self) -> ChaCha20Rng {
+        let mut rng = ChaCha20Rng::from_seed(self.bytes);
+        rng.set_stream(u64::from(self.len));
+        rng
+    }
+}
+
+impl fmt::Display for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for byte in self.as_bytes() {
+            write!(f, "{byte:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Seed({self})")
+    }
+}
+
+impl FromStr for Seed {
+    type Err = SeedError;
+
+    /// Parses lower-case hex, two digits per byte (the empty string is the empty seed).
+    fn from_str(text: &str) -> Result<Seed, SeedError> {
+        let bad = || SeedError::BadHex { found: text.to_owned() };
+        let digits = text.as_bytes();
+        if digits.len() % 2 != 0 {
+            return Err(bad());
+        }
+        let nibble = |d: u8| match d {
+            b'0'..=b'9' => Some(d - b'0'),
+            b'a'..=b'f' => Some(d - b'a' + 10),
+            _ => None,
+        };
+        let bytes = digits
+            .chunks(2)
+            .map(|pair| Some(nibble(pair[0])? << 4 | nibble(pair[1])?))
+            .collect::<Option<Vec<u8>>>()
+            .ok_or_else(bad)?;
+        Seed::from_bytes(&bytes)
+    }
+}
+
+/// Throws drawn from a [`Seed`]: the same seed always throws the same sequence.
+#[derive(Clone, Debug)]
+pub struct SeededThrows {
+    seed: Seed,
+    rng: ChaCha20Rng,
+}
+
+impl SeededThrows {
+    /// A source that throws from the start of the seed's stream.
+    pub fn new(seed: Seed) -> SeededThrows {
+        SeededThrows { seed, rng: seed.rng() }
+    }
+
+    /// The seed it throws from.
+    pub fn seed(&self) -> Seed {
+        self.seed
+    }
+}
+
+impl ThrowSource for SeededThrows {
+    #[inline]
+    fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError> {
+        Ok(dice.throw(&mut self.rng))
+    }
+}
+
+/// Throws given in advance: rolls (shown with canonical sticks) or whole throws.
+#[derive(Clone, Debug, Default)]
+pub struct ScriptedThrows {
+    throws: Vec<Throw>,
+    rolls: Vec<Roll>,
+    used: usize,
+}
+
+impl ScriptedThrows {
+    /// A source that throws these rolls in order, each as
+    /// [`Throw::canonical`] shows it.
+    pub fn from_rolls(rolls: impl IntoIterator<Item = Roll>) -> ScriptedThrows {
+        ScriptedThrows { throws: Vec::new(), rolls: rolls.into_iter().collect(), used: 0 }
+    }
+
+    /// A source that throws exactly these throws in order.
+    pub fn from_throws(throws: impl IntoIterator<Item = Throw>) -> ScriptedThrows {
+        let throws: Vec<Throw> = throws.into_iter().collect();
+        ScriptedThrows { rolls: throws.iter().map(|t| t.roll()).collect(), throws, used: 0 }
+    }
+
+    /// How many throws are left.
+    pub fn remaining(&self) -> usize {
+        self.rolls.len() - self.used
+    }
+}
+
+impl ThrowSource for ScriptedThrows {
+    fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError> {
+        let index = self.used;
+        let roll = *self.rolls.get(index).ok_or(ThrowError::Exhausted { used: index })?;
+        let throw = match self.throws.get(index) {
+            Some(&throw) if throw.dice() == dice => Some(throw),
+            _ => Throw::canonical(dice, roll),
+        };
+        let throw = throw.ok_or(ThrowError::NotOnDice { index: index + 1, roll, dice })?;
+        self.used += 1;
+        Ok(throw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_print_and_parse_as_hex() {
+        let seed = Seed::from_u64(42);
+        assert_eq!(seed.to_string(), "2a00000000000000");
+        assert_eq!("2a00000000000000".parse::<Seed>(), Ok(seed));
+        assert!("2A".parse::<Seed>().is_err());
+        assert!("abc".parse::<Seed>().is_err());
+        assert!("zz".parse::<Seed>().is_err());
+        assert_eq!("".parse::<Seed>().map(|s| s.as_bytes().len()), Ok(0));
+        assert!(Seed::from_bytes(&[0; 33]).is_err());
+    }
+
+    #[test]
+    fn seeds_of_different_lengths_throw_differently() {
+        let short = Seed::from_bytes(&[1]).unwrap();
+        let padded = Seed::from_bytes(&[1, 0]).unwrap();
+        let mut a = SeededThrows::new(short);
+        let mut b = SeededThrows::new(padded);
+        let a: Vec<_> = (0..32).map(|_| a.next_throw(Dice::FourSticks).unwrap()).collect();
+        let b: Vec<_> = (0..32).map(|_| b.next_throw(Dice::FourSticks).unwrap()).collect();
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn scripted_throws_run_out_with_an_error() {
+        let mut source = ScriptedThrows::from_rolls([Roll::new(5).unwrap()]);
+        assert!(source.next_throw(Dice::LongDie).is_err());
+        assert_eq!(source.next_throw(Dice::FourSticks).map(|t| t.roll().value()), Ok(5));
+        assert_eq!(source.next_throw(Dice::FourSticks), Err(ThrowError::Exhausted { used: 1 }));
+    }
+}
