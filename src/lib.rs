@@ -5,12 +5,16 @@
 mod any_ruleset;
 mod bitboard;
 mod board;
+pub mod bot;
+mod game;
 mod house;
 mod movegen;
 mod moves;
 pub mod notation;
 mod perft;
 mod position;
+mod record;
+mod replay;
 mod ruleset;
 pub mod rulesets;
 mod source;
@@ -28,3 +32,7 @@ pub use position::{Position, PositionError};
 pub use ruleset::{Contact, Outcome, Reach, Ruleset, first_home_wins, water_to_rebirth_or_below};
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, Throw};
+// Games, records and replay (issue 3): re-exports go below this line.
+
+// Bots (issue 6): re-exports go below this line.
+

@@ -1,0 +1,1 @@
+//! Playing agents: random, rule of thumb and search (to be built).

@@ -1,0 +1,1 @@
+//! The game driver (to be built).

@@ -1,0 +1,1 @@
+//! Replaying and verifying records (to be built).
