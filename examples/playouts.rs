@@ -14,7 +14,7 @@ use std::time::Instant;
 use common::{Args, fail};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::{AnyRuleset, MoveList, Outcome, Position, Ruleset, Side};
+use senet::{AnyRuleset, Outcome, Position, Ruleset, Side};
 
 /// A game still running after this many throws is stopped and counted.
 const MAX_THROWS: u64 = 100_000;
@@ -60,7 +60,12 @@ fn main() {
 fn run<R: Ruleset>(ruleset: R, games: u64, seed: u64, threads: u64) -> Totals {
     let mut master = ChaCha8Rng::seed_from_u64(seed);
     let shares: Vec<(u64, u64)> = (0..threads)
-        .map(|i| (games / threads + u64::from(i < games % threads), master.next_u64()))
+        .map(|i| {
+            (
+                games / threads + u64::from(i < games % threads),
+                master.next_u64(),
+            )
+        })
         .collect();
     let mut totals = Totals::default();
     std::thread::scope(|scope| {
@@ -69,7 +74,11 @@ fn run<R: Ruleset>(ruleset: R, games: u64, seed: u64, threads: u64) -> Totals {
             .map(|&(count, seed)| scope.spawn(move || play_many(ruleset, count, seed)))
             .collect();
         for handle in handles {
-            totals.add(handle.join().unwrap_or_else(|_| fail("a worker thread panicked")));
+            totals.add(
+                handle
+                    .join()
+                    .unwrap_or_else(|_| fail("a worker thread panicked")),
+            );
         }
     });
     totals
@@ -78,7 +87,6 @@ fn run<R: Ruleset>(ruleset: R, games: u64, seed: u64, threads: u64) -> Totals {
 fn play_many<R: Ruleset>(ruleset: R, games: u64, seed: u64) -> Totals {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut totals = Totals::default();
-    let mut list = MoveList::new();
     let dice = ruleset.dice();
     for _ in 0..games {
         let mut position = Position::start(ruleset);
@@ -86,15 +94,18 @@ fn play_many<R: Ruleset>(ruleset: R, games: u64, seed: u64) -> Totals {
         while !position.is_over() && throws < MAX_THROWS {
             let roll = dice.throw(&mut rng).roll();
             throws += 1;
-            position.legal_moves_into(roll, &mut list);
-            position = if list.is_empty() {
+            let legal = position.legal(roll);
+            position = if legal.is_empty() {
                 totals.lost += 1;
-                position.lose_throw(roll)
+                legal
+                    .lose_throw()
+                    .unwrap_or_else(|e| fail(format!("engine refused a lost throw: {e}")))
             } else {
-                let pick = (u64::from(rng.next_u32()) * list.len() as u64) >> 32;
-                position.play(list[pick as usize])
-            }
-            .unwrap_or_else(|e| fail(format!("engine refused its own move: {e}")));
+                let pick = (u64::from(rng.next_u32()) * legal.len() as u64) >> 32;
+                legal
+                    .play_nth(pick as usize)
+                    .unwrap_or_else(|| fail("pick out of range"))
+            };
         }
         totals.games += 1;
         totals.throws += throws;
@@ -124,7 +135,10 @@ fn report(ruleset: AnyRuleset, t: Totals, seconds: f64) {
         p + half_width
     );
     println!("draw rate: {:.4}", t.draws as f64 / games);
-    println!("lost-throw rate: {:.4}", t.lost as f64 / t.throws.max(1) as f64);
+    println!(
+        "lost-throw rate: {:.4}",
+        t.lost as f64 / t.throws.max(1) as f64
+    );
     println!("unfinished after {MAX_THROWS} throws: {}", t.unfinished);
     println!("games/s: {:.0}", t.games as f64 / seconds);
 }

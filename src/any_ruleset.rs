@@ -87,6 +87,10 @@ impl Ruleset for AnyRuleset {
         dispatch!(self, r => r.dice())
     }
     #[inline]
+    fn plain_forward(&self, roll: Roll) -> Bitboard {
+        dispatch!(self, r => r.plain_forward(roll))
+    }
+    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         dispatch!(self, r => r.forward(from, roll))
     }

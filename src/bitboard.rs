@@ -64,10 +64,31 @@ impl Bitboard {
     #[inline]
     pub const fn between(a: u8, b: u8) -> Bitboard {
         let (low, high) = if a < b { (a, b) } else { (b, a) };
-        if high <= low + 1 {
-            return Bitboard::EMPTY;
+        let high = if high > 31 { 31 } else { high };
+        let below_high = (1u32 << high) - 1;
+        let above_low = match u32::MAX.checked_shl(low as u32 + 1) {
+            Some(bits) => bits,
+            None => 0,
+        };
+        Bitboard(below_high & above_low & ALL_BITS)
+    }
+
+    /// Each house of the set moved `n` houses up the track; houses past 30 drop out.
+    #[inline]
+    pub const fn shift_up(self, n: u8) -> Bitboard {
+        match self.0.checked_shl(n as u32) {
+            Some(bits) => Bitboard(bits & ALL_BITS),
+            None => Bitboard::EMPTY,
         }
-        Bitboard::range(low + 1, high - 1)
+    }
+
+    /// Each house of the set moved `n` houses down the track; houses below 1 drop out.
+    #[inline]
+    pub const fn shift_down(self, n: u8) -> Bitboard {
+        match self.0.checked_shr(n as u32) {
+            Some(bits) => Bitboard(bits & ALL_BITS),
+            None => Bitboard::EMPTY,
+        }
     }
 
     /// The raw bits (bit `n` is house `n`).
@@ -255,6 +276,17 @@ mod tests {
         assert_eq!(numbers(b.runs_of(2)), vec![1, 2, 7, 8, 9]);
         let long = Bitboard::range(26, 30);
         assert_eq!(long.runs_of(3), long);
+    }
+
+    #[test]
+    fn shifts_drop_houses_off_the_track() {
+        let b = Bitboard::from_numbers(&[1, 28, 30]);
+        assert_eq!(numbers(b.shift_up(2)), vec![3, 30]);
+        assert_eq!(numbers(b.shift_down(1)), vec![27, 29]);
+        assert!(b.shift_up(40).is_empty());
+        assert!(Bitboard::between(31, 31).is_empty());
+        assert!(Bitboard::between(30, 31).is_empty());
+        assert_eq!(numbers(Bitboard::between(1, 31)).len(), 29);
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub use any_ruleset::{AnyRuleset, UnknownRuleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use house::{House, Side, Target};
-pub use movegen::IllegalMove;
+pub use movegen::{IllegalMove, LegalMoves};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 pub use perft::{divide, perft};

@@ -217,7 +217,13 @@ impl<R: Ruleset> Position<R> {
         backward: bool,
     ) -> bool {
         let before = list.len();
-        for from in pieces {
+        let mut one_by_one = pieces;
+        if !backward {
+            let plain = pieces & self.ruleset.plain_forward(roll);
+            self.extend_plain(list, ctx, plain, roll);
+            one_by_one = pieces & !plain;
+        }
+        for from in one_by_one {
             let reach = if backward {
                 self.ruleset.backward(from, roll)
             } else {
@@ -229,6 +235,37 @@ impl<R: Ruleset> Position<R> {
             }
         }
         list.len() > before
+    }
+
+    /// Adds the legal moves of `pieces`, each stepping `roll` houses forward
+    /// along the track: the same rules as [`try_step`](Self::try_step) for
+    /// `Reach::To`, applied to all the pieces at once.
+    #[inline]
+    fn extend_plain(&self, list: &mut MoveList, ctx: &Context, pieces: Bitboard, roll: Roll) {
+        let r = roll.value();
+        let mut from = pieces;
+        if !ctx.impassable.is_empty() {
+            for k in 1..r {
+                from &= !ctx.impassable.shift_down(k);
+            }
+        }
+        let landable = !ctx.own & !(ctx.opp & ctx.shielded);
+        from &= landable.shift_down(r);
+        let contact = match self.ruleset.contact() {
+            Contact::Swap => Move::FLAG_SWAP,
+            Contact::Capture => Move::FLAG_CAPTURE,
+        };
+        for start in from {
+            let target = House::from_index(start.number() + r);
+            let mut flags = 0;
+            if ctx.opp.contains(target) {
+                if contact == Move::FLAG_SWAP && !self.ruleset.may_displace(target, start) {
+                    continue;
+                }
+                flags = contact;
+            }
+            list.push(Move::new(roll, start, Target::House(target), flags));
+        }
     }
 
     /// Fills `list` with the legal moves of one direction, pieces that must
@@ -266,6 +303,20 @@ impl<R: Ruleset> Position<R> {
         list
     }
 
+    /// The legal moves of `roll`, bound to this position so that playing one
+    /// needs no check beyond finding it in the list: the fast way to play.
+    /// Allocation-free.
+    #[inline]
+    pub fn legal(&self, roll: Roll) -> LegalMoves<R> {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(roll, &mut moves);
+        LegalMoves {
+            position: *self,
+            roll,
+            moves,
+        }
+    }
+
     /// The legal move of the piece on `from` with `roll`, if it has one.
     pub fn move_of(&self, from: House, roll: Roll) -> Option<Move> {
         self.legal_moves(roll)
@@ -277,6 +328,39 @@ impl<R: Ruleset> Position<R> {
     /// Whether a roll of `roll` here is a lost throw (no legal move, game not over).
     pub fn is_lost_throw(&self, roll: Roll) -> bool {
         !self.is_over() && self.ruleset.dice().can_roll(roll) && self.legal_moves(roll).is_empty()
+    }
+
+    /// Whether any of `pieces` has a legal move in one direction (no list needed).
+    fn has_move(&self, ctx: &Context, pieces: Bitboard, roll: Roll, backward: bool) -> bool {
+        pieces.into_iter().any(|from| {
+            let reach = if backward {
+                self.ruleset.backward(from, roll)
+            } else {
+                self.ruleset.forward(from, roll)
+            };
+            reach.is_some_and(|reach| self.try_step(ctx, roll, from, reach, backward).is_ok())
+        })
+    }
+
+    /// Checks the precedence rules for a move of the piece on `from`:
+    /// backward only when nothing moves forward, and pieces that must be
+    /// played first before the others.
+    #[inline]
+    fn check_precedence(
+        &self,
+        ctx: &Context,
+        from: House,
+        roll: Roll,
+        backward: bool,
+    ) -> Result<(), IllegalMove> {
+        if backward && self.has_move(ctx, ctx.own, roll, false) {
+            return Err(IllegalMove::ForwardExists);
+        }
+        let first = self.ruleset.must_play_first();
+        if !first.contains(from) && self.has_move(ctx, ctx.own & first, roll, backward) {
+            return Err(IllegalMove::MustPlayFirst { houses: first });
+        }
+        Ok(())
     }
 
     /// The legal move of `roll` from `from` to `to`, or exactly why there is none.
@@ -294,24 +378,16 @@ impl<R: Ruleset> Position<R> {
                 house: from,
             });
         }
-        let first = self.ruleset.must_play_first();
         let forward = self.ruleset.forward(from, roll);
-        let backward = self.ruleset.backward(from, roll);
-        for (reach, is_backward) in [(forward, false), (backward, true)] {
-            let Some(reach) = reach.filter(|&r| reach_target(r) == to) else {
-                continue;
-            };
-            if is_backward && self.fill_tier(&mut MoveList::new(), &ctx, roll, false) {
-                return Err(IllegalMove::ForwardExists);
-            }
-            let mv = self.try_step(&ctx, roll, from, reach, is_backward)?;
-            let pieces_first = first & ctx.own;
-            if !first.contains(from)
-                && self.extend_tier(&mut MoveList::new(), &ctx, pieces_first, roll, is_backward)
-            {
-                return Err(IllegalMove::MustPlayFirst { houses: first });
-            }
+        if let Some(reach) = forward.filter(|&r| reach_target(r) == to) {
+            let mv = self.try_step(&ctx, roll, from, reach, false)?;
+            self.check_precedence(&ctx, from, roll, false)?;
             return Ok(mv);
+        }
+        let backward = self.ruleset.backward(from, roll);
+        if let Some(reach) = backward.filter(|&r| reach_target(r) == to) {
+            self.check_precedence(&ctx, from, roll, true)?;
+            return self.try_step(&ctx, roll, from, reach, true);
         }
         Err(match forward.or(backward) {
             Some(reach) => IllegalMove::WrongTarget {
@@ -408,5 +484,79 @@ impl<R: Ruleset> Position<R> {
             self.side.opponent()
         };
         Position { side, ..*self }
+    }
+}
+
+/// The legal moves of one roll in one position, together with the position.
+///
+/// Because it holds its own position and a complete list, playing one of
+/// its moves only checks that the move is in the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LegalMoves<R: Ruleset> {
+    position: Position<R>,
+    roll: Roll,
+    moves: MoveList,
+}
+
+impl<R: Ruleset> LegalMoves<R> {
+    /// The position the moves belong to.
+    #[inline]
+    pub fn position(&self) -> &Position<R> {
+        &self.position
+    }
+
+    /// The roll the moves play.
+    #[inline]
+    pub fn roll(&self) -> Roll {
+        self.roll
+    }
+
+    /// The moves as a plain list.
+    #[inline]
+    pub fn list(&self) -> &MoveList {
+        &self.moves
+    }
+
+    /// Plays `mv` if it is one of these moves; otherwise says why it is not legal.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMove> {
+        if self.moves.contains(&mv) {
+            Ok(self.position.apply(mv))
+        } else {
+            // Not in the complete list, so `play` refuses it and says why.
+            self.position.play(mv)
+        }
+    }
+
+    /// Plays the move at `index` of the list, or `None` past its end.
+    #[inline]
+    pub fn play_nth(&self, index: usize) -> Option<Position<R>> {
+        self.moves.get(index).map(|&mv| self.position.apply(mv))
+    }
+
+    /// The position after the throw is lost, when it is: no legal move, the
+    /// game not over, and a roll the implement can make.
+    #[inline]
+    pub fn lose_throw(&self) -> Result<Position<R>, IllegalMove> {
+        if !self.moves.is_empty() {
+            Err(IllegalMove::MovesExist {
+                count: self.moves.len(),
+            })
+        } else if self.position.is_over() {
+            Err(IllegalMove::GameOver)
+        } else if !self.position.ruleset.dice().can_roll(self.roll) {
+            Err(IllegalMove::RollNotOnDice { roll: self.roll })
+        } else {
+            // The list is complete and empty: the throw is lost.
+            Ok(self.position.apply_lost_throw(self.roll))
+        }
+    }
+}
+
+impl<R: Ruleset> core::ops::Deref for LegalMoves<R> {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves
     }
 }

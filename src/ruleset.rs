@@ -90,6 +90,18 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// that piece cannot move forward with it (exact exits, mandatory stops).
     fn forward(&self, from: House, roll: Roll) -> Option<Reach>;
 
+    /// Houses from which `roll` simply carries a piece `roll` houses forward
+    /// along the track (`forward` answers `Reach::To(from + roll)` for each).
+    ///
+    /// Only a fast path: the generator moves all these pieces at once with
+    /// shifts and masks, and asks [`forward`](Ruleset::forward) about the
+    /// others. It must agree with `forward`; the default (none) is always
+    /// correct.
+    fn plain_forward(&self, roll: Roll) -> Bitboard {
+        let _ = roll;
+        Bitboard::EMPTY
+    }
+
     /// Where `roll` carries a piece on `from` when the side must play
     /// backward, or `None`. Backward moves are legal only when no forward
     /// move is. Default: no backward play.

@@ -82,14 +82,20 @@ impl Seed {
         if bytes.len() > 32 {
             return Err(SeedError::TooLong { found: bytes.len() });
         }
-        let mut seed = Seed { bytes: [0; 32], len: bytes.len() as u8 };
+        let mut seed = Seed {
+            bytes: [0; 32],
+            len: bytes.len() as u8,
+        };
         seed.bytes[..bytes.len()].copy_from_slice(bytes);
         Ok(seed)
     }
 
     /// The seed made of the 8 little-endian bytes of `value`.
     pub fn from_u64(value: u64) -> Seed {
-        let mut seed = Seed { bytes: [0; 32], len: 8 };
+        let mut seed = Seed {
+            bytes: [0; 32],
+            len: 8,
+        };
         seed.bytes[..8].copy_from_slice(&value.to_le_bytes());
         seed
     }
@@ -128,9 +134,11 @@ impl FromStr for Seed {
 
     /// Parses lower-case hex, two digits per byte (the empty string is the empty seed).
     fn from_str(text: &str) -> Result<Seed, SeedError> {
-        let bad = || SeedError::BadHex { found: text.to_owned() };
+        let bad = || SeedError::BadHex {
+            found: text.to_owned(),
+        };
         let digits = text.as_bytes();
-        if digits.len() % 2 != 0 {
+        if !digits.len().is_multiple_of(2) {
             return Err(bad());
         }
         let nibble = |d: u8| match d {
@@ -157,7 +165,10 @@ pub struct SeededThrows {
 impl SeededThrows {
     /// A source that throws from the start of the seed's stream.
     pub fn new(seed: Seed) -> SeededThrows {
-        SeededThrows { seed, rng: seed.rng() }
+        SeededThrows {
+            seed,
+            rng: seed.rng(),
+        }
     }
 
     /// The seed it throws from.
@@ -185,13 +196,21 @@ impl ScriptedThrows {
     /// A source that throws these rolls in order, each as
     /// [`Throw::canonical`] shows it.
     pub fn from_rolls(rolls: impl IntoIterator<Item = Roll>) -> ScriptedThrows {
-        ScriptedThrows { throws: Vec::new(), rolls: rolls.into_iter().collect(), used: 0 }
+        ScriptedThrows {
+            throws: Vec::new(),
+            rolls: rolls.into_iter().collect(),
+            used: 0,
+        }
     }
 
     /// A source that throws exactly these throws in order.
     pub fn from_throws(throws: impl IntoIterator<Item = Throw>) -> ScriptedThrows {
         let throws: Vec<Throw> = throws.into_iter().collect();
-        ScriptedThrows { rolls: throws.iter().map(|t| t.roll()).collect(), throws, used: 0 }
+        ScriptedThrows {
+            rolls: throws.iter().map(|t| t.roll()).collect(),
+            throws,
+            used: 0,
+        }
     }
 
     /// How many throws are left.
@@ -203,12 +222,19 @@ impl ScriptedThrows {
 impl ThrowSource for ScriptedThrows {
     fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError> {
         let index = self.used;
-        let roll = *self.rolls.get(index).ok_or(ThrowError::Exhausted { used: index })?;
+        let roll = *self
+            .rolls
+            .get(index)
+            .ok_or(ThrowError::Exhausted { used: index })?;
         let throw = match self.throws.get(index) {
             Some(&throw) if throw.dice() == dice => Some(throw),
             _ => Throw::canonical(dice, roll),
         };
-        let throw = throw.ok_or(ThrowError::NotOnDice { index: index + 1, roll, dice })?;
+        let throw = throw.ok_or(ThrowError::NotOnDice {
+            index: index + 1,
+            roll,
+            dice,
+        })?;
         self.used += 1;
         Ok(throw)
     }
@@ -236,8 +262,12 @@ mod tests {
         let padded = Seed::from_bytes(&[1, 0]).unwrap();
         let mut a = SeededThrows::new(short);
         let mut b = SeededThrows::new(padded);
-        let a: Vec<_> = (0..32).map(|_| a.next_throw(Dice::FourSticks).unwrap()).collect();
-        let b: Vec<_> = (0..32).map(|_| b.next_throw(Dice::FourSticks).unwrap()).collect();
+        let a: Vec<_> = (0..32)
+            .map(|_| a.next_throw(Dice::FourSticks).unwrap())
+            .collect();
+        let b: Vec<_> = (0..32)
+            .map(|_| b.next_throw(Dice::FourSticks).unwrap())
+            .collect();
         assert_ne!(a, b);
     }
 
@@ -245,7 +275,15 @@ mod tests {
     fn scripted_throws_run_out_with_an_error() {
         let mut source = ScriptedThrows::from_rolls([Roll::new(5).unwrap()]);
         assert!(source.next_throw(Dice::LongDie).is_err());
-        assert_eq!(source.next_throw(Dice::FourSticks).map(|t| t.roll().value()), Ok(5));
-        assert_eq!(source.next_throw(Dice::FourSticks), Err(ThrowError::Exhausted { used: 1 }));
+        assert_eq!(
+            source
+                .next_throw(Dice::FourSticks)
+                .map(|t| t.roll().value()),
+            Ok(5)
+        );
+        assert_eq!(
+            source.next_throw(Dice::FourSticks),
+            Err(ThrowError::Exhausted { used: 1 })
+        );
     }
 }

@@ -58,6 +58,11 @@ impl Ruleset for Bell {
     }
 
     #[inline]
+    fn plain_forward(&self, roll: Roll) -> Bitboard {
+        Bitboard::range(1, 30 - roll.value())
+    }
+
+    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         match from.number() + roll.value() {
             31 => Some(Reach::Off),

@@ -63,6 +63,11 @@ impl Ruleset for Classic {
     }
 
     #[inline]
+    fn plain_forward(&self, roll: Roll) -> Bitboard {
+        Bitboard::range(1, 26 - roll.value())
+    }
+
+    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         let (h, r) = (from.number(), roll.value());
         match h {

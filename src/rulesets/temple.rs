@@ -69,6 +69,11 @@ impl Ruleset for Temple {
     }
 
     #[inline]
+    fn plain_forward(&self, roll: Roll) -> Bitboard {
+        Bitboard::range(1, 26 - roll.value())
+    }
+
+    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         let (h, r) = (from.number(), roll.value());
         match h {
