@@ -1,1 +1,393 @@
-//! The game driver (to be built).
+//! The game driver: one game, throw by throw, with its history and its record.
+//!
+//! ```
+//! use senet::{Game, Seed, Thrown, rulesets::Kendall};
+//!
+//! let mut game = Game::seeded(Kendall, Seed::from_u64(42));
+//! while !game.is_over() {
+//!     if let Thrown::ToPlay(_) = game.throw().unwrap() {
+//!         let mv = game.legal_moves()[0]; // a real player chooses
+//!         game.play(mv).unwrap();
+//!     }
+//! }
+//! let record = game.record();
+//! assert!(record.verify().is_ok());
+//! ```
+
+mod turn;
+mod view;
+
+use core::fmt;
+
+use thiserror::Error;
+
+use crate::house::Side;
+use crate::movegen::IllegalMove;
+use crate::moves::{Move, MoveList};
+use crate::notation::move_text::{MoveText, MoveTextError, ParseMoveError};
+use crate::position::Position;
+use crate::record::Record;
+use crate::ruleset::{Outcome, Ruleset};
+use crate::source::{Seed, SeededThrows, ThrowError, ThrowSource};
+use crate::throw::{Dice, Roll, Throw};
+
+pub use turn::{Ending, Finish, Thrown, Turn, TurnError, UnknownEnding};
+pub use view::GameView;
+use view::State;
+
+/// One game under ruleset `R`, throwing from `S`: the position, the throw
+/// source and the history.
+///
+/// The turn goes: [`throw`](Game::throw) for the side to play; if the
+/// throw has no legal move it is played as lost at once (and reported),
+/// otherwise pick one of [`legal_moves`](Game::legal_moves) and
+/// [`play`](Game::play) it (or [`play_text`](Game::play_text) its
+/// notation). The ruleset decides who throws next; the game ends when
+/// the rules say so, or when a side [`resign`](Game::resign)s.
+///
+/// Every method that can fail returns a [`GameError`] and leaves the game
+/// as it was; no sequence of calls panics. Use `R = AnyRuleset` to pick
+/// the ruleset at run time. Its `Debug` form leaves out the throw source
+/// and the seed, so logging a game does not give its future throws away.
+#[derive(Clone)]
+pub struct Game<R: Ruleset, S: ThrowSource = SeededThrows> {
+    state: State<R>,
+    source: S,
+    seed: Option<Seed>,
+}
+
+/// Why a call on a [`Game`] was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// The game is over: nobody throws or moves again.
+    #[error("the game is over: {finish}")]
+    Over {
+        /// How it ended.
+        finish: Finish,
+    },
+    /// A throw is waiting for its move; it must be played before the next throw.
+    #[error("{side} threw {throw} and must play it before anyone throws again")]
+    MovePending {
+        /// The side that threw.
+        side: Side,
+        /// The throw waiting.
+        throw: Throw,
+    },
+    /// No throw is waiting: the side to play must throw first.
+    #[error("there is no throw to play: {side} must throw first")]
+    NotThrown {
+        /// The side to throw.
+        side: Side,
+    },
+    /// The move is for another roll than the one thrown.
+    #[error("the move is for a roll of {given}, but {side} threw a {thrown}")]
+    WrongRoll {
+        /// The roll of the move given.
+        given: Roll,
+        /// The roll thrown.
+        thrown: Roll,
+        /// The side that threw.
+        side: Side,
+    },
+    /// The move is not legal in this position with this throw.
+    #[error("{side} cannot play {mv:?} here: {error}")]
+    Illegal {
+        /// The side that threw.
+        side: Side,
+        /// The move given.
+        mv: Move,
+        /// Why it is not legal.
+        error: IllegalMove,
+    },
+    /// The text is not move notation.
+    #[error("{0}")]
+    Malformed(#[from] ParseMoveError),
+    /// The notation does not name a legal move here, written exactly.
+    #[error("{side} cannot play {written} here: {error}")]
+    Notation {
+        /// The side that threw.
+        side: Side,
+        /// The notation given.
+        written: MoveText,
+        /// Why not.
+        error: MoveTextError,
+    },
+    /// The throw source could not throw.
+    #[error("no throw: {0}")]
+    Source(#[from] ThrowError),
+    /// The throw source threw another implement than the ruleset's.
+    #[error("the throw source threw the {found}, but {ruleset} throws the {expected}")]
+    WrongDice {
+        /// The ruleset's name.
+        ruleset: &'static str,
+        /// The ruleset's implement.
+        expected: Dice,
+        /// The implement thrown.
+        found: Dice,
+    },
+}
+
+impl<R: Ruleset, S: ThrowSource> fmt::Debug for Game<R, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("state", &self.state)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: Ruleset> Game<R, SeededThrows> {
+    /// A game from the ruleset's start, throwing from `seed`: the fair-play
+    /// way. Its [`record`](Game::record) carries the seed, so anyone can
+    /// check every roll once the seed is published.
+    pub fn seeded(ruleset: R, seed: Seed) -> Game<R, SeededThrows> {
+        Game::seeded_from(Position::start(ruleset), seed)
+    }
+
+    /// A game from `position`, throwing from `seed`; see [`Game::seeded`].
+    pub fn seeded_from(position: Position<R>, seed: Seed) -> Game<R, SeededThrows> {
+        let mut game = Game::from_position(position, SeededThrows::new(seed));
+        game.seed = Some(seed);
+        game
+    }
+}
+
+impl<R: Ruleset, S: ThrowSource> Game<R, S> {
+    /// A game from the ruleset's start, throwing from `source`. Its record
+    /// has no seed (see [`Game::seeded`]).
+    pub fn new(ruleset: R, source: S) -> Game<R, S> {
+        Game::from_position(Position::start(ruleset), source)
+    }
+
+    /// A game from `position`, throwing from `source`. A finished position
+    /// makes a finished game.
+    pub fn from_position(position: Position<R>, source: S) -> Game<R, S> {
+        Game {
+            state: State {
+                start: position,
+                position,
+                pending: None,
+                history: Vec::new(),
+                finish: position.outcome().map(Finish::by_rules),
+            },
+            source,
+            seed: None,
+        }
+    }
+
+    /// What players may see of the game: everything but the throw source.
+    pub fn view(&self) -> GameView<'_, R> {
+        GameView::new(&self.state)
+    }
+
+    /// The ruleset played.
+    pub fn ruleset(&self) -> R {
+        self.state.position.ruleset()
+    }
+
+    /// The position now (while a throw waits, the one it will be played in).
+    pub fn position(&self) -> &Position<R> {
+        &self.state.position
+    }
+
+    /// The side that must act next (play the waiting throw, or throw);
+    /// `None` once the game is over.
+    pub fn to_play(&self) -> Option<Side> {
+        self.view().to_play()
+    }
+
+    /// The throw waiting for a move, if any.
+    pub fn current_throw(&self) -> Option<Throw> {
+        self.view().current_throw()
+    }
+
+    /// The legal moves of the waiting throw; empty when none waits.
+    pub fn legal_moves(&self) -> &[Move] {
+        self.view().legal_moves()
+    }
+
+    /// Every throw played so far, in order.
+    pub fn history(&self) -> &[Turn] {
+        self.view().history()
+    }
+
+    /// How the game ended, once it has.
+    pub fn finish(&self) -> Option<Finish> {
+        self.state.finish
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.view().outcome()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state.finish.is_some()
+    }
+
+    /// The seed the game throws from, for games made by [`Game::seeded`].
+    /// Publish it when the game is over, never before.
+    pub fn seed(&self) -> Option<Seed> {
+        self.seed
+    }
+
+    /// Throws for the side to play.
+    ///
+    /// When the throw has legal moves it waits for one
+    /// ([`Thrown::ToPlay`]). When it has none it is played as lost at
+    /// once and the turn it made is returned ([`Thrown::Lost`]).
+    pub fn throw(&mut self) -> Result<Thrown, GameError> {
+        self.check_not_over()?;
+        let position = self.state.position;
+        if let Some((throw, _)) = self.state.pending {
+            return Err(GameError::MovePending {
+                side: position.side_to_throw(),
+                throw,
+            });
+        }
+        let ruleset = position.ruleset();
+        let throw = self.source.next_throw(ruleset.dice())?;
+        if throw.dice() != ruleset.dice() {
+            return Err(GameError::WrongDice {
+                ruleset: ruleset.name(),
+                expected: ruleset.dice(),
+                found: throw.dice(),
+            });
+        }
+        let moves = position.legal_moves(throw.roll());
+        if !moves.is_empty() {
+            self.state.pending = Some((throw, moves));
+            return Ok(Thrown::ToPlay(throw));
+        }
+        let after = position
+            .lose_throw(throw.roll())
+            .map_err(|error| GameError::Notation {
+                side: position.side_to_throw(),
+                written: position.lost_notation(throw.roll()),
+                error: MoveTextError::Illegal(error),
+            })?;
+        let text = position.lost_notation(throw.roll());
+        Ok(Thrown::Lost(self.commit(throw, None, text, after)))
+    }
+
+    /// Plays `mv` with the waiting throw; returns the turn it made.
+    pub fn play(&mut self, mv: Move) -> Result<Turn, GameError> {
+        let throw = self.waiting_throw()?;
+        let position = self.state.position;
+        let side = position.side_to_throw();
+        if mv.roll() != throw.roll() {
+            return Err(GameError::WrongRoll {
+                given: mv.roll(),
+                thrown: throw.roll(),
+                side,
+            });
+        }
+        let after = position
+            .play(mv)
+            .map_err(|error| GameError::Illegal { side, mv, error })?;
+        Ok(self.commit(throw, Some(mv), position.notation(mv), after))
+    }
+
+    /// Plays the move written in strict notation (`"2: 10-12"`, `"1: 26-27+"`):
+    /// the roll must be the waiting throw's and every suffix, `+` included,
+    /// what the move does.
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, GameError> {
+        self.waiting_throw()?;
+        let written: MoveText = text.parse()?;
+        self.play_notation(written)
+    }
+
+    /// Plays the move a parsed notation names; see [`Game::play_text`].
+    pub fn play_notation(&mut self, written: MoveText) -> Result<Turn, GameError> {
+        let throw = self.waiting_throw()?;
+        let position = self.state.position;
+        let side = position.side_to_throw();
+        if written.roll() != throw.roll() {
+            return Err(GameError::WrongRoll {
+                given: written.roll(),
+                thrown: throw.roll(),
+                side,
+            });
+        }
+        let notation_error = |error| GameError::Notation {
+            side,
+            written,
+            error,
+        };
+        match written.resolve(&position).map_err(notation_error)? {
+            Some(mv) => self.play(mv),
+            // A waiting throw always has legal moves, so it is never lost.
+            None => Err(notation_error(MoveTextError::NotLost {
+                written,
+                count: self.legal_moves().len(),
+            })),
+        }
+    }
+
+    /// `side` resigns: the game ends, won by the other side. A throw
+    /// waiting for a move is dropped (it is not part of the history).
+    pub fn resign(&mut self, side: Side) -> Result<Finish, GameError> {
+        self.check_not_over()?;
+        let finish = Finish::Resignation {
+            winner: side.opponent(),
+        };
+        self.state.pending = None;
+        self.state.finish = Some(finish);
+        Ok(finish)
+    }
+
+    /// The game's record so far: ruleset and revision, the seed for seeded
+    /// games, the start position when it is not the ruleset's, how the game
+    /// ended, and every throw in notation. Add the players' names with
+    /// [`Record::with_name`]. The record of a seeded game holds its seed:
+    /// publish it only once the game is over.
+    pub fn record(&self) -> Record {
+        let ruleset = self.ruleset();
+        let start = self.state.start;
+        let custom_start = start != Position::start(ruleset);
+        Record::from_game(
+            &ruleset,
+            self.seed,
+            custom_start.then(|| start.to_string()),
+            self.state.finish,
+            self.state.history.iter().map(Turn::text).collect(),
+        )
+    }
+
+    fn check_not_over(&self) -> Result<(), GameError> {
+        match self.state.finish {
+            Some(finish) => Err(GameError::Over { finish }),
+            None => Ok(()),
+        }
+    }
+
+    fn waiting_throw(&self) -> Result<Throw, GameError> {
+        self.check_not_over()?;
+        self.current_throw().ok_or(GameError::NotThrown {
+            side: self.state.position.side_to_throw(),
+        })
+    }
+
+    /// Records the turn and moves to the position after it.
+    fn commit(
+        &mut self,
+        throw: Throw,
+        play: Option<Move>,
+        text: MoveText,
+        after: Position<R>,
+    ) -> Turn {
+        let turn = Turn::from_parts(
+            self.state.history.len() + 1,
+            self.state.position.side_to_throw(),
+            throw,
+            play,
+            text,
+        );
+        self.state.history.push(turn);
+        self.state.position = after;
+        self.state.pending = None::<(Throw, MoveList)>;
+        self.state.finish = after.outcome().map(Finish::by_rules);
+        turn
+    }
+}

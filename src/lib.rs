@@ -33,6 +33,10 @@ pub use ruleset::{Contact, Outcome, Reach, Ruleset, first_home_wins, water_to_re
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, Throw};
 // Games, records and replay (issue 3): re-exports go below this line.
+pub use game::{Ending, Finish, Game, GameError, GameView, Thrown, Turn, TurnError, UnknownEnding};
+pub use record::{ParseRecordError, Record, RecordError};
+pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 // Bots (issue 6): re-exports go below this line.
-

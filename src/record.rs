@@ -1,1 +1,212 @@
-//! Game records (to be built).
+//! Game records: a header of tags, then every throw of the game in move notation.
+
+mod text;
+
+use crate::game::Finish;
+use crate::house::Side;
+use crate::notation::move_text::MoveText;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::source::Seed;
+
+pub use text::{ParseRecordError, RecordError};
+
+/// The record of one game: what it was played under, how it ended, and
+/// every throw in notation.
+///
+/// A record is a claim: it can be built or parsed with any throws at all,
+/// and [`verify`](Record::verify) checks it against the rules and, when it
+/// has one, against its seed. It prints and parses as text
+/// (`Display`/`FromStr`) and, with the `serde` feature, as JSON.
+///
+/// The text is a header of tags, an empty line, and one line per throw:
+///
+/// ```
+/// # use senet::{Checked, Record};
+/// let text = r#"[Ruleset "kendall"]
+/// [Revision "1"]
+/// [Seed "2a00000000000000"]
+/// [X "Ann"]
+/// [O "Bo"]
+/// [Result "x"]
+/// [Ending "resignation"]
+///
+/// 1. 4: 10-14+
+/// 2. 2: 14-16
+/// 3. 2: 9-11
+/// 4. 2: 16-18
+/// 5. 1: 11-12+
+/// 6. 2: 12-14
+/// 7. 2: 18-20
+/// 8. 3: 14-17
+/// "#;
+/// let record: Record = text.parse().unwrap();
+/// assert_eq!(record.to_string(), text);
+/// assert_eq!(record.verify().unwrap().checked(), Checked::SeedAndRules);
+/// ```
+///
+/// The header is one tag a line, `[Name "value"]`, in this order:
+/// `Ruleset` and `Revision` (required), `Seed` (the seed as lower-case
+/// hex, when the game was seeded), `Start` (a position string, only when
+/// the game did not start from the ruleset's start), `X` and `O` (the
+/// sides' names, optional), `Result` (`x`, `o`, `draw`, or `*` while
+/// unfinished) and `Ending` (`borne off`, `resignation` or `draw`; present
+/// exactly when the game is finished). In a value, `"` and `\` are
+/// written `\"` and `\\`; no control character may appear. An empty line
+/// follows, then one line per throw: its number from 1, a dot, a space and
+/// the throw in the strict notation of RULES.md, lost throws and `+`
+/// included. Every line ends with `\n`. Parsing accepts exactly what
+/// printing writes, so a record round-trips byte for byte.
+///
+/// In JSON a record is an object: `ruleset`, `revision`, `seed` (hex or
+/// null), `start`, `x`, `o` (text or null), `finish` (null, or
+/// `{"ending": "borne_off" | "resignation", "winner": "x" | "o"}` or
+/// `{"ending": "draw"}`) and `throws`, the notation of each throw.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        try_from = "crate::serde_impls::RecordRepr",
+        into = "crate::serde_impls::RecordRepr"
+    )
+)]
+pub struct Record {
+    ruleset: String,
+    revision: u32,
+    seed: Option<Seed>,
+    start: Option<String>,
+    names: [Option<String>; 2],
+    finish: Option<Finish>,
+    throws: Vec<MoveText>,
+}
+
+impl Record {
+    /// An empty record of an unfinished game under `ruleset` from its start,
+    /// with no seed.
+    pub fn new<R: Ruleset>(ruleset: R) -> Record {
+        Record::from_game(&ruleset, None, None, None, Vec::new())
+    }
+
+    pub(crate) fn from_game<R: Ruleset>(
+        ruleset: &R,
+        seed: Option<Seed>,
+        start: Option<String>,
+        finish: Option<Finish>,
+        throws: Vec<MoveText>,
+    ) -> Record {
+        Record {
+            ruleset: ruleset.name().to_owned(),
+            revision: ruleset.revision(),
+            seed,
+            start,
+            names: [None, None],
+            finish,
+            throws,
+        }
+    }
+
+    /// A record from every part, each checked as parsing would check it.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts(
+        ruleset: String,
+        revision: u32,
+        seed: Option<Seed>,
+        start: Option<String>,
+        names: [Option<String>; 2],
+        finish: Option<Finish>,
+        throws: Vec<MoveText>,
+    ) -> Result<Record, RecordError> {
+        text::check_value("Ruleset", &ruleset)?;
+        if let Some(start) = &start {
+            text::check_value("Start", start)?;
+        }
+        for (side, name) in Side::BOTH.into_iter().zip(&names) {
+            if let Some(name) = name {
+                text::check_value(text::name_tag(side), name)?;
+            }
+        }
+        Ok(Record {
+            ruleset,
+            revision,
+            seed,
+            start,
+            names,
+            finish,
+            throws,
+        })
+    }
+
+    /// The name of the ruleset the game was played under (`"kendall"`).
+    pub fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+
+    /// The ruleset's [revision](Ruleset::revision) the game was played under.
+    pub fn revision(&self) -> u32 {
+        self.revision
+    }
+
+    /// The seed every throw came from, when the game was seeded.
+    pub fn seed(&self) -> Option<Seed> {
+        self.seed
+    }
+
+    /// The position string the game started from, when it is not the
+    /// ruleset's start position.
+    pub fn start(&self) -> Option<&str> {
+        self.start.as_deref()
+    }
+
+    /// The name of the player of `side`, if recorded.
+    pub fn name(&self, side: Side) -> Option<&str> {
+        self.names[side.index()].as_deref()
+    }
+
+    /// How the game ended; `None` while unfinished.
+    pub fn finish(&self) -> Option<Finish> {
+        self.finish
+    }
+
+    /// Every throw, in order.
+    pub fn throws(&self) -> &[MoveText] {
+        &self.throws
+    }
+
+    /// The record with the player of `side` named `name`: any text without
+    /// control characters (no line breaks), not empty.
+    pub fn with_name(mut self, side: Side, name: &str) -> Result<Record, RecordError> {
+        self.set_name(side, Some(name))?;
+        Ok(self)
+    }
+
+    /// Names the player of `side` (`None` removes the name); see [`Record::with_name`].
+    pub fn set_name(&mut self, side: Side, name: Option<&str>) -> Result<(), RecordError> {
+        if let Some(name) = name {
+            text::check_value(text::name_tag(side), name)?;
+        }
+        self.names[side.index()] = name.map(str::to_owned);
+        Ok(())
+    }
+
+    /// Sets the seed the record claims its throws came from.
+    pub fn set_seed(&mut self, seed: Option<Seed>) {
+        self.seed = seed;
+    }
+
+    /// Sets the position the record claims the game started from (`None`:
+    /// the ruleset's start).
+    pub fn set_start<R: Ruleset>(&mut self, start: Option<&Position<R>>) {
+        self.start = start.map(ToString::to_string);
+    }
+
+    /// Sets how the record claims the game ended.
+    pub fn set_finish(&mut self, finish: Option<Finish>) {
+        self.finish = finish;
+    }
+
+    /// Adds a throw at the end.
+    pub fn push_throw(&mut self, throw: MoveText) {
+        self.throws.push(throw);
+    }
+}

@@ -1,1 +1,426 @@
-//! Replaying and verifying records (to be built).
+//! Replaying a record and checking every part of it against the rules and its seed.
+//!
+//! ```
+//! use senet::{Checked, Record};
+//! let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n1. 2: 10-12\n";
+//! let record: Record = text.parse().unwrap();
+//! let verdict = record.verify().unwrap();
+//! assert_eq!(verdict.checked(), Checked::RulesOnly); // no seed: legality only
+//! let tampered: Record = text.replace("2: 10-12", "2: 8-10").parse().unwrap();
+//! let error = tampered.verify().unwrap_err();
+//! assert_eq!(error.to_string(), "throw 1: the record says 2: 8-10, which is not legal here: house 10 holds one of the mover's own pieces");
+//! ```
+
+use core::fmt;
+
+use thiserror::Error;
+
+use crate::any_ruleset::AnyRuleset;
+use crate::game::{Finish, Turn};
+use crate::house::Side;
+use crate::movegen::IllegalMove;
+use crate::notation::move_text::{MoveText, MoveTextError};
+use crate::position::{Position, PositionError};
+use crate::record::Record;
+use crate::ruleset::Ruleset;
+use crate::source::{SeededThrows, ThrowSource};
+use crate::throw::{Roll, Throw};
+
+/// What a replay could check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Checked {
+    /// The record has a seed: every roll was checked against it, and every move against the rules.
+    SeedAndRules,
+    /// The record has no seed: only the moves were checked, not the rolls.
+    RulesOnly,
+}
+
+/// Where in a record a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// In the header (ruleset, revision, start position).
+    Header,
+    /// At this throw (numbered from 1, as in the record).
+    Throw(usize),
+    /// Where the record stops, after this many throws.
+    End {
+        /// The number of throws in the record.
+        after: usize,
+    },
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Header => f.write_str("header"),
+            Place::Throw(n) => write!(f, "throw {n}"),
+            Place::End { after: 0 } => f.write_str("before the first throw"),
+            Place::End { after } => write!(f, "after throw {after}"),
+        }
+    }
+}
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Problem {
+    /// The header names a ruleset this crate does not have.
+    #[error(
+        "the record's ruleset {found:?} is not one this crate plays (kendall, temple, bell, classic)"
+    )]
+    UnknownRuleset {
+        /// The name in the record.
+        found: String,
+    },
+    /// The record is replayed under another ruleset than its own.
+    #[error("the record is for {record:?}, not {replayed}")]
+    WrongRuleset {
+        /// The name in the record.
+        record: String,
+        /// The ruleset it was replayed under.
+        replayed: &'static str,
+    },
+    /// The record was played under another revision of the rules.
+    #[error(
+        "the record is for {ruleset} rules revision {record}, this crate plays revision {current}; a game replayed under another revision may play differently"
+    )]
+    Revision {
+        /// The ruleset.
+        ruleset: &'static str,
+        /// The revision in the record.
+        record: u32,
+        /// The revision this crate plays.
+        current: u32,
+    },
+    /// The start position is not a valid position of the ruleset.
+    #[error("the Start position is not valid: {0}")]
+    Start(PositionError),
+    /// The recorded roll is not what the seed throws.
+    #[error("the seed throws {seeded} here, the record says {} ({written})", written.roll())]
+    Roll {
+        /// What the seed throws.
+        seeded: Roll,
+        /// The record's throw.
+        written: MoveText,
+    },
+    /// The recorded move is not legal.
+    #[error("the record says {written}, which is not legal here: {error}")]
+    Illegal {
+        /// The record's throw.
+        written: MoveText,
+        /// Why it is not legal.
+        error: IllegalMove,
+    },
+    /// The recorded move is legal, but its suffixes are not what it does.
+    #[error("the record says {written}, but the move is written {actual}")]
+    Suffix {
+        /// The record's throw.
+        written: MoveText,
+        /// How the move is written.
+        actual: MoveText,
+    },
+    /// The record says the throw is lost; it has legal moves.
+    #[error("the record says {written}, a lost throw, but {count} legal move(s) exist")]
+    NotLost {
+        /// The record's throw.
+        written: MoveText,
+        /// How many legal moves there are.
+        count: usize,
+    },
+    /// The record goes on after the game ended.
+    #[error("{}, but the record goes on with {written}", match ended {
+        0 => format!("the game was over from its start ({finish})"),
+        n => format!("the game ended at throw {n} ({finish})"),
+    })]
+    AfterEnd {
+        /// The throw that ended the game (0: the start position was finished).
+        ended: usize,
+        /// How it ended.
+        finish: Finish,
+        /// The record's next throw.
+        written: MoveText,
+    },
+    /// The game ends here, not as the record says.
+    #[error("the game ends here ({actual}), but the record says {}", match claimed {
+        Some(finish) => finish.to_string(),
+        None => "it is unfinished".to_owned(),
+    })]
+    WrongFinish {
+        /// How the game really ends.
+        actual: Finish,
+        /// What the record claims.
+        claimed: Option<Finish>,
+    },
+    /// The record stops claiming an end, but the game is not over.
+    #[error("the record ends claiming {claimed}, but the game is not over: {side} is to throw")]
+    Unfinished {
+        /// What the record claims.
+        claimed: Finish,
+        /// The side to throw.
+        side: Side,
+    },
+}
+
+/// The first problem of a record, and where it is: `throw 37: the seed
+/// throws 2 here, the record says 4 (4: 11-15)`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{place}: {problem}")]
+pub struct ReplayError {
+    /// Where.
+    pub place: Place,
+    /// What.
+    pub problem: Problem,
+}
+
+/// What replaying a record found: how far it went, what it could check,
+/// and the first problem, if any.
+#[derive(Clone, Debug)]
+pub struct Verdict<R: Ruleset> {
+    position: Position<R>,
+    history: Vec<Turn>,
+    checked: Checked,
+    finish: Option<Finish>,
+    problem: Option<ReplayError>,
+}
+
+impl<R: Ruleset> Verdict<R> {
+    /// Whether the record is valid: no problem found.
+    pub fn is_valid(&self) -> bool {
+        self.problem.is_none()
+    }
+
+    /// The first problem found, if any.
+    pub fn problem(&self) -> Option<&ReplayError> {
+        self.problem.as_ref()
+    }
+
+    /// The final position when valid; otherwise the position just before
+    /// the first problem.
+    pub fn position(&self) -> &Position<R> {
+        &self.position
+    }
+
+    /// Every throw replayed before the first problem (all of them when
+    /// valid), with the sticks as the seed threw them (canonical sticks
+    /// when the record has no seed).
+    pub fn history(&self) -> &[Turn] {
+        &self.history
+    }
+
+    /// What could be checked: the rolls too, or only the moves.
+    pub fn checked(&self) -> Checked {
+        self.checked
+    }
+
+    /// How the record says the game ended (verified when valid).
+    pub fn finish(&self) -> Option<Finish> {
+        self.finish
+    }
+
+    /// The verdict when valid, the first problem otherwise.
+    pub fn into_result(self) -> Result<Verdict<R>, ReplayError> {
+        match self.problem {
+            Some(problem) => Err(problem),
+            None => Ok(self),
+        }
+    }
+}
+
+impl<R: Ruleset> fmt::Display for Verdict<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(problem) = &self.problem {
+            return write!(f, "invalid: {problem}");
+        }
+        let n = self.history.len();
+        match self.checked {
+            Checked::SeedAndRules => write!(
+                f,
+                "valid: {n} throws, every roll the seed's and every move legal"
+            )?,
+            Checked::RulesOnly => write!(
+                f,
+                "valid moves, but the record has no seed, so its {n} rolls could not be checked"
+            )?,
+        }
+        match self.finish {
+            Some(finish) => write!(f, "; {finish}"),
+            None => f.write_str("; unfinished"),
+        }
+    }
+}
+
+impl Record {
+    /// Replays the record under the built-in ruleset its header names and
+    /// checks everything: the first problem, or the verdict of a valid record.
+    pub fn verify(&self) -> Result<Verdict<AnyRuleset>, ReplayError> {
+        let ruleset = self
+            .ruleset()
+            .parse::<AnyRuleset>()
+            .map_err(|e| ReplayError {
+                place: Place::Header,
+                problem: Problem::UnknownRuleset { found: e.found },
+            })?;
+        self.verify_with(ruleset)
+    }
+
+    /// Replays the record under `ruleset` and checks everything; see [`Record::replay_with`].
+    pub fn verify_with<R: Ruleset>(&self, ruleset: R) -> Result<Verdict<R>, ReplayError> {
+        self.replay_with(ruleset).into_result()
+    }
+
+    /// Replays the record under `ruleset`, stopping at the first problem.
+    ///
+    /// It checks, in this order: the header's ruleset name and revision
+    /// are `ruleset`'s; the start position is valid; then for each throw,
+    /// that the game is not over yet, that the roll is what the seed throws
+    /// there (when the record has a seed), that the move is legal (or the
+    /// throw really lost), and that every suffix (`x`, `<`, `+`) is what
+    /// happened; and at the end that the game ends where and as the record
+    /// says (a resignation may come at any point of an unfinished game).
+    pub fn replay_with<R: Ruleset>(&self, ruleset: R) -> Verdict<R> {
+        let mut seeded = self.seed().map(SeededThrows::new);
+        let checked = match seeded {
+            Some(_) => Checked::SeedAndRules,
+            None => Checked::RulesOnly,
+        };
+        let mut verdict = Verdict {
+            position: Position::start(ruleset),
+            history: Vec::new(),
+            checked,
+            finish: self.finish(),
+            problem: None,
+        };
+        if let Err(problem) = self.check_header(&mut verdict.position) {
+            verdict.problem = Some(ReplayError {
+                place: Place::Header,
+                problem,
+            });
+            return verdict;
+        }
+        for (i, &written) in self.throws().iter().enumerate() {
+            let number = i + 1;
+            match replay_throw(&verdict.position, seeded.as_mut(), written, number) {
+                Ok((turn, after)) => {
+                    verdict.history.push(turn);
+                    verdict.position = after;
+                }
+                Err(problem) => {
+                    verdict.problem = Some(ReplayError {
+                        place: Place::Throw(number),
+                        problem,
+                    });
+                    return verdict;
+                }
+            }
+        }
+        verdict.problem = self.check_end(&verdict.position).err();
+        verdict
+    }
+
+    /// Checks the ruleset, the revision and the start; sets the start position.
+    fn check_header<R: Ruleset>(&self, position: &mut Position<R>) -> Result<(), Problem> {
+        let ruleset = position.ruleset();
+        if self.ruleset() != ruleset.name() {
+            return Err(Problem::WrongRuleset {
+                record: self.ruleset().to_owned(),
+                replayed: ruleset.name(),
+            });
+        }
+        if self.revision() != ruleset.revision() {
+            return Err(Problem::Revision {
+                ruleset: ruleset.name(),
+                record: self.revision(),
+                current: ruleset.revision(),
+            });
+        }
+        if let Some(start) = self.start() {
+            *position = Position::parse(ruleset, start).map_err(Problem::Start)?;
+        }
+        Ok(())
+    }
+
+    /// Checks that the game ends where and as the record says.
+    fn check_end<R: Ruleset>(&self, position: &Position<R>) -> Result<(), ReplayError> {
+        let after = self.throws().len();
+        let claimed = self.finish();
+        match (position.outcome().map(Finish::by_rules), claimed) {
+            (Some(actual), Some(claimed)) if actual == claimed => Ok(()),
+            (Some(actual), claimed) => Err(ReplayError {
+                place: if after == 0 {
+                    Place::End { after }
+                } else {
+                    Place::Throw(after)
+                },
+                problem: Problem::WrongFinish { actual, claimed },
+            }),
+            (None, None | Some(Finish::Resignation { .. })) => Ok(()),
+            (None, Some(claimed)) => Err(ReplayError {
+                place: Place::End { after },
+                problem: Problem::Unfinished {
+                    claimed,
+                    side: position.side_to_throw(),
+                },
+            }),
+        }
+    }
+}
+
+/// Replays one recorded throw: the turn it makes and the position after it.
+fn replay_throw<R: Ruleset>(
+    position: &Position<R>,
+    seeded: Option<&mut SeededThrows>,
+    written: MoveText,
+    number: usize,
+) -> Result<(Turn, Position<R>), Problem> {
+    if let Some(outcome) = position.outcome() {
+        return Err(Problem::AfterEnd {
+            ended: number - 1,
+            finish: Finish::by_rules(outcome),
+            written,
+        });
+    }
+    let dice = position.ruleset().dice();
+    let illegal = |error| Problem::Illegal { written, error };
+    let throw = match seeded {
+        Some(source) => {
+            // A seeded source always throws.
+            let throw = source.next_throw(dice).map_err(|_| {
+                illegal(IllegalMove::RollNotOnDice {
+                    roll: written.roll(),
+                })
+            })?;
+            if throw.roll() != written.roll() {
+                return Err(Problem::Roll {
+                    seeded: throw.roll(),
+                    written,
+                });
+            }
+            throw
+        }
+        None => Throw::canonical(dice, written.roll()).ok_or_else(|| {
+            illegal(IllegalMove::RollNotOnDice {
+                roll: written.roll(),
+            })
+        })?,
+    };
+    let play = written.resolve(position).map_err(|error| match error {
+        MoveTextError::Illegal(error) => illegal(error),
+        MoveTextError::Suffix { canonical, .. } => Problem::Suffix {
+            written,
+            actual: canonical,
+        },
+        MoveTextError::NotLost { count, .. } => Problem::NotLost { written, count },
+    })?;
+    let after = match play {
+        Some(mv) => position.play(mv),
+        None => position.lose_throw(written.roll()),
+    }
+    .map_err(illegal)?;
+    let turn = Turn::from_parts(number, position.side_to_throw(), throw, play, written);
+    Ok((turn, after))
+}

@@ -1,0 +1,165 @@
+//! One whole game between two random players:
+//! `full_game [--ruleset NAME] [--seed N | --seed-hex HEX] [--position POS] [--record FILE]`.
+//!
+//! Prints every throw in notation with the sticks as thrown, then the final
+//! position drawn as the three rows of the board, and the outcome.
+//!
+//! - `--ruleset`: kendall (the default), temple, bell or classic.
+//! - `--seed N`: a `u64` in decimal; the seed is `Seed::from_u64(N)`, its 8
+//!   little-endian bytes. `--seed-hex HEX`: any seed of 0 to 32 bytes, in
+//!   lower-case hex. Without either, a fresh seed is made from the clock and
+//!   the process id and printed first, so the game can be played again.
+//! - `--position POS`: start from this position string instead of the
+//!   ruleset's start (the record then carries it in a `Start` tag).
+//! - `--record FILE`: also write the game's record to FILE; check it with
+//!   `cargo run --example replay -- FILE`.
+//!
+//! The throws come from the seed (the fair-play contract of
+//! `senet::SeededThrows`). The players' choices come from the seed too, from
+//! a separate generator: ChaCha8 (`rand_chacha::ChaCha8Rng`) keyed with the
+//! seed's bytes padded with zeros to 32, on the stream numbered by the
+//! seed's length, exactly like the throws but with 8 rounds. For every
+//! throw that has legal moves it draws one `u32` word `w` and plays move
+//! `(w * n) >> 32` of the `n` legal moves, in the order `legal_moves` lists
+//! them. So the same command always prints the same game.
+//!
+//! Bad arguments, an unknown ruleset or a bad position: one line on stderr
+//! and exit code 2.
+
+mod common;
+#[path = "common/diagram.rs"]
+mod diagram;
+
+use std::hash::{BuildHasher, Hasher};
+use std::io::Write;
+use std::time::SystemTime;
+
+use common::{Args, fail};
+use diagram::diagram;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use senet::{AnyRuleset, Game, Position, Ruleset, Seed, Side, Thrown};
+
+/// Prints a line on stdout; when stdout is closed (`| head`), stops quietly.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0)
+        }
+    };
+}
+
+/// A game still running after this many throws is stopped (unfinished).
+const MAX_THROWS: usize = 100_000;
+
+fn main() {
+    let args = Args::parse(&[]);
+    args.only(&["ruleset", "seed", "seed-hex", "position", "record"]);
+    if let Some(extra) = args.positional().first() {
+        fail(format!("unexpected argument {extra:?}"));
+    }
+    let ruleset = args.ruleset_or(AnyRuleset::Kendall);
+    let (seed, label) = match (args.value("seed"), args.value("seed-hex")) {
+        (Some(_), Some(_)) => fail("give --seed or --seed-hex, not both"),
+        (Some(_), None) => {
+            let n: u64 = args.required("seed");
+            (
+                Seed::from_u64(n),
+                format!("{n} (hex {})", Seed::from_u64(n)),
+            )
+        }
+        (None, Some(_)) => {
+            let seed: Seed = args.required("seed-hex");
+            let label = format!("hex {seed} (play this game again with --seed-hex {seed})");
+            (seed, label)
+        }
+        (None, None) => {
+            let n = fresh_seed();
+            let label = format!("{n} (play this game again with --seed {n})");
+            (Seed::from_u64(n), label)
+        }
+    };
+    let position = args.value("position");
+    let record = args.value("record");
+    with_ruleset!(ruleset, |r| play(r, seed, &label, position, record));
+}
+
+/// A seed from the clock and the process id, through std's randomly keyed hasher.
+fn fresh_seed() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish()
+}
+
+/// The players' choice generator: ChaCha8 keyed and streamed like the throws.
+fn choices(seed: Seed) -> ChaCha8Rng {
+    let bytes = seed.as_bytes();
+    let mut key = [0u8; 32];
+    key[..bytes.len()].copy_from_slice(bytes);
+    let mut rng = ChaCha8Rng::from_seed(key);
+    rng.set_stream(bytes.len() as u64);
+    rng
+}
+
+fn play<R: Ruleset>(
+    ruleset: R,
+    seed: Seed,
+    label: &str,
+    position: Option<&str>,
+    record: Option<&str>,
+) {
+    let start = match position {
+        Some(text) => Position::parse(ruleset, text)
+            .unwrap_or_else(|e| fail(format!("bad position {text:?}: {e}"))),
+        None => Position::start(ruleset),
+    };
+    say!("seed: {label}");
+    let mut game = Game::seeded_from(start, seed);
+    let mut rng = choices(seed);
+    while !game.is_over() && game.history().len() < MAX_THROWS {
+        let thrown = game
+            .throw()
+            .unwrap_or_else(|e| fail(format!("the game refused to throw: {e}")));
+        if let Thrown::ToPlay(_) = thrown {
+            let moves = game.legal_moves();
+            let pick = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
+            let mv = moves[pick as usize];
+            game.play(mv)
+                .unwrap_or_else(|e| fail(format!("the game refused its own move: {e}")));
+        }
+    }
+    if let Some(path) = record {
+        let mut text = game.record();
+        for side in Side::BOTH {
+            text.set_name(side, Some("random"))
+                .unwrap_or_else(|e| fail(format!("cannot name the players: {e}")));
+        }
+        std::fs::write(path, text.to_string())
+            .unwrap_or_else(|e| fail(format!("cannot write the record to {path:?}: {e}")));
+    }
+    say!(
+        "ruleset: {} (revision {}); x is {}, o is {}",
+        ruleset.name(),
+        ruleset.revision(),
+        ruleset.side_name(Side::X),
+        ruleset.side_name(Side::O)
+    );
+    for turn in game.history() {
+        say!("{turn}");
+    }
+    say!();
+    say!("final position: {}", game.position());
+    say!("{}", diagram(game.position()));
+    let throws = game.history().len();
+    match game.finish() {
+        Some(finish) => say!("outcome: {finish} after {throws} throws"),
+        None => say!("outcome: none, stopped unfinished after {throws} throws"),
+    }
+    if let Some(path) = record {
+        say!("record written to {path}");
+    }
+}

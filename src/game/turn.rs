@@ -1,0 +1,372 @@
+//! What a game remembers: each throw as it was played, and how the game ended.
+
+use core::fmt;
+use core::str::FromStr;
+
+use thiserror::Error;
+
+use crate::house::Side;
+use crate::moves::Move;
+use crate::notation::move_text::MoveText;
+use crate::ruleset::Outcome;
+use crate::throw::{Roll, Throw};
+
+/// One throw of a game as it was played: who threw, what fell, and the
+/// move made with it (or `None` when the throw was lost).
+///
+/// Turns come from a [`Game`](crate::Game) or from replaying a
+/// [`Record`](crate::Record); the move, the throw and the notation always
+/// agree (deserialising checks it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        try_from = "crate::serde_impls::TurnRepr",
+        into = "crate::serde_impls::TurnRepr"
+    )
+)]
+pub struct Turn {
+    number: usize,
+    side: Side,
+    throw: Throw,
+    play: Option<Move>,
+    text: MoveText,
+}
+
+/// Why the parts given do not make a [`Turn`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TurnError {
+    /// Throws are numbered from 1.
+    #[error("throws are numbered from 1, found 0")]
+    NumberZero,
+    /// The notation's roll is not the throw's.
+    #[error("the throw is worth {thrown}, the notation {written} says {}", written.roll())]
+    Roll {
+        /// What the throw is worth.
+        thrown: Roll,
+        /// The notation given.
+        written: MoveText,
+    },
+    /// The notation does not write the move (or the lost throw) given.
+    #[error("the notation {written} does not write the move {play:?}")]
+    Notation {
+        /// The notation given.
+        written: MoveText,
+        /// The move given (`None`: a lost throw).
+        play: Option<Move>,
+    },
+}
+
+impl Turn {
+    /// A turn from its parts, checked against each other: the notation
+    /// must have the throw's roll and write exactly `play` (its start,
+    /// target, `x` and `<`; a dash when `play` is `None`). Whether the move
+    /// was legal, and whether the `+` is right, only the position it was
+    /// played in can tell: see [`Record::verify`](crate::Record::verify).
+    pub fn new(
+        number: usize,
+        side: Side,
+        throw: Throw,
+        play: Option<Move>,
+        text: MoveText,
+    ) -> Result<Turn, TurnError> {
+        if number == 0 {
+            return Err(TurnError::NumberZero);
+        }
+        if text.roll() != throw.roll() {
+            return Err(TurnError::Roll {
+                thrown: throw.roll(),
+                written: text,
+            });
+        }
+        let agrees = match play {
+            None => text.play().is_none(),
+            Some(mv) => {
+                mv.roll() == throw.roll()
+                    && text.play() == Some((mv.from(), mv.to()))
+                    && text.is_swap() == (mv.is_swap() || mv.is_capture())
+                    && text.is_backward() == mv.is_backward()
+            }
+        };
+        if !agrees {
+            return Err(TurnError::Notation {
+                written: text,
+                play,
+            });
+        }
+        Ok(Turn {
+            number,
+            side,
+            throw,
+            play,
+            text,
+        })
+    }
+
+    /// A turn the crate made itself from a legal move and its notation.
+    pub(crate) fn from_parts(
+        number: usize,
+        side: Side,
+        throw: Throw,
+        play: Option<Move>,
+        text: MoveText,
+    ) -> Turn {
+        debug_assert!(Turn::new(number, side, throw, play, text).is_ok());
+        Turn {
+            number,
+            side,
+            throw,
+            play,
+            text,
+        }
+    }
+
+    /// The throw's number in the game, from 1.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The side that threw.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The throw as it fell (for sticks, which ones landed light face up).
+    pub fn throw(&self) -> Throw {
+        self.throw
+    }
+
+    /// What the throw was worth.
+    pub fn roll(&self) -> Roll {
+        self.throw.roll()
+    }
+
+    /// The move made, or `None` when the throw was lost.
+    pub fn played(&self) -> Option<Move> {
+        self.play
+    }
+
+    /// Whether the throw was lost (no legal move).
+    pub fn is_lost(&self) -> bool {
+        self.play.is_none()
+    }
+
+    /// The throw in move notation, `+` included (`2: 10-12`, `4: -+`).
+    pub fn text(&self) -> MoveText {
+        self.text
+    }
+
+    /// Whether the same side threw next (the notation's `+`).
+    pub fn throws_again(&self) -> bool {
+        self.text.throws_again()
+    }
+}
+
+impl fmt::Display for Turn {
+    /// `37. x |-|- 2 2: 10-12`: number, side, the throw as it fell, notation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}. {} {} {}",
+            self.number, self.side, self.throw, self.text
+        )
+    }
+}
+
+/// What [`Game::throw`](crate::Game::throw) did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Thrown {
+    /// The throw has legal moves: the side that threw must now play one
+    /// ([`Game::legal_moves`](crate::Game::legal_moves), [`Game::play`](crate::Game::play)).
+    ToPlay(Throw),
+    /// The throw had no legal move: it was played as lost, and this is the
+    /// turn it made (its `+` says whether the same side throws again).
+    Lost(Turn),
+}
+
+impl Thrown {
+    /// The throw, whatever happened to it.
+    pub fn throw(&self) -> Throw {
+        match self {
+            Thrown::ToPlay(throw) => *throw,
+            Thrown::Lost(turn) => turn.throw(),
+        }
+    }
+
+    /// Whether the throw was lost (and already played).
+    pub fn is_lost(&self) -> bool {
+        matches!(self, Thrown::Lost(_))
+    }
+}
+
+/// How a game ended, and who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "ending", rename_all = "snake_case")
+)]
+pub enum Finish {
+    /// The rules ended the game with a win: the winner bore off all its
+    /// pieces (in Bell: enough of them that the other side can no longer
+    /// catch up).
+    BorneOff {
+        /// The side that won.
+        winner: Side,
+    },
+    /// The loser resigned.
+    Resignation {
+        /// The side that won (the opponent of the side that resigned).
+        winner: Side,
+    },
+    /// The rules ended the game in a draw (Bell: equal scores, board empty).
+    Draw,
+}
+
+impl Finish {
+    /// The finish with this result and ending, or `None` when they do not
+    /// go together (a draw is always [`Ending::Draw`], a win never).
+    pub fn new(outcome: Outcome, ending: Ending) -> Option<Finish> {
+        match (outcome, ending) {
+            (Outcome::Win(winner), Ending::BorneOff) => Some(Finish::BorneOff { winner }),
+            (Outcome::Win(winner), Ending::Resignation) => Some(Finish::Resignation { winner }),
+            (Outcome::Draw, Ending::Draw) => Some(Finish::Draw),
+            _ => None,
+        }
+    }
+
+    /// How the rules ended a game whose position has this outcome.
+    pub fn by_rules(outcome: Outcome) -> Finish {
+        match outcome {
+            Outcome::Win(winner) => Finish::BorneOff { winner },
+            Outcome::Draw => Finish::Draw,
+        }
+    }
+
+    /// The result.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Finish::BorneOff { winner } | Finish::Resignation { winner } => Outcome::Win(winner),
+            Finish::Draw => Outcome::Draw,
+        }
+    }
+
+    /// The side that won, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self.outcome() {
+            Outcome::Win(side) => Some(side),
+            Outcome::Draw => None,
+        }
+    }
+
+    /// How the game ended.
+    pub fn ending(self) -> Ending {
+        match self {
+            Finish::BorneOff { .. } => Ending::BorneOff,
+            Finish::Resignation { .. } => Ending::Resignation,
+            Finish::Draw => Ending::Draw,
+        }
+    }
+}
+
+impl fmt::Display for Finish {
+    /// `x won by bearing off`, `o won by resignation`, `a draw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Finish::BorneOff { winner } => write!(f, "{winner} won by bearing off"),
+            Finish::Resignation { winner } => write!(f, "{winner} won by resignation"),
+            Finish::Draw => f.write_str("a draw"),
+        }
+    }
+}
+
+/// How a game ended, without who won: the `Ending` tag of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Ending {
+    /// The rules ended it with a win (written `borne off`).
+    BorneOff,
+    /// A side resigned (written `resignation`).
+    Resignation,
+    /// The rules ended it in a draw (written `draw`).
+    Draw,
+}
+
+impl Ending {
+    /// Every ending, as written in records.
+    pub const ALL: [Ending; 3] = [Ending::BorneOff, Ending::Resignation, Ending::Draw];
+
+    /// How a record writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ending::BorneOff => "borne off",
+            Ending::Resignation => "resignation",
+            Ending::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Text that is not an ending.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown ending {found:?}; expected \"borne off\", \"resignation\" or \"draw\"")]
+pub struct UnknownEnding {
+    /// The text as given.
+    pub found: String,
+}
+
+impl FromStr for Ending {
+    type Err = UnknownEnding;
+
+    /// Parses exactly what [`Ending::as_str`] writes.
+    fn from_str(text: &str) -> Result<Ending, UnknownEnding> {
+        Ending::ALL
+            .into_iter()
+            .find(|e| e.as_str() == text)
+            .ok_or_else(|| UnknownEnding {
+                found: text.to_owned(),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finishes_split_and_join() {
+        for finish in [
+            Finish::BorneOff { winner: Side::X },
+            Finish::Resignation { winner: Side::O },
+            Finish::Draw,
+        ] {
+            assert_eq!(Finish::new(finish.outcome(), finish.ending()), Some(finish));
+        }
+        assert_eq!(Finish::new(Outcome::Draw, Ending::Resignation), None);
+        assert_eq!(Finish::new(Outcome::Win(Side::X), Ending::Draw), None);
+    }
+
+    #[test]
+    fn endings_parse_what_they_print() {
+        for ending in Ending::ALL {
+            assert_eq!(ending.to_string().parse(), Ok(ending));
+        }
+        assert!("Draw".parse::<Ending>().is_err());
+    }
+}

@@ -1,0 +1,331 @@
+//! serde for the engine's types (feature `serde`): each type is read through
+//! a plain representation and checked in a `TryFrom` before a value exists,
+//! so deserialising never yields an invalid value.
+//!
+//! JSON forms: a house is its number (`12`); a target a number or `"off"`;
+//! a roll its value; a seed and a move text their text (`"2a00"`,
+//! `"2: 10-12"`); a throw `{"dice": "four_sticks", "sticks": [true, false,
+//! true, false], "roll": 2}` or `{"dice": "long_die", "roll": 3}`; a set of
+//! houses the list of their numbers, ascending; a position
+//! `{"ruleset": "kendall", "position": "<position string>"}`; a move
+//! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`,
+//! `"backward"`, `"water"` when true.
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::house::{House, Side, Target};
+use crate::notation::move_text::MoveText;
+use crate::ruleset::{Contact, Reach};
+use crate::source::Seed;
+use crate::throw::{Dice, Roll, Throw};
+
+/// Serialises `$ty` as `$repr`, and deserialises through `TryFrom<$repr>`.
+macro_rules! via_repr {
+    ($ty:ty, $repr:ty) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                <$repr>::from(*self).serialize(serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                <$ty>::try_from(<$repr>::deserialize(deserializer)?).map_err(de::Error::custom)
+            }
+        }
+    };
+}
+
+/// Serialises `$ty` as its `Display` text, and deserialises with its `FromStr`.
+macro_rules! via_text {
+    ($ty:ty, $expecting:literal) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                struct Text;
+                impl Visitor<'_> for Text {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_str<E: de::Error>(self, text: &str) -> Result<$ty, E> {
+                        <$ty>::from_str(text).map_err(E::custom)
+                    }
+                }
+                deserializer.deserialize_str(Text)
+            }
+        }
+    };
+}
+
+mod play;
+
+pub use play::{RecordRepr, TurnRepr};
+
+via_text!(Seed, "a seed as lower-case hex");
+via_text!(MoveText, "a throw in move notation, such as \"2: 10-12\"");
+
+/// A number that must be in range.
+#[derive(Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Number(u8);
+
+impl From<House> for Number {
+    fn from(house: House) -> Number {
+        Number(house.number())
+    }
+}
+
+impl TryFrom<Number> for House {
+    type Error = String;
+    fn try_from(n: Number) -> Result<House, String> {
+        House::new(n.0).ok_or_else(|| format!("house {} does not exist: houses are 1 to 30", n.0))
+    }
+}
+
+impl From<Roll> for Number {
+    fn from(roll: Roll) -> Number {
+        Number(roll.value())
+    }
+}
+
+impl TryFrom<Number> for Roll {
+    type Error = String;
+    fn try_from(n: Number) -> Result<Roll, String> {
+        Roll::new(n.0).ok_or_else(|| format!("no throw makes a {}: rolls are 1 to 5", n.0))
+    }
+}
+
+via_repr!(House, Number);
+via_repr!(Roll, Number);
+
+impl Serialize for Target {
+    /// A house as its number, off as `"off"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Target::House(house) => house.serialize(serializer),
+            Target::Off => serializer.serialize_str("off"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Target {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Target, D::Error> {
+        struct TargetVisitor;
+        impl Visitor<'_> for TargetVisitor {
+            type Value = Target;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a house number from 1 to 30, or \"off\"")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Target, E> {
+                let house = u8::try_from(n).ok().and_then(House::new);
+                house.map(Target::House).ok_or_else(|| {
+                    E::custom(format!("house {n} does not exist: houses are 1 to 30"))
+                })
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Target, E> {
+                let n = u64::try_from(n).map_err(|_| E::custom("a house number is positive"))?;
+                self.visit_u64(n)
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Target, E> {
+                match text {
+                    "off" => Ok(Target::Off),
+                    _ => Err(E::invalid_value(de::Unexpected::Str(text), &self)),
+                }
+            }
+        }
+        deserializer.deserialize_any(TargetVisitor)
+    }
+}
+
+/// A throw's fields.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThrowRepr {
+    dice: Dice,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sticks: Option<[bool; 4]>,
+    roll: Roll,
+}
+
+impl From<Throw> for ThrowRepr {
+    fn from(throw: Throw) -> ThrowRepr {
+        ThrowRepr {
+            dice: throw.dice(),
+            sticks: throw.sticks(),
+            roll: throw.roll(),
+        }
+    }
+}
+
+impl TryFrom<ThrowRepr> for Throw {
+    type Error = String;
+    fn try_from(repr: ThrowRepr) -> Result<Throw, String> {
+        let throw = match (repr.dice, repr.sticks) {
+            (Dice::FourSticks, Some(sticks)) => {
+                let light = sticks
+                    .iter()
+                    .rev()
+                    .fold(0u8, |bits, &l| bits << 1 | u8::from(l));
+                Throw::from_sticks(light)
+            }
+            (Dice::LongDie, None) => Throw::from_die_face(repr.roll)
+                .ok_or_else(|| format!("the long die cannot show {}", repr.roll))?,
+            (Dice::FourSticks, None) => return Err("a throw of the sticks needs \"sticks\"".into()),
+            (Dice::LongDie, Some(_)) => return Err("a throw of the long die has no sticks".into()),
+        };
+        if throw.roll() != repr.roll {
+            return Err(format!(
+                "those sticks make a {}, not a {}",
+                throw.roll(),
+                repr.roll
+            ));
+        }
+        Ok(throw)
+    }
+}
+
+via_repr!(Throw, ThrowRepr);
+
+/// A set of houses as their numbers, ascending.
+#[derive(Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Houses(Vec<House>);
+
+impl From<Bitboard> for Houses {
+    fn from(set: Bitboard) -> Houses {
+        Houses(set.collect())
+    }
+}
+
+impl TryFrom<Houses> for Bitboard {
+    type Error = String;
+    fn try_from(houses: Houses) -> Result<Bitboard, String> {
+        houses
+            .0
+            .into_iter()
+            .try_fold(Bitboard::EMPTY, |set, house| {
+                if set.contains(house) {
+                    Err(format!("house {house} is listed twice"))
+                } else {
+                    Ok(set.with(house))
+                }
+            })
+    }
+}
+
+via_repr!(Bitboard, Houses);
+
+/// A board's fields.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRepr {
+    x: Bitboard,
+    o: Bitboard,
+    off_x: u8,
+    off_o: u8,
+}
+
+impl From<Board> for BoardRepr {
+    fn from(board: Board) -> BoardRepr {
+        BoardRepr {
+            x: board.pieces(Side::X),
+            o: board.pieces(Side::O),
+            off_x: board.off(Side::X),
+            off_o: board.off(Side::O),
+        }
+    }
+}
+
+impl TryFrom<BoardRepr> for Board {
+    type Error = String;
+    fn try_from(r: BoardRepr) -> Result<Board, String> {
+        Board::new(r.x, r.o, r.off_x, r.off_o).ok_or_else(|| {
+            let shared = (r.x & r.o).first().map_or(0, House::number);
+            format!("house {shared} holds a piece of both sides")
+        })
+    }
+}
+
+via_repr!(Board, BoardRepr);
+
+/// Where a roll carries a piece.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReachRepr {
+    /// Along the track to a house.
+    To(House),
+    /// Off the board.
+    Off,
+    /// Into the water along the track.
+    Water,
+    /// Straight into the water.
+    Fall,
+}
+
+impl From<Reach> for ReachRepr {
+    fn from(reach: Reach) -> ReachRepr {
+        match reach {
+            Reach::To(house) => ReachRepr::To(house),
+            Reach::Off => ReachRepr::Off,
+            Reach::Water => ReachRepr::Water,
+            Reach::Fall => ReachRepr::Fall,
+        }
+    }
+}
+
+impl TryFrom<ReachRepr> for Reach {
+    type Error = String;
+    fn try_from(repr: ReachRepr) -> Result<Reach, String> {
+        Ok(match repr {
+            ReachRepr::To(house) => Reach::To(house),
+            ReachRepr::Off => Reach::Off,
+            ReachRepr::Water => Reach::Water,
+            ReachRepr::Fall => Reach::Fall,
+        })
+    }
+}
+
+via_repr!(Reach, ReachRepr);
+
+/// What landing on an opponent does.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContactRepr {
+    /// The pieces swap.
+    Swap,
+    /// The opponent's piece is captured.
+    Capture,
+}
+
+impl From<Contact> for ContactRepr {
+    fn from(contact: Contact) -> ContactRepr {
+        match contact {
+            Contact::Swap => ContactRepr::Swap,
+            Contact::Capture => ContactRepr::Capture,
+        }
+    }
+}
+
+impl TryFrom<ContactRepr> for Contact {
+    type Error = String;
+    fn try_from(repr: ContactRepr) -> Result<Contact, String> {
+        Ok(match repr {
+            ContactRepr::Swap => Contact::Swap,
+            ContactRepr::Capture => Contact::Capture,
+        })
+    }
+}
+
+via_repr!(Contact, ContactRepr);

@@ -1,0 +1,247 @@
+//! serde for what is played: positions, moves and move lists, turns and records.
+
+use serde::de::{self, IntoDeserializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::game::{Finish, Turn, TurnError};
+use crate::house::{House, Side, Target};
+use crate::moves::{MAX_MOVES, Move, MoveList};
+use crate::notation::move_text::MoveText;
+use crate::position::Position;
+use crate::record::{Record, RecordError};
+use crate::ruleset::Ruleset;
+use crate::source::Seed;
+use crate::throw::{Roll, Throw};
+
+/// A position: its ruleset's name and its position string.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRepr {
+    ruleset: String,
+    position: String,
+}
+
+impl<R: Ruleset> Serialize for Position<R> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let repr = PositionRepr {
+            ruleset: self.ruleset().name().to_owned(),
+            position: self.to_string(),
+        };
+        repr.serialize(serializer)
+    }
+}
+
+impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de> for Position<R> {
+    /// Reads the ruleset by name (as `R`'s own serde form, or as the unit
+    /// value for unit rulesets such as `Kendall`, checking the name), then
+    /// parses and checks the position string as [`Position::parse`] does.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position<R>, D::Error> {
+        let repr = PositionRepr::deserialize(deserializer)?;
+        let ruleset = ruleset_named::<R>(&repr.ruleset).map_err(de::Error::custom)?;
+        Position::parse(ruleset, &repr.position).map_err(de::Error::custom)
+    }
+}
+
+/// The ruleset of type `R` named `name`.
+fn ruleset_named<'de, R: Ruleset + Deserialize<'de>>(name: &str) -> Result<R, String> {
+    type ValueError = de::value::Error;
+    let by_name = R::deserialize(IntoDeserializer::<ValueError>::into_deserializer(name));
+    let ruleset = by_name
+        .or_else(|_| R::deserialize(IntoDeserializer::<ValueError>::into_deserializer(())))
+        .map_err(|_| format!("unknown ruleset {name:?}"))?;
+    if ruleset.name() != name {
+        return Err(format!(
+            "a position of {name:?} cannot be read as one of {}",
+            ruleset.name()
+        ));
+    }
+    Ok(ruleset)
+}
+
+/// A move's fields; the flags are written only when set.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRepr {
+    roll: Roll,
+    from: House,
+    to: Target,
+    #[serde(default, skip_serializing_if = "is_false")]
+    swap: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    capture: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    backward: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    water: bool,
+}
+
+fn is_false(flag: &bool) -> bool {
+    !flag
+}
+
+impl From<Move> for MoveRepr {
+    fn from(mv: Move) -> MoveRepr {
+        MoveRepr {
+            roll: mv.roll(),
+            from: mv.from(),
+            to: mv.to(),
+            swap: mv.is_swap(),
+            capture: mv.is_capture(),
+            backward: mv.is_backward(),
+            water: mv.is_water(),
+        }
+    }
+}
+
+impl TryFrom<MoveRepr> for Move {
+    type Error = String;
+    /// Checks what can be checked without a position: the target is where
+    /// some ruleset's roll can take the piece, and the flags fit the target.
+    fn try_from(r: MoveRepr) -> Result<Move, String> {
+        let (from, to, roll) = (r.from.number(), r.to.track_number(), r.roll.value());
+        let fits = match r.to {
+            _ if r.swap && r.capture => false,
+            Target::Off => !(r.swap || r.capture || r.backward || r.water) && to - from <= roll,
+            Target::House(_) if r.water => {
+                to == House::WATER.number()
+                    && !(r.swap || r.capture)
+                    && if r.backward {
+                        from > to
+                    } else {
+                        to.checked_sub(from) == Some(roll)
+                    }
+            }
+            Target::House(_) => r.backward == (to < from) && from.abs_diff(to) == roll,
+        };
+        if !fits {
+            return Err(format!(
+                "no ruleset makes a move of a {roll} from {from} to {} with these flags",
+                r.to
+            ));
+        }
+        let flags = [
+            (r.swap, Move::FLAG_SWAP),
+            (r.capture, Move::FLAG_CAPTURE),
+            (r.backward, Move::FLAG_BACKWARD),
+            (r.water, Move::FLAG_WATER),
+        ];
+        let flags = flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .fold(0, |all, (_, f)| all | f);
+        Ok(Move::new(r.roll, r.from, r.to, flags))
+    }
+}
+
+via_repr!(Move, MoveRepr);
+
+impl Serialize for MoveList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for MoveList {
+    /// At most [`MAX_MOVES`] moves, all of one roll, each from its own house.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MoveList, D::Error> {
+        let moves = Vec::<Move>::deserialize(deserializer)?;
+        if moves.len() > MAX_MOVES {
+            return Err(de::Error::custom(format!(
+                "a list holds at most {MAX_MOVES} moves, found {}",
+                moves.len()
+            )));
+        }
+        let mut list = MoveList::new();
+        for mv in moves {
+            if list
+                .iter()
+                .any(|m| m.roll() != mv.roll() || m.from() == mv.from())
+            {
+                return Err(de::Error::custom(
+                    "the moves of a list share one roll and start from different houses",
+                ));
+            }
+            list.push(mv);
+        }
+        Ok(list)
+    }
+}
+
+/// A turn's fields, checked by [`Turn::new`].
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRepr {
+    number: usize,
+    side: Side,
+    throw: Throw,
+    play: Option<Move>,
+    text: MoveText,
+}
+
+impl From<Turn> for TurnRepr {
+    fn from(turn: Turn) -> TurnRepr {
+        TurnRepr {
+            number: turn.number(),
+            side: turn.side(),
+            throw: turn.throw(),
+            play: turn.played(),
+            text: turn.text(),
+        }
+    }
+}
+
+impl TryFrom<TurnRepr> for Turn {
+    type Error = TurnError;
+    fn try_from(r: TurnRepr) -> Result<Turn, TurnError> {
+        Turn::new(r.number, r.side, r.throw, r.play, r.text)
+    }
+}
+
+/// A record's fields, checked as parsing its text would.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRepr {
+    ruleset: String,
+    revision: u32,
+    #[serde(default)]
+    seed: Option<Seed>,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    x: Option<String>,
+    #[serde(default)]
+    o: Option<String>,
+    #[serde(default)]
+    finish: Option<Finish>,
+    throws: Vec<MoveText>,
+}
+
+impl From<Record> for RecordRepr {
+    fn from(record: Record) -> RecordRepr {
+        RecordRepr {
+            ruleset: record.ruleset().to_owned(),
+            revision: record.revision(),
+            seed: record.seed(),
+            start: record.start().map(str::to_owned),
+            x: record.name(Side::X).map(str::to_owned),
+            o: record.name(Side::O).map(str::to_owned),
+            finish: record.finish(),
+            throws: record.throws().to_vec(),
+        }
+    }
+}
+
+impl TryFrom<RecordRepr> for Record {
+    type Error = RecordError;
+    fn try_from(r: RecordRepr) -> Result<Record, RecordError> {
+        Record::from_parts(
+            r.ruleset,
+            r.revision,
+            r.seed,
+            r.start,
+            [r.x, r.o],
+            r.finish,
+            r.throws,
+        )
+    }
+}
