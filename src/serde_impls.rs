@@ -73,6 +73,32 @@ mod play;
 
 pub use play::{RecordRepr, TurnRepr};
 
+/// Serialises a built-in ruleset as its name, and accepts only that name.
+macro_rules! by_name {
+    ($($ty:ident),*) => {$(
+        impl Serialize for crate::rulesets::$ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(crate::Ruleset::name(self))
+            }
+        }
+
+        impl<'de> Deserialize<'de> for crate::rulesets::$ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let ruleset = crate::rulesets::$ty;
+                let name = crate::Ruleset::name(&ruleset);
+                let found = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+                if found == name {
+                    Ok(ruleset)
+                } else {
+                    Err(de::Error::custom(format_args!("expected the ruleset {name:?}, found {found:?}")))
+                }
+            }
+        }
+    )*};
+}
+
+by_name!(Kendall, Temple, Bell, Classic);
+
 via_text!(Seed, "a seed as lower-case hex");
 via_text!(MoveText, "a throw in move notation, such as \"2: 10-12\"");
 

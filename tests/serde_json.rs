@@ -56,10 +56,10 @@ fn the_vocabulary_round_trips() {
     assert_eq!(round_trip(&Outcome::Win(Side::O)), json!({"win": "o"}));
     assert_eq!(round_trip(&Outcome::Draw), json!("draw"));
     assert_eq!(round_trip(&AnyRuleset::Classic), json!("classic"));
-    round_trip(&Kendall);
-    round_trip(&Temple);
-    round_trip(&Bell);
-    round_trip(&Classic);
+    assert_eq!(round_trip(&Kendall), json!("kendall"));
+    assert_eq!(round_trip(&Temple), json!("temple"));
+    assert_eq!(round_trip(&Bell), json!("bell"));
+    assert_eq!(round_trip(&Classic), json!("classic"));
     assert_eq!(round_trip(&Contact::Capture), json!("capture"));
     assert_eq!(
         round_trip(&Reach::To(House::new(28).unwrap())),
@@ -182,6 +182,8 @@ fn invalid_vocabulary_is_refused() {
     rejects::<Bitboard>(json!([31]));
     assert!(rejects::<Bitboard>(json!([3, 3])).contains("twice"));
     rejects::<AnyRuleset>(json!("Kendall"));
+    assert!(rejects::<Kendall>(json!("bell")).contains("kendall"));
+    rejects::<Bell>(json!(null));
     rejects::<Side>(json!("X"));
 }
 
@@ -213,7 +215,7 @@ fn invalid_boards_and_positions_are_refused() {
     // The ruleset must be the type's, and known.
     let msg =
         rejects::<Position<Kendall>>(position("temple", "xoxoxoxoxo.................... x 0 0"));
-    assert!(msg.contains("cannot be read as one of kendall"), "{msg}");
+    assert!(msg.contains(r#"expected the ruleset "kendall""#), "{msg}");
     rejects::<Position<AnyRuleset>>(position("senet", "xoxoxoxoxo.................... x 0 0"));
     rejects::<Position<AnyRuleset>>(json!({"ruleset": "kendall"}));
     round_trip(

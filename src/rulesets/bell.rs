@@ -28,7 +28,6 @@ use crate::throw::{Dice, Roll};
 /// Calls the source leaves open, made by RULES.md: the first player (`x`,
 /// the odd houses) throws first, and the end is checked after every move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bell;
 
 const LAST_FIVE: Bitboard = Bitboard::range(26, 30);

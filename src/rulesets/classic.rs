@@ -32,7 +32,6 @@ use crate::throw::{Dice, Roll};
 ///   moves by a throw; as soon as 15 is empty after any move it goes there.
 /// - The first side with all five pieces off wins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Classic;
 
 const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29]);

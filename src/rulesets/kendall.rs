@@ -36,7 +36,6 @@ use crate::throw::{Dice, Roll};
 /// statements exact: a piece may not pass 26 even when the roll would take
 /// it further, and the relocation from the water passes no blockade.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Kendall;
 
 const SAFE: Bitboard = Bitboard::from_numbers(&[15, 26, 28, 29, 30]);

@@ -32,7 +32,6 @@ use crate::throw::{Dice, Roll};
 /// first; the mandatory stop on 26 binds swapped pieces too, so a swap may
 /// never carry a piece from 25 or below to 27 or beyond.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Temple;
 
 const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);

@@ -32,8 +32,7 @@ impl<R: Ruleset> Serialize for Position<R> {
 }
 
 impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de> for Position<R> {
-    /// Reads the ruleset by name (as `R`'s own serde form, or as the unit
-    /// value for unit rulesets such as `Kendall`, checking the name), then
+    /// Reads the ruleset by name (`R`'s own serde form, checking the name), then
     /// parses and checks the position string as [`Position::parse`] does.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position<R>, D::Error> {
         let repr = PositionRepr::deserialize(deserializer)?;
@@ -45,10 +44,8 @@ impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de> for Position<R> {
 /// The ruleset of type `R` named `name`.
 fn ruleset_named<'de, R: Ruleset + Deserialize<'de>>(name: &str) -> Result<R, String> {
     type ValueError = de::value::Error;
-    let by_name = R::deserialize(IntoDeserializer::<ValueError>::into_deserializer(name));
-    let ruleset = by_name
-        .or_else(|_| R::deserialize(IntoDeserializer::<ValueError>::into_deserializer(())))
-        .map_err(|_| format!("unknown ruleset {name:?}"))?;
+    let ruleset = R::deserialize(IntoDeserializer::<ValueError>::into_deserializer(name))
+        .map_err(|e| format!("unknown ruleset {name:?} for this position type: {e}"))?;
     if ruleset.name() != name {
         return Err(format!(
             "a position of {name:?} cannot be read as one of {}",
