@@ -1,0 +1,81 @@
+//! The legal moves of one roll: `moves --ruleset bell --position "POS" --roll 3 [--check "3: 10-13x"]`.
+//!
+//! Prints one line per legal move, `NOTATION<TAB>POSITION AFTER`, or the
+//! single lost-throw line `3: -<TAB>POSITION AFTER` when there is none
+//! (nothing when the game is over). With `--check TEXT` it instead reads
+//! the move text against the position and roll: when it is legal and
+//! written exactly right it prints it the same way and exits 0; otherwise
+//! it prints why on stderr and exits 1. Bad arguments exit 2.
+
+mod common;
+
+use std::process::exit;
+
+use common::{Args, fail};
+use senet::{AnyRuleset, Dice, MoveText, Position, Roll, Ruleset};
+
+fn main() {
+    let args = Args::parse(&[]);
+    args.only(&["ruleset", "position", "roll", "check"]);
+    let ruleset = args.ruleset_or(AnyRuleset::Kendall);
+    with_ruleset!(ruleset, |r| run(r, &args));
+}
+
+fn run<R: Ruleset>(ruleset: R, args: &Args) {
+    let position = match args.value("position") {
+        Some(text) => Position::parse(ruleset, text)
+            .unwrap_or_else(|e| fail(format!("bad position {text:?}: {e}"))),
+        None => Position::start(ruleset),
+    };
+    let value: u8 = args.required("roll");
+    let dice: Dice = ruleset.dice();
+    let roll = Roll::new(value)
+        .filter(|&roll| dice.can_roll(roll))
+        .unwrap_or_else(|| {
+            fail(format!(
+                "--roll {value}: the {dice} of {} cannot make it",
+                ruleset.name()
+            ))
+        });
+    if let Some(text) = args.value("check") {
+        check(&position, roll, text);
+        return;
+    }
+    if position.is_over() {
+        eprintln!("the game is over: no moves");
+        return;
+    }
+    let legal = position.legal(roll);
+    if legal.is_empty() {
+        let after = legal.lose_throw().unwrap_or_else(|e| fail(e));
+        println!("{}\t{after}", position.lost_notation(roll));
+    }
+    for &mv in legal.iter() {
+        let after = legal.play(mv).unwrap_or_else(|e| fail(e));
+        println!("{}\t{after}", position.notation(mv));
+    }
+}
+
+/// Reads `text` as the move played with `roll` here; exits 1 with the reason when it is not.
+fn check<R: Ruleset>(position: &Position<R>, roll: Roll, text: &str) {
+    let refuse = |why: String| -> ! {
+        eprintln!("{text:?}: {why}");
+        exit(1)
+    };
+    let parsed: MoveText = text.parse().unwrap_or_else(|e| refuse(format!("{e}")));
+    if parsed.roll() != roll {
+        refuse(format!(
+            "the text plays a {}, but the roll is {roll}",
+            parsed.roll()
+        ));
+    }
+    let played = parsed
+        .resolve(position)
+        .unwrap_or_else(|e| refuse(format!("{e}")));
+    let after = match played {
+        Some(mv) => position.play(mv),
+        None => position.lose_throw(roll),
+    }
+    .unwrap_or_else(|e| refuse(format!("{e}")));
+    println!("{parsed}\t{after}");
+}
