@@ -18,6 +18,7 @@ mod replay;
 mod ruleset;
 pub mod rulesets;
 mod source;
+pub mod svg;
 mod throw;
 
 pub use any_ruleset::{AnyRuleset, UnknownRuleset};
