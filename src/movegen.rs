@@ -208,15 +208,15 @@ impl<R: Ruleset> Position<R> {
 
     /// Adds the legal moves of `pieces` in one direction; returns whether it added any.
     #[inline]
-    fn extend_tier(
+    fn extend_tier<const BACKWARD: bool>(
         &self,
         list: &mut MoveList,
         ctx: &Context,
         pieces: Bitboard,
         roll: Roll,
-        backward: bool,
     ) -> bool {
         let before = list.len();
+        let backward = BACKWARD;
         let mut one_by_one = pieces;
         if !backward {
             let plain = pieces & self.ruleset.plain_forward(roll);
@@ -271,12 +271,17 @@ impl<R: Ruleset> Position<R> {
     /// Fills `list` with the legal moves of one direction, pieces that must
     /// be played first taking precedence; returns whether any exist.
     #[inline]
-    fn fill_tier(&self, list: &mut MoveList, ctx: &Context, roll: Roll, backward: bool) -> bool {
+    fn fill_tier<const BACKWARD: bool>(
+        &self,
+        list: &mut MoveList,
+        ctx: &Context,
+        roll: Roll,
+    ) -> bool {
         let first = self.ruleset.must_play_first() & ctx.own;
-        if !first.is_empty() && self.extend_tier(list, ctx, first, roll, backward) {
+        if !first.is_empty() && self.extend_tier::<BACKWARD>(list, ctx, first, roll) {
             return true;
         }
-        self.extend_tier(list, ctx, ctx.own & !first, roll, backward)
+        self.extend_tier::<BACKWARD>(list, ctx, ctx.own & !first, roll)
     }
 
     /// Every legal move with `roll`, into `list` (cleared first). Allocation-free.
@@ -290,8 +295,8 @@ impl<R: Ruleset> Position<R> {
             return;
         }
         let ctx = self.context();
-        if !self.fill_tier(list, &ctx, roll, false) {
-            self.fill_tier(list, &ctx, roll, true);
+        if !self.fill_tier::<false>(list, &ctx, roll) {
+            self.fill_tier::<true>(list, &ctx, roll);
         }
     }
 
@@ -389,7 +394,15 @@ impl<R: Ruleset> Position<R> {
             self.check_precedence(&ctx, from, roll, true)?;
             return self.try_step(&ctx, roll, from, reach, true);
         }
-        Err(match forward.or(backward) {
+        // Explain the direction the text asked for: a target above the start
+        // is a forward move, so say where a forward move goes, or why none does.
+        let upward = to.track_number() > from.number();
+        let explained = if upward {
+            forward
+        } else {
+            backward.or(forward)
+        };
+        Err(match explained {
             Some(reach) => IllegalMove::WrongTarget {
                 roll,
                 from,

@@ -19,6 +19,9 @@ impl<R: Ruleset> Position<R> {
     /// Parses a position string for `ruleset`, checking it as strictly as
     /// RULES.md says; the error names the field and the problem.
     pub fn parse(ruleset: R, text: &str) -> Result<Position<R>, PositionError> {
+        if text.is_empty() {
+            return Err(PositionError::FieldCount { found: 0 });
+        }
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.iter().any(|f| f.is_empty()) {
             return Err(PositionError::Spacing);

@@ -1,0 +1,206 @@
+//! Helpers shared by the integration tests: building positions from the
+//! houses of each side, rolls, and move lists as notation.
+//!
+//! Each test file uses only part of this module.
+#![allow(dead_code)]
+
+use senet::{
+    Dice, House, IllegalMove, MoveText, MoveTextError, Position, Roll, Ruleset, Side, Target,
+    Throw, divide, perft,
+};
+
+/// The roll with this value (1..=5).
+pub fn roll(value: u8) -> Roll {
+    Roll::new(value).unwrap_or_else(|| panic!("no roll {value}"))
+}
+
+/// The house with this number (1..=30).
+pub fn house(number: u8) -> House {
+    House::new(number).unwrap_or_else(|| panic!("no house {number}"))
+}
+
+/// The target house with this number.
+pub fn to(number: u8) -> Target {
+    Target::House(house(number))
+}
+
+/// Bearing off.
+pub const OFF: Target = Target::Off;
+
+/// A position string: `x`'s pieces on the houses `x`, `o`'s on `o`, the
+/// side to throw and the borne-off counts.
+pub fn ps(x: &[u8], o: &[u8], side: char, off_x: u8, off_o: u8) -> String {
+    let mut board = ['.'; 30];
+    for &h in x {
+        assert_eq!(board[usize::from(h - 1)], '.', "house {h} given twice");
+        board[usize::from(h - 1)] = 'x';
+    }
+    for &h in o {
+        assert_eq!(board[usize::from(h - 1)], '.', "house {h} given twice");
+        board[usize::from(h - 1)] = 'o';
+    }
+    let board: String = board.iter().collect();
+    format!("{board} {side} {off_x} {off_o}")
+}
+
+/// Parses a position string, panicking with the error if it is refused.
+pub fn pos<R: Ruleset>(ruleset: R, text: &str) -> Position<R> {
+    Position::parse(ruleset, text).unwrap_or_else(|e| panic!("position {text:?} refused: {e}"))
+}
+
+/// A position with pieces on the houses given, every other piece of each
+/// side borne off (so no piece is missing), and `side` to throw.
+pub fn setup<R: Ruleset>(ruleset: R, x: &[u8], o: &[u8], side: char) -> Position<R> {
+    let pieces = usize::from(ruleset.pieces_per_side());
+    let off_x = u8::try_from(pieces - x.len()).unwrap();
+    let off_o = u8::try_from(pieces - o.len()).unwrap();
+    pos(ruleset, &ps(x, o, side, off_x, off_o))
+}
+
+/// The legal moves of `value`, in notation, sorted.
+pub fn moves<R: Ruleset>(position: &Position<R>, value: u8) -> Vec<String> {
+    let mut list: Vec<String> = position
+        .legal_moves(roll(value))
+        .iter()
+        .map(|&mv| position.notation(mv).to_string())
+        .collect();
+    list.sort();
+    list
+}
+
+/// Asserts that the legal moves of `value` are exactly `expected` (any order).
+#[track_caller]
+pub fn assert_moves<R: Ruleset>(position: &Position<R>, value: u8, expected: &[&str]) {
+    let mut expected: Vec<String> = expected.iter().map(|s| (*s).to_owned()).collect();
+    expected.sort();
+    assert_eq!(
+        moves(position, value),
+        expected,
+        "legal moves of a {value} in {position}"
+    );
+}
+
+/// Asserts that `value` is a lost throw here, written `text`, and returns
+/// the position after it.
+#[track_caller]
+pub fn assert_lost<R: Ruleset>(position: &Position<R>, value: u8, text: &str) -> Position<R> {
+    assert_moves(position, value, &[]);
+    assert!(position.is_lost_throw(roll(value)), "{position}: {value}");
+    assert_eq!(position.lost_notation(roll(value)).to_string(), text);
+    let written: MoveText = text.parse().expect("lost throw notation parses");
+    assert_eq!(written.resolve(position), Ok(None), "{text} in {position}");
+    position
+        .lose_throw(roll(value))
+        .unwrap_or_else(|e| panic!("{text} refused in {position}: {e}"))
+}
+
+/// Plays the throw written `text` in strict notation (a move or a lost
+/// throw) and returns the position after it.
+#[track_caller]
+pub fn play<R: Ruleset>(position: &Position<R>, text: &str) -> Position<R> {
+    let written: MoveText = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} is not notation: {e}"));
+    match written.resolve(position) {
+        Ok(Some(mv)) => {
+            assert_eq!(position.notation(mv).to_string(), text);
+            position
+                .play(mv)
+                .unwrap_or_else(|e| panic!("{text} refused by play in {position}: {e}"))
+        }
+        Ok(None) => position
+            .lose_throw(written.roll())
+            .unwrap_or_else(|e| panic!("{text} refused by lose_throw in {position}: {e}")),
+        Err(e) => panic!("{text} refused in {position}: {e}"),
+    }
+}
+
+/// The position string after playing `text`.
+#[track_caller]
+pub fn after<R: Ruleset>(position: &Position<R>, text: &str) -> String {
+    play(position, text).to_string()
+}
+
+/// Why the move of `value` from `from` to `target` is illegal here.
+#[track_caller]
+pub fn why<R: Ruleset>(position: &Position<R>, value: u8, from: u8, target: Target) -> IllegalMove {
+    match position.find_move(roll(value), house(from), target) {
+        Ok(mv) => panic!(
+            "{value}: {from}-{target} is legal in {position}: {}",
+            position.notation(mv)
+        ),
+        Err(e) => e,
+    }
+}
+
+/// Why `text` cannot be played here (it must parse).
+#[track_caller]
+pub fn refused<R: Ruleset>(position: &Position<R>, text: &str) -> MoveTextError {
+    let written: MoveText = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} is not notation: {e}"));
+    match written.resolve(position) {
+        Ok(found) => panic!("{text} accepted in {position}: {found:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Checks a finished game: no legal move and no lost throw for any roll,
+/// perft 1 at every depth, an empty divide, and every move refused.
+#[track_caller]
+pub fn assert_finished<R: Ruleset>(position: &Position<R>) {
+    assert!(position.is_over(), "{position} should be over");
+    for value in 1..=5 {
+        let r = roll(value);
+        assert!(position.legal_moves(r).is_empty(), "{position}: {value}");
+        assert!(!position.is_lost_throw(r), "{position}: {value}");
+        assert!(position.lose_throw(r).is_err(), "{position}: {value}");
+    }
+    assert_eq!(
+        position.lose_throw(roll(1)),
+        Err(IllegalMove::GameOver),
+        "{position}"
+    );
+    for depth in 0..=3 {
+        assert_eq!(perft(position, depth), 1, "perft {depth} of {position}");
+    }
+    assert!(divide(position, 2).is_empty());
+    let text: MoveText = "1: -".parse().unwrap();
+    assert_eq!(
+        text.resolve(position),
+        Err(MoveTextError::Illegal(IllegalMove::GameOver))
+    );
+}
+
+/// The throw of the four sticks: the roll is the number of light faces, or
+/// 5 when there is none; P(1..=5) = 4, 6, 4, 1, 1 out of 16.
+#[track_caller]
+pub fn assert_four_sticks(dice: Dice) {
+    assert_eq!(dice, Dice::FourSticks);
+    let weights: Vec<(u8, u32)> = dice
+        .weights()
+        .iter()
+        .map(|&(r, w)| (r.value(), w))
+        .collect();
+    assert_eq!(weights, [(1, 4), (2, 6), (3, 4), (4, 1), (5, 1)]);
+    assert_eq!(dice.total_weight(), 16);
+    let rolls: Vec<u8> = dice.rolls().map(Roll::value).collect();
+    assert_eq!(rolls, [1, 2, 3, 4, 5]);
+    // Every one of the 16 equally likely stick falls, counted by roll.
+    let mut counts = [0u32; 6];
+    for light in 0..16u8 {
+        let throw = Throw::from_sticks(light);
+        let faces = u8::try_from(light.count_ones()).unwrap();
+        let expected = if faces == 0 { 5 } else { faces };
+        assert_eq!(throw.roll().value(), expected, "sticks {light:04b}");
+        counts[usize::from(expected)] += 1;
+    }
+    for &(r, w) in dice.weights() {
+        assert_eq!(counts[usize::from(r.value())], w, "roll {r}");
+    }
+}
+
+/// The side written in a position string.
+pub fn side(c: char) -> Side {
+    Side::from_char(c).unwrap()
+}
