@@ -1,0 +1,526 @@
+//! Play Senet against a bot in the terminal:
+//! `play --ruleset temple --level 2 [--seed HEX] [--side x|o] [--record FILE]`.
+//!
+//! The board is drawn as the three rows of ten of the track, in its S
+//! order (row 1 left to right, row 2 right to left, row 3 left to right),
+//! with the special houses marked; under it both sides' borne-off counts.
+//! Each throw shows the sticks as they fell. On your throw the legal moves
+//! are numbered: answer with a number, with the move in notation
+//! (`2: 10-12`), or with just its houses (`10-12`, `26-off`). `hint` shows
+//! the bot's ranking of your moves, `board` draws the board again, `help`
+//! explains, `resign` gives up. A bad answer is explained and asked again.
+//! Lost throws and extra throws are announced. In Temple the bot is the
+//! guardian.
+//!
+//! Input is read line by line from standard input, so a game can be
+//! scripted (`printf '1\n1\n...' | play ...`); the end of input resigns.
+//! At the end the game's record and its seed are printed (and written to
+//! `--record FILE`), so the game can be checked with the `replay` example.
+//! Without `--seed`, a fresh seed is made and kept secret until the end:
+//! knowing it would tell the throws to come.
+
+#[path = "common/mod.rs"]
+mod common;
+
+use std::hash::{BuildHasher, Hasher};
+use std::io::{self, BufRead, Write};
+use std::time::SystemTime;
+
+use common::{Args, fail};
+use senet::bot::{Agent, Bot, Decision, Level};
+use senet::{
+    AnyRuleset, Finish, Game, House, Move, MoveText, Outcome, Position, Ruleset, Seed, Side,
+    Target, Thrown,
+};
+
+/// The options of one terminal game.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The bot's level.
+    pub level: Level,
+    /// The seed of the throws.
+    pub seed: Seed,
+    /// The side the human plays.
+    pub human: Side,
+}
+
+/// How a terminal game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    /// The finish (by the rules or by resignation).
+    pub finish: Option<Finish>,
+    /// The record, as text.
+    pub record: String,
+}
+
+#[allow(dead_code)]
+fn main() {
+    let args = Args::parse(&[]);
+    args.only(&["ruleset", "level", "seed", "side", "record"]);
+    if let Some(extra) = args.positional().first() {
+        fail(format!("unexpected argument {extra:?}"));
+    }
+    let ruleset = args.ruleset_or(AnyRuleset::Kendall);
+    let level: Level = args
+        .parsed("level")
+        .unwrap_or(Level::new(2).unwrap_or_else(|| fail("no level 2")));
+    let seed: Seed = args
+        .parsed("seed")
+        .unwrap_or_else(|| Seed::from_u64(fresh_seed()));
+    let human = match args.value("side") {
+        None | Some("x") => Side::X,
+        Some("o") => Side::O,
+        Some(other) => fail(format!("--side must be x or o, found {other:?}")),
+    };
+    let options = Options { level, seed, human };
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut output = io::stdout().lock();
+    let ended = crate::with_ruleset!(ruleset, |r| session(r, options, &mut input, &mut output));
+    match ended {
+        Ok(ended) => {
+            if let Some(file) = args.value("record") {
+                std::fs::write(file, &ended.record)
+                    .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+                // The terminal may be gone; nothing more to say if so.
+                let _ = writeln!(output, "record written to {file}");
+            }
+        }
+        // Standard output closed (`| head`): stop quietly.
+        Err(_) => std::process::exit(0),
+    }
+}
+
+/// A fresh seed from the clock and the process id.
+#[allow(dead_code)]
+fn fresh_seed() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish()
+}
+
+/// What the player answered.
+enum Answer {
+    Play(Move),
+    Resign,
+    Help,
+    Hint,
+    Board,
+    /// End of input.
+    Closed,
+}
+
+/// Plays one game between the human (on `input`/`output`) and the bot.
+pub fn session<R: Ruleset, I: BufRead, O: Write>(
+    ruleset: R,
+    options: Options,
+    input: &mut I,
+    out: &mut O,
+) -> io::Result<Ended> {
+    let human = options.human;
+    let mut game = Game::seeded(ruleset, options.seed);
+    let mut bot = Bot::new(ruleset, options.level);
+    let names = Names::new(ruleset, human, options.level);
+    writeln!(out, "Senet, {} rules. {}", ruleset.name(), names.intro)?;
+    writeln!(out, "Type a move's number (or its notation), or help.")?;
+    writeln!(out)?;
+    while !game.is_over() {
+        let side = game.position().side_to_throw();
+        if side == human && game.current_throw().is_none() {
+            writeln!(out, "{}", board(game.position()))?;
+        }
+        let thrown = match game.throw() {
+            Ok(thrown) => thrown,
+            Err(e) => {
+                writeln!(out, "the game cannot go on: {e}")?;
+                break;
+            }
+        };
+        let who = names.of(side);
+        match thrown {
+            Thrown::Lost(turn) => {
+                write!(
+                    out,
+                    "{} threw {}: no legal move, the throw is lost.",
+                    capital(who),
+                    turn.throw()
+                )?;
+                if turn.throws_again() && !game.is_over() {
+                    write!(out, " {}", throws_again(who))?;
+                }
+                writeln!(out)?;
+            }
+            Thrown::ToPlay(throw) => {
+                let view = game.view();
+                let decision = match Decision::from_view(&view) {
+                    Ok(decision) => decision,
+                    Err(e) => {
+                        writeln!(out, "the game cannot go on: {e}")?;
+                        break;
+                    }
+                };
+                let mv = if side == human {
+                    writeln!(out, "You threw {throw}.")?;
+                    match ask(&decision, &mut bot, input, out)? {
+                        Some(mv) => mv,
+                        None => {
+                            // Resigned, or input closed. The game is over either way.
+                            let _ = game.resign(human);
+                            writeln!(out, "You resign.")?;
+                            break;
+                        }
+                    }
+                } else {
+                    bot.choose(&decision)
+                };
+                let turn = match game.play(mv) {
+                    Ok(turn) => turn,
+                    Err(e) => {
+                        writeln!(out, "the game cannot go on: {e}")?;
+                        break;
+                    }
+                };
+                if side == human {
+                    write!(out, "You play {}.", turn.text())?;
+                } else {
+                    write!(
+                        out,
+                        "{} threw {} and plays {}.",
+                        capital(who),
+                        throw,
+                        turn.text()
+                    )?;
+                }
+                describe(out, mv)?;
+                if turn.throws_again() && !game.is_over() {
+                    write!(out, " {}", throws_again(who))?;
+                }
+                writeln!(out)?;
+            }
+        }
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", board(game.position()))?;
+    let finish = game.finish();
+    let result = match finish {
+        Some(Finish::Resignation { winner }) => {
+            format!("{} wins by resignation.", capital(names.of(winner)))
+        }
+        Some(f) => match f.outcome() {
+            Outcome::Win(winner) if winner == human => "You win!".to_owned(),
+            Outcome::Win(winner) => format!("{} wins.", capital(names.of(winner))),
+            Outcome::Draw => "A draw.".to_owned(),
+        },
+        None => "The game was stopped.".to_owned(),
+    };
+    writeln!(out, "{result}")?;
+    let mut record = game.record();
+    for (side, name) in [(human, "you"), (human.opponent(), names.bot.as_str())] {
+        record.set_name(side, Some(name)).ok();
+    }
+    let record = record.to_string();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "The record (check it with `cargo run --example replay -- FILE`):"
+    )?;
+    write!(out, "{record}")?;
+    writeln!(out, "seed: {}", options.seed)?;
+    Ok(Ended { finish, record })
+}
+
+/// What the sides are called.
+struct Names {
+    you_side: Side,
+    bot: String,
+    intro: String,
+}
+
+impl Names {
+    fn new<R: Ruleset>(ruleset: R, human: Side, level: Level) -> Names {
+        let bot_side = human.opponent();
+        // Temple names its sides the player and the guardian: the bot is
+        // the guardian whichever colour it plays (ivory x, terracotta o).
+        let temple = ruleset.side_name(Side::O) == "guardian";
+        let bot = if temple {
+            "the guardian".to_owned()
+        } else {
+            format!("the bot (level {level})")
+        };
+        let colour = |side: Side| match (temple, side, ruleset.side_name(side)) {
+            (true, Side::X, _) => " (ivory)".to_owned(),
+            (true, Side::O, _) => " (terracotta)".to_owned(),
+            (false, _, "x" | "o") => String::new(),
+            (false, _, name) => format!(" ({name})"),
+        };
+        let intro = format!(
+            "You play {human}{}, {bot} plays {bot_side}{}. {} first.",
+            colour(human),
+            colour(bot_side),
+            if human == Side::X {
+                "You throw".to_owned()
+            } else {
+                format!("{} throws", capital(&bot))
+            }
+        );
+        Names {
+            you_side: human,
+            bot,
+            intro,
+        }
+    }
+
+    fn of(&self, side: Side) -> &str {
+        if side == self.you_side {
+            "you"
+        } else {
+            &self.bot
+        }
+    }
+}
+
+fn throws_again(who: &str) -> String {
+    if who == "you" {
+        "You throw again.".to_owned()
+    } else {
+        format!("{} throws again.", capital(who))
+    }
+}
+
+fn capital(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Says what a move did beyond its notation: a swap, a capture, the water.
+fn describe<O: Write>(out: &mut O, mv: Move) -> io::Result<()> {
+    if mv.is_water() {
+        write!(out, " Into the water!")?;
+    }
+    if mv.is_capture() {
+        write!(out, " A piece is captured.")?;
+    } else if mv.is_swap()
+        && let Target::House(to) = mv.to()
+    {
+        write!(out, " The piece on {to} goes back to {}.", mv.from())?;
+    }
+    Ok(())
+}
+
+const HELP: &str = "\
+Answer with the number of a move in the list, with the move in notation
+(like `2: 10-12`), or with its houses (`10-12`, `26-off`).
+  hint    the bot's view of your moves, best first
+  board   draw the board again
+  resign  give up the game
+  help    this text
+The throw: four sticks, the roll is the number of light faces (|), or 5
+when all are dark (-). Houses are numbered 1 to 30 along the S of the
+board; off means borne off.";
+
+/// Asks the human for a move until the answer is one; `None` to resign.
+fn ask<R: Ruleset, I: BufRead, O: Write>(
+    decision: &Decision<'_, R>,
+    bot: &mut Bot<R>,
+    input: &mut I,
+    out: &mut O,
+) -> io::Result<Option<Move>> {
+    let position = decision.position();
+    list_moves(decision, out)?;
+    loop {
+        write!(out, "your move> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        let answer = if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            writeln!(out, "(end of input)")?;
+            Answer::Closed
+        } else {
+            match parse_answer(decision, line.trim()) {
+                Ok(answer) => answer,
+                Err(why) => {
+                    writeln!(out, "{why}")?;
+                    continue;
+                }
+            }
+        };
+        match answer {
+            Answer::Play(mv) => return Ok(Some(mv)),
+            Answer::Resign | Answer::Closed => return Ok(None),
+            Answer::Help => writeln!(out, "{HELP}")?,
+            Answer::Board => {
+                writeln!(out, "{}", board(position))?;
+                list_moves(decision, out)?;
+            }
+            Answer::Hint => {
+                let thought = bot.think(decision);
+                writeln!(
+                    out,
+                    "The bot looks {} throws ahead and ranks your moves:",
+                    thought.depth
+                )?;
+                for scored in &thought.ranked {
+                    let number = decision
+                        .moves()
+                        .iter()
+                        .position(|&m| m == scored.mv)
+                        .unwrap_or(0)
+                        + 1;
+                    writeln!(
+                        out,
+                        "  {number}) {:<12} your chances {:.1}%",
+                        position.notation(scored.mv).to_string(),
+                        scored.equity * 100.0
+                    )?;
+                }
+            }
+        }
+    }
+}
+
+fn list_moves<R: Ruleset, O: Write>(decision: &Decision<'_, R>, out: &mut O) -> io::Result<()> {
+    let position = decision.position();
+    for (i, &mv) in decision.moves().iter().enumerate() {
+        writeln!(out, "  {}) {}", i + 1, position.notation(mv))?;
+    }
+    Ok(())
+}
+
+/// Reads one answer, or says why it is not one.
+fn parse_answer<R: Ruleset>(decision: &Decision<'_, R>, text: &str) -> Result<Answer, String> {
+    let moves = decision.moves();
+    match text.to_ascii_lowercase().as_str() {
+        "" => {
+            return Err(format!(
+                "Please answer with a number from 1 to {}, or help.",
+                moves.len()
+            ));
+        }
+        "resign" | "quit" => return Ok(Answer::Resign),
+        "help" | "?" => return Ok(Answer::Help),
+        "hint" => return Ok(Answer::Hint),
+        "board" => return Ok(Answer::Board),
+        _ => {}
+    }
+    if let Ok(number) = text.parse::<usize>() {
+        return match number.checked_sub(1).and_then(|i| moves.get(i)) {
+            Some(&mv) => Ok(Answer::Play(mv)),
+            None => Err(format!(
+                "There is no move {number}: choose a number from 1 to {}.",
+                moves.len()
+            )),
+        };
+    }
+    if text.contains(':') {
+        let written: MoveText = text
+            .parse()
+            .map_err(|e| format!("That is not a move: {e}."))?;
+        if written.roll() != decision.roll() {
+            return Err(format!(
+                "You threw a {}, not a {}.",
+                decision.roll(),
+                written.roll()
+            ));
+        }
+        return match written.resolve(decision.position()) {
+            Ok(Some(mv)) => Ok(Answer::Play(mv)),
+            Ok(None) => Err("The throw is not lost: you have a move to play.".to_owned()),
+            Err(e) => Err(format!("You cannot play {written}: {e}.")),
+        };
+    }
+    if let Some((from, to)) = text.split_once('-') {
+        let from = from.trim().parse::<u8>().ok().and_then(House::new);
+        let to = match to.trim() {
+            "off" => Some(Target::Off),
+            t => t.parse::<u8>().ok().and_then(House::new).map(Target::House),
+        };
+        if let (Some(from), Some(to)) = (from, to) {
+            if let Some(&mv) = moves.iter().find(|m| m.from() == from && m.to() == to) {
+                return Ok(Answer::Play(mv));
+            }
+            return Err(
+                match decision.position().find_move(decision.roll(), from, to) {
+                    Err(e) => format!(
+                        "You cannot play {from}-{to} with a {}: {e}.",
+                        decision.roll()
+                    ),
+                    Ok(_) => format!("{from}-{to} is not among your moves."),
+                },
+            );
+        }
+    }
+    Err(format!(
+        "I do not understand {text:?}. Answer with a number from 1 to {}, a move like `{}`, or help.",
+        moves.len(),
+        decision.position().notation(moves[0])
+    ))
+}
+
+/// The board: three rows of ten in the S order of the track, special houses marked.
+fn board<R: Ruleset>(position: &Position<R>) -> String {
+    let ruleset = position.ruleset();
+    let special = ruleset.special_houses();
+    let mark = |house: House| -> char {
+        if !special.contains(house) {
+            return ' ';
+        }
+        match house.number() {
+            15 => '☥',
+            26 => '*',
+            27 if ruleset.name() == "bell" => 'X',
+            27 => '≈',
+            28 => '3',
+            29 => '2',
+            30 => '1',
+            _ => '!',
+        }
+    };
+    let rows: [([u8; 10], &str); 3] = [
+        (core::array::from_fn(|i| 1 + i as u8), "->"),
+        (core::array::from_fn(|i| 20 - i as u8), "<-"),
+        (core::array::from_fn(|i| 21 + i as u8), "->"),
+    ];
+    let mut text = String::new();
+    for (houses, arrow) in rows {
+        let numbers: Vec<String> = houses.iter().map(|n| format!("{n:>3} ")).collect();
+        text.push_str(&format!("  {}\n", numbers.concat()));
+        let cells: Vec<String> = houses
+            .iter()
+            .filter_map(|&n| House::new(n))
+            .map(|house| {
+                let piece = position.piece_at(house).map_or('.', Side::to_char);
+                format!("  {piece}{}", mark(house))
+            })
+            .collect();
+        text.push_str(&format!("  {}  {arrow}\n", cells.concat()));
+    }
+    let board = position.board();
+    text.push_str(&format!(
+        "  borne off: x {}, o {}.",
+        board.off(Side::X),
+        board.off(Side::O)
+    ));
+    let legend: Vec<String> = special
+        .map(|house| {
+            let what = match (house.number(), mark(house)) {
+                (15, _) => "rebirth (the ankh)",
+                (26, _) => "beauty",
+                (27, '≈') => "the water",
+                (27, _) => "house X",
+                _ => "a last house",
+            };
+            format!("{} {} {what}", mark(house), house)
+        })
+        .collect();
+    if !legend.is_empty() {
+        text.push_str(&format!("  Marks: {}.", legend.join(", ")));
+    }
+    text
+}

@@ -1,0 +1,230 @@
+//! The [`Agent`] trait and [`Decision`], the read-only view it is given.
+
+use thiserror::Error;
+
+use crate::game::{GameView, Turn};
+use crate::house::Side;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::throw::{Dice, Roll, Throw};
+
+/// What an agent sees when it must move: the position, the throw in hand,
+/// its legal moves, and the game so far.
+///
+/// It is built from a [`GameView`] (which cannot reach the game's throw
+/// source) or from plain values (a position, a throw, the turns already
+/// played): there is no throw source in it, so an agent cannot see, draw
+/// or influence a future throw. A decision always has at least one legal
+/// move.
+#[derive(Clone, Copy, Debug)]
+pub struct Decision<'a, R: Ruleset> {
+    position: Position<R>,
+    throw: Throw,
+    moves: MoveList,
+    history: &'a [Turn],
+}
+
+/// Why a position and a throw make no decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum NoDecision {
+    /// The game is over: nobody throws again.
+    #[error("the game is over")]
+    GameOver,
+    /// The throw was made with another implement than the ruleset's.
+    #[error("the throw is of the {thrown}, but this ruleset throws the {expected}")]
+    WrongDice {
+        /// The implement of the throw.
+        thrown: Dice,
+        /// The ruleset's implement.
+        expected: Dice,
+    },
+    /// No throw waits in the game: the side to play must throw first.
+    #[error("no throw waits for a move: the side to play must throw first")]
+    NotThrown,
+    /// The throw is lost: there is no legal move to choose from.
+    #[error("a {roll} is lost here: there is no legal move")]
+    LostThrow {
+        /// The roll thrown.
+        roll: Roll,
+    },
+}
+
+impl<'a, R: Ruleset> Decision<'a, R> {
+    /// The decision of the side to throw in `position` holding `throw`;
+    /// `history` is the game so far, oldest first (it may be empty when
+    /// the caller keeps none). Fails when there is nothing to
+    /// choose: the game is over, the throw is lost, or it is of the wrong
+    /// implement.
+    pub fn new(
+        position: Position<R>,
+        throw: Throw,
+        history: &'a [Turn],
+    ) -> Result<Decision<'a, R>, NoDecision> {
+        if position.is_over() {
+            return Err(NoDecision::GameOver);
+        }
+        let expected = position.ruleset().dice();
+        if throw.dice() != expected {
+            return Err(NoDecision::WrongDice {
+                thrown: throw.dice(),
+                expected,
+            });
+        }
+        let moves = position.legal_moves(throw.roll());
+        if moves.is_empty() {
+            return Err(NoDecision::LostThrow { roll: throw.roll() });
+        }
+        Ok(Decision {
+            position,
+            throw,
+            moves,
+            history,
+        })
+    }
+
+    /// The decision waiting in a game: its position, its waiting throw and
+    /// its history. Fails when no throw waits for a move (the game is over,
+    /// or the side to play has not thrown yet: [`NoDecision::NotThrown`]).
+    pub fn from_view(view: &GameView<'a, R>) -> Result<Decision<'a, R>, NoDecision> {
+        if view.is_over() {
+            return Err(NoDecision::GameOver);
+        }
+        let throw = view.current_throw().ok_or(NoDecision::NotThrown)?;
+        Decision::new(*view.position(), throw, view.history())
+    }
+
+    /// The position, before the move.
+    #[inline]
+    pub fn position(&self) -> &Position<R> {
+        &self.position
+    }
+
+    /// The ruleset of the game.
+    #[inline]
+    pub fn ruleset(&self) -> R {
+        self.position.ruleset()
+    }
+
+    /// The side that must move.
+    #[inline]
+    pub fn side(&self) -> Side {
+        self.position.side_to_throw()
+    }
+
+    /// The throw in hand, as it fell.
+    #[inline]
+    pub fn throw(&self) -> Throw {
+        self.throw
+    }
+
+    /// The roll of the throw in hand.
+    #[inline]
+    pub fn roll(&self) -> Roll {
+        self.throw.roll()
+    }
+
+    /// The legal moves, in the engine's order (never empty).
+    #[inline]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Whether there is only one legal move.
+    #[inline]
+    pub fn is_forced(&self) -> bool {
+        self.moves.len() == 1
+    }
+
+    /// The throws played so far in this game, oldest first.
+    #[inline]
+    pub fn history(&self) -> &'a [Turn] {
+        self.history
+    }
+
+    /// The position after one of the legal moves, or `None` for a move
+    /// that is not one of [`moves`](Self::moves).
+    pub fn after(&self, mv: Move) -> Option<Position<R>> {
+        self.moves.contains(&mv).then(|| self.position.apply(mv))
+    }
+}
+
+/// A player: given a decision, it returns one of its legal moves.
+///
+/// Implementations must return an element of
+/// [`Decision::moves`]; drivers such as [`Duel`](crate::bot::Duel) check it
+/// and report a breach as an error. The trait is object-safe, so agents
+/// picked at run time can be boxed.
+pub trait Agent<R: Ruleset> {
+    /// A short name for reports (`"random"`, `"level 2"`).
+    fn name(&self) -> String;
+
+    /// Picks one of `decision.moves()`.
+    fn choose(&mut self, decision: &Decision<'_, R>) -> Move;
+}
+
+impl<R: Ruleset, A: Agent<R> + ?Sized> Agent<R> for Box<A> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, R>) -> Move {
+        (**self).choose(decision)
+    }
+}
+
+impl<R: Ruleset, A: Agent<R> + ?Sized> Agent<R> for &mut A {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, R>) -> Move {
+        (**self).choose(decision)
+    }
+}
+
+/// A legal move with the equity an agent expects after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scored {
+    /// The move.
+    pub mv: Move,
+    /// The mover's equity after it, as the agent estimates it: its chance
+    /// of winning plus half its chance of a draw, from 0 to 1.
+    pub equity: f64,
+}
+
+/// How an agent sees every legal move of a decision: what a hint shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    /// Every legal move with its value, best first; among equal values the
+    /// engine's move order is kept. The first is the move the agent plays.
+    pub ranked: Vec<Scored>,
+    /// How many throws deep the values look: 1 for the rule of thumb (the
+    /// throw in hand only), more for a search.
+    pub depth: u8,
+    /// How many positions were generated or evaluated.
+    pub nodes: u64,
+}
+
+impl Thought {
+    /// The move the agent plays.
+    pub fn best(&self) -> Move {
+        self.ranked[0].mv
+    }
+
+    /// The equity the agent expects after its move.
+    pub fn value(&self) -> f64 {
+        self.ranked[0].equity
+    }
+
+    /// Ranks scored moves best first, keeping the given order among ties.
+    pub(crate) fn from_scores(mut ranked: Vec<Scored>, depth: u8, nodes: u64) -> Thought {
+        ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        Thought {
+            ranked,
+            depth,
+            nodes,
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! Evaluating positions: the [`Evaluator`] trait and [`Evaluation`], a
+//! logistic model over a few dozen features with weights tuned per ruleset
+//! by self-play.
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::bot::weights;
+use crate::house::{House, Side};
+use crate::position::Position;
+use crate::ruleset::{Outcome, Reach, Ruleset};
+
+/// Estimates who is winning a position.
+pub trait Evaluator<R: Ruleset> {
+    /// The equity of the side about to throw in `position`, a game that is
+    /// not over: its chance of winning plus half its chance of a draw,
+    /// from 0 to 1, as this evaluator estimates it.
+    fn equity(&self, position: &Position<R>) -> f64;
+
+    /// The equity of `side` in `position`: exact (1, 0 or 1/2) when the
+    /// game is over, otherwise [`equity`](Evaluator::equity) seen from
+    /// `side`. Provided; implementations do not override it.
+    #[inline]
+    fn equity_for(&self, position: &Position<R>, side: Side) -> f64 {
+        match position.outcome() {
+            Some(outcome) => outcome_equity(outcome, side),
+            None => {
+                let equity = self.equity(position);
+                if position.side_to_throw() == side {
+                    equity
+                } else {
+                    1.0 - equity
+                }
+            }
+        }
+    }
+}
+
+/// The equity of `side` in a finished game.
+#[inline]
+pub(crate) fn outcome_equity(outcome: Outcome, side: Side) -> f64 {
+    match outcome {
+        Outcome::Win(winner) if winner == side => 1.0,
+        Outcome::Win(_) => 0.0,
+        Outcome::Draw => 0.5,
+    }
+}
+
+impl<R: Ruleset, E: Evaluator<R> + ?Sized> Evaluator<R> for &E {
+    #[inline]
+    fn equity(&self, position: &Position<R>) -> f64 {
+        (**self).equity(position)
+    }
+}
+
+/// How many features [`Evaluation`] computes (and how many weights it has).
+pub const FEATURES: usize = 2 + 2 * SIDE_FEATURES;
+const SIDE_FEATURES: usize = 5 + House::COUNT as usize;
+
+/// Short names of the features, index by index (for tuning reports).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "bias",
+    "race",
+    "mover off",
+    "mover shielded",
+    "mover mobility",
+    "mover threats",
+    "mover stuck",
+    "mover h1",
+    "mover h2",
+    "mover h3",
+    "mover h4",
+    "mover h5",
+    "mover h6",
+    "mover h7",
+    "mover h8",
+    "mover h9",
+    "mover h10",
+    "mover h11",
+    "mover h12",
+    "mover h13",
+    "mover h14",
+    "mover h15",
+    "mover h16",
+    "mover h17",
+    "mover h18",
+    "mover h19",
+    "mover h20",
+    "mover h21",
+    "mover h22",
+    "mover h23",
+    "mover h24",
+    "mover h25",
+    "mover h26",
+    "mover h27",
+    "mover h28",
+    "mover h29",
+    "mover h30",
+    "other off",
+    "other shielded",
+    "other mobility",
+    "other threats",
+    "other stuck",
+    "other h1",
+    "other h2",
+    "other h3",
+    "other h4",
+    "other h5",
+    "other h6",
+    "other h7",
+    "other h8",
+    "other h9",
+    "other h10",
+    "other h11",
+    "other h12",
+    "other h13",
+    "other h14",
+    "other h15",
+    "other h16",
+    "other h17",
+    "other h18",
+    "other h19",
+    "other h20",
+    "other h21",
+    "other h22",
+    "other h23",
+    "other h24",
+    "other h25",
+    "other h26",
+    "other h27",
+    "other h28",
+    "other h29",
+    "other h30",
+];
+
+/// The weights of an [`Evaluation`], one per feature (see [`Evaluation`]
+/// for the layout).
+#[derive(Clone, Copy, PartialEq)]
+pub struct Weights(pub [f64; FEATURES]);
+
+impl fmt::Debug for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(FEATURE_NAMES.iter().zip(self.0.iter()))
+            .finish()
+    }
+}
+
+impl Weights {
+    /// The tuned weights of a built-in ruleset, by its name; `None` for
+    /// any other name.
+    pub fn tuned(name: &str) -> Option<Weights> {
+        weights::tuned(name)
+    }
+
+    /// Untuned weights that only count the race: progress along the track
+    /// and pieces borne off, plus having the throw. The starting point of
+    /// tuning, and the evaluation of rulesets without tuned weights.
+    pub fn race() -> Weights {
+        let mut w = [0.0; FEATURES];
+        w[0] = 0.1;
+        w[1] = 2.0;
+        for (side, sign) in [(0, 1.0), (1, -1.0)] {
+            let base = 2 + side * SIDE_FEATURES;
+            w[base] = sign * 31.0 * 0.04;
+            for h in 1..=usize::from(House::COUNT) {
+                w[base + 4 + h] = sign * h as f64 * 0.04;
+            }
+        }
+        Weights(w)
+    }
+}
+
+/// Where one roll takes a piece from each house, ignoring the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    None,
+    To(House),
+    /// Off the board, or into the water: the piece moves, lands on nobody.
+    Away {
+        off: bool,
+    },
+}
+
+/// The tuned evaluation: a logistic model `equity = σ(w · f)` of the
+/// features `f` of the position, seen from the side about to throw.
+///
+/// The features (index: meaning), first for the side to throw (the
+/// *mover*), then the same for its opponent:
+///
+/// - 0: 1 (the value of having the throw);
+/// - 1: the race, `(b − a) / (a + b + 10)` where `a`, `b` are the
+///   distances to off of the mover's and the opponent's pieces on the board;
+/// - per side, at `2` (mover) and `2 + 35` (opponent):
+///   - `+0` pieces borne off;
+///   - `+1` pieces the other side may not land on (safe or protected:
+///     [`Ruleset::shielded`]);
+///   - `+2` mobility: the expected number of pieces that can move forward
+///     with one throw (a cheap test: the ruleset's reach, passage and
+///     landing rules, without precedence rules or backward moves);
+///   - `+3` threats: the expected number of the other side's pieces one
+///     throw can land on (swap or capture);
+///   - `+4` stuck: the chance that one throw moves no piece forward;
+///   - `+4 + h` for h in 1..=30: a piece on house h (a piece-square table,
+///     which learns the value of progress and of each special house).
+///
+/// The weights are fitted per ruleset by logistic regression on the
+/// results of self-play games (the `tune` example) and then checked by
+/// mirrored duels; rulesets without tuned weights use [`Weights::race`].
+/// Only basic IEEE arithmetic is used (the logistic function is computed
+/// with a polynomial and squarings), so every machine gets the same value.
+#[derive(Clone, Debug)]
+pub struct Evaluation<R: Ruleset> {
+    ruleset: R,
+    weights: Weights,
+    /// `steps[i][h]`: where the `i`-th roll of the implement takes a piece on house `h`.
+    steps: [[Step; 31]; 5],
+    /// The probability of each roll, in the implement's order.
+    chances: [f64; 5],
+    rolls: usize,
+}
+
+/// Receives features one at a time: either summing them with weights or collecting them.
+trait Sink {
+    fn put(&mut self, index: usize, value: f64);
+}
+
+struct Dot<'w> {
+    weights: &'w [f64; FEATURES],
+    sum: f64,
+}
+
+impl Sink for Dot<'_> {
+    #[inline(always)]
+    fn put(&mut self, index: usize, value: f64) {
+        self.sum += self.weights[index] * value;
+    }
+}
+
+struct Collect([f64; FEATURES]);
+
+impl Sink for Collect {
+    #[inline(always)]
+    fn put(&mut self, index: usize, value: f64) {
+        self.0[index] += value;
+    }
+}
+
+impl<R: Ruleset> Evaluation<R> {
+    /// The evaluation of `ruleset` with its tuned weights (chosen by its
+    /// name), or the race weights when it has none.
+    pub fn new(ruleset: R) -> Evaluation<R> {
+        let weights = Weights::tuned(ruleset.name()).unwrap_or_else(Weights::race);
+        Evaluation::with_weights(ruleset, weights)
+    }
+
+    /// The evaluation of `ruleset` with these weights.
+    pub fn with_weights(ruleset: R, weights: Weights) -> Evaluation<R> {
+        let dice = ruleset.dice();
+        let total = f64::from(dice.total_weight());
+        let mut steps = [[Step::None; 31]; 5];
+        let mut chances = [0.0; 5];
+        for (i, &(roll, weight)) in dice.weights().iter().enumerate() {
+            chances[i] = f64::from(weight) / total;
+            for house in House::all() {
+                steps[i][usize::from(house.number())] = match ruleset.forward(house, roll) {
+                    None | Some(Reach::Fall) => Step::None,
+                    Some(Reach::To(to)) => Step::To(to),
+                    Some(Reach::Off) => Step::Away { off: true },
+                    Some(Reach::Water) => Step::Away { off: false },
+                };
+            }
+        }
+        Evaluation {
+            ruleset,
+            weights,
+            steps,
+            chances,
+            rolls: dice.weights().len(),
+        }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The features of `position`, seen from the side about to throw (the
+    /// layout is documented on [`Evaluation`]).
+    pub fn features(&self, position: &Position<R>) -> [f64; FEATURES] {
+        let mut sink = Collect([0.0; FEATURES]);
+        self.visit(position, &mut sink);
+        sink.0
+    }
+
+    /// The linear score `w · f` before the logistic function.
+    #[inline]
+    pub fn score(&self, position: &Position<R>) -> f64 {
+        let mut sink = Dot {
+            weights: &self.weights.0,
+            sum: 0.0,
+        };
+        self.visit(position, &mut sink);
+        sink.sum
+    }
+
+    #[inline]
+    fn visit<S: Sink>(&self, position: &Position<R>, sink: &mut S) {
+        let board = position.board();
+        let mover = position.side_to_throw();
+        sink.put(0, 1.0);
+        let mut distance = [0u32; 2];
+        for (k, side) in [mover, mover.opponent()].into_iter().enumerate() {
+            let base = 2 + k * SIDE_FEATURES;
+            let own = board.pieces(side);
+            let other = board.pieces(side.opponent());
+            sink.put(base, f64::from(board.off(side)));
+            sink.put(
+                base + 1,
+                f64::from(self.ruleset.shielded(board, side).count()),
+            );
+            let impassable = self.ruleset.impassable(board, side);
+            let shielded = self.ruleset.shielded(board, side.opponent());
+            let (mut mobility, mut threats, mut stuck) = (0.0, 0.0, 0.0);
+            for i in 0..self.rolls {
+                let (mut movers, mut hits) = (0u32, 0u32);
+                for from in own {
+                    let (to, lands) = match self.steps[i][usize::from(from.number())] {
+                        Step::None => continue,
+                        Step::Away { off } => (if off { 31 } else { 27 }, None),
+                        Step::To(to) => (to.number(), Some(to)),
+                    };
+                    if !(Bitboard::between(from.number(), to) & impassable).is_empty() {
+                        continue;
+                    }
+                    if let Some(to) = lands {
+                        if own.contains(to) || shielded.contains(to) {
+                            continue;
+                        }
+                        if other.contains(to) {
+                            hits += 1;
+                        }
+                    }
+                    movers += 1;
+                }
+                let chance = self.chances[i];
+                mobility += chance * f64::from(movers);
+                threats += chance * f64::from(hits);
+                if movers == 0 {
+                    stuck += chance;
+                }
+            }
+            sink.put(base + 2, mobility);
+            sink.put(base + 3, threats);
+            sink.put(base + 4, stuck);
+            for house in own {
+                sink.put(base + 4 + usize::from(house.number()), 1.0);
+                distance[k] += 31 - u32::from(house.number());
+            }
+        }
+        let (a, b) = (f64::from(distance[0]), f64::from(distance[1]));
+        sink.put(1, (b - a) / (a + b + 10.0));
+    }
+}
+
+impl<R: Ruleset> Evaluator<R> for Evaluation<R> {
+    #[inline]
+    fn equity(&self, position: &Position<R>) -> f64 {
+        logistic(self.score(position))
+    }
+}
+
+/// The logistic function `1 / (1 + e^-z)`, computed with basic arithmetic
+/// only (a Taylor polynomial of `e^t` for small `t`, squared eight times),
+/// so it rounds the same way everywhere. Accurate to about 1e-7.
+pub fn logistic(z: f64) -> f64 {
+    let z = z.clamp(-40.0, 40.0);
+    let t = -z.abs() / 256.0;
+    let mut e = 1.0 + t * (1.0 + t * (0.5 + t * (1.0 / 6.0 + t * (1.0 / 24.0 + t / 120.0))));
+    for _ in 0..8 {
+        e *= e;
+    }
+    let p = 1.0 / (1.0 + e);
+    if z >= 0.0 { p } else { 1.0 - p }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::{Bell, Kendall};
+
+    #[test]
+    fn logistic_is_close_to_the_real_one() {
+        for i in -200..=200 {
+            let z = f64::from(i) / 10.0;
+            let exact = 1.0 / (1.0 + (-z).exp());
+            assert!((logistic(z) - exact).abs() < 1e-6, "z = {z}");
+        }
+        assert_eq!(logistic(0.0), 0.5);
+    }
+
+    #[test]
+    fn features_are_symmetric_at_the_start_but_for_the_throw() {
+        let start = Position::start(Kendall);
+        let f = Evaluation::new(Kendall).features(&start);
+        assert_eq!(f[0], 1.0);
+        assert_eq!(f[2], 0.0);
+        assert_eq!(f.iter().skip(2 + 5).take(30).sum::<f64>(), 5.0);
+        let bell = Evaluation::new(Bell).features(&Position::start(Bell));
+        assert_eq!(bell.iter().skip(2 + 5).take(30).sum::<f64>(), 10.0);
+    }
+
+    #[test]
+    fn names_cover_every_feature() {
+        assert!(FEATURE_NAMES.iter().all(|n| !n.is_empty()));
+        assert_eq!(FEATURE_NAMES[2 + 5], "mover h1");
+        assert_eq!(FEATURE_NAMES[FEATURES - 1], "other h30");
+    }
+}

@@ -1,0 +1,326 @@
+//! Expectimax search over throws and moves, with Star1 pruning, move
+//! ordering, a transposition table and a node budget.
+
+use crate::bot::agent::{Agent, Decision, Scored, Thought};
+use crate::bot::eval::{Evaluator, outcome_equity};
+use crate::bot::table::{Bound, Key, Table};
+use crate::house::Side;
+use crate::moves::{MAX_MOVES, Move};
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::throw::Roll;
+
+/// How far a [`Search`] may look: a depth in throws and a node budget.
+///
+/// The search deepens one throw at a time, from the throw in hand (depth
+/// 1, which is the rule of thumb) up to `max_depth`, and keeps the values
+/// of the deepest pass it completed within `nodes` positions. It does not
+/// start a pass that the growth of the previous ones says cannot finish,
+/// and abandons one that runs out. Counting nodes, not time, makes the
+/// result the same on every machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SearchLimits {
+    /// The deepest pass, in throws (1 = only the throw in hand).
+    pub max_depth: u8,
+    /// The most positions a decision may generate or evaluate (all passes together).
+    pub nodes: u64,
+    /// The transposition table has `2^table_bits` entries (0: no table).
+    pub table_bits: u8,
+}
+
+/// An expectimax agent: chance nodes weight each roll by the ruleset's
+/// throw table; decision nodes take the best move for the side that
+/// throws there, which follows the rules exactly (an extra throw keeps the
+/// same side, a lost throw passes the turn or not as the ruleset says).
+/// Leaves are valued by the evaluator.
+///
+/// Star1 pruning (equities lie in 0..=1) cuts chance nodes whose value can
+/// no longer matter; moves are tried best first by their static value;
+/// a transposition table, emptied before each decision, reuses chance
+/// nodes reached twice. Every legal move at the root is searched with a
+/// full window, so [`think`](Search::think) gives each its exact value
+/// and [`choose`](Agent::choose) plays the first of the ranking.
+#[derive(Clone, Debug)]
+pub struct Search<E> {
+    eval: E,
+    limits: SearchLimits,
+    table: Table,
+}
+
+impl<E> Search<E> {
+    /// A search over `eval` within `limits`.
+    pub fn new(eval: E, limits: SearchLimits) -> Search<E> {
+        Search {
+            eval,
+            limits,
+            table: Table::new(),
+        }
+    }
+
+    /// The limits it searches within.
+    pub fn limits(&self) -> SearchLimits {
+        self.limits
+    }
+
+    /// The evaluator at its leaves.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Searches the decision and returns every legal move with its value,
+    /// best first.
+    pub fn think<R: Ruleset>(&mut self, decision: &Decision<'_, R>) -> Thought
+    where
+        E: Evaluator<R>,
+    {
+        let me = decision.side();
+        let position = decision.position();
+        let moves = decision.moves();
+        let children: Vec<Position<R>> = moves.iter().map(|&mv| position.apply(mv)).collect();
+        let mut values: Vec<f64> = children
+            .iter()
+            .map(|child| self.eval.equity_for(child, me))
+            .collect();
+        let mut used = children.len() as u64;
+        let mut depth = 1;
+        let (mut last, mut before) = (used, 0u64);
+        let mut searcher = Searcher::new(&self.eval, &mut self.table, me, position.ruleset());
+        while depth < self.limits.max_depth {
+            // Predict the next pass from the growth of the last two; skip it when it cannot fit.
+            if let Some(predicted) = last.saturating_mul(last).checked_div(before)
+                && used.saturating_add(predicted) > self.limits.nodes
+            {
+                break;
+            }
+            searcher.start(
+                self.limits.table_bits,
+                self.limits.nodes.saturating_sub(used),
+            );
+            let mut next = Vec::with_capacity(children.len());
+            for child in &children {
+                next.push(searcher.chance(child, depth, 0.0, 1.0));
+                if searcher.aborted {
+                    break;
+                }
+            }
+            used += searcher.nodes;
+            if searcher.aborted {
+                break;
+            }
+            (before, last) = (last, searcher.nodes);
+            values = next;
+            depth += 1;
+        }
+        let scores = moves
+            .iter()
+            .zip(values)
+            .map(|(&mv, equity)| Scored { mv, equity })
+            .collect();
+        Thought::from_scores(scores, depth, used)
+    }
+}
+
+impl<R: Ruleset, E: Evaluator<R>> Agent<R> for Search<E> {
+    fn name(&self) -> String {
+        format!(
+            "search (depth {}, {} nodes)",
+            self.limits.max_depth, self.limits.nodes
+        )
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, R>) -> Move {
+        if decision.is_forced() {
+            return decision.moves()[0];
+        }
+        self.think(decision).best()
+    }
+}
+
+/// One decision's search: the values are the root side's equity.
+struct Searcher<'s, E> {
+    eval: &'s E,
+    table: &'s mut Table,
+    me: Side,
+    /// The rolls, most likely first, with their chances.
+    rolls: [(Roll, f64); 5],
+    /// The chance of the rolls after the `i`-th.
+    rest: [f64; 5],
+    count: usize,
+    nodes: u64,
+    budget: u64,
+    aborted: bool,
+}
+
+impl<'s, E> Searcher<'s, E> {
+    fn new<R: Ruleset>(eval: &'s E, table: &'s mut Table, me: Side, ruleset: R) -> Searcher<'s, E> {
+        let dice = ruleset.dice();
+        let total = f64::from(dice.total_weight());
+        let mut order: Vec<(Roll, u32)> = dice.weights().to_vec();
+        // Most likely rolls first: they settle a chance node soonest.
+        order.sort_by_key(|&(_, weight)| core::cmp::Reverse(weight));
+        let mut rolls = [(Roll::new(1).unwrap_or_else(|| unreachable!()), 0.0); 5];
+        let mut rest = [0.0; 5];
+        let mut left = dice.total_weight();
+        for (i, &(roll, weight)) in order.iter().enumerate() {
+            rolls[i] = (roll, f64::from(weight) / total);
+            left -= weight;
+            rest[i] = f64::from(left) / total;
+        }
+        Searcher {
+            eval,
+            table,
+            me,
+            rolls,
+            rest,
+            count: order.len(),
+            nodes: 0,
+            budget: 0,
+            aborted: false,
+        }
+    }
+
+    fn start(&mut self, table_bits: u8, budget: u64) {
+        self.table.reset(table_bits);
+        self.nodes = 0;
+        self.budget = budget;
+        self.aborted = false;
+    }
+
+    /// The value of `position` before a throw, looking `depth` throws ahead.
+    fn chance<R: Ruleset>(
+        &mut self,
+        position: &Position<R>,
+        depth: u8,
+        alpha: f64,
+        beta: f64,
+    ) -> f64
+    where
+        E: Evaluator<R>,
+    {
+        self.nodes += 1;
+        if let Some(outcome) = position.outcome() {
+            return outcome_equity(outcome, self.me);
+        }
+        if depth == 0 {
+            return self.eval.equity_for(position, self.me);
+        }
+        if self.nodes > self.budget {
+            self.aborted = true;
+            return 0.5;
+        }
+        let key = Key::of(position);
+        if let Some(value) = self.table.probe(key, depth, alpha, beta) {
+            return value;
+        }
+        let mut sum = 0.0;
+        let mut result = (0.0, Bound::Exact);
+        let mut settled = false;
+        for i in 0..self.count {
+            let (roll, chance) = self.rolls[i];
+            let rest = self.rest[i];
+            // The child's value must exceed `low` to lift this node above alpha,
+            // and stay under `high` to keep it below beta (Star1, values in 0..=1).
+            let low = (alpha - sum - rest) / chance;
+            let high = (beta - sum) / chance;
+            let value = self.decide(position, roll, depth, low.max(0.0), high.min(1.0));
+            if self.aborted {
+                return 0.5;
+            }
+            sum += chance * value;
+            if value <= low {
+                result = (sum + rest, Bound::Upper);
+                settled = true;
+                break;
+            }
+            if value >= high {
+                result = (sum, Bound::Lower);
+                settled = true;
+                break;
+            }
+        }
+        if !settled {
+            result = (sum, Bound::Exact);
+        }
+        self.table.store(key, depth, result.0, result.1);
+        result.0
+    }
+
+    /// The value of `position` once `roll` is thrown: the best move of the
+    /// side to throw, `depth - 1` throws deeper after it.
+    fn decide<R: Ruleset>(
+        &mut self,
+        position: &Position<R>,
+        roll: Roll,
+        depth: u8,
+        alpha: f64,
+        beta: f64,
+    ) -> f64
+    where
+        E: Evaluator<R>,
+    {
+        let moves = position.legal_moves(roll);
+        if moves.is_empty() {
+            return self.chance(&position.apply_lost_throw(roll), depth - 1, alpha, beta);
+        }
+        let maximize = position.side_to_throw() == self.me;
+        if moves.len() == 1 {
+            return self.chance(&position.apply(moves[0]), depth - 1, alpha, beta);
+        }
+        if depth == 1 {
+            // The children are leaves: evaluate each, stop once the window is settled.
+            let mut best = if maximize { -1.0 } else { 2.0 };
+            for &mv in moves.iter() {
+                self.nodes += 1;
+                let value = self.eval.equity_for(&position.apply(mv), self.me);
+                if maximize && value > best {
+                    best = value;
+                    if best >= beta {
+                        break;
+                    }
+                } else if !maximize && value < best {
+                    best = value;
+                    if best <= alpha {
+                        break;
+                    }
+                }
+            }
+            return best;
+        }
+        // Order the moves by the static value of their positions, best for the mover first.
+        let mut order = [(0.0f64, 0u8); MAX_MOVES];
+        for (i, &mv) in moves.iter().enumerate() {
+            self.nodes += 1;
+            let value = self.eval.equity_for(&position.apply(mv), self.me);
+            order[i] = (if maximize { -value } else { value }, i as u8);
+        }
+        let order = &mut order[..moves.len()];
+        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut best = if maximize { -1.0 } else { 2.0 };
+        for &(_, i) in order.iter() {
+            let child = position.apply(moves[usize::from(i)]);
+            let value = self.chance(&child, depth - 1, alpha, beta);
+            if self.aborted {
+                return 0.5;
+            }
+            if maximize {
+                if value > best {
+                    best = value;
+                }
+                if best >= beta {
+                    break;
+                }
+                alpha = alpha.max(best);
+            } else {
+                if value < best {
+                    best = value;
+                }
+                if best <= alpha {
+                    break;
+                }
+                beta = beta.min(best);
+            }
+        }
+        best
+    }
+}
