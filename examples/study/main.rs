@@ -1,0 +1,79 @@
+//! Which reconstruction? `study --ruleset all --games 200000 --seed 1 [--threads 2] [--bot-games N] [--svg DIR]`.
+//!
+//! For each ruleset and three pairings (random against random, the top bot
+//! level against itself, the top level against random with mirrored
+//! throws) it plays seeded games and prints one markdown table per
+//! measure, rulesets as columns. Every game's throws and random choices
+//! come from a seed derived from `--seed` and the game's number alone, so
+//! the tables are the same for a given seed whatever the thread count.
+//! Bot pairings play `--bot-games` games (default: `--games / 100`, at
+//! least 2), as the tables say.
+
+#[path = "../common/mod.rs"]
+mod common;
+mod histogram;
+mod measure;
+mod report;
+
+use std::time::Instant;
+
+use common::{Args, fail};
+use measure::{Pairing, Tally, play_games};
+use report::tables;
+use senet::AnyRuleset;
+
+fn main() {
+    let args = Args::parse(&[]);
+    args.only(&["ruleset", "games", "seed", "threads", "bot-games", "svg"]);
+    let rulesets: Vec<AnyRuleset> = match args.value("ruleset").unwrap_or("all") {
+        "all" => AnyRuleset::ALL.to_vec(),
+        name => vec![name.parse().unwrap_or_else(|e| fail(e))],
+    };
+    let games: u64 = args.parsed("games").unwrap_or(200_000);
+    let seed: u64 = args.parsed("seed").unwrap_or(1);
+    let threads: u64 = args.parsed("threads").unwrap_or(1);
+    let bot_games: u64 = args.parsed("bot-games").unwrap_or((games / 100).max(2));
+    if games == 0 || bot_games == 0 || !(1..=64).contains(&threads) {
+        fail("--games and --bot-games must be positive, --threads from 1 to 64");
+    }
+    let started = Instant::now();
+    let mut columns: Vec<(AnyRuleset, Vec<Tally>)> = Vec::new();
+    for &ruleset in &rulesets {
+        let tallies = Pairing::ALL
+            .iter()
+            .map(|&pairing| {
+                let count = if pairing == Pairing::RandomVsRandom {
+                    games
+                } else {
+                    bot_games
+                };
+                with_ruleset!(ruleset, |r| play_games(r, pairing, count, seed, threads))
+            })
+            .collect();
+        columns.push((ruleset, tallies));
+    }
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    println!("# Which reconstruction?\n");
+    println!(
+        "`cargo run --release --example study -- {}`\n",
+        command.join(" ")
+    );
+    println!(
+        "Seed {seed}; {games} games random against random, {bot_games} games per bot pairing; {threads} thread(s); {:.0} s.\n",
+        started.elapsed().as_secs_f64()
+    );
+    print!("{}", tables(&columns));
+    if let Some(dir) = args.value("svg") {
+        std::fs::create_dir_all(dir).unwrap_or_else(|e| fail(format!("cannot create {dir}: {e}")));
+        for (ruleset, tallies) in &columns {
+            let file = format!("{dir}/lengths-{ruleset}.svg");
+            let picture = histogram::lengths(&ruleset.to_string(), &tallies[0].lengths);
+            std::fs::write(&file, picture)
+                .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+            let file = format!("{dir}/start-{ruleset}.svg");
+            let start = senet::Position::start(*ruleset);
+            std::fs::write(&file, senet::svg::position(&start, None))
+                .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+        }
+    }
+}
