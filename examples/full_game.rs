@@ -1,5 +1,5 @@
 //! One whole game between two random players:
-//! `full_game [--ruleset NAME] [--seed N | --seed-hex HEX] [--position POS] [--record FILE]`.
+//! `full_game [--ruleset NAME] [--seed N | --seed-hex HEX] [--position POS] [--record FILE] [--svg FILE]`.
 //!
 //! Prints every throw in notation with the sticks as thrown, then the final
 //! position drawn as the three rows of the board, and the outcome.
@@ -54,7 +54,7 @@ const MAX_THROWS: usize = 100_000;
 
 fn main() {
     let args = Args::parse(&[]);
-    args.only(&["ruleset", "seed", "seed-hex", "position", "record"]);
+    args.only(&["ruleset", "seed", "seed-hex", "position", "record", "svg"]);
     if let Some(extra) = args.positional().first() {
         fail(format!("unexpected argument {extra:?}"));
     }
@@ -80,8 +80,11 @@ fn main() {
         }
     };
     let position = args.value("position");
-    let record = args.value("record");
-    with_ruleset!(ruleset, |r| play(r, seed, &label, position, record));
+    let files = Files {
+        record: args.value("record"),
+        svg: args.value("svg"),
+    };
+    with_ruleset!(ruleset, |r| play(r, seed, &label, position, files));
 }
 
 /// A seed from the clock and the process id, through std's randomly keyed hasher.
@@ -105,13 +108,16 @@ fn choices(seed: Seed) -> ChaCha8Rng {
     rng
 }
 
-fn play<R: Ruleset>(
-    ruleset: R,
-    seed: Seed,
-    label: &str,
-    position: Option<&str>,
-    record: Option<&str>,
-) {
+/// Where to save the game: its record (`--record FILE`) and a picture of
+/// its final position (`--svg FILE`).
+#[derive(Clone, Copy)]
+struct Files<'a> {
+    record: Option<&'a str>,
+    svg: Option<&'a str>,
+}
+
+fn play<R: Ruleset>(ruleset: R, seed: Seed, label: &str, position: Option<&str>, files: Files<'_>) {
+    let record = files.record;
     let start = match position {
         Some(text) => Position::parse(ruleset, text)
             .unwrap_or_else(|e| fail(format!("bad position {text:?}: {e}"))),
@@ -161,5 +167,10 @@ fn play<R: Ruleset>(
     }
     if let Some(path) = record {
         say!("record written to {path}");
+    }
+    if let Some(path) = files.svg {
+        std::fs::write(path, senet::svg::position(game.position(), None))
+            .unwrap_or_else(|e| fail(format!("cannot write the picture to {path:?}: {e}")));
+        say!("picture of the final position written to {path}");
     }
 }

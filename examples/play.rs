@@ -1,5 +1,5 @@
 //! Play Senet against a bot in the terminal:
-//! `play --ruleset temple --level 2 [--seed HEX] [--side x|o] [--record FILE]`.
+//! `play --ruleset temple --level 2 [--seed HEX] [--side x|o] [--record FILE] [--svg FILE]`.
 //!
 //! The board is drawn as the three rows of ten of the track, in its S
 //! order (row 1 left to right, row 2 right to left, row 3 left to right),
@@ -56,7 +56,7 @@ pub struct Ended {
 #[allow(dead_code)]
 fn main() {
     let args = Args::parse(&[]);
-    args.only(&["ruleset", "level", "seed", "side", "record"]);
+    args.only(&["ruleset", "level", "seed", "side", "record", "svg"]);
     if let Some(extra) = args.positional().first() {
         fail(format!("unexpected argument {extra:?}"));
     }
@@ -84,6 +84,18 @@ fn main() {
                     .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
                 // The terminal may be gone; nothing more to say if so.
                 let _ = writeln!(output, "record written to {file}");
+            }
+            if let Some(file) = args.value("svg") {
+                // The record was made by this game, so it replays; draw where it ended.
+                let verdict = ended.record.parse::<senet::Record>().map(|r| r.verify());
+                match verdict {
+                    Ok(Ok(verdict)) => {
+                        std::fs::write(file, senet::svg::position(verdict.position(), None))
+                            .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+                        let _ = writeln!(output, "picture of the final position written to {file}");
+                    }
+                    _ => fail("the game's own record did not replay; no picture written"),
+                }
             }
         }
         // Standard output closed (`| head`): stop quietly.

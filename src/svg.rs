@@ -15,7 +15,7 @@ use crate::bitboard::Bitboard;
 use crate::house::{House, Side, Target};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Outcome, Ruleset};
 
 const CELL: u32 = 60;
 const MARGIN: u32 = 20;
@@ -90,7 +90,8 @@ pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> Stri
     );
     let names = |side: Side| escape(ruleset.side_name(side));
     let status = match position.outcome() {
-        Some(outcome) => format!("{outcome:?}"),
+        Some(Outcome::Win(winner)) => format!("{} won", names(winner)),
+        Some(Outcome::Draw) => "a draw".to_owned(),
         None => format!("{} to throw", names(position.side_to_throw())),
     };
     let _ = writeln!(
