@@ -30,11 +30,9 @@ mod common;
 #[path = "common/diagram.rs"]
 mod diagram;
 
-use std::hash::{BuildHasher, Hasher};
 use std::io::Write;
-use std::time::SystemTime;
 
-use common::{Args, fail};
+use common::{Args, fail, fresh_seed};
 use diagram::diagram;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -85,17 +83,6 @@ fn main() {
         svg: args.value("svg"),
     };
     with_ruleset!(ruleset, |r| play(r, seed, &label, position, files));
-}
-
-/// A seed from the clock and the process id, through std's randomly keyed hasher.
-fn fresh_seed() -> u64 {
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(now);
-    hasher.write_u32(std::process::id());
-    hasher.finish()
 }
 
 /// The players' choice generator: ChaCha8 keyed and streamed like the throws.

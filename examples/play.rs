@@ -22,11 +22,9 @@
 #[path = "common/mod.rs"]
 mod common;
 
-use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufRead, Write};
-use std::time::SystemTime;
 
-use common::{Args, fail};
+use common::{Args, fail, fresh_seed};
 use senet::bot::{Agent, Bot, Decision, Level};
 use senet::{
     AnyRuleset, Finish, Game, House, Move, MoveText, Outcome, Position, Ruleset, Seed, Side,
@@ -101,18 +99,6 @@ fn main() {
         // Standard output closed (`| head`): stop quietly.
         Err(_) => std::process::exit(0),
     }
-}
-
-/// A fresh seed from the clock and the process id.
-#[allow(dead_code)]
-fn fresh_seed() -> u64 {
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(now);
-    hasher.write_u32(std::process::id());
-    hasher.finish()
 }
 
 /// What the player answered.

@@ -2,8 +2,10 @@
 #![allow(dead_code)]
 
 use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
 use std::process::exit;
 use std::str::FromStr;
+use std::time::SystemTime;
 
 use senet::AnyRuleset;
 
@@ -11,6 +13,19 @@ use senet::AnyRuleset;
 pub fn fail(message: impl std::fmt::Display) -> ! {
     eprintln!("error: {message}");
     exit(2)
+}
+
+/// A fresh seed (for a game nobody asked to repeat): the clock and the
+/// process id, through std's randomly keyed hasher. Print it, so the game
+/// can be played again.
+pub fn fresh_seed() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish()
 }
 
 /// `--name value` options and `--flag` switches, each allowed once.
