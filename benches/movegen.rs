@@ -1,0 +1,167 @@
+//! Move generation and playing moves over a fixed corpus of 10,000
+//! positions per ruleset (see `support::corpus`).
+//!
+//! Before timing anything each bench checks its totals against pinned
+//! numbers, so a bench that measures the wrong thing fails:
+//! - `legal_moves/R`: one call of `legal_moves_into` per (position, roll),
+//!   every roll of the ruleset's implement; throughput is calls.
+//! - `play/R`: `Position::play` of every legal move of every (position,
+//!   roll); throughput is moves played.
+
+mod support;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::{Move, MoveList, Position, Roll, Ruleset};
+use support::{CORPUS_SIZE, corpus};
+
+/// What the corpus of one ruleset must give.
+struct Expected {
+    /// Legal moves over every (position, roll).
+    moves: u64,
+    /// Of those, moves after which the same side throws again.
+    again: u64,
+    /// (Position, roll) pairs with no legal move: lost throws.
+    lost: u64,
+}
+
+const KENDALL: Expected = Expected {
+    moves: 118_328,
+    again: 70_056,
+    lost: 974,
+};
+const TEMPLE: Expected = Expected {
+    moves: 124_067,
+    again: 98_567,
+    lost: 122,
+};
+const BELL: Expected = Expected {
+    moves: 108_379,
+    again: 0,
+    lost: 7_068,
+};
+const CLASSIC: Expected = Expected {
+    moves: 57_890,
+    again: 30_987,
+    lost: 19_248,
+};
+
+/// One ruleset's corpus, checked, with every legal move listed.
+struct Prepared<R: Ruleset> {
+    ruleset: R,
+    positions: Vec<Position<R>>,
+    rolls: Vec<Roll>,
+    moves: Vec<(Position<R>, Move)>,
+}
+
+fn prepare<R: Ruleset>(ruleset: R, expected: &Expected) -> Prepared<R> {
+    let positions = corpus(ruleset);
+    assert_eq!(positions.len(), CORPUS_SIZE);
+    let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
+    let mut moves = Vec::new();
+    let (mut again, mut lost) = (0, 0);
+    for position in &positions {
+        for &roll in &rolls {
+            let list = position.legal_moves(roll);
+            if list.is_empty() {
+                position
+                    .lose_throw(roll)
+                    .expect("a roll with no move is lost");
+                lost += 1;
+            }
+            for &mv in list.iter() {
+                let after = position.play(mv).expect("a generated move must play");
+                if !after.is_over() && after.side_to_throw() == position.side_to_throw() {
+                    again += 1;
+                }
+                moves.push((*position, mv));
+            }
+        }
+    }
+    let found = Expected {
+        moves: moves.len() as u64,
+        again,
+        lost,
+    };
+    assert_eq!(
+        (found.moves, found.again, found.lost),
+        (expected.moves, expected.again, expected.lost),
+        "{}: (legal moves, moves that throw again, lost throws) over the corpus",
+        ruleset.name()
+    );
+    Prepared {
+        ruleset,
+        positions,
+        rolls,
+        moves,
+    }
+}
+
+fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    group
+}
+
+fn bench_legal_moves<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<R>) {
+    let calls = (data.positions.len() * data.rolls.len()) as u64;
+    group.throughput(Throughput::Elements(calls));
+    group.bench_function(data.ruleset.name(), |b| {
+        let mut list = MoveList::new();
+        b.iter(|| {
+            let mut total = 0;
+            for position in black_box(&data.positions) {
+                for &roll in &data.rolls {
+                    position.legal_moves_into(roll, &mut list);
+                    total += list.len();
+                }
+            }
+            total
+        })
+    });
+}
+
+fn bench_play<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<R>) {
+    group.throughput(Throughput::Elements(data.moves.len() as u64));
+    group.bench_function(data.ruleset.name(), |b| {
+        b.iter(|| {
+            let mut again = 0u32;
+            for (position, mv) in black_box(&data.moves) {
+                let after = position.play(*mv).expect("a generated move must play");
+                again += u32::from(after.side_to_throw() == position.side_to_throw());
+            }
+            again
+        })
+    });
+}
+
+fn benches(c: &mut Criterion) {
+    let kendall = prepare(Kendall, &KENDALL);
+    let temple = prepare(Temple, &TEMPLE);
+    let bell = prepare(Bell, &BELL);
+    let classic = prepare(Classic, &CLASSIC);
+
+    let mut group = configure(c, "legal_moves");
+    bench_legal_moves(&mut group, &kendall);
+    bench_legal_moves(&mut group, &temple);
+    bench_legal_moves(&mut group, &bell);
+    bench_legal_moves(&mut group, &classic);
+    group.finish();
+
+    let mut group = configure(c, "play");
+    bench_play(&mut group, &kendall);
+    bench_play(&mut group, &temple);
+    bench_play(&mut group, &bell);
+    bench_play(&mut group, &classic);
+    group.finish();
+}
+
+criterion_group!(movegen, benches);
+criterion_main!(movegen);

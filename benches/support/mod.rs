@@ -1,0 +1,81 @@
+//! What the benches share: a fixed corpus of positions from seeded random
+//! games, and a random move choice that does not depend on the order in
+//! which the generator lists moves (so the pinned totals survive a faster
+//! generator that lists the same moves in another order).
+#![allow(dead_code)]
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use senet::{MAX_MOVES, Move, MoveList, Position, Ruleset};
+
+/// The seed of the corpus games.
+pub const CORPUS_SEED: u64 = 2026;
+/// How many positions the corpus holds, per ruleset.
+pub const CORPUS_SIZE: usize = 10_000;
+
+/// A uniformly random legal move: the `k`-th by start house, `k` drawn
+/// with one `u32` from `rng`. `list` must not be empty.
+#[inline]
+pub fn pick(list: &MoveList, rng: &mut ChaCha8Rng) -> Move {
+    let n = list.len();
+    let mut sorted = [list[0]; MAX_MOVES];
+    sorted[..n].copy_from_slice(list);
+    sorted[..n].sort_unstable_by_key(|mv| mv.from());
+    let k = (u64::from(rng.next_u32()) * n as u64) >> 32;
+    sorted[k as usize]
+}
+
+/// The first [`CORPUS_SIZE`] positions met in random games from the start
+/// (a position for every throw, the start positions included), games after
+/// games, all from one generator seeded with [`CORPUS_SEED`]. No position
+/// of the corpus is a finished game.
+pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(CORPUS_SEED);
+    let dice = ruleset.dice();
+    let mut positions = Vec::with_capacity(CORPUS_SIZE);
+    let mut list = MoveList::new();
+    while positions.len() < CORPUS_SIZE {
+        let mut position = Position::start(ruleset);
+        while !position.is_over() && positions.len() < CORPUS_SIZE {
+            positions.push(position);
+            let roll = dice.throw(&mut rng).roll();
+            position.legal_moves_into(roll, &mut list);
+            position = if list.is_empty() {
+                position.lose_throw(roll)
+            } else {
+                position.play(pick(&list, &mut rng))
+            }
+            .expect("the engine refused its own move");
+        }
+    }
+    positions
+}
+
+/// Plays `games` random games from the start position (a uniformly random
+/// legal move each throw, throws and choices from one `ChaCha8Rng` seeded
+/// with `seed`); returns (throws, games `x` won).
+#[inline]
+pub fn playouts<R: Ruleset>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let dice = ruleset.dice();
+    let mut list = MoveList::new();
+    let (mut throws, mut x_wins) = (0, 0);
+    for _ in 0..games {
+        let mut position = Position::start(ruleset);
+        while !position.is_over() {
+            let roll = dice.throw(&mut rng).roll();
+            throws += 1;
+            position.legal_moves_into(roll, &mut list);
+            position = if list.is_empty() {
+                position.lose_throw(roll)
+            } else {
+                position.play(pick(&list, &mut rng))
+            }
+            .expect("the engine refused its own move");
+        }
+        if position.outcome() == Some(senet::Outcome::Win(senet::Side::X)) {
+            x_wins += 1;
+        }
+    }
+    (throws, x_wins)
+}

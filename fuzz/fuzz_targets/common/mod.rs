@@ -1,0 +1,224 @@
+//! Checks the fuzz targets share: everything a position promises about its
+//! legal moves, lost throws, notation and position string.
+#![allow(dead_code)]
+
+use senet::{AnyRuleset, House, Move, MoveList, Position, Roll, Ruleset, Target, perft};
+
+/// Every roll value, including those the ruleset's implement cannot make.
+pub fn all_rolls() -> impl Iterator<Item = Roll> {
+    (1..=Roll::MAX).filter_map(Roll::new)
+}
+
+/// Every target a move could name: houses 1..=30 and off.
+pub fn all_targets() -> impl Iterator<Item = Target> {
+    House::all().map(Target::House).chain([Target::Off])
+}
+
+/// Runs `$body` with `$r` bound to the concrete ruleset numbered `$index % 4`.
+#[macro_export]
+macro_rules! with_ruleset_index {
+    ($index:expr, |$r:ident| $body:expr) => {
+        match $index % 4 {
+            0 => {
+                let $r = senet::rulesets::Kendall;
+                $body
+            }
+            1 => {
+                let $r = senet::rulesets::Temple;
+                $body
+            }
+            2 => {
+                let $r = senet::rulesets::Bell;
+                $body
+            }
+            _ => {
+                let $r = senet::rulesets::Classic;
+                $body
+            }
+        }
+    };
+}
+
+/// The position printed and parsed back is the same position, and the
+/// text is what parsing it prints.
+pub fn check_round_trip<R: Ruleset>(position: &Position<R>) {
+    let text = position.to_string();
+    let again = Position::parse(position.ruleset(), &text)
+        .unwrap_or_else(|e| panic!("{text:?} was printed but does not parse: {e}"));
+    assert_eq!(&again, position, "{text:?} parses to another position");
+    assert_eq!(again.to_string(), text);
+}
+
+/// Everything the engine promises about `position` and each roll:
+/// generation agrees with itself, with `find_move`, `move_of`,
+/// `is_lost_throw` and `lose_throw`; every generated move plays to a
+/// position that prints and parses back; notation round-trips and
+/// resolves to the move; perft(1) counts the same leaves.
+pub fn check_position<R: Ruleset>(position: &Position<R>) {
+    check_round_trip(position);
+    let over = position.is_over();
+    let dice = position.ruleset().dice();
+    let mut leaves = 0u64;
+    let mut list = MoveList::new();
+    for roll in all_rolls() {
+        let moves = position.legal_moves(roll);
+        position.legal_moves_into(roll, &mut list);
+        assert_eq!(moves, list, "legal_moves and legal_moves_into differ");
+        assert!(moves.len() <= senet::MAX_MOVES);
+        let playable = !over && dice.can_roll(roll);
+        if !playable {
+            assert!(moves.is_empty(), "moves for a roll that cannot be played");
+            assert!(position.lose_throw(roll).is_err());
+            assert!(!position.is_lost_throw(roll));
+            continue;
+        }
+        let lost = position.lose_throw(roll);
+        assert_eq!(
+            lost.is_ok(),
+            moves.is_empty(),
+            "{position}: roll {roll}: lose_throw is {lost:?} with moves {moves:?}"
+        );
+        assert_eq!(position.is_lost_throw(roll), moves.is_empty());
+        if let Ok(after) = lost {
+            leaves += 1;
+            assert_eq!(
+                after.board(),
+                position.board(),
+                "a lost throw moved a piece"
+            );
+            check_round_trip(&after);
+            let text = position.lost_notation(roll);
+            let parsed: senet::MoveText = text.to_string().parse().expect("lost notation parses");
+            assert_eq!(parsed, text);
+            assert_eq!(text.resolve(position), Ok(None), "{text} does not resolve");
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            leaves += 1;
+            check_move(position, roll, mv);
+            assert!(
+                moves[..i].iter().all(|other| other.from() != mv.from()),
+                "{position}: roll {roll}: two moves from {}",
+                mv.from()
+            );
+        }
+    }
+    if !over {
+        assert_eq!(perft(position, 1), leaves, "{position}: perft(1)");
+    } else {
+        assert_eq!(perft(position, 1), 1);
+    }
+}
+
+/// One generated move: it is found, plays, and is written and read back.
+fn check_move<R: Ruleset>(position: &Position<R>, roll: Roll, mv: Move) {
+    assert_eq!(mv.roll(), roll);
+    assert_eq!(position.piece_at(mv.from()), Some(position.side_to_throw()));
+    assert_eq!(
+        position.find_move(roll, mv.from(), mv.to()),
+        Ok(mv),
+        "{position}: find_move disagrees with generation for {mv:?}"
+    );
+    assert_eq!(position.move_of(mv.from(), roll), Some(mv));
+    let after = position
+        .play(mv)
+        .unwrap_or_else(|e| panic!("{position}: generated {mv:?} does not play: {e}"));
+    check_round_trip(&after);
+    let text = position.notation(mv);
+    let printed = text.to_string();
+    let parsed: senet::MoveText = printed
+        .parse()
+        .unwrap_or_else(|e| panic!("{printed:?} was printed but does not parse: {e}"));
+    assert_eq!(parsed, text);
+    assert_eq!(
+        parsed.resolve(position),
+        Ok(Some(mv)),
+        "{position}: {printed}"
+    );
+    // What the move does agrees with what it says.
+    let side = position.side_to_throw();
+    let before_total = position.board().on_board(side) + position.board().off(side);
+    let after_total = after.board().on_board(side) + after.board().off(side);
+    assert_eq!(before_total, after_total, "the mover lost a piece");
+    if mv.is_off() {
+        assert_eq!(after.board().off(side), position.board().off(side) + 1);
+    }
+    if mv.is_backward() {
+        assert!(mv.to() < Target::House(mv.from()) || mv.is_water());
+    }
+}
+
+/// Turns bytes into choices: each call takes one byte (0 once they run out).
+pub struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Bytes<'a> {
+    pub fn new(data: &'a [u8]) -> Bytes<'a> {
+        Bytes { data }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    pub fn next(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&first, rest)) => {
+                self.data = rest;
+                first
+            }
+            None => 0,
+        }
+    }
+
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        usize::from(self.next()) % n
+    }
+}
+
+/// A deterministic game from the start: rolls and choices from a small
+/// generator; every position of it (at most `limit`).
+pub fn derived_game<R: Ruleset>(ruleset: R, mut state: u64, limit: usize) -> Vec<Position<R>> {
+    let mut next = move || {
+        // SplitMix64: enough to vary the games, no dependency needed.
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
+    let mut position = Position::start(ruleset);
+    let mut positions = vec![position];
+    while !position.is_over() && positions.len() < limit {
+        let roll = rolls[(next() % rolls.len() as u64) as usize];
+        let moves = position.legal_moves(roll);
+        position = if moves.is_empty() {
+            position
+                .lose_throw(roll)
+                .expect("a roll with no move is lost")
+        } else {
+            position
+                .play(moves[(next() % moves.len() as u64) as usize])
+                .expect("a generated move plays")
+        };
+        positions.push(position);
+    }
+    positions
+}
+
+/// A few positions per ruleset, as `AnyRuleset` positions: the start and
+/// positions along deterministic games, late ones included.
+pub fn sample_positions() -> Vec<Position<AnyRuleset>> {
+    let mut out = Vec::new();
+    for ruleset in AnyRuleset::ALL {
+        for game in 0..3u64 {
+            let positions = derived_game(ruleset, game + 1, 2_000);
+            let step = (positions.len() / 12).max(1);
+            out.extend(positions.iter().step_by(step).copied());
+            out.extend(positions.last().copied());
+        }
+    }
+    out
+}

@@ -1,0 +1,116 @@
+//! Arbitrary bytes as JSON for every type with a serde form (feature
+//! `serde`): deserialising never panics, and whatever deserialises
+//! serialises, deserialises back to the same value, and still keeps its
+//! type's promises (a position prints and parses back; a record prints and
+//! parses back and verifies without panicking; a move or a move list from
+//! JSON is refused or played only when it is one of the position's legal
+//! moves).
+#![no_main]
+
+mod common;
+
+use std::fmt::Debug;
+use std::sync::OnceLock;
+
+use libfuzzer_sys::fuzz_target;
+use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::{
+    AnyRuleset, Bitboard, Board, Dice, Finish, House, Move, MoveList, MoveText, Outcome, Position,
+    Record, Roll, Seed, Side, Target, Throw, Turn,
+};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+fn positions() -> &'static [Position<AnyRuleset>] {
+    static POSITIONS: OnceLock<Vec<Position<AnyRuleset>>> = OnceLock::new();
+    POSITIONS.get_or_init(common::sample_positions)
+}
+
+/// The value `data` deserialises to, once checked to survive a round trip.
+fn round_trip<T>(data: &[u8]) -> Option<T>
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let value: T = serde_json::from_slice(data).ok()?;
+    let json = serde_json::to_string(&value)
+        .unwrap_or_else(|e| panic!("{value:?} deserialised but does not serialise: {e}"));
+    let again: T = serde_json::from_str(&json)
+        .unwrap_or_else(|e| panic!("{json} was serialised but does not deserialise: {e}"));
+    assert_eq!(again, value, "{json} deserialises to another value");
+    Some(value)
+}
+
+fn check_position<R>(data: &[u8])
+where
+    R: senet::Ruleset + Serialize + DeserializeOwned,
+{
+    if let Some(position) = round_trip::<Position<R>>(data) {
+        common::check_round_trip(&position);
+    }
+}
+
+/// A move read from JSON is played only where it is a legal move.
+fn check_move(mv: Move) {
+    for position in positions() {
+        let legal = position.legal_moves(mv.roll());
+        match position.play(mv) {
+            Ok(after) => {
+                assert!(
+                    legal.contains(&mv),
+                    "{position}: played {mv:?}, not legal here"
+                );
+                common::check_round_trip(&after);
+            }
+            Err(_) => assert!(!legal.contains(&mv), "{position}: refused legal {mv:?}"),
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    check_position::<AnyRuleset>(data);
+    check_position::<Kendall>(data);
+    check_position::<Temple>(data);
+    check_position::<Bell>(data);
+    check_position::<Classic>(data);
+    if let Some(record) = round_trip::<Record>(data) {
+        let text = record.to_string();
+        assert_eq!(text.parse::<Record>().as_ref(), Ok(&record), "{text}");
+        if let Ok(verdict) = record.verify() {
+            common::check_round_trip(verdict.position());
+        }
+    }
+    if let Some(mv) = round_trip::<Move>(data) {
+        check_move(mv);
+    }
+    if let Some(list) = round_trip::<MoveList>(data) {
+        assert!(list.len() <= senet::MAX_MOVES);
+        list.iter().copied().for_each(check_move);
+    }
+    if let Some(text) = round_trip::<MoveText>(data) {
+        assert_eq!(text.to_string().parse::<MoveText>(), Ok(text));
+    }
+    if let Some(seed) = round_trip::<Seed>(data) {
+        assert_eq!(seed.to_string().parse::<Seed>(), Ok(seed));
+    }
+    if let Some(turn) = round_trip::<Turn>(data) {
+        assert_eq!(turn.roll(), turn.throw().roll());
+        assert_eq!(turn.text().roll(), turn.roll());
+    }
+    if let Some(throw) = round_trip::<Throw>(data) {
+        assert!(throw.dice().can_roll(throw.roll()));
+    }
+    if let Some(board) = round_trip::<Board>(data) {
+        assert!((board.pieces(Side::X) & board.pieces(Side::O)).is_empty());
+    }
+    round_trip::<Bitboard>(data);
+    round_trip::<House>(data);
+    round_trip::<Target>(data);
+    round_trip::<Roll>(data);
+    round_trip::<Side>(data);
+    round_trip::<Dice>(data);
+    round_trip::<Outcome>(data);
+    round_trip::<Finish>(data);
+    round_trip::<AnyRuleset>(data);
+    round_trip::<Kendall>(data);
+    round_trip::<Bell>(data);
+});

@@ -1,0 +1,261 @@
+//! The hot path allocates nothing: move generation, playing moves, lost
+//! throws, perft, throws from the seeded source and whole random playouts,
+//! for every ruleset (and for `AnyRuleset`).
+//!
+//! A counting global allocator wraps the system one. It counts only while
+//! the current thread has asked it to (a thread-local flag), into a
+//! thread-local counter, so the test harness's other threads (and other
+//! tests running in parallel) never disturb a measurement. The counter is
+//! itself checked: a deliberate `Vec::with_capacity(1)` must count as one.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::{
+    AnyRuleset, Dice, MoveList, Position, Roll, Ruleset, Seed, SeededThrows, ThrowSource, perft,
+};
+
+/// The system allocator, counting the allocations the current thread makes
+/// while it measures.
+struct Counting;
+
+thread_local! {
+    // Const-initialised and without destructors: reading them never
+    // allocates, so the allocator may use them.
+    static MEASURING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn note_allocation() {
+    // `try_with`: during thread teardown the slots may be gone; never count then.
+    if MEASURING.try_with(Cell::get).unwrap_or(false) {
+        let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
+    }
+}
+
+// SAFETY: every call is forwarded unchanged to `System`, which upholds
+// the `GlobalAlloc` contract; counting touches only thread-local cells.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        // SAFETY: the caller's guarantees for `layout` are passed on as they are.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        // SAFETY: as for `alloc`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note_allocation();
+        // SAFETY: `ptr` was allocated by `System` (through this wrapper) with `layout`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` (through this wrapper) with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` and returns its result with the number of allocations
+/// (`alloc`, `alloc_zeroed` and `realloc` calls) it made on this thread.
+fn allocations<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    ALLOCATIONS.with(|count| count.set(0));
+    MEASURING.with(|flag| flag.set(true));
+    let out = black_box(f());
+    MEASURING.with(|flag| flag.set(false));
+    (out, ALLOCATIONS.with(Cell::get))
+}
+
+#[test]
+fn the_counter_counts() {
+    let (v, count) = allocations(|| Vec::<u8>::with_capacity(1));
+    assert_eq!(
+        count, 1,
+        "a Vec::with_capacity(1) must count as one allocation"
+    );
+    drop(v);
+    let (_, count) = allocations(|| {
+        let mut v = Vec::<u64>::with_capacity(1);
+        v.extend([1, 2, 3, 4, 5]); // grows: a realloc
+        black_box(v.len())
+    });
+    assert_eq!(count, 2, "an allocation and a growth");
+    let (_, count) = allocations(|| black_box(1 + 1));
+    assert_eq!(count, 0);
+    // Allocations outside a measurement are not counted.
+    let v = black_box(vec![1u8; 16]);
+    assert_eq!(ALLOCATIONS.with(Cell::get), 0);
+    drop(v);
+}
+
+/// Positions met in seeded random games from the start, made before measuring.
+fn positions<R: Ruleset>(ruleset: R, count: usize) -> Vec<Position<R>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut position = Position::start(ruleset);
+        while !position.is_over() && out.len() < count {
+            out.push(position);
+            let roll = ruleset.dice().throw(&mut rng).roll();
+            let moves = position.legal_moves(roll);
+            position = if moves.is_empty() {
+                position.lose_throw(roll).unwrap()
+            } else {
+                let pick = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
+                position.play(moves[pick as usize]).unwrap()
+            };
+        }
+        out.push(position); // the finished game too
+    }
+    out.truncate(count);
+    out
+}
+
+fn all_rolls() -> impl Iterator<Item = Roll> {
+    (1..=Roll::MAX).filter_map(Roll::new)
+}
+
+/// Generates, plays and loses every throw of every position; returns
+/// (moves, lost throws) so the work cannot be optimised away.
+fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
+    let mut list = MoveList::new();
+    let (mut moves, mut lost) = (0, 0);
+    for position in positions {
+        for roll in all_rolls() {
+            position.legal_moves_into(roll, &mut list);
+            let again = position.legal_moves(roll);
+            assert!(again == list);
+            match position.lose_throw(roll) {
+                Ok(after) => {
+                    lost += 1;
+                    black_box(after);
+                }
+                Err(e) => {
+                    black_box(e);
+                }
+            }
+            black_box(position.is_lost_throw(roll));
+            for &mv in list.iter() {
+                let after = position.play(mv).expect("a generated move plays");
+                black_box(after.outcome());
+                black_box(position.find_move(roll, mv.from(), mv.to()).is_ok());
+                black_box(position.move_of(mv.from(), roll));
+                black_box(position.notation(mv));
+                moves += 1;
+            }
+            // Refused moves build their errors without allocating either.
+            for from in senet::House::all() {
+                black_box(position.find_move(roll, from, senet::Target::Off).is_ok());
+            }
+        }
+    }
+    (moves, lost)
+}
+
+/// Random games from the start: throws from a `SeededThrows`, choices from
+/// a `ChaCha8Rng`. Returns the throws made.
+fn playouts<R: Ruleset>(ruleset: R, games: u32) -> u64 {
+    let mut source = SeededThrows::new(Seed::from_u64(11));
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut list = MoveList::new();
+    let mut throws = 0;
+    for _ in 0..games {
+        let mut position = Position::start(ruleset);
+        while !position.is_over() {
+            let throw = source
+                .next_throw(ruleset.dice())
+                .expect("seeded throws never run out");
+            throws += 1;
+            position.legal_moves_into(throw.roll(), &mut list);
+            position = if list.is_empty() {
+                position.lose_throw(throw.roll())
+            } else {
+                let pick = (u64::from(rng.next_u32()) * list.len() as u64) >> 32;
+                position.play(list[pick as usize])
+            }
+            .expect("the engine plays its own moves");
+        }
+    }
+    throws
+}
+
+fn check_ruleset<R: Ruleset>(ruleset: R) {
+    let name = ruleset.name();
+    let corpus = positions(ruleset, 2_000);
+
+    let ((moves, lost), count) = allocations(|| exercise(&corpus));
+    assert!(
+        moves > 0 && lost > 0,
+        "{name}: the corpus must have moves and lost throws"
+    );
+    assert_eq!(
+        count, 0,
+        "{name}: move generation, play and lose_throw allocated"
+    );
+
+    let start = Position::start(ruleset);
+    let (leaves, count) = allocations(|| perft(&start, 3));
+    assert!(leaves > 1);
+    assert_eq!(count, 0, "{name}: perft allocated");
+
+    let (throws, count) = allocations(|| playouts(ruleset, 50));
+    assert!(throws > 0);
+    assert_eq!(count, 0, "{name}: random playouts allocated");
+}
+
+#[test]
+fn kendall_hot_path_allocates_nothing() {
+    check_ruleset(Kendall);
+}
+
+#[test]
+fn temple_hot_path_allocates_nothing() {
+    check_ruleset(Temple);
+}
+
+#[test]
+fn bell_hot_path_allocates_nothing() {
+    check_ruleset(Bell);
+}
+
+#[test]
+fn classic_hot_path_allocates_nothing() {
+    check_ruleset(Classic);
+}
+
+#[test]
+fn any_ruleset_hot_path_allocates_nothing() {
+    for ruleset in AnyRuleset::ALL {
+        check_ruleset(ruleset);
+    }
+}
+
+#[test]
+fn throws_allocate_nothing() {
+    for dice in [Dice::FourSticks, Dice::LongDie] {
+        let ((), count) = allocations(|| {
+            let mut source = SeededThrows::new(Seed::from_u64(3));
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            for _ in 0..10_000 {
+                black_box(
+                    source
+                        .next_throw(dice)
+                        .expect("seeded throws never run out"),
+                );
+                black_box(dice.throw(&mut rng));
+            }
+        });
+        assert_eq!(count, 0, "{dice}: throwing allocated");
+    }
+}
