@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Contact, Outcome, Reach, Ruleset};
+use crate::ruleset::{Contact, Outcome, Reach, Ruleset, Steps};
 use crate::rulesets::{Bell, Classic, Kendall, Temple};
 use crate::throw::{Dice, Roll};
 
@@ -89,6 +89,14 @@ impl Ruleset for AnyRuleset {
     #[inline]
     fn plain_forward(&self, roll: Roll) -> Bitboard {
         dispatch!(self, r => r.plain_forward(roll))
+    }
+    #[inline]
+    fn forward_steps(&self, roll: Roll) -> Steps {
+        dispatch!(self, r => r.forward_steps(roll))
+    }
+    #[inline]
+    fn backward_steps(&self, roll: Roll) -> Steps {
+        dispatch!(self, r => r.backward_steps(roll))
     }
     #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {

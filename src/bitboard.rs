@@ -91,6 +91,12 @@ impl Bitboard {
         }
     }
 
+    /// The set of raw bits (bit `n` is house `n`); bits 0 and 31 are dropped.
+    #[inline]
+    pub(crate) const fn from_bits(bits: u32) -> Bitboard {
+        Bitboard(bits & ALL_BITS)
+    }
+
     /// The raw bits (bit `n` is house `n`).
     #[inline]
     pub const fn bits(self) -> u32 {

@@ -63,18 +63,58 @@ impl Board {
         }
     }
 
+    /// The pieces of `side` and of its opponent. Indexed rather than
+    /// matched on the side, which alternates too irregularly to predict.
     #[inline]
-    pub(crate) fn remove(&mut self, side: Side, house: House) {
-        self.pieces[side.index()] = self.pieces[side.index()].without(house);
+    pub(crate) const fn both(&self, side: Side) -> (Bitboard, Bitboard) {
+        let i = side.index();
+        (self.pieces[i], self.pieces[i ^ 1])
     }
 
+    /// The board with the pieces of `side` and of its opponent replaced,
+    /// and `borne_off` added to the count of `side`.
+    ///
+    /// Built whole with masks, never by writing into the arrays at an
+    /// index: narrow writes at a computed place would make the next wide
+    /// read of the board wait for them (a failed store-to-load forward).
     #[inline]
-    pub(crate) fn put(&mut self, side: Side, house: House) {
-        self.pieces[side.index()] = self.pieces[side.index()].with(house);
+    pub(crate) const fn after(
+        &self,
+        side: Side,
+        own: Bitboard,
+        opp: Bitboard,
+        borne_off: u8,
+    ) -> Board {
+        // All ones when `side` is O: then x's pieces are `opp`.
+        let o_moves = 0u32.wrapping_sub(side.index() as u32);
+        let (own, opp) = (own.bits(), opp.bits());
+        let x = own ^ ((own ^ opp) & o_moves);
+        let o_off = borne_off & o_moves as u8;
+        Board {
+            pieces: [Bitboard::from_bits(x), Bitboard::from_bits(x ^ own ^ opp)],
+            off: [
+                self.off[0].saturating_add(borne_off ^ o_off),
+                self.off[1].saturating_add(o_off),
+            ],
+        }
     }
 
+    /// The board with the piece standing on house 27, whoever owns it,
+    /// moved to `rest` (built whole, as in [`after`](Self::after)).
     #[inline]
-    pub(crate) fn bear_off(&mut self, side: Side) {
-        self.off[side.index()] = self.off[side.index()].saturating_add(1);
+    pub(crate) const fn with_water_piece_at(&self, rest: House) -> Board {
+        let water = Bitboard::from_house(House::WATER).bits();
+        let moved = water | Bitboard::from_house(rest).bits();
+        let [x, o] = [self.pieces[0].bits(), self.pieces[1].bits()];
+        // All ones for the side whose piece is in the water.
+        let x_there = 0u32.wrapping_sub((x & water != 0) as u32);
+        let o_there = 0u32.wrapping_sub((o & water != 0) as u32);
+        Board {
+            pieces: [
+                Bitboard::from_bits(x ^ (moved & x_there)),
+                Bitboard::from_bits(o ^ (moved & o_there)),
+            ],
+            off: self.off,
+        }
     }
 }

@@ -30,7 +30,9 @@ pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError};
-pub use ruleset::{Contact, Outcome, Reach, Ruleset, first_home_wins, water_to_rebirth_or_below};
+pub use ruleset::{
+    Contact, Outcome, Reach, Ruleset, Steps, first_home_wins, water_to_rebirth_or_below,
+};
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, Throw};
 // Games, records and replay (issue 3): re-exports go below this line.

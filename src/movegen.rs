@@ -115,6 +115,9 @@ pub enum IllegalMove {
     },
 }
 
+/// Bit 31 of a set of target houses: a step to track number 31 bears off.
+const OFF_BIT: u32 = 1 << 31;
+
 /// What the generator needs about the board, computed once per roll.
 #[derive(Clone, Copy)]
 struct Context {
@@ -207,6 +210,11 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// Adds the legal moves of `pieces` in one direction; returns whether it added any.
+    ///
+    /// The pieces the ruleset's `Steps` table moves along
+    /// the track are played all at once; only those on its `ask` houses
+    /// are asked about one by one. `sparse` says that `pieces` often has
+    /// none to move along (the pieces that must be played first).
     #[inline]
     fn extend_tier<const BACKWARD: bool>(
         &self,
@@ -214,57 +222,153 @@ impl<R: Ruleset> Position<R> {
         ctx: &Context,
         pieces: Bitboard,
         roll: Roll,
+        sparse: bool,
     ) -> bool {
         let before = list.len();
-        let backward = BACKWARD;
-        let mut one_by_one = pieces;
-        if !backward {
-            let plain = pieces & self.ruleset.plain_forward(roll);
-            self.extend_plain(list, ctx, plain, roll);
-            one_by_one = pieces & !plain;
+        let steps = if BACKWARD {
+            self.ruleset.backward_steps(roll)
+        } else {
+            self.ruleset.forward_steps(roll)
+        };
+        // A ruleset without steps in this direction skips the fixed-size
+        // work altogether (known at compile time for most), and so does a
+        // `sparse` tier with no piece to step.
+        let along = pieces & steps.along;
+        let skip = steps.along.is_empty() || (sparse && along.is_empty());
+        if !skip {
+            self.extend_along::<BACKWARD>(list, ctx, along, steps.water, roll);
         }
-        for from in one_by_one {
-            let reach = if backward {
-                self.ruleset.backward(from, roll)
-            } else {
-                self.ruleset.forward(from, roll)
-            };
-            if let Some(Ok(mv)) = reach.map(|reach| self.try_step(ctx, roll, from, reach, backward))
-            {
-                list.push(mv);
+        let asked = pieces & steps.ask;
+        // Usually empty: a ruleset's table leaves few houses to ask about.
+        if !asked.is_empty() {
+            for from in asked {
+                let reach = if BACKWARD {
+                    self.ruleset.backward(from, roll)
+                } else {
+                    self.ruleset.forward(from, roll)
+                };
+                if let Some(Ok(mv)) =
+                    reach.map(|reach| self.try_step(ctx, roll, from, reach, BACKWARD))
+                {
+                    list.push(mv);
+                }
             }
         }
         list.len() > before
     }
 
-    /// Adds the legal moves of `pieces`, each stepping `roll` houses forward
-    /// along the track: the same rules as [`try_step`](Self::try_step) for
-    /// `Reach::To`, applied to all the pieces at once.
+    /// Adds the legal moves of `pieces`, each carried `roll` houses along
+    /// the track (down when `BACKWARD`): the rules of
+    /// [`try_step`](Self::try_step), applied to all the pieces at once with
+    /// masks. `water` says which of them enter the water.
+    ///
+    /// Branch-free on purpose: which pieces can move changes unpredictably
+    /// from throw to throw, so every decision is a mask or a select, and
+    /// the moves are written out in fixed-size rounds.
     #[inline]
-    fn extend_plain(&self, list: &mut MoveList, ctx: &Context, pieces: Bitboard, roll: Roll) {
+    fn extend_along<const BACKWARD: bool>(
+        &self,
+        list: &mut MoveList,
+        ctx: &Context,
+        pieces: Bitboard,
+        water: Bitboard,
+        roll: Roll,
+    ) {
         let r = roll.value();
-        let mut from = pieces;
-        if !ctx.impassable.is_empty() {
-            for k in 1..r {
-                from &= !ctx.impassable.shift_down(k);
-            }
+        // The start houses from which a step reaches each house of `targets`.
+        let starts = |targets: u32| {
+            if BACKWARD { targets << r } else { targets >> r }
+        };
+        // A start is blocked when one of the `r - 1` houses it passes is
+        // impassable: a fixed number of shifts, masked by the roll.
+        let impassable = ctx.impassable.bits();
+        let mut blocked = 0u32;
+        for k in 1..Roll::MAX {
+            let passes = if BACKWARD {
+                impassable << k
+            } else {
+                impassable >> k
+            };
+            blocked |= passes & 0u32.wrapping_sub(u32::from(k < r));
         }
-        let landable = !ctx.own & !(ctx.opp & ctx.shielded);
-        from &= landable.shift_down(r);
+        // A step may end on an empty house, an unshielded opponent's piece,
+        // or off the board (bit 31, reached only by a step to exactly 31).
+        let landable = (!ctx.own & !(ctx.opp & ctx.shielded)).bits() | OFF_BIT;
+        let free = pieces.bits() & !blocked;
+        let mut movers = free & !water.bits() & starts(landable);
+        let contacts = movers & starts(ctx.opp.bits());
         let contact = match self.ruleset.contact() {
             Contact::Swap => Move::FLAG_SWAP,
             Contact::Capture => Move::FLAG_CAPTURE,
         };
-        for start in from {
-            let target = House::from_index(start.number() + r);
-            let mut flags = 0;
-            if ctx.opp.contains(target) {
-                if contact == Move::FLAG_SWAP && !self.ruleset.may_displace(target, start) {
-                    continue;
+        if contact == Move::FLAG_SWAP {
+            // Bounded, so that the compiler drops the loop altogether when
+            // `may_displace` always answers yes.
+            for start in Bitboard::from_bits(contacts).take(House::COUNT.into()) {
+                let to = if BACKWARD {
+                    start.number() - r
+                } else {
+                    start.number() + r
+                };
+                if !self.ruleset.may_displace(House::from_index(to), start) {
+                    movers &= !Bitboard::from_house(start).bits();
                 }
-                flags = contact;
             }
-            list.push(Move::new(roll, start, Target::House(target), flags));
+        }
+        // Entering the water depends on where the piece can rest, which
+        // depends on the other pieces: asked per piece, and rarely needed.
+        let mut entering = free & water.bits();
+        if entering != 0 {
+            let occupied = ctx.own | ctx.opp;
+            for start in Bitboard::from_bits(entering) {
+                if self
+                    .ruleset
+                    .water_landing(occupied.without(start))
+                    .is_none()
+                {
+                    entering &= !Bitboard::from_house(start).bits();
+                }
+            }
+        }
+        // Every move's word is `base` plus its start house in the start
+        // and target bytes (the target is the start plus or minus `r`),
+        // plus its flags.
+        let base = if BACKWARD {
+            Move::pack(roll, 0, 0, Move::FLAG_BACKWARD).wrapping_sub(u32::from(r) << 16)
+        } else {
+            Move::pack(roll, 0, r, 0)
+        };
+        // The flags byte of a word (see `Move::pack`).
+        let contact_flag = u32::from(contact) << 24;
+        // Rounds as long as the ruleset's pieces per side (at most 16),
+        // so a side's moves take one round whatever their number.
+        // Each round writes a move per slot whether or not there is one,
+        // and the length is set once at the end.
+        let round = usize::from(self.ruleset.pieces_per_side()).clamp(1, 16);
+        let start = list.len();
+        let mut rest = movers | entering;
+        let count = start + rest.count_ones() as usize;
+        // One round from `slot` on: a move per slot, real or not.
+        let round_at = |list: &mut MoveList, slot: usize, rest: &mut u32| {
+            for i in 0..round {
+                // 32 once the set is empty (the stop bit needs no zero test).
+                let from = (u64::from(*rest) | 1 << 32).trailing_zeros();
+                *rest &= rest.wrapping_sub(1);
+                let contacted = ((u64::from(contacts) >> from) & 1) as u32;
+                let word = base.wrapping_add(from * 0x0001_0100) | (contact_flag * contacted);
+                list.write(slot + i, Move::from_word(word));
+            }
+        };
+        // The first round apart, so that its slots are known in advance.
+        round_at(list, start, &mut rest);
+        let mut slot = start + round;
+        while rest != 0 {
+            round_at(list, slot, &mut rest);
+            slot += round;
+        }
+        list.set_len(count);
+        if entering != 0 {
+            list.add_flags(start, Bitboard::from_bits(entering), Move::FLAG_WATER);
         }
     }
 
@@ -278,10 +382,10 @@ impl<R: Ruleset> Position<R> {
         roll: Roll,
     ) -> bool {
         let first = self.ruleset.must_play_first() & ctx.own;
-        if !first.is_empty() && self.extend_tier::<BACKWARD>(list, ctx, first, roll) {
+        if !first.is_empty() && self.extend_tier::<BACKWARD>(list, ctx, first, roll, true) {
             return true;
         }
-        self.extend_tier::<BACKWARD>(list, ctx, ctx.own & !first, roll)
+        self.extend_tier::<BACKWARD>(list, ctx, ctx.own & !first, roll, false)
     }
 
     /// Every legal move with `roll`, into `list` (cleared first). Allocation-free.
@@ -313,12 +417,10 @@ impl<R: Ruleset> Position<R> {
     /// Allocation-free.
     #[inline]
     pub fn legal(&self, roll: Roll) -> LegalMoves<R> {
-        let mut moves = MoveList::new();
-        self.legal_moves_into(roll, &mut moves);
         LegalMoves {
             position: *self,
             roll,
-            moves,
+            moves: self.legal_moves(roll),
         }
     }
 
@@ -446,45 +548,45 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// Plays `mv`, trusting that it came from `legal_moves(mv.roll())` of this position.
+    ///
+    /// Swaps, captures and bearing off are applied with masks rather than
+    /// branches: which of them a random move does is unpredictable.
     #[inline]
     pub(crate) fn apply(&self, mv: Move) -> Position<R> {
         let ruleset = self.ruleset;
         let side = self.side;
-        let opponent = side.opponent();
-        let mut board = self.board;
-        board.remove(side, mv.from());
-        match mv.to() {
-            Target::Off => board.bear_off(side),
-            Target::House(target) if mv.is_water() => {
-                let rest = ruleset.water_landing(board.occupied()).unwrap_or(target);
-                board.put(side, rest);
-            }
-            Target::House(target) => {
-                if mv.is_swap() {
-                    board.remove(opponent, target);
-                    board.put(opponent, mv.from());
-                } else if mv.is_capture() {
-                    board.remove(opponent, target);
-                }
-                board.put(side, target);
-            }
-        }
-        if let (Some(rest), Some(owner)) = (
-            water_would_move(&ruleset, &board),
-            board.piece_at(House::WATER),
-        ) {
-            board.remove(owner, House::WATER);
-            board.put(owner, rest);
-        }
-        let next = if ruleset.outcome(&board).is_none() && ruleset.throws_again(mv.roll(), true) {
-            side
+        let (own, opp) = self.board.both(side);
+        let from = Bitboard::from_house(mv.from()).bits();
+        // The target as a set: empty when bearing off (track number 31).
+        let to = Bitboard::from_bits(1 << mv.track_number()).bits();
+        let mut own = own.bits() & !from;
+        if mv.is_water() {
+            let rest = ruleset
+                .water_landing(Bitboard::from_bits(own | opp.bits()))
+                .unwrap_or(House::WATER);
+            own |= Bitboard::from_house(rest).bits();
         } else {
-            opponent
-        };
+            own |= to;
+        }
+        // A swap sends the opponent's piece to the start house; a capture
+        // only removes it.
+        let hit = 0u32.wrapping_sub(u32::from(mv.is_swap() | mv.is_capture()));
+        let swap = 0u32.wrapping_sub(u32::from(mv.is_swap()));
+        let opp = (opp.bits() & !(to & hit)) | (from & swap);
+        let mut board = self.board.after(
+            side,
+            Bitboard::from_bits(own),
+            Bitboard::from_bits(opp),
+            u8::from(mv.is_off()),
+        );
+        if let Some(rest) = water_would_move(&ruleset, &board) {
+            board = board.with_water_piece_at(rest);
+        }
+        let again = ruleset.throws_again(mv.roll(), true) & ruleset.outcome(&board).is_none();
         Position {
             ruleset,
             board,
-            side: next,
+            side: if again { side } else { side.opponent() },
         }
     }
 

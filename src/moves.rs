@@ -3,6 +3,7 @@
 use core::fmt;
 use core::ops::Deref;
 
+use crate::bitboard::Bitboard;
 use crate::house::{House, Target};
 use crate::throw::Roll;
 
@@ -19,22 +20,64 @@ const OFF: u8 = House::COUNT + 1;
 /// played in the position it was made for (playing checks this).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
-    roll: Roll,
-    from: House,
-    /// The target's track number: 1..=30, or 31 for off.
-    to: u8,
-    flags: u8,
+    /// Packed in one word so that the generator writes a move with one
+    /// store: the roll in bits 0..8, the start house's number in 8..16,
+    /// the target's track number (1..=30, or 31 for off) in 16..24, the
+    /// flags in 24..32.
+    word: u32,
 }
+
+/// [`Roll`]s by value, to unpack a move's roll without a check (the
+/// unused slots are never read: a move's roll is always 1..=5).
+const ROLLS: [Roll; 8] = {
+    let mut rolls = [match Roll::new(1) {
+        Some(roll) => roll,
+        None => unreachable!(),
+    }; 8];
+    let mut value = 1;
+    while value <= Roll::MAX {
+        rolls[value as usize] = match Roll::new(value) {
+            Some(roll) => roll,
+            None => unreachable!(),
+        };
+        value += 1;
+    }
+    rolls
+};
 
 impl Move {
     #[inline]
     pub(crate) fn new(roll: Roll, from: House, to: Target, flags: u8) -> Move {
+        Move::raw(roll, from.number(), to.track_number(), flags)
+    }
+
+    /// A move from raw house numbers (see [`Move::pack`]).
+    #[inline]
+    pub(crate) const fn raw(roll: Roll, from: u8, to: u8, flags: u8) -> Move {
         Move {
-            roll,
-            from,
-            to: to.track_number(),
-            flags,
+            word: Move::pack(roll, from, to, flags),
         }
+    }
+
+    /// The word of a move, for the generator's branch-free loops, which
+    /// build words directly: `roll | from << 8 | to << 16 | flags << 24`.
+    #[inline]
+    pub(crate) const fn pack(roll: Roll, from: u8, to: u8, flags: u8) -> u32 {
+        roll.value() as u32 | (from as u32) << 8 | (to as u32) << 16 | (flags as u32) << 24
+    }
+
+    /// The move of a word built as [`Move::pack`] says. A move only
+    /// becomes visible through a [`MoveList`] when its start is a house
+    /// and its target a track number; slots past the end of a list may
+    /// hold anything.
+    #[inline]
+    pub(crate) const fn from_word(word: u32) -> Move {
+        Move { word }
+    }
+
+    #[inline]
+    const fn byte(self, index: u32) -> u8 {
+        (self.word >> (8 * index)) as u8
     }
 
     pub(crate) const FLAG_SWAP: u8 = SWAP;
@@ -45,60 +88,67 @@ impl Move {
     /// The roll the move plays.
     #[inline]
     pub fn roll(self) -> Roll {
-        self.roll
+        ROLLS[self.byte(0) as usize & 7]
     }
 
     /// The house the piece leaves.
     #[inline]
     pub fn from(self) -> House {
-        self.from
+        House::from_index(self.byte(1))
     }
 
     /// Where the piece goes: a house (27 for the water, wherever the piece
     /// then comes to rest) or off.
     #[inline]
     pub fn to(self) -> Target {
-        if self.to == OFF {
+        let to = self.track_number();
+        if to == OFF {
             Target::Off
         } else {
-            Target::House(House::from_index(self.to))
+            Target::House(House::from_index(to))
         }
+    }
+
+    /// The target's track number: 1..=30, or 31 for off.
+    #[inline]
+    pub(crate) const fn track_number(self) -> u8 {
+        self.byte(2)
     }
 
     /// Whether the piece changed places with an opponent's piece.
     #[inline]
     pub fn is_swap(self) -> bool {
-        self.flags & SWAP != 0
+        self.byte(3) & SWAP != 0
     }
 
     /// Whether the opponent's piece landed on was removed from the game.
     #[inline]
     pub fn is_capture(self) -> bool {
-        self.flags & CAPTURE != 0
+        self.byte(3) & CAPTURE != 0
     }
 
     /// Whether the piece moved backward (its target is below its start).
     #[inline]
     pub fn is_backward(self) -> bool {
-        self.flags & BACKWARD != 0
+        self.byte(3) & BACKWARD != 0
     }
 
     /// Whether the piece went into the water.
     #[inline]
     pub fn is_water(self) -> bool {
-        self.flags & WATER != 0
+        self.byte(3) & WATER != 0
     }
 
     /// Whether the piece was borne off.
     #[inline]
     pub fn is_off(self) -> bool {
-        self.to == OFF
+        self.track_number() == OFF
     }
 }
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}-{}", self.roll, self.from, self.to())?;
+        write!(f, "{}: {}-{}", self.roll(), self.from(), self.to())?;
         if self.is_swap() || self.is_capture() {
             f.write_str("x")?;
         }
@@ -122,25 +172,23 @@ pub const MAX_MOVES: usize = House::COUNT as usize;
 /// than one move per piece, and never more than [`MAX_MOVES`].
 #[derive(Clone, Copy)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    /// One slot more than [`MAX_MOVES`], which [`push_if`](Self::push_if)
+    /// may write to when the list is full.
+    moves: [Move; CAPACITY],
     len: u8,
 }
+
+/// The slots of a [`MoveList`] (128 bytes with the length: small enough
+/// for the compiler to copy a list inline).
+const CAPACITY: usize = MAX_MOVES + 1;
 
 impl MoveList {
     /// An empty list.
     #[inline]
     pub const fn new() -> MoveList {
-        const FILLER: Move = Move {
-            roll: match Roll::new(1) {
-                Some(r) => r,
-                None => unreachable!(),
-            },
-            from: House::WATER,
-            to: 0,
-            flags: 0,
-        };
+        const FILLER: Move = Move::from_word(0);
         MoveList {
-            moves: [FILLER; MAX_MOVES],
+            moves: [FILLER; CAPACITY],
             len: 0,
         }
     }
@@ -152,6 +200,32 @@ impl MoveList {
         if (self.len as usize) < MAX_MOVES {
             self.moves[self.len as usize] = mv;
             self.len += 1;
+        }
+    }
+
+    /// Writes `mv` into slot `index` (the spare slot past [`MAX_MOVES`]
+    /// for any index beyond), without changing the length: lets the
+    /// generator write moves first and say how many count afterwards,
+    /// with no branch and no dependency from one move to the next.
+    #[inline]
+    pub(crate) fn write(&mut self, index: usize, mv: Move) {
+        self.moves[index.min(MAX_MOVES)] = mv;
+    }
+
+    /// Sets the length (at most [`MAX_MOVES`]) after [`write`](Self::write)s.
+    #[inline]
+    pub(crate) fn set_len(&mut self, len: usize) {
+        self.len = len.min(MAX_MOVES) as u8;
+    }
+
+    /// Adds `flags` to the moves from `index` on whose start is in `houses`.
+    #[inline]
+    pub(crate) fn add_flags(&mut self, index: usize, houses: Bitboard, flags: u8) {
+        let len = usize::from(self.len);
+        for mv in self.moves.get_mut(index..len).into_iter().flatten() {
+            if houses.contains(mv.from()) {
+                *mv = Move::from_word(mv.word | u32::from(flags) << 24);
+            }
         }
     }
 

@@ -30,6 +30,31 @@ pub enum Reach {
     Fall,
 }
 
+/// What one roll does, house by house, to pieces moving in one direction:
+/// the per-roll table the move generator plays whole sets of pieces from.
+///
+/// The generator moves every piece on [`along`](Steps::along) at once with
+/// shifts and masks, asks the ruleset about the pieces on
+/// [`ask`](Steps::ask) one by one, and gives the pieces on any other house
+/// no move. A table must agree with [`Ruleset::forward`] (or
+/// [`Ruleset::backward`]); the defaults, which ask about every house
+/// [`Ruleset::plain_forward`] does not cover, always do. The generator
+/// lists the moves of `along` first, then those of `ask`, each by
+/// ascending house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Steps {
+    /// Houses from which the roll carries a piece exactly `roll` houses
+    /// along the track (up going forward, down going backward): to that
+    /// house (`Reach::To`), off when it is 31 (`Reach::Off`), or, for the
+    /// houses of [`water`](Steps::water), into the water (`Reach::Water`).
+    pub along: Bitboard,
+    /// The houses of `along` whose step reaches house 27 as `Reach::Water`.
+    pub water: Bitboard,
+    /// Houses whose pieces the generator asks about one at a time, for
+    /// whatever `along` cannot say. Disjoint from `along`.
+    pub ask: Bitboard,
+}
+
 /// What landing on an opponent's piece does to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Contact {
@@ -100,6 +125,34 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     fn plain_forward(&self, roll: Roll) -> Bitboard {
         let _ = roll;
         Bitboard::EMPTY
+    }
+
+    /// The table of forward moves with `roll` (see `Steps`). Overriding
+    /// it lets the generator play every piece without asking
+    /// [`forward`](Ruleset::forward) one piece at a time. Default: the
+    /// [`plain_forward`](Ruleset::plain_forward) houses go along, the
+    /// others are asked about.
+    #[inline]
+    fn forward_steps(&self, roll: Roll) -> Steps {
+        let along = self.plain_forward(roll);
+        Steps {
+            along,
+            water: Bitboard::EMPTY,
+            ask: !along,
+        }
+    }
+
+    /// The table of backward moves with `roll` (see `Steps`); it must
+    /// agree with [`backward`](Ruleset::backward). Default: every house is
+    /// asked about.
+    #[inline]
+    fn backward_steps(&self, roll: Roll) -> Steps {
+        let _ = roll;
+        Steps {
+            along: Bitboard::EMPTY,
+            water: Bitboard::EMPTY,
+            ask: Bitboard::ALL,
+        }
     }
 
     /// Where `roll` carries a piece on `from` when the side must play

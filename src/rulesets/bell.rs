@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Contact, Outcome, Reach, Ruleset};
+use crate::ruleset::{Contact, Outcome, Reach, Ruleset, Steps};
 use crate::throw::{Dice, Roll};
 
 /// R. C. Bell's reconstruction (Board and Table Games from Many
@@ -66,6 +66,26 @@ impl Ruleset for Bell {
         match from.number() + roll.value() {
             31 => Some(Reach::Off),
             t => House::new(t).map(Reach::To),
+        }
+    }
+
+    /// Every move is a step of exactly the roll, off when it reaches 31.
+    #[inline]
+    fn forward_steps(&self, roll: Roll) -> Steps {
+        Steps {
+            along: Bitboard::range(1, 31 - roll.value()),
+            water: Bitboard::EMPTY,
+            ask: Bitboard::EMPTY,
+        }
+    }
+
+    /// No backward play: nothing to ask about.
+    #[inline]
+    fn backward_steps(&self, _roll: Roll) -> Steps {
+        Steps {
+            along: Bitboard::EMPTY,
+            water: Bitboard::EMPTY,
+            ask: Bitboard::EMPTY,
         }
     }
 

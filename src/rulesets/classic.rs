@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Ruleset, first_home_wins};
+use crate::ruleset::{Outcome, Reach, Ruleset, Steps, first_home_wins};
 use crate::throw::{Dice, Roll};
 
 /// The traditional French rules page ("Classic").
@@ -36,6 +36,47 @@ pub struct Classic;
 
 const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29]);
 const MARKED: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
+
+/// [`Classic::forward_steps`] by roll (indexed by the roll masked to 0..8,
+/// so the look-up needs no bounds check): every forward move is a step of
+/// exactly the roll. Up to 26 minus the roll a piece steps plainly; 26
+/// steps into the water (1), to 28, 29, 30 (2, 3, 4) or off (5); 28, 29,
+/// 30 step off with exactly 3, 2, 1.
+const FORWARD: [Steps; 8] = {
+    let mut table = [NO_STEPS; 8];
+    let mut r = 1;
+    while r <= 5 {
+        let mut along = Bitboard::range(1, 26 - r).bits() | 1 << 26;
+        if r <= 3 {
+            along |= 1 << (31 - r);
+        }
+        table[r as usize] = Steps {
+            along: Bitboard::from_bits(along),
+            water: if r == 1 {
+                Bitboard::from_numbers(&[26])
+            } else {
+                Bitboard::EMPTY
+            },
+            ask: Bitboard::EMPTY,
+        };
+        r += 1;
+    }
+    table
+};
+
+/// [`Classic::backward_steps`]: no step back along the track, only the
+/// falls from 28 and 29, which are asked about.
+const BACKWARD: [Steps; 8] = [Steps {
+    along: Bitboard::EMPTY,
+    water: Bitboard::EMPTY,
+    ask: Bitboard::from_numbers(&[28, 29]),
+}; 8];
+
+const NO_STEPS: Steps = Steps {
+    along: Bitboard::EMPTY,
+    water: Bitboard::EMPTY,
+    ask: Bitboard::EMPTY,
+};
 
 impl Ruleset for Classic {
     fn name(&self) -> &'static str {
@@ -84,6 +125,16 @@ impl Ruleset for Classic {
     }
 
     /// Falls: the only way back, from 28 or 29 with any roll but the exit roll.
+    #[inline]
+    fn forward_steps(&self, roll: Roll) -> Steps {
+        FORWARD[usize::from(roll.value()) & 7]
+    }
+
+    #[inline]
+    fn backward_steps(&self, roll: Roll) -> Steps {
+        BACKWARD[usize::from(roll.value()) & 7]
+    }
+
     #[inline]
     fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
         let h = from.number();

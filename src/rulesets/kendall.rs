@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Ruleset, first_home_wins, water_to_rebirth_or_below};
+use crate::ruleset::{Outcome, Reach, Ruleset, Steps, first_home_wins, water_to_rebirth_or_below};
 use crate::throw::{Dice, Roll};
 
 /// Timothy Kendall's reconstruction (1978), as modern sets print it.
@@ -40,6 +40,51 @@ pub struct Kendall;
 
 const SAFE: Bitboard = Bitboard::from_numbers(&[15, 26, 28, 29, 30]);
 const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
+
+/// [`Kendall::forward_steps`] by roll (indexed by the roll masked to 0..8,
+/// so the look-up needs no bounds check): every forward move
+/// is a step of exactly the roll. Up to 26 minus the roll a piece steps
+/// plainly; 26 steps into the water (1), to 28, 29, 30 (2, 3, 4) or off
+/// (5); 28, 29, 30 step off with exactly 3, 2, 1.
+const FORWARD: [Steps; 8] = {
+    let mut table = [NO_STEPS; 8];
+    let mut r = 1;
+    while r <= 5 {
+        let mut along = Bitboard::range(1, 26 - r).bits() | 1 << 26;
+        if r <= 3 {
+            along |= 1 << (31 - r);
+        }
+        table[r as usize] = Steps {
+            along: Bitboard::from_bits(along),
+            water: if r == 1 {
+                Bitboard::from_numbers(&[26])
+            } else {
+                Bitboard::EMPTY
+            },
+            ask: Bitboard::EMPTY,
+        };
+        r += 1;
+    }
+    table
+};
+
+/// [`Kendall::backward_steps`] by roll: a piece on 25 or below steps back
+/// the roll when that stays on the board.
+const BACKWARD: [Steps; 8] = {
+    let mut table = [NO_STEPS; 8];
+    let mut r = 1;
+    while r <= 5 {
+        table[r as usize].along = Bitboard::range(r + 1, 25);
+        r += 1;
+    }
+    table
+};
+
+const NO_STEPS: Steps = Steps {
+    along: Bitboard::EMPTY,
+    water: Bitboard::EMPTY,
+    ask: Bitboard::EMPTY,
+};
 
 impl Ruleset for Kendall {
     fn name(&self) -> &'static str {
@@ -80,20 +125,32 @@ impl Ruleset for Kendall {
     #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         let (h, r) = (from.number(), roll.value());
-        match h {
-            ..=25 => House::new(h + r)
-                .filter(|t| t.number() <= 26)
-                .map(Reach::To),
-            26 => Some(match r {
-                1 => Reach::Water,
-                5 => Reach::Off,
-                _ => Reach::To(House::from_index(26 + r)),
-            }),
-            28 if r == 3 => Some(Reach::Off),
-            29 if r == 2 => Some(Reach::Off),
-            30 if r == 1 => Some(Reach::Off),
-            _ => None,
+        // Written as plain comparisons rather than a `match` on the house,
+        // which compiles to a jump table the processor mispredicts.
+        if h <= 25 {
+            (h + r <= 26).then(|| Reach::To(House::from_index(h + r)))
+        } else if h == 26 {
+            Some(if r == 1 {
+                Reach::Water
+            } else if r == 5 {
+                Reach::Off
+            } else {
+                Reach::To(House::from_index(26 + r))
+            })
+        } else {
+            // 28 leaves with a 3, 29 with a 2, 30 with a 1; nothing else moves them.
+            (h >= 28 && h + r == 31).then_some(Reach::Off)
         }
+    }
+
+    #[inline]
+    fn forward_steps(&self, roll: Roll) -> Steps {
+        FORWARD[usize::from(roll.value()) & 7]
+    }
+
+    #[inline]
+    fn backward_steps(&self, roll: Roll) -> Steps {
+        BACKWARD[usize::from(roll.value()) & 7]
     }
 
     #[inline]

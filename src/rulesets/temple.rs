@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Ruleset, first_home_wins, water_to_rebirth_or_below};
+use crate::ruleset::{Outcome, Reach, Ruleset, Steps, first_home_wins, water_to_rebirth_or_below};
 use crate::throw::{Dice, Roll};
 
 /// The French "Temple" reconstruction: the player against the guardian.
@@ -35,6 +35,60 @@ use crate::throw::{Dice, Roll};
 pub struct Temple;
 
 const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
+
+/// [`Temple::forward_steps`] by roll (indexed by the roll masked to 0..8,
+/// so the look-up needs no bounds check). Up to 26 minus the roll a piece
+/// steps plainly; 26 steps into the water (1) or to 28, 29, 30; 28, 29
+/// step on or off while the roll does not overshoot 31; 30 leaves with a
+/// 1 by a step and with any other roll off the end, which is asked about.
+const FORWARD: [Steps; 8] = {
+    let mut table = [NO_STEPS; 8];
+    let mut r = 1;
+    while r <= 5 {
+        let mut along = Bitboard::range(1, 26 - r).bits();
+        if r <= 4 {
+            along |= 1 << 26;
+        }
+        along |= Bitboard::range(28, 31 - r).bits();
+        table[r as usize] = Steps {
+            along: Bitboard::from_bits(along),
+            water: if r == 1 {
+                Bitboard::from_numbers(&[26])
+            } else {
+                Bitboard::EMPTY
+            },
+            ask: if r >= 2 {
+                Bitboard::from_numbers(&[30])
+            } else {
+                Bitboard::EMPTY
+            },
+        };
+        r += 1;
+    }
+    table
+};
+
+/// [`Temple::backward_steps`] by roll: every piece steps back the roll
+/// while that stays on the board, into the water when it reaches 27.
+const BACKWARD: [Steps; 8] = {
+    let mut table = [NO_STEPS; 8];
+    let mut r = 1;
+    while r <= 5 {
+        table[r as usize] = Steps {
+            along: Bitboard::range(r + 1, 30),
+            water: Bitboard::from_numbers(&[27 + r]),
+            ask: Bitboard::EMPTY,
+        };
+        r += 1;
+    }
+    table
+};
+
+const NO_STEPS: Steps = Steps {
+    along: Bitboard::EMPTY,
+    water: Bitboard::EMPTY,
+    ask: Bitboard::EMPTY,
+};
 
 impl Ruleset for Temple {
     fn name(&self) -> &'static str {
@@ -89,6 +143,16 @@ impl Ruleset for Temple {
             30 => Some(Reach::Off),
             _ => None,
         }
+    }
+
+    #[inline]
+    fn forward_steps(&self, roll: Roll) -> Steps {
+        FORWARD[usize::from(roll.value()) & 7]
+    }
+
+    #[inline]
+    fn backward_steps(&self, roll: Roll) -> Steps {
+        BACKWARD[usize::from(roll.value()) & 7]
     }
 
     #[inline]
