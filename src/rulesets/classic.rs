@@ -6,6 +6,8 @@ use crate::house::{House, Side};
 use crate::ruleset::{Outcome, Reach, Ruleset, Steps, first_home_wins};
 use crate::throw::{Dice, Roll};
 
+use super::Kendall;
+
 /// The traditional French rules page ("Classic").
 ///
 /// Source: `seeds/003` (« Senet — Origine, Matériel, Déroulement du jeu »),
@@ -37,33 +39,6 @@ pub struct Classic;
 const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29]);
 const MARKED: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
 
-/// [`Classic::forward_steps`] by roll (indexed by the roll masked to 0..8,
-/// so the look-up needs no bounds check): every forward move is a step of
-/// exactly the roll. Up to 26 minus the roll a piece steps plainly; 26
-/// steps into the water (1), to 28, 29, 30 (2, 3, 4) or off (5); 28, 29,
-/// 30 step off with exactly 3, 2, 1.
-const FORWARD: [Steps; 8] = {
-    let mut table = [NO_STEPS; 8];
-    let mut r = 1;
-    while r <= 5 {
-        let mut along = Bitboard::range(1, 26 - r).bits() | 1 << 26;
-        if r <= 3 {
-            along |= 1 << (31 - r);
-        }
-        table[r as usize] = Steps {
-            along: Bitboard::from_bits(along),
-            water: if r == 1 {
-                Bitboard::from_numbers(&[26])
-            } else {
-                Bitboard::EMPTY
-            },
-            ask: Bitboard::EMPTY,
-        };
-        r += 1;
-    }
-    table
-};
-
 /// [`Classic::backward_steps`]: no step back along the track, only the
 /// falls from 28 and 29, which are asked about.
 const BACKWARD: [Steps; 8] = [Steps {
@@ -71,12 +46,6 @@ const BACKWARD: [Steps; 8] = [Steps {
     water: Bitboard::EMPTY,
     ask: Bitboard::from_numbers(&[28, 29]),
 }; 8];
-
-const NO_STEPS: Steps = Steps {
-    along: Bitboard::EMPTY,
-    water: Bitboard::EMPTY,
-    ask: Bitboard::EMPTY,
-};
 
 impl Ruleset for Classic {
     fn name(&self) -> &'static str {
@@ -102,32 +71,21 @@ impl Ruleset for Classic {
         Dice::FourSticks
     }
 
+    /// Forward moves are Kendall's: a stop on 26, then 28, 29, 30 or off,
+    /// with exact exits; only what the board allows differs.
     #[inline]
     fn plain_forward(&self, roll: Roll) -> Bitboard {
-        Bitboard::range(1, 26 - roll.value())
+        Kendall.plain_forward(roll)
     }
 
     #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
-        let (h, r) = (from.number(), roll.value());
-        match h {
-            ..=25 => House::new(h + r)
-                .filter(|t| t.number() <= 26)
-                .map(Reach::To),
-            26 => Some(match r {
-                1 => Reach::Water,
-                5 => Reach::Off,
-                _ => Reach::To(House::from_index(26 + r)),
-            }),
-            28..=30 if h + r == 31 => Some(Reach::Off),
-            _ => None,
-        }
+        Kendall.forward(from, roll)
     }
 
-    /// Falls: the only way back, from 28 or 29 with any roll but the exit roll.
     #[inline]
     fn forward_steps(&self, roll: Roll) -> Steps {
-        FORWARD[usize::from(roll.value()) & 7]
+        Kendall.forward_steps(roll)
     }
 
     #[inline]
@@ -135,6 +93,7 @@ impl Ruleset for Classic {
         BACKWARD[usize::from(roll.value()) & 7]
     }
 
+    /// Falls: the only way back, from 28 or 29 with any roll but the exit roll.
     #[inline]
     fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
         let h = from.number();
