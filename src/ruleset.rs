@@ -55,6 +55,16 @@ pub struct Steps {
     pub ask: Bitboard,
 }
 
+impl Steps {
+    /// No house steps and none is asked about: no move at all (the filler
+    /// of a table's unused rolls).
+    pub const NONE: Steps = Steps {
+        along: Bitboard::EMPTY,
+        water: Bitboard::EMPTY,
+        ask: Bitboard::EMPTY,
+    };
+}
+
 /// What landing on an opponent's piece does to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Contact {

@@ -47,7 +47,7 @@ const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
 /// plainly; 26 steps into the water (1), to 28, 29, 30 (2, 3, 4) or off
 /// (5); 28, 29, 30 step off with exactly 3, 2, 1.
 const FORWARD: [Steps; 8] = {
-    let mut table = [NO_STEPS; 8];
+    let mut table = [Steps::NONE; 8];
     let mut r = 1;
     while r <= 5 {
         let mut along = Bitboard::range(1, 26 - r).bits() | 1 << 26;
@@ -71,19 +71,13 @@ const FORWARD: [Steps; 8] = {
 /// [`Kendall::backward_steps`] by roll: a piece on 25 or below steps back
 /// the roll when that stays on the board.
 const BACKWARD: [Steps; 8] = {
-    let mut table = [NO_STEPS; 8];
+    let mut table = [Steps::NONE; 8];
     let mut r = 1;
     while r <= 5 {
         table[r as usize].along = Bitboard::range(r + 1, 25);
         r += 1;
     }
     table
-};
-
-const NO_STEPS: Steps = Steps {
-    along: Bitboard::EMPTY,
-    water: Bitboard::EMPTY,
-    ask: Bitboard::EMPTY,
 };
 
 impl Ruleset for Kendall {

@@ -42,7 +42,7 @@ const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
 /// step on or off while the roll does not overshoot 31; 30 leaves with a
 /// 1 by a step and with any other roll off the end, which is asked about.
 const FORWARD: [Steps; 8] = {
-    let mut table = [NO_STEPS; 8];
+    let mut table = [Steps::NONE; 8];
     let mut r = 1;
     while r <= 5 {
         let mut along = Bitboard::range(1, 26 - r).bits();
@@ -71,7 +71,7 @@ const FORWARD: [Steps; 8] = {
 /// [`Temple::backward_steps`] by roll: every piece steps back the roll
 /// while that stays on the board, into the water when it reaches 27.
 const BACKWARD: [Steps; 8] = {
-    let mut table = [NO_STEPS; 8];
+    let mut table = [Steps::NONE; 8];
     let mut r = 1;
     while r <= 5 {
         table[r as usize] = Steps {
@@ -82,12 +82,6 @@ const BACKWARD: [Steps; 8] = {
         r += 1;
     }
     table
-};
-
-const NO_STEPS: Steps = Steps {
-    along: Bitboard::EMPTY,
-    water: Bitboard::EMPTY,
-    ask: Bitboard::EMPTY,
 };
 
 impl Ruleset for Temple {
