@@ -3,7 +3,6 @@
 use core::fmt;
 use core::ops::Deref;
 
-use crate::bitboard::Bitboard;
 use crate::house::{House, Target};
 use crate::throw::Roll;
 
@@ -172,7 +171,7 @@ pub const MAX_MOVES: usize = House::COUNT as usize;
 /// than one move per piece, and never more than [`MAX_MOVES`].
 #[derive(Clone, Copy)]
 pub struct MoveList {
-    /// One slot more than [`MAX_MOVES`], which [`push_if`](Self::push_if)
+    /// One slot more than [`MAX_MOVES`], which [`write`](Self::write)
     /// may write to when the list is full.
     moves: [Move; CAPACITY],
     len: u8,
@@ -206,7 +205,7 @@ impl MoveList {
     /// Writes `mv` into slot `index` (the spare slot past [`MAX_MOVES`]
     /// for any index beyond), without changing the length: lets the
     /// generator write moves first and say how many count afterwards,
-    /// with no branch and no dependency from one move to the next.
+    /// with no bounds check that could fail.
     #[inline]
     pub(crate) fn write(&mut self, index: usize, mv: Move) {
         self.moves[index.min(MAX_MOVES)] = mv;
@@ -216,17 +215,6 @@ impl MoveList {
     #[inline]
     pub(crate) fn set_len(&mut self, len: usize) {
         self.len = len.min(MAX_MOVES) as u8;
-    }
-
-    /// Adds `flags` to the moves from `index` on whose start is in `houses`.
-    #[inline]
-    pub(crate) fn add_flags(&mut self, index: usize, houses: Bitboard, flags: u8) {
-        let len = usize::from(self.len);
-        for mv in self.moves.get_mut(index..len).into_iter().flatten() {
-            if houses.contains(mv.from()) {
-                *mv = Move::from_word(mv.word | u32::from(flags) << 24);
-            }
-        }
     }
 
     #[inline]
