@@ -282,16 +282,19 @@ impl<R: Ruleset> Position<R> {
             if BACKWARD { targets << r } else { targets >> r }
         };
         // A start is blocked when one of the `r - 1` houses it passes is
-        // impassable: a fixed number of shifts, masked by the roll.
+        // impassable: a fixed number of shifts, masked by the roll. Most
+        // boards of most rulesets have no impassable house at all.
         let impassable = ctx.impassable.bits();
         let mut blocked = 0u32;
-        for k in 1..Roll::MAX {
-            let passes = if BACKWARD {
-                impassable << k
-            } else {
-                impassable >> k
-            };
-            blocked |= passes & 0u32.wrapping_sub(u32::from(k < r));
+        if impassable != 0 {
+            for k in 1..Roll::MAX {
+                let passes = if BACKWARD {
+                    impassable << k
+                } else {
+                    impassable >> k
+                };
+                blocked |= passes & 0u32.wrapping_sub(u32::from(k < r));
+            }
         }
         // A step may end on an empty house, an unshielded opponent's piece,
         // or off the board (bit 31, reached only by a step to exactly 31).
@@ -343,21 +346,25 @@ impl<R: Ruleset> Position<R> {
         // The flags byte of a word (see `Move::pack`), set by multiplying
         // with a 0-or-1 bit rather than with a branch.
         let contact_flag = u32::from(contact) << 24;
-        let water_flag = u32::from(Move::FLAG_WATER) << 24;
-        let mut rest = movers | entering;
-        let mut len = list.len();
+        let start = list.len();
+        let all = movers | entering;
+        let mut rest = all;
+        let mut len = start;
         while rest != 0 {
             let from = rest.trailing_zeros();
             rest &= rest - 1;
             let contacted = (contacts >> from) & 1;
-            let watered = (entering >> from) & 1;
-            let word = base.wrapping_add(from * 0x0001_0100)
-                | (contact_flag * contacted)
-                | (water_flag * watered);
+            let word = base.wrapping_add(from * 0x0001_0100) | (contact_flag * contacted);
             list.write(len, Move::from_word(word));
             len += 1;
         }
         list.set_len(len);
+        // The moves into the water, rare, get their flag afterwards: each
+        // is at the place its start house has among all the starts.
+        for from in Bitboard::from_bits(entering) {
+            let below = all & ((1u32 << from.number()) - 1);
+            list.add_flags(start + below.count_ones() as usize, Move::FLAG_WATER);
+        }
     }
 
     /// Fills `list` with the legal moves of one direction, pieces that must
