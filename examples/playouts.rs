@@ -88,13 +88,16 @@ fn play_many<R: Ruleset>(ruleset: R, games: u64, seed: u64) -> Totals {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut totals = Totals::default();
     let dice = ruleset.dice();
+    let mut position = Position::start(ruleset);
+    // One list of legal moves, refilled on every throw.
+    let mut legal = position.legal(dice.rolls().next().unwrap_or_else(|| fail("no roll")));
     for _ in 0..games {
-        let mut position = Position::start(ruleset);
+        position = Position::start(ruleset);
         let mut throws = 0;
         while !position.is_over() && throws < MAX_THROWS {
             let roll = dice.throw(&mut rng).roll();
             throws += 1;
-            let legal = position.legal(roll);
+            position.legal_into(roll, &mut legal);
             position = if legal.is_empty() {
                 totals.lost += 1;
                 legal

@@ -159,7 +159,8 @@ impl Bitboard {
     /// (house `n - 1` or `n + 1`): pieces that protect each other.
     #[inline]
     pub const fn with_neighbour(self) -> Bitboard {
-        Bitboard(self.0 & ((self.0 << 1) | (self.0 >> 1)) & ALL_BITS)
+        // A subset of the set, so no bit off the track can appear.
+        Bitboard(self.0 & ((self.0 << 1) | (self.0 >> 1)))
     }
 
     /// The houses of the set that belong to a run of at least `length`
@@ -168,6 +169,9 @@ impl Bitboard {
     pub const fn runs_of(self, length: u8) -> Bitboard {
         if length <= 1 {
             return self;
+        }
+        if length > House::COUNT {
+            return Bitboard::EMPTY;
         }
         // Bits where a run of `length` starts, then smear each start over its run.
         let mut starts = self.0;
@@ -182,7 +186,9 @@ impl Bitboard {
             run |= starts << i;
             i += 1;
         }
-        Bitboard(run & ALL_BITS)
+        // Each start is followed by `length - 1` houses of the set, so the
+        // runs are a subset of the set: no bit off the track appears.
+        Bitboard(run)
     }
 }
 
@@ -282,6 +288,11 @@ mod tests {
         assert_eq!(numbers(b.runs_of(2)), vec![1, 2, 7, 8, 9]);
         let long = Bitboard::range(26, 30);
         assert_eq!(long.runs_of(3), long);
+        // The whole track is the only run of 30; none is longer.
+        assert_eq!(Bitboard::ALL.runs_of(30), Bitboard::ALL);
+        assert!(Bitboard::ALL.runs_of(31).is_empty());
+        assert!(Bitboard::ALL.runs_of(255).is_empty());
+        assert_eq!(Bitboard::ALL.with_neighbour(), Bitboard::ALL);
     }
 
     #[test]
