@@ -7,6 +7,9 @@
 //!   every roll of the ruleset's implement; throughput is calls.
 //! - `play/R`: `Position::play` of every legal move of every (position,
 //!   roll); throughput is moves played.
+//! - `legal_moves/kendall_reference`: the same calls to the hand-written
+//!   Kendall generator of `support::reference`, which must first list the
+//!   same moves in the same order as the crate for every (position, roll).
 
 mod support;
 
@@ -17,6 +20,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{Move, MoveList, Position, Roll, Ruleset};
+use support::reference::{self, Reference};
 use support::{CORPUS_SIZE, corpus};
 
 /// What the corpus of one ruleset must give.
@@ -128,6 +132,45 @@ fn bench_legal_moves<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data:
     });
 }
 
+/// Times the hand-written Kendall generator on the Kendall corpus, after
+/// checking that it lists exactly the crate's moves.
+fn bench_reference(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<Kendall>) {
+    let positions: Vec<Reference> = data
+        .positions
+        .iter()
+        .map(Reference::from_position)
+        .collect();
+    let mut moves = [0; 32];
+    for (position, reference) in data.positions.iter().zip(&positions) {
+        for &roll in &data.rolls {
+            let count = reference.legal_moves(u32::from(roll.value()), &mut moves);
+            let expected: Vec<u32> = position
+                .legal_moves(roll)
+                .iter()
+                .map(|&mv| reference::encode(mv))
+                .collect();
+            assert_eq!(
+                moves[..count],
+                expected[..],
+                "reference moves of {position} with {roll}"
+            );
+        }
+    }
+    let calls = (positions.len() * data.rolls.len()) as u64;
+    group.throughput(Throughput::Elements(calls));
+    group.bench_function("kendall_reference", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for position in black_box(&positions) {
+                for roll in 1..=5 {
+                    total += position.legal_moves(roll, &mut moves);
+                }
+            }
+            total
+        })
+    });
+}
+
 fn bench_play<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<R>) {
     group.throughput(Throughput::Elements(data.moves.len() as u64));
     group.bench_function(data.ruleset.name(), |b| {
@@ -150,6 +193,7 @@ fn benches(c: &mut Criterion) {
 
     let mut group = configure(c, "legal_moves");
     bench_legal_moves(&mut group, &kendall);
+    bench_reference(&mut group, &kendall);
     bench_legal_moves(&mut group, &temple);
     bench_legal_moves(&mut group, &bell);
     bench_legal_moves(&mut group, &classic);

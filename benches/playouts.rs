@@ -1,9 +1,12 @@
 //! Random playouts from the start position: a batch of games per
-//! iteration, a uniformly random legal move each throw (see
-//! `support::playouts`). Throughput is games.
+//! iteration, a uniformly random legal move each throw, played as the
+//! `playouts` example plays them (see `support::playouts`). Throughput is
+//! games.
 //!
 //! Before timing, each ruleset's batch must throw exactly the pinned
 //! number of times and `x` must win the pinned number of games.
+//! `kendall_reference` plays the same Kendall games with the hand-written
+//! generator of `support::reference`, which must agree game for game.
 
 mod support;
 
@@ -13,7 +16,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use senet::Ruleset;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use support::playouts;
+use support::{playouts, reference};
 
 /// Games per timed iteration.
 const GAMES: u32 = 100;
@@ -50,6 +53,14 @@ fn benches(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
     bench_ruleset(&mut group, Kendall, KENDALL);
+    assert_eq!(
+        reference::playouts(GAMES, SEED),
+        KENDALL,
+        "the reference must play the crate's Kendall games"
+    );
+    group.bench_function("kendall_reference", |b| {
+        b.iter(|| reference::playouts(GAMES, black_box(SEED)))
+    });
     bench_ruleset(&mut group, Temple, TEMPLE);
     bench_ruleset(&mut group, Bell, BELL);
     bench_ruleset(&mut group, Classic, CLASSIC);

@@ -1,8 +1,11 @@
 //! What the benches share: a fixed corpus of positions from seeded random
-//! games, and a random move choice that does not depend on the order in
-//! which the generator lists moves (so the pinned totals survive a faster
-//! generator that lists the same moves in another order).
+//! games, built with a random move choice that does not depend on the
+//! order in which the generator lists moves (so the corpus survives a
+//! generator that lists the same moves in another order); random playouts
+//! as the `playouts` example plays them; and the hand-written reference.
 #![allow(dead_code)]
+
+pub mod reference;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -51,27 +54,30 @@ pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
     positions
 }
 
-/// Plays `games` random games from the start position (a uniformly random
-/// legal move each throw, throws and choices from one `ChaCha8Rng` seeded
-/// with `seed`); returns (throws, games `x` won).
+/// Plays `games` random games from the start position as the `playouts`
+/// example does: a throw takes one `u32` from a `ChaCha8Rng` seeded with
+/// `seed`, and the move is the `k`-th of the list, `k` scaled from a
+/// second `u32`. Returns (throws, games `x` won).
 #[inline]
 pub fn playouts<R: Ruleset>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dice = ruleset.dice();
-    let mut list = MoveList::new();
+    let mut position = Position::start(ruleset);
+    let first = dice.rolls().next().expect("an implement has rolls");
+    let mut legal = position.legal(first);
     let (mut throws, mut x_wins) = (0, 0);
     for _ in 0..games {
-        let mut position = Position::start(ruleset);
+        position = Position::start(ruleset);
         while !position.is_over() {
             let roll = dice.throw(&mut rng).roll();
             throws += 1;
-            position.legal_moves_into(roll, &mut list);
-            position = if list.is_empty() {
-                position.lose_throw(roll)
+            position.legal_into(roll, &mut legal);
+            position = if legal.is_empty() {
+                legal.lose_throw().expect("a roll with no move is lost")
             } else {
-                position.play(pick(&list, &mut rng))
-            }
-            .expect("the engine refused its own move");
+                let k = (u64::from(rng.next_u32()) * legal.len() as u64) >> 32;
+                legal.play_nth(k as usize).expect("k is below the length")
+            };
         }
         if position.outcome() == Some(senet::Outcome::Win(senet::Side::X)) {
             x_wins += 1;

@@ -1,0 +1,225 @@
+//! A hand-written Kendall generator, the yardstick for the shared one.
+//!
+//! Written for this one ruleset with plain bitboards and no trait, the
+//! fastest simple way we know, so that the benches time it next to the
+//! crate's generator on the same machine, in the same run: the machine's
+//! speed drifts by a quarter from one hour to the next, the ratio much
+//! less. Before it is timed it must agree with the crate move for move
+//! (`movegen`) and game for game (`playouts`).
+//!
+//! The rules are those of `senet::rulesets::Kendall` (see RULES.md); the
+//! moves of a roll come in the crate's order, by ascending start house,
+//! so that the same random choices play the same games.
+#![allow(dead_code)]
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use senet::rulesets::Kendall;
+use senet::{Move, Position, Side, Target};
+
+/// Houses 15, 26, 28, 29 and 30: no piece on them can be landed on.
+const SAFE: u32 = 1 << 15 | 1 << 26 | 1 << 28 | 1 << 29 | 1 << 30;
+/// Houses 1 to 15, where the water sends a piece (the highest free one).
+const REBIRTH_AND_BELOW: u32 = 0xFFFE;
+/// Bit 31: a step to track number 31 bears the piece off.
+const OFF: u32 = 1 << 31;
+
+/// Flags of a reference move (bits 16 and up; start in 0..8, target in 8..16).
+const SWAP: u32 = 1 << 16;
+const BACKWARD: u32 = 1 << 17;
+const WATER: u32 = 1 << 18;
+
+/// Houses `low..=high` as bits.
+const fn range(low: u32, high: u32) -> u32 {
+    ((1u64 << (high + 1)) - (1u64 << low)) as u32
+}
+
+/// The houses from which a roll steps plainly forward, by roll: up to 26,
+/// from 26 (into the water with a 1, to 28..30 or off otherwise), and
+/// off from 30, 29, 28 with exactly 1, 2, 3.
+const FORWARD: [u32; 6] = [
+    0,
+    range(1, 25) | 1 << 26 | 1 << 30,
+    range(1, 24) | 1 << 26 | 1 << 29,
+    range(1, 23) | 1 << 26 | 1 << 28,
+    range(1, 22) | 1 << 26,
+    range(1, 21) | 1 << 26,
+];
+
+/// A Kendall position: each side's pieces as bits (bit n = house n), the
+/// pieces borne off, and the side to throw (0 = x, 1 = o).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Reference {
+    pieces: [u32; 2],
+    off: [u8; 2],
+    side: usize,
+}
+
+impl Reference {
+    /// The start: x on the even houses 2..=10, o on the odd houses 1..=9.
+    pub fn start() -> Reference {
+        Reference {
+            pieces: [0b101_0101_0100, 0b10_1010_1010],
+            off: [0, 0],
+            side: 0,
+        }
+    }
+
+    /// The same position, from the crate's.
+    pub fn from_position(position: &Position<Kendall>) -> Reference {
+        let board = position.board();
+        Reference {
+            pieces: [board.pieces(Side::X).bits(), board.pieces(Side::O).bits()],
+            off: [board.off(Side::X), board.off(Side::O)],
+            side: position.side_to_throw().index(),
+        }
+    }
+
+    /// Whether a side has borne off all five pieces.
+    pub fn is_over(&self) -> bool {
+        self.off[0] >= 5 || self.off[1] >= 5
+    }
+
+    /// The side to throw: 0 for x, 1 for o.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Writes the legal moves of `roll` (1..=5) into `moves`; returns how many.
+    #[inline]
+    pub fn legal_moves(&self, roll: u32, moves: &mut [u32; 32]) -> usize {
+        let own = self.pieces[self.side];
+        let opp = self.pieces[self.side ^ 1];
+        // Three or more of the opponent's pieces in a row may not be passed.
+        let run = opp & opp >> 1 & opp >> 2;
+        let blockade = run | run << 1 | run << 2;
+        let shielded = opp & (SAFE | opp << 1 | opp >> 1);
+        let landable = !own & !shielded | OFF;
+        let mut count = 0;
+        let mut forward_blocked = 0;
+        let mut backward_blocked = 0;
+        for k in 1..roll {
+            forward_blocked |= blockade >> k;
+            backward_blocked |= blockade << k;
+        }
+        let free = own & FORWARD[roll as usize] & !forward_blocked;
+        let water = if roll == 1 { free & 1 << 26 } else { 0 };
+        let water_has_room = !(own | opp) & REBIRTH_AND_BELOW != 0;
+        let mut movers = free & !water & landable >> roll;
+        if water_has_room {
+            movers |= water;
+        }
+        let swaps = opp >> roll;
+        while movers != 0 {
+            let from = movers.trailing_zeros();
+            movers &= movers - 1;
+            let flags = ((swaps >> from & 1) * SWAP) | ((water >> from & 1) * WATER);
+            moves[count] = from | (from + roll) << 8 | flags;
+            count += 1;
+        }
+        if count > 0 {
+            return count;
+        }
+        // Backward, only when nothing moves forward: from 25 or below, and
+        // never off the board's start.
+        let mut movers = own & range(roll + 1, 25) & !backward_blocked & landable << roll;
+        let swaps = opp << roll;
+        while movers != 0 {
+            let from = movers.trailing_zeros();
+            movers &= movers - 1;
+            let flags = ((swaps >> from & 1) * SWAP) | BACKWARD;
+            moves[count] = from | (from - roll) << 8 | flags;
+            count += 1;
+        }
+        count
+    }
+
+    /// The position after `mv`, one of this position's legal moves of its roll.
+    #[inline]
+    pub fn play(&self, mv: u32, roll: u32) -> Reference {
+        let from = mv & 0xFF;
+        let to = mv >> 8 & 0xFF;
+        let side = self.side;
+        let mut own = self.pieces[side] & !(1 << from);
+        let mut opp = self.pieces[side ^ 1];
+        let mut off = self.off;
+        if to == 31 {
+            off[side] += 1;
+        } else if mv & WATER != 0 {
+            let free = !(own | opp) & REBIRTH_AND_BELOW;
+            own |= 1 << (31 - free.leading_zeros());
+        } else {
+            if mv & SWAP != 0 {
+                opp ^= 1 << to | 1 << from;
+            }
+            own |= 1 << to;
+        }
+        let mut pieces = [0; 2];
+        pieces[side] = own;
+        pieces[side ^ 1] = opp;
+        let again = matches!(roll, 1 | 4 | 5) && off[side] < 5;
+        Reference {
+            pieces,
+            off,
+            side: if again { side } else { side ^ 1 },
+        }
+    }
+
+    /// The position after `roll` is lost (no legal move).
+    #[inline]
+    pub fn lose_throw(&self, roll: u32) -> Reference {
+        let again = matches!(roll, 1 | 4 | 5);
+        Reference {
+            side: if again { self.side } else { self.side ^ 1 },
+            ..*self
+        }
+    }
+}
+
+/// The crate's move in the reference's terms (start, target, flags).
+pub fn encode(mv: Move) -> u32 {
+    let to = match mv.to() {
+        Target::House(house) => u32::from(house.number()),
+        Target::Off => 31,
+    };
+    let mut word = u32::from(mv.from().number()) | to << 8;
+    if mv.is_swap() {
+        word |= SWAP;
+    }
+    if mv.is_backward() {
+        word |= BACKWARD;
+    }
+    if mv.is_water() {
+        word |= WATER;
+    }
+    word
+}
+
+/// Random games from the start, as the `playouts` example plays them: a
+/// throw takes one `u32` (four sticks in its low bits), a choice another,
+/// scaled to the number of moves. Returns (throws, games x won).
+#[inline]
+pub fn playouts(games: u32, seed: u64) -> (u64, u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut moves = [0; 32];
+    let (mut throws, mut x_wins) = (0, 0);
+    for _ in 0..games {
+        let mut position = Reference::start();
+        while !position.is_over() {
+            let light = (rng.next_u32() & 0xF).count_ones();
+            let roll = if light == 0 { 5 } else { light };
+            throws += 1;
+            let count = position.legal_moves(roll, &mut moves);
+            position = if count == 0 {
+                position.lose_throw(roll)
+            } else {
+                let pick = (u64::from(rng.next_u32()) * count as u64) >> 32;
+                position.play(moves[pick as usize], roll)
+            };
+        }
+        if position.off[0] >= 5 {
+            x_wins += 1;
+        }
+    }
+    (throws, x_wins)
+}
