@@ -115,6 +115,8 @@ fn check_move<R: Ruleset>(p: &Position<R>, mv: Move) -> Result<Position<R>, Test
 fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestCaseError> {
     let rolls: Vec<_> = ruleset.dice().rolls().collect();
     let mut p = Position::start(ruleset);
+    // One `LegalMoves`, refilled at every step, as fast loops use it.
+    let mut reused = p.legal(rolls[0]);
     for (step, &(roll_choice, move_choice)) in choices.iter().enumerate() {
         check_position(&p)?;
         if p.is_over() {
@@ -133,6 +135,19 @@ fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestC
             prop_assert_eq!(mv.roll(), roll);
             afters.push(check_move(&p, mv)?);
         }
+        // The bound list is the same list, plays the same moves to the
+        // same positions, and refilling one gives the same as a new one.
+        let legal = p.legal(roll);
+        p.legal_into(roll, &mut reused);
+        prop_assert_eq!(reused, legal);
+        prop_assert_eq!(legal.list(), &list);
+        prop_assert_eq!((legal.position(), legal.roll()), (&p, roll));
+        for (index, (&mv, after)) in list.iter().zip(&afters).enumerate() {
+            prop_assert_eq!(legal.play_nth(index), Some(*after));
+            prop_assert_eq!(legal.play(mv), Ok(*after));
+        }
+        prop_assert_eq!(legal.play_nth(list.len()), None);
+        prop_assert_eq!(legal.lose_throw().ok(), p.lose_throw(roll).ok());
         p = if list.is_empty() {
             let written = p.lost_notation(roll);
             let text = written.to_string();
