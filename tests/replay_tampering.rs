@@ -165,23 +165,30 @@ fn another_legal_move_makes_the_record_fail_later() {
     }
 }
 
+/// Checks that the record with throw `n` written `written` fails on its
+/// suffix, `actual` being the text the move really has; returns the error.
+fn suffix_error(record: &Record, n: usize, written: &str, actual: MoveText) -> ReplayError {
+    let err = verify(&with_throw(record, n, written));
+    assert_eq!(
+        err,
+        at(
+            n,
+            Problem::Suffix {
+                written: text(written),
+                actual
+            }
+        )
+    );
+    err
+}
+
 #[test]
 fn suffixes_must_say_what_happened() {
     let (record, _) = base();
     let strip = |t: &MoveText| t.to_string().trim_end_matches('+').to_owned();
     // Drop a `+` from a move.
     let (n, t) = first(&record, |t| t.play().is_some() && t.throws_again());
-    let err = verify(&with_throw(&record, n, &strip(&t)));
-    assert_eq!(
-        err,
-        at(
-            n,
-            Problem::Suffix {
-                written: text(&strip(&t)),
-                actual: t
-            }
-        )
-    );
+    let err = suffix_error(&record, n, &strip(&t), t);
     assert_eq!(
         err.to_string(),
         format!(
@@ -191,30 +198,10 @@ fn suffixes_must_say_what_happened() {
     );
     // Drop a `+` from a lost throw.
     let (n, t) = first(&record, |t| t.play().is_none() && t.throws_again());
-    let err = verify(&with_throw(&record, n, &strip(&t)));
-    assert_eq!(
-        err,
-        at(
-            n,
-            Problem::Suffix {
-                written: text(&strip(&t)),
-                actual: t
-            }
-        )
-    );
+    suffix_error(&record, n, &strip(&t), t);
     // Add a `+`.
     let (n, t) = first(&record, |t| t.play().is_some() && !t.throws_again());
-    let added = format!("{t}+");
-    assert_eq!(
-        verify(&with_throw(&record, n, &added)),
-        at(
-            n,
-            Problem::Suffix {
-                written: text(&added),
-                actual: t
-            }
-        )
-    );
+    suffix_error(&record, n, &format!("{t}+"), t);
     // Add an `x` to a move that swaps nothing.
     let (n, t) = first(&record, |t| {
         t.play().is_some() && !t.is_swap() && !t.is_backward()
@@ -225,29 +212,10 @@ fn suffixes_must_say_what_happened() {
         t.roll(),
         if t.throws_again() { "+" } else { "" }
     );
-    assert_eq!(
-        verify(&with_throw(&record, n, &added)),
-        at(
-            n,
-            Problem::Suffix {
-                written: text(&added),
-                actual: t
-            }
-        )
-    );
+    suffix_error(&record, n, &added, t);
     // Drop the `x` of a swap.
     let (n, t) = first(&record, |t| t.is_swap());
-    let dropped = t.to_string().replacen('x', "", 1);
-    assert_eq!(
-        verify(&with_throw(&record, n, &dropped)),
-        at(
-            n,
-            Problem::Suffix {
-                written: text(&dropped),
-                actual: t
-            }
-        )
-    );
+    suffix_error(&record, n, &t.to_string().replacen('x', "", 1), t);
 }
 
 #[test]
