@@ -130,12 +130,23 @@ fn all_rolls() -> impl Iterator<Item = Roll> {
 /// (moves, lost throws) so the work cannot be optimised away.
 fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
     let mut list = MoveList::new();
+    let mut reused = None;
     let (mut moves, mut lost) = (0, 0);
     for position in positions {
         for roll in all_rolls() {
             position.legal_moves_into(roll, &mut list);
             let again = position.legal_moves(roll);
             assert!(again == list);
+            // The bound list, new and refilled, and playing from it.
+            let legal = position.legal(roll);
+            let refilled = reused.get_or_insert(legal);
+            position.legal_into(roll, refilled);
+            assert!(*refilled == legal);
+            for (index, &mv) in legal.iter().enumerate() {
+                black_box(legal.play(mv).expect("a listed move plays"));
+                black_box(legal.play_nth(index));
+            }
+            black_box(legal.lose_throw().is_ok());
             match position.lose_throw(roll) {
                 Ok(after) => {
                     lost += 1;
@@ -163,28 +174,31 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
     (moves, lost)
 }
 
-/// Random games from the start: throws from a `SeededThrows`, choices from
-/// a `ChaCha8Rng`. Returns the throws made.
+/// Random games from the start, played as the `playouts` example plays
+/// them (one `LegalMoves` refilled every throw): throws from a
+/// `SeededThrows`, choices from a `ChaCha8Rng`. Returns the throws made.
 fn playouts<R: Ruleset>(ruleset: R, games: u32) -> u64 {
     let mut source = SeededThrows::new(Seed::from_u64(11));
     let mut rng = ChaCha8Rng::seed_from_u64(12);
-    let mut list = MoveList::new();
+    let mut position = Position::start(ruleset);
+    let mut legal = position.legal(Roll::new(1).expect("1 is a roll"));
     let mut throws = 0;
     for _ in 0..games {
-        let mut position = Position::start(ruleset);
+        position = Position::start(ruleset);
         while !position.is_over() {
             let throw = source
                 .next_throw(ruleset.dice())
                 .expect("seeded throws never run out");
             throws += 1;
-            position.legal_moves_into(throw.roll(), &mut list);
-            position = if list.is_empty() {
-                position.lose_throw(throw.roll())
+            position.legal_into(throw.roll(), &mut legal);
+            position = if legal.is_empty() {
+                legal.lose_throw().expect("a throw with no move is lost")
             } else {
-                let pick = (u64::from(rng.next_u32()) * list.len() as u64) >> 32;
-                position.play(list[pick as usize])
-            }
-            .expect("the engine plays its own moves");
+                let pick = (u64::from(rng.next_u32()) * legal.len() as u64) >> 32;
+                legal
+                    .play_nth(pick as usize)
+                    .expect("the pick is in the list")
+            };
         }
     }
     throws
