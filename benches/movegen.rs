@@ -7,6 +7,9 @@
 //!   every roll of the ruleset's implement; throughput is calls.
 //! - `play/R`: `Position::play` of every legal move of every (position,
 //!   roll); throughput is moves played.
+//! - `legal_moves_by_roll/R`: one call of `legal_moves_by_roll_into` per
+//!   position, every roll at once, which must first give the same lists;
+//!   throughput is (position, roll) pairs, as for `legal_moves/R`.
 //! - `legal_moves/kendall_reference`: the same calls to the hand-written
 //!   Kendall generator of `support::reference`, which must first list the
 //!   same moves in the same order as the crate for every (position, roll).
@@ -19,7 +22,7 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use senet::{Move, MoveList, Position, Roll, Ruleset};
+use senet::{Move, MoveList, MovesByRoll, Position, Roll, Ruleset};
 use support::reference::{self, Reference};
 use support::{CORPUS_SIZE, corpus};
 
@@ -132,6 +135,37 @@ fn bench_legal_moves<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data:
     });
 }
 
+/// Times `legal_moves_by_roll_into`, every roll of a position in one call,
+/// after checking it gives the lists of `legal_moves` one roll at a time;
+/// throughput is (position, roll) pairs, as for `legal_moves`.
+fn bench_by_roll<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<R>) {
+    let mut by_roll = MovesByRoll::new();
+    for position in &data.positions {
+        position.legal_moves_by_roll_into(&mut by_roll);
+        for &roll in &data.rolls {
+            assert_eq!(
+                by_roll[roll],
+                position.legal_moves(roll),
+                "{position} with {roll}"
+            );
+        }
+    }
+    let pairs = (data.positions.len() * data.rolls.len()) as u64;
+    group.throughput(Throughput::Elements(pairs));
+    group.bench_function(data.ruleset.name(), |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for position in black_box(&data.positions) {
+                position.legal_moves_by_roll_into(&mut by_roll);
+                for (_, list) in by_roll.iter() {
+                    total += list.len();
+                }
+            }
+            total
+        })
+    });
+}
+
 /// Times the hand-written Kendall generator on the Kendall corpus, after
 /// checking that it lists exactly the crate's moves.
 fn bench_reference(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<Kendall>) {
@@ -204,6 +238,13 @@ fn benches(c: &mut Criterion) {
     bench_legal_moves(&mut group, &temple);
     bench_legal_moves(&mut group, &bell);
     bench_legal_moves(&mut group, &classic);
+    group.finish();
+
+    let mut group = configure(c, "legal_moves_by_roll");
+    bench_by_roll(&mut group, &kendall);
+    bench_by_roll(&mut group, &temple);
+    bench_by_roll(&mut group, &bell);
+    bench_by_roll(&mut group, &classic);
     group.finish();
 
     let mut group = configure(c, "play");

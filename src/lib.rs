@@ -26,7 +26,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use house::{House, Side, Target};
 pub use movegen::{IllegalMove, LegalMoves};
-pub use moves::{MAX_MOVES, Move, MoveList};
+pub use moves::{MAX_MOVES, Move, MoveList, MovesByRoll};
 pub use notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError};

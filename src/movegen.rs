@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side, Target};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, MovesByRoll};
 use crate::position::{Position, water_would_move};
 use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::throw::Roll;
@@ -215,7 +215,8 @@ impl<R: Ruleset> Position<R> {
     /// the track are played all at once; only those on its `ask` houses
     /// are asked about one by one. `sparse` says that `pieces` often has
     /// none to move along (the pieces that must be played first).
-    #[inline]
+    // Always inlined: see `fill_roll`.
+    #[inline(always)]
     fn extend_tier<const BACKWARD: bool>(
         &self,
         list: &mut MoveList,
@@ -267,7 +268,8 @@ impl<R: Ruleset> Position<R> {
     /// round of slots per piece instead, real move or not, avoids that
     /// loop's mispredicted exit but costs more than it saves: measured
     /// slower on every ruleset, Bell most.)
-    #[inline]
+    // Always inlined: see `fill_roll`.
+    #[inline(always)]
     fn extend_along<const BACKWARD: bool>(
         &self,
         list: &mut MoveList,
@@ -369,7 +371,8 @@ impl<R: Ruleset> Position<R> {
 
     /// Fills `list` with the legal moves of one direction, pieces that must
     /// be played first taking precedence; returns whether any exist.
-    #[inline]
+    // Always inlined: see `fill_roll`.
+    #[inline(always)]
     fn fill_tier<const BACKWARD: bool>(
         &self,
         list: &mut MoveList,
@@ -396,6 +399,66 @@ impl<R: Ruleset> Position<R> {
         let ctx = self.context();
         if !self.fill_tier::<false>(list, &ctx, roll) {
             self.fill_tier::<true>(list, &ctx, roll);
+        }
+    }
+
+    /// The legal moves of every roll at once, into `moves` (overwritten):
+    /// what a call of [`legal_moves_into`](Self::legal_moves_into) per roll
+    /// gives, for less, because what the rolls share (the blockades, the
+    /// protected pieces, where a piece may land) is worked out once, and
+    /// each roll's generator is compiled for that roll. Allocation-free.
+    #[inline]
+    pub fn legal_moves_by_roll_into(&self, moves: &mut MovesByRoll) {
+        let (lists, dice) = moves.parts();
+        *dice = self.ruleset.dice();
+        for list in lists.iter_mut() {
+            list.clear();
+        }
+        if self.is_over() {
+            return;
+        }
+        let ctx = self.context();
+        let [one, two, three, four, five] = lists;
+        self.fill_roll::<1>(&ctx, one);
+        self.fill_roll::<2>(&ctx, two);
+        self.fill_roll::<3>(&ctx, three);
+        self.fill_roll::<4>(&ctx, four);
+        self.fill_roll::<5>(&ctx, five);
+    }
+
+    /// The legal moves of every roll; see
+    /// [`legal_moves_by_roll_into`](Self::legal_moves_by_roll_into).
+    ///
+    /// ```
+    /// use senet::Position;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let all = start.legal_moves_by_roll();
+    /// for (roll, moves) in all.iter() {
+    ///     assert_eq!(moves, &start.legal_moves(roll));
+    /// }
+    /// assert_eq!(all.iter().map(|(_, moves)| moves.len()).sum::<usize>(), 18);
+    /// ```
+    #[inline]
+    pub fn legal_moves_by_roll(&self) -> MovesByRoll {
+        let mut moves = MovesByRoll::new();
+        self.legal_moves_by_roll_into(&mut moves);
+        moves
+    }
+
+    /// The moves of the roll `ROLL` into the empty `list`, given the
+    /// board's context.
+    ///
+    /// One copy per roll, with the functions below it down to
+    /// `extend_along` inlined into it, so that each is compiled for its own
+    /// roll: the step tables, the shifts and the blockade masks become
+    /// constants (half the instructions per roll).
+    #[inline(always)]
+    fn fill_roll<const ROLL: u8>(&self, ctx: &Context, list: &mut MoveList) {
+        let roll = Roll::of::<ROLL>();
+        if self.ruleset.dice().can_roll(roll) && !self.fill_tier::<false>(list, ctx, roll) {
+            self.fill_tier::<true>(list, ctx, roll);
         }
     }
 

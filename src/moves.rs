@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::Deref;
 
 use crate::house::{House, Target};
-use crate::throw::Roll;
+use crate::throw::{Dice, Roll};
 
 const SWAP: u8 = 1;
 const CAPTURE: u8 = 2;
@@ -258,6 +258,60 @@ impl PartialEq for MoveList {
 }
 
 impl Eq for MoveList {}
+
+/// The legal moves of every roll in one position, a [`MoveList`] per
+/// roll: what [`Position::legal_moves_by_roll`](crate::Position::legal_moves_by_roll)
+/// fills in one pass, for callers that want every roll anyway (perft,
+/// search over the throws). Inline, no heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovesByRoll {
+    /// The list of roll `r` at index `r - 1`; empty for rolls the
+    /// implement cannot make.
+    lists: [MoveList; Roll::MAX as usize],
+    dice: Dice,
+}
+
+impl MovesByRoll {
+    /// Empty lists, for [`Position::legal_moves_by_roll_into`](crate::Position::legal_moves_by_roll_into) to fill.
+    pub const fn new() -> MovesByRoll {
+        MovesByRoll {
+            lists: [MoveList::new(); Roll::MAX as usize],
+            dice: Dice::FourSticks,
+        }
+    }
+
+    /// The legal moves of `roll`: empty when the throw is lost, when the
+    /// game is over, or when the implement cannot make `roll`.
+    #[inline]
+    pub fn get(&self, roll: Roll) -> &MoveList {
+        &self.lists[usize::from(roll.value() - 1)]
+    }
+
+    /// Each roll the implement can make, lowest first, with its moves.
+    pub fn iter(&self) -> impl Iterator<Item = (Roll, &MoveList)> {
+        self.dice.rolls().map(|roll| (roll, self.get(roll)))
+    }
+
+    /// Every list, and the implement whose rolls count, for the generator.
+    #[inline]
+    pub(crate) fn parts(&mut self) -> (&mut [MoveList; Roll::MAX as usize], &mut Dice) {
+        (&mut self.lists, &mut self.dice)
+    }
+}
+
+impl Default for MovesByRoll {
+    fn default() -> Self {
+        MovesByRoll::new()
+    }
+}
+
+impl core::ops::Index<Roll> for MovesByRoll {
+    type Output = MoveList;
+    #[inline]
+    fn index(&self, roll: Roll) -> &MoveList {
+        self.get(roll)
+    }
+}
 
 impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;

@@ -22,6 +22,13 @@ impl Roll {
         }
     }
 
+    /// The roll `VALUE`, checked at compile time.
+    #[inline]
+    pub(crate) const fn of<const VALUE: u8>() -> Roll {
+        const { assert!(VALUE >= 1 && VALUE <= Self::MAX) };
+        Roll(VALUE)
+    }
+
     /// The roll's value, 1..=5.
     #[inline]
     pub const fn value(self) -> u8 {

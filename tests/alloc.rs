@@ -16,7 +16,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{
-    AnyRuleset, Dice, MoveList, Position, Roll, Ruleset, Seed, SeededThrows, ThrowSource, perft,
+    AnyRuleset, Dice, MoveList, MovesByRoll, Position, Roll, Ruleset, Seed, SeededThrows,
+    ThrowSource, perft,
 };
 
 /// The system allocator, counting the allocations the current thread makes
@@ -131,12 +132,16 @@ fn all_rolls() -> impl Iterator<Item = Roll> {
 fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
     let mut list = MoveList::new();
     let mut reused = None;
+    let mut by_roll = MovesByRoll::new();
     let (mut moves, mut lost) = (0, 0);
     for position in positions {
+        position.legal_moves_by_roll_into(&mut by_roll);
+        black_box(position.legal_moves_by_roll());
         for roll in all_rolls() {
             position.legal_moves_into(roll, &mut list);
             let again = position.legal_moves(roll);
             assert!(again == list);
+            assert!(by_roll[roll] == list);
             // The bound list, new and refilled, and playing from it.
             let legal = position.legal(roll);
             let refilled = reused.get_or_insert(legal);

@@ -10,7 +10,9 @@ use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use senet::{House, Move, MoveText, Position, Ruleset, Side, Target, divide, perft};
+use senet::{
+    House, Move, MoveText, MovesByRoll, Position, Roll, Ruleset, Side, Target, divide, perft,
+};
 
 /// Modest case counts: the whole suite must stay fast in debug builds.
 fn config(cases: u32) -> Config {
@@ -117,8 +119,19 @@ fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestC
     let mut p = Position::start(ruleset);
     // One `LegalMoves`, refilled at every step, as fast loops use it.
     let mut reused = p.legal(rolls[0]);
+    let mut by_roll = MovesByRoll::new();
     for (step, &(roll_choice, move_choice)) in choices.iter().enumerate() {
         check_position(&p)?;
+        // All rolls at once give each roll's list, and nothing for the
+        // rolls the implement cannot make.
+        p.legal_moves_by_roll_into(&mut by_roll);
+        prop_assert_eq!(by_roll, p.legal_moves_by_roll());
+        let listed: Vec<Roll> = by_roll.iter().map(|(roll, _)| roll).collect();
+        prop_assert_eq!(&listed, &rolls);
+        for value in 1..=5 {
+            let roll = roll(value);
+            prop_assert_eq!(&by_roll[roll], &p.legal_moves(roll), "{} with {}", p, roll);
+        }
         if p.is_over() {
             break;
         }

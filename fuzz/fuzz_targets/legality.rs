@@ -9,7 +9,8 @@
 //! - At the last position, the same `find_move` check for every roll,
 //!   every piece of the side to throw and every target, and every check
 //!   of `common::check_position` (every generated move plays to a position
-//!   that prints and parses back, notation round-trips and resolves, ...).
+//!   that prints and parses back, notation round-trips and resolves, ...),
+//!   and `legal_moves_by_roll` gives each roll's `legal_moves`.
 #![no_main]
 
 #[macro_use]
@@ -62,6 +63,14 @@ fn run<R: Ruleset>(ruleset: R, bytes: &mut Bytes) {
         check_round_trip(&position);
     }
     check_position(&position);
+    let by_roll = position.legal_moves_by_roll();
+    for roll in all_rolls() {
+        assert_eq!(
+            by_roll[roll],
+            position.legal_moves(roll),
+            "{position}: roll {roll}: all rolls at once and one roll disagree"
+        );
+    }
     let own = position.board().pieces(position.side_to_throw());
     for roll in all_rolls() {
         for from in House::all() {
