@@ -7,6 +7,8 @@
 //! number of times and `x` must win the pinned number of games.
 //! `kendall_reference` plays the same Kendall games with the hand-written
 //! generator of `support::reference`, which must agree game for game.
+//! The move chosen is the k-th of the list, so the pinned totals also pin
+//! the order in which the generator lists moves (by start house).
 
 mod support;
 

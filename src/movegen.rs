@@ -263,8 +263,9 @@ impl<R: Ruleset> Position<R> {
     /// [`try_step`](Self::try_step), applied to all the pieces at once with
     /// masks. `water` says which of them enter the water.
     ///
-    /// Which pieces may move is decided with masks, for all of them at once;
-    /// only the writing of the moves loops, once per move. (Writing a fixed
+    /// Which pieces may move is decided with masks, for all of them at once
+    /// (except the rare swaps a ruleset may refuse and the entries into the
+    /// water, asked per piece); the writing of the moves loops, once per move. (Writing a fixed
     /// round of slots per piece instead, real move or not, avoids that
     /// loop's mispredicted exit but costs more than it saves: measured
     /// slower on every ruleset, Bell most.)
@@ -404,9 +405,9 @@ impl<R: Ruleset> Position<R> {
 
     /// The legal moves of every roll at once, into `moves` (overwritten):
     /// what a call of [`legal_moves_into`](Self::legal_moves_into) per roll
-    /// gives, for less, because what the rolls share (the blockades, the
-    /// protected pieces, where a piece may land) is worked out once, and
-    /// each roll's generator is compiled for that roll. Allocation-free.
+    /// gives, for less, because what the rolls share (the pieces, the
+    /// blockades, the protected pieces) is worked out once, and each
+    /// roll's generator is compiled for that roll. Allocation-free.
     #[inline]
     pub fn legal_moves_by_roll_into(&self, moves: &mut MovesByRoll) {
         let (lists, dice) = moves.parts();
@@ -484,7 +485,9 @@ impl<R: Ruleset> Position<R> {
 
     /// Like [`legal`](Self::legal), but into `legal`, which is overwritten:
     /// reusing one `LegalMoves` saves writing a new one on every throw,
-    /// the fast way to play many games.
+    /// the fast way to play many games. The first one comes from `legal`
+    /// (a `LegalMoves` is always some position's complete list, so there
+    /// is no empty one to start from).
     #[inline]
     pub fn legal_into(&self, roll: Roll, legal: &mut LegalMoves<R>) {
         legal.position = *self;

@@ -261,8 +261,8 @@ impl Eq for MoveList {}
 
 /// The legal moves of every roll in one position, a [`MoveList`] per
 /// roll: what [`Position::legal_moves_by_roll`](crate::Position::legal_moves_by_roll)
-/// fills in one pass, for callers that want every roll anyway (perft,
-/// search over the throws). Inline, no heap.
+/// fills in one pass, for callers that want every roll anyway (search
+/// over the throws without cut-offs, counting, studies). Inline, no heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MovesByRoll {
     /// The list of roll `r` at index `r - 1`; empty for rolls the
@@ -272,7 +272,9 @@ pub struct MovesByRoll {
 }
 
 impl MovesByRoll {
-    /// Empty lists, for [`Position::legal_moves_by_roll_into`](crate::Position::legal_moves_by_roll_into) to fill.
+    /// Empty lists, for [`Position::legal_moves_by_roll_into`](crate::Position::legal_moves_by_roll_into)
+    /// to fill. Until it is filled, [`iter`](Self::iter) goes over the
+    /// five rolls of the sticks, each with no move.
     pub const fn new() -> MovesByRoll {
         MovesByRoll {
             lists: [MoveList::new(); Roll::MAX as usize],

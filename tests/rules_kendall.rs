@@ -175,6 +175,23 @@ fn kendall_from_26_roll_1_goes_into_the_water() {
 }
 
 #[test]
+fn kendall_water_move_between_other_moves_is_the_only_one_into_the_water() {
+    // With a 1, the pieces on 10 and 30 step plainly and the one on 26
+    // enters the water: the list goes by start house, and only the
+    // middle move is a water move.
+    let p = setup(K, &[10, 26, 30], &[1], 'x');
+    assert_moves(&p, 1, &["1: 10-11+", "1: 26-27+", "1: 30-off+"]);
+    let list = p.legal_moves(roll(1));
+    let starts: Vec<u8> = list.iter().map(|mv| mv.from().number()).collect();
+    let water: Vec<bool> = list.iter().map(|mv| mv.is_water()).collect();
+    assert_eq!(
+        (starts, water),
+        (vec![10, 26, 30], vec![false, true, false])
+    );
+    assert_eq!(p.legal_moves_by_roll()[roll(1)], p.legal_moves(roll(1)));
+}
+
+#[test]
 fn kendall_from_26_rolls_2_3_4_go_to_28_29_30() {
     let p = setup(K, &[26], &[1], 'x');
     assert_moves(&p, 2, &["2: 26-28"]);
