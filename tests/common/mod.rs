@@ -68,6 +68,18 @@ pub fn moves<R: Ruleset>(position: &Position<R>, value: u8) -> Vec<String> {
     list
 }
 
+/// The legal moves of `value` in the generator's order: each move's start
+/// house and whether it enters the water. The list of every roll at once
+/// must be the same.
+#[track_caller]
+pub fn starts_and_water<R: Ruleset>(position: &Position<R>, value: u8) -> (Vec<u8>, Vec<bool>) {
+    let list = position.legal_moves(roll(value));
+    assert_eq!(position.legal_moves_by_roll()[roll(value)], list);
+    let starts = list.iter().map(|mv| mv.from().number()).collect();
+    let water = list.iter().map(|mv| mv.is_water()).collect();
+    (starts, water)
+}
+
 /// Asserts that the legal moves of `value` are exactly `expected` (any order).
 #[track_caller]
 pub fn assert_moves<R: Ruleset>(position: &Position<R>, value: u8, expected: &[&str]) {
