@@ -232,6 +232,7 @@ fn notation_prints_exactly_what_it_parses() {
         "1: 30-off",
         "4: 28-27<",
         "1: 1-2x+",
+        "3: 15-12x<+",
     ] {
         let written: MoveText = text.parse().unwrap();
         assert_eq!(written.to_string(), text);
