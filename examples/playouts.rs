@@ -88,24 +88,23 @@ fn play_many<R: Ruleset>(ruleset: R, games: u64, seed: u64) -> Totals {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut totals = Totals::default();
     let dice = ruleset.dice();
-    let mut position = Position::start(ruleset);
-    // One list of legal moves, refilled on every throw.
-    let mut legal = position.legal(dice.rolls().next().unwrap_or_else(|| fail("no roll")));
     for _ in 0..games {
-        position = Position::start(ruleset);
+        let mut position = Position::start(ruleset);
         let mut throws = 0;
         while !position.is_over() && throws < MAX_THROWS {
             let roll = dice.throw(&mut rng).roll();
             throws += 1;
-            position.legal_into(roll, &mut legal);
-            position = if legal.is_empty() {
+            // The moves as sets: counting them and playing the chosen one
+            // writes no list.
+            let moves = position.legal_set(roll);
+            position = if moves.is_empty() {
                 totals.lost += 1;
-                legal
+                moves
                     .lose_throw()
                     .unwrap_or_else(|e| fail(format!("engine refused a lost throw: {e}")))
             } else {
-                let pick = (u64::from(rng.next_u32()) * legal.len() as u64) >> 32;
-                legal
+                let pick = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
+                moves
                     .play_nth(pick as usize)
                     .unwrap_or_else(|| fail("pick out of range"))
             };

@@ -127,6 +127,65 @@ struct Context {
     shielded: Bitboard,
 }
 
+/// The legal moves of one roll, as sets of start houses: all of one
+/// direction and one tier (a roll gives each piece at most one move, so a
+/// start names its move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// Starts of the moves that carry a piece the roll along the track.
+    pub(crate) along: u32,
+    /// Those of `along` that land on an opponent's piece.
+    pub(crate) contacts: u32,
+    /// Those of `along` that enter the water.
+    pub(crate) water: u32,
+    /// Starts on the ruleset's `ask` houses with a legal move; their moves
+    /// come after the others in a list.
+    pub(crate) asked: u32,
+    /// Whether the moves go backward.
+    pub(crate) backward: bool,
+}
+
+impl Found {
+    /// No move.
+    pub(crate) const NONE: Found = Found {
+        along: 0,
+        contacts: 0,
+        water: 0,
+        asked: 0,
+        backward: false,
+    };
+
+    /// Whether there is no move.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.along | self.asked == 0
+    }
+
+    /// How many moves there are.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        (self.along.count_ones() + self.asked.count_ones()) as usize
+    }
+}
+
+/// The number of the `index`-th set bit of `bits` (counting from 0), which
+/// must have more than `index` set bits.
+///
+/// `rounds` passes clear the lowest bit or leave the set alone, with no
+/// branch on `index` (random in a playout, so unpredictable); the loop
+/// after them only runs for an `index` beyond `rounds`, which a caller
+/// passing the pieces per side never asks for.
+#[inline(always)]
+fn select_bit(mut bits: u32, index: u32, rounds: u8) -> u32 {
+    for round in 0..u32::from(rounds) {
+        bits &= bits.wrapping_sub(u32::from(round < index));
+    }
+    for _ in u32::from(rounds)..index {
+        bits &= bits.wrapping_sub(1);
+    }
+    bits.trailing_zeros()
+}
+
 #[inline]
 fn reach_target(reach: Reach) -> Target {
     match reach {
@@ -209,27 +268,29 @@ impl<R: Ruleset> Position<R> {
         Ok(Move::new(roll, from, target, flags))
     }
 
-    /// Adds the legal moves of `pieces` in one direction; returns whether it added any.
+    /// The legal moves of `pieces` in one direction, as sets.
     ///
-    /// The pieces the ruleset's `Steps` table moves along
-    /// the track are played all at once; only those on its `ask` houses
-    /// are asked about one by one. `sparse` says that `pieces` often has
-    /// none to move along (the pieces that must be played first).
-    // Always inlined: see `fill_roll`.
+    /// The pieces the ruleset's `Steps` table moves along the track are
+    /// found all at once, with masks; only those on its `ask` houses are
+    /// asked about one by one. `sparse` says that `pieces` often has none
+    /// to move along (the pieces that must be played first).
+    // Always inlined: see `find_roll`.
     #[inline(always)]
-    fn extend_tier<const BACKWARD: bool>(
+    fn find_tier<const BACKWARD: bool>(
         &self,
-        list: &mut MoveList,
         ctx: &Context,
         pieces: Bitboard,
         roll: Roll,
         sparse: bool,
-    ) -> bool {
-        let before = list.len();
+    ) -> Found {
         let steps = if BACKWARD {
             self.ruleset.backward_steps(roll)
         } else {
             self.ruleset.forward_steps(roll)
+        };
+        let mut found = Found {
+            backward: BACKWARD,
+            ..Found::NONE
         };
         // A ruleset without steps in this direction skips the fixed-size
         // work altogether (known at compile time for most), and so does a
@@ -237,43 +298,43 @@ impl<R: Ruleset> Position<R> {
         let along = pieces & steps.along;
         let skip = steps.along.is_empty() || (sparse && along.is_empty());
         if !skip {
-            self.extend_along::<BACKWARD>(list, ctx, along, steps.water, roll);
+            self.find_along::<BACKWARD>(&mut found, ctx, along, steps.water, roll);
         }
         let asked = pieces & steps.ask;
         // Usually empty: a ruleset's table leaves few houses to ask about.
         if !asked.is_empty() {
             for from in asked {
-                let reach = if BACKWARD {
-                    self.ruleset.backward(from, roll)
-                } else {
-                    self.ruleset.forward(from, roll)
-                };
-                if let Some(Ok(mv)) =
-                    reach.map(|reach| self.try_step(ctx, roll, from, reach, BACKWARD))
-                {
-                    list.push(mv);
+                if self.asked_step(ctx, from, roll, BACKWARD).is_some() {
+                    found.asked |= Bitboard::from_house(from).bits();
                 }
             }
         }
-        list.len() > before
+        found
     }
 
-    /// Adds the legal moves of `pieces`, each carried `roll` houses along
-    /// the track (down when `BACKWARD`): the rules of
-    /// [`try_step`](Self::try_step), applied to all the pieces at once with
-    /// masks. `water` says which of them enter the water.
-    ///
-    /// Which pieces may move is decided with masks, for all of them at once
-    /// (except the rare swaps a ruleset may refuse and the entries into the
-    /// water, asked per piece); the writing of the moves loops, once per move. (Writing a fixed
-    /// round of slots per piece instead, real move or not, avoids that
-    /// loop's mispredicted exit but costs more than it saves: measured
-    /// slower on every ruleset, Bell most.)
-    // Always inlined: see `fill_roll`.
+    /// The legal move of the piece on `from`, one of the ruleset's `ask`
+    /// houses, in one direction, if it has one.
+    #[inline]
+    fn asked_step(&self, ctx: &Context, from: House, roll: Roll, backward: bool) -> Option<Move> {
+        let reach = if backward {
+            self.ruleset.backward(from, roll)
+        } else {
+            self.ruleset.forward(from, roll)
+        };
+        reach.and_then(|reach| self.try_step(ctx, roll, from, reach, backward).ok())
+    }
+
+    /// Finds which of `pieces` have a legal move carrying them `roll`
+    /// houses along the track (down when `BACKWARD`): the rules of
+    /// [`try_step`](Self::try_step), applied to all the pieces at once
+    /// with masks (except the rare swaps a ruleset may refuse and the
+    /// entries into the water, asked per piece). `water` says which of
+    /// them enter the water.
+    // Always inlined: see `find_roll`.
     #[inline(always)]
-    fn extend_along<const BACKWARD: bool>(
+    fn find_along<const BACKWARD: bool>(
         &self,
-        list: &mut MoveList,
+        found: &mut Found,
         ctx: &Context,
         pieces: Bitboard,
         water: Bitboard,
@@ -305,11 +366,7 @@ impl<R: Ruleset> Position<R> {
         let free = pieces.bits() & !blocked;
         let mut movers = free & !water.bits() & starts(landable);
         let contacts = movers & starts(ctx.opp.bits());
-        let contact = match self.ruleset.contact() {
-            Contact::Swap => Move::FLAG_SWAP,
-            Contact::Capture => Move::FLAG_CAPTURE,
-        };
-        if contact == Move::FLAG_SWAP {
+        if self.ruleset.contact() == Contact::Swap {
             // Bounded, so that the compiler drops the loop altogether when
             // `may_displace` always answers yes.
             for start in Bitboard::from_bits(contacts).take(House::COUNT.into()) {
@@ -338,53 +395,115 @@ impl<R: Ruleset> Position<R> {
                 }
             }
         }
-        // Every move's word is `base` plus its start house in the start
-        // and target bytes (the target is the start plus or minus `r`),
-        // plus its flags.
-        let base = if BACKWARD {
-            Move::pack(roll, 0, 0, Move::FLAG_BACKWARD).wrapping_sub(u32::from(r) << 16)
-        } else {
-            Move::pack(roll, 0, r, 0)
-        };
-        // The flags byte of a word (see `Move::pack`), set by multiplying
-        // with a 0-or-1 bit rather than with a branch.
-        let contact_flag = u32::from(contact) << 24;
-        let start = list.len();
-        let all = movers | entering;
-        let mut rest = all;
-        let mut len = start;
-        while rest != 0 {
-            let from = rest.trailing_zeros();
-            rest &= rest - 1;
-            let contacted = (contacts >> from) & 1;
-            let word = base.wrapping_add(from * 0x0001_0100) | (contact_flag * contacted);
-            list.write(len, Move::from_word(word));
-            len += 1;
-        }
-        list.set_len(len);
-        // The moves into the water, rare, get their flag afterwards: each
-        // is at the place its start house has among all the starts.
-        for from in Bitboard::from_bits(entering) {
-            let below = all & ((1u32 << from.number()) - 1);
-            list.add_flags(start + below.count_ones() as usize, Move::FLAG_WATER);
-        }
+        found.along = movers | entering;
+        found.contacts = contacts & movers;
+        found.water = entering;
     }
 
-    /// Fills `list` with the legal moves of one direction, pieces that must
-    /// be played first taking precedence; returns whether any exist.
-    // Always inlined: see `fill_roll`.
+    /// The legal moves of one direction, pieces that must be played first
+    /// taking precedence.
+    // Always inlined: see `find_roll`.
     #[inline(always)]
-    fn fill_tier<const BACKWARD: bool>(
-        &self,
-        list: &mut MoveList,
-        ctx: &Context,
-        roll: Roll,
-    ) -> bool {
+    fn find_direction<const BACKWARD: bool>(&self, ctx: &Context, roll: Roll) -> Found {
         let first = self.ruleset.must_play_first() & ctx.own;
-        if !first.is_empty() && self.extend_tier::<BACKWARD>(list, ctx, first, roll, true) {
-            return true;
+        if !first.is_empty() {
+            let found = self.find_tier::<BACKWARD>(ctx, first, roll, true);
+            if !found.is_empty() {
+                return found;
+            }
         }
-        self.extend_tier::<BACKWARD>(list, ctx, ctx.own & !first, roll, false)
+        self.find_tier::<BACKWARD>(ctx, ctx.own & !first, roll, false)
+    }
+
+    /// The legal moves of `roll` as sets: forward ones, or when there are
+    /// none, backward ones. Nothing when the game is over or the implement
+    /// cannot make `roll`.
+    ///
+    /// Always inlined into the few callers (one per roll in
+    /// [`legal_moves_by_roll_into`](Self::legal_moves_by_roll_into)), so
+    /// that a roll known at compile time makes the step tables, the shifts
+    /// and the blockade masks constants.
+    #[inline(always)]
+    pub(crate) fn find_roll(&self, roll: Roll) -> Found {
+        if self.is_over() || !self.ruleset.dice().can_roll(roll) {
+            return Found::NONE;
+        }
+        self.find_roll_in(&self.context(), roll)
+    }
+
+    /// [`find_roll`](Self::find_roll) with the board's context given and
+    /// the game known to go on.
+    #[inline(always)]
+    fn find_roll_in(&self, ctx: &Context, roll: Roll) -> Found {
+        if !self.ruleset.dice().can_roll(roll) {
+            return Found::NONE;
+        }
+        let forward = self.find_direction::<false>(ctx, roll);
+        if !forward.is_empty() {
+            return forward;
+        }
+        self.find_direction::<true>(ctx, roll)
+    }
+
+    /// The `index`-th move of `found` (a set found here for `roll`), in
+    /// list order: the moves along the track by start house, then the
+    /// asked ones by start house.
+    #[inline]
+    pub(crate) fn nth_found(&self, found: &Found, roll: Roll, index: usize) -> Option<Move> {
+        let along = found.along.count_ones() as usize;
+        if index < along {
+            let rounds = self.ruleset.pieces_per_side().min(House::COUNT);
+            let from = select_bit(found.along, index as u32, rounds);
+            return Some(self.along_move(found, roll, from));
+        }
+        let from = Bitboard::from_bits(found.asked)
+            .into_iter()
+            .nth(index - along)?;
+        self.asked_step(&self.context(), from, roll, found.backward)
+    }
+
+    /// The move along the track from the start `from` of `found`.
+    #[inline(always)]
+    fn along_move(&self, found: &Found, roll: Roll, from: u32) -> Move {
+        let r = u32::from(roll.value());
+        // `roll | from << 8 | to << 16 | flags << 24`, the target being the
+        // start plus or minus the roll.
+        let base = if found.backward {
+            Move::pack(roll, 0, 0, Move::FLAG_BACKWARD).wrapping_sub(r << 16)
+        } else {
+            Move::pack(roll, 0, roll.value(), 0)
+        };
+        let contact = match self.ruleset.contact() {
+            Contact::Swap => Move::FLAG_SWAP,
+            Contact::Capture => Move::FLAG_CAPTURE,
+        };
+        // Flags by multiplying with a 0-or-1 bit rather than with a branch.
+        let bit = |set: u32| (set >> (from & 31)) & 1;
+        let flags = u32::from(contact) * bit(found.contacts)
+            + u32::from(Move::FLAG_WATER) * bit(found.water);
+        Move::from_word(base.wrapping_add(from * 0x0001_0100) | flags << 24)
+    }
+
+    /// Writes the moves of `found` (a set found here for `roll`) into the
+    /// empty `list`, in list order.
+    #[inline(always)]
+    fn write_found(&self, found: &Found, roll: Roll, list: &mut MoveList) {
+        let mut rest = found.along;
+        let mut len = 0;
+        while rest != 0 {
+            list.write(len, self.along_move(found, roll, rest.trailing_zeros()));
+            len += 1;
+            rest &= rest - 1;
+        }
+        list.set_len(len);
+        if found.asked != 0 {
+            let ctx = self.context();
+            for from in Bitboard::from_bits(found.asked) {
+                if let Some(mv) = self.asked_step(&ctx, from, roll, found.backward) {
+                    list.push(mv);
+                }
+            }
+        }
     }
 
     /// Every legal move with `roll`, into `list` (cleared first). Allocation-free.
@@ -394,13 +513,8 @@ impl<R: Ruleset> Position<R> {
     #[inline]
     pub fn legal_moves_into(&self, roll: Roll, list: &mut MoveList) {
         list.clear();
-        if self.is_over() || !self.ruleset.dice().can_roll(roll) {
-            return;
-        }
-        let ctx = self.context();
-        if !self.fill_tier::<false>(list, &ctx, roll) {
-            self.fill_tier::<true>(list, &ctx, roll);
-        }
+        let found = self.find_roll(roll);
+        self.write_found(&found, roll, list);
     }
 
     /// The legal moves of every roll at once, into `moves` (overwritten):
@@ -451,16 +565,15 @@ impl<R: Ruleset> Position<R> {
     /// The moves of the roll `ROLL` into the empty `list`, given the
     /// board's context.
     ///
-    /// One copy per roll, with the functions below it down to
-    /// `extend_along` inlined into it, so that each is compiled for its own
-    /// roll: the step tables, the shifts and the blockade masks become
-    /// constants (half the instructions per roll).
+    /// One copy per roll, with the finding of the moves inlined into it,
+    /// so that each is compiled for its own roll: the step tables, the
+    /// shifts and the blockade masks become constants (half the
+    /// instructions per roll).
     #[inline(always)]
     fn fill_roll<const ROLL: u8>(&self, ctx: &Context, list: &mut MoveList) {
         let roll = Roll::of::<ROLL>();
-        if self.ruleset.dice().can_roll(roll) && !self.fill_tier::<false>(list, ctx, roll) {
-            self.fill_tier::<true>(list, ctx, roll);
-        }
+        let found = self.find_roll_in(ctx, roll);
+        self.write_found(&found, roll, list);
     }
 
     /// Every legal move with `roll`; see [`legal_moves_into`](Self::legal_moves_into).

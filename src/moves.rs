@@ -217,14 +217,6 @@ impl MoveList {
         self.len = len.min(MAX_MOVES) as u8;
     }
 
-    /// Adds `flags` to the move at `index`, when the list has one there.
-    #[inline]
-    pub(crate) fn add_flags(&mut self, index: usize, flags: u8) {
-        if let Some(mv) = self.moves[..usize::from(self.len)].get_mut(index) {
-            *mv = Move::from_word(mv.word | u32::from(flags) << 24);
-        }
-    }
-
     #[inline]
     pub(crate) fn clear(&mut self) {
         self.len = 0;

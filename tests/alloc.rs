@@ -152,6 +152,13 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
                 black_box(legal.play_nth(index));
             }
             black_box(legal.lose_throw().is_ok());
+            // The same moves as sets, picked and played.
+            let set = position.legal_set(roll);
+            assert!(set.iter().eq(list.iter().copied()));
+            for index in 0..set.len() {
+                black_box(set.play_nth(index));
+            }
+            black_box(set.lose_throw().is_ok());
             match position.lose_throw(roll) {
                 Ok(after) => {
                     lost += 1;
@@ -180,29 +187,27 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
 }
 
 /// Random games from the start, played as the `playouts` example plays
-/// them (one `LegalMoves` refilled every throw): throws from a
+/// them (the moves of each throw as a `MoveSet`): throws from a
 /// `SeededThrows`, choices from a `ChaCha8Rng`. Returns the throws made.
 fn playouts<R: Ruleset>(ruleset: R, games: u32) -> u64 {
     let mut source = SeededThrows::new(Seed::from_u64(11));
     let mut rng = ChaCha8Rng::seed_from_u64(12);
-    let mut position = Position::start(ruleset);
-    let mut legal = position.legal(Roll::new(1).expect("1 is a roll"));
     let mut throws = 0;
     for _ in 0..games {
-        position = Position::start(ruleset);
+        let mut position = Position::start(ruleset);
         while !position.is_over() {
             let throw = source
                 .next_throw(ruleset.dice())
                 .expect("seeded throws never run out");
             throws += 1;
-            position.legal_into(throw.roll(), &mut legal);
-            position = if legal.is_empty() {
-                legal.lose_throw().expect("a throw with no move is lost")
+            let moves = position.legal_set(throw.roll());
+            position = if moves.is_empty() {
+                moves.lose_throw().expect("a throw with no move is lost")
             } else {
-                let pick = (u64::from(rng.next_u32()) * legal.len() as u64) >> 32;
-                legal
+                let pick = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
+                moves
                     .play_nth(pick as usize)
-                    .expect("the pick is in the list")
+                    .expect("the pick is among the moves")
             };
         }
     }

@@ -161,6 +161,22 @@ fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestC
         }
         prop_assert_eq!(legal.play_nth(list.len()), None);
         prop_assert_eq!(legal.lose_throw().ok(), p.lose_throw(roll).ok());
+        // The sets hold the same moves in the same order, and play them to
+        // the same positions.
+        let set = p.legal_set(roll);
+        prop_assert_eq!((set.position(), set.roll()), (&p, roll));
+        prop_assert_eq!(set.len(), list.len());
+        prop_assert_eq!(set.is_empty(), list.is_empty());
+        prop_assert!(set.iter().eq(list.iter().copied()), "{} with {}", p, roll);
+        prop_assert_eq!(set.to_list(), list);
+        for (index, (&mv, after)) in list.iter().zip(&afters).enumerate() {
+            prop_assert_eq!(set.nth(index), Some(mv));
+            prop_assert_eq!(set.play_nth(index), Some(*after));
+            prop_assert_eq!(set.play(mv), Ok(*after));
+        }
+        prop_assert_eq!(set.nth(list.len()), None);
+        prop_assert_eq!(set.play_nth(list.len()), None);
+        prop_assert_eq!(set.lose_throw(), p.lose_throw(roll));
         p = if list.is_empty() {
             let written = p.lost_notation(roll);
             let text = written.to_string();

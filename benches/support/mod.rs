@@ -56,27 +56,24 @@ pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
 
 /// Plays `games` random games from the start position as the `playouts`
 /// example does: a throw takes one `u32` from a `ChaCha8Rng` seeded with
-/// `seed`, and the move is the `k`-th of the list, `k` scaled from a
-/// second `u32`. Returns (throws, games `x` won).
+/// `seed`, and the move is the `k`-th of the list (picked from the
+/// `MoveSet`, as the example does), `k` scaled from a second `u32`. Returns (throws, games `x` won).
 #[inline]
 pub fn playouts<R: Ruleset>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dice = ruleset.dice();
-    let mut position = Position::start(ruleset);
-    let first = dice.rolls().next().expect("an implement has rolls");
-    let mut legal = position.legal(first);
     let (mut throws, mut x_wins) = (0, 0);
     for _ in 0..games {
-        position = Position::start(ruleset);
+        let mut position = Position::start(ruleset);
         while !position.is_over() {
             let roll = dice.throw(&mut rng).roll();
             throws += 1;
-            position.legal_into(roll, &mut legal);
-            position = if legal.is_empty() {
-                legal.lose_throw().expect("a roll with no move is lost")
+            let moves = position.legal_set(roll);
+            position = if moves.is_empty() {
+                moves.lose_throw().expect("a roll with no move is lost")
             } else {
-                let k = (u64::from(rng.next_u32()) * legal.len() as u64) >> 32;
-                legal.play_nth(k as usize).expect("k is below the length")
+                let k = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
+                moves.play_nth(k as usize).expect("k is below the length")
             };
         }
         if position.outcome() == Some(senet::Outcome::Win(senet::Side::X)) {

@@ -10,7 +10,7 @@
 //!   every piece of the side to throw and every target, and every check
 //!   of `common::check_position` (every generated move plays to a position
 //!   that prints and parses back, notation round-trips and resolves, ...),
-//!   and `legal_moves_by_roll` gives each roll's `legal_moves`.
+//!   and `legal_moves_by_roll` and `legal_set` give each roll's `legal_moves`.
 #![no_main]
 
 #[macro_use]
@@ -65,10 +65,15 @@ fn run<R: Ruleset>(ruleset: R, bytes: &mut Bytes) {
     check_position(&position);
     let by_roll = position.legal_moves_by_roll();
     for roll in all_rolls() {
+        let list = position.legal_moves(roll);
         assert_eq!(
-            by_roll[roll],
-            position.legal_moves(roll),
+            by_roll[roll], list,
             "{position}: roll {roll}: all rolls at once and one roll disagree"
+        );
+        let set = position.legal_set(roll);
+        assert!(
+            set.len() == list.len() && set.iter().eq(list.iter().copied()),
+            "{position}: roll {roll}: the sets and the list disagree"
         );
     }
     let own = position.board().pieces(position.side_to_throw());
