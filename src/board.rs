@@ -92,9 +92,11 @@ impl Board {
         let o_off = borne_off & o_moves as u8;
         Board {
             pieces: [Bitboard::from_bits(x), Bitboard::from_bits(x ^ own ^ opp)],
+            // Wrapping, not saturating: a count never passes the pieces
+            // per side, far below 255, and this is on every move.
             off: [
-                self.off[0].saturating_add(borne_off ^ o_off),
-                self.off[1].saturating_add(o_off),
+                self.off[0].wrapping_add(borne_off ^ o_off),
+                self.off[1].wrapping_add(o_off),
             ],
         }
     }

@@ -108,7 +108,7 @@ impl<R: Ruleset> MoveSet<R> {
     /// the end.
     #[inline]
     pub fn play_nth(&self, index: usize) -> Option<Position<R>> {
-        self.nth(index).map(|mv| self.position.apply(mv))
+        self.position.play_nth_found(&self.found, self.roll, index)
     }
 
     /// The position after the throw is lost, when it is: no legal move, the

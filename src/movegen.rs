@@ -164,8 +164,30 @@ impl Found {
     /// How many moves there are.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        (self.along.count_ones() + self.asked.count_ones()) as usize
+        // Counting bits takes a dozen instructions here (no `popcnt` in
+        // the baseline x86-64): the asked moves, rarely any, are counted
+        // only when there are some.
+        let asked = if self.asked == 0 {
+            0
+        } else {
+            self.asked.count_ones()
+        };
+        (self.along.count_ones() + asked) as usize
     }
+}
+
+/// A move taken apart, as [`Position::apply_step`] plays it.
+#[derive(Clone, Copy)]
+struct Step {
+    roll: Roll,
+    /// The start's house number.
+    from: u32,
+    /// The target's track number (27 for the water, 31 for off).
+    to: u32,
+    /// Whether it lands on an opponent's piece (a swap or a capture).
+    hit: bool,
+    /// Whether it enters the water.
+    water: bool,
 }
 
 /// The number of the `index`-th set bit of `bits` (counting from 0), which
@@ -452,14 +474,26 @@ impl<R: Ruleset> Position<R> {
     pub(crate) fn nth_found(&self, found: &Found, roll: Roll, index: usize) -> Option<Move> {
         let along = found.along.count_ones() as usize;
         if index < along {
-            let rounds = self.ruleset.pieces_per_side().min(House::COUNT);
-            let from = select_bit(found.along, index as u32, rounds);
+            let from = self.select_start(found.along, index);
             return Some(self.along_move(found, roll, from));
         }
         let from = Bitboard::from_bits(found.asked)
             .into_iter()
             .nth(index - along)?;
         self.asked_step(&self.context(), from, roll, found.backward)
+    }
+
+    /// The house number of the `index`-th start of `starts`, which has more
+    /// than `index`: one round per piece but the last suffices for a side
+    /// that has at most `pieces_per_side` pieces.
+    #[inline(always)]
+    fn select_start(&self, starts: u32, index: usize) -> u32 {
+        let rounds = self
+            .ruleset
+            .pieces_per_side()
+            .saturating_sub(1)
+            .min(House::COUNT);
+        select_bit(starts, index as u32, rounds) & 31
     }
 
     /// The move along the track from the start `from` of `found`.
@@ -732,19 +766,31 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// Plays `mv`, trusting that it came from `legal_moves(mv.roll())` of this position.
+    #[inline]
+    pub(crate) fn apply(&self, mv: Move) -> Position<R> {
+        self.apply_step(Step {
+            roll: mv.roll(),
+            from: u32::from(mv.from().number()),
+            to: u32::from(mv.track_number()),
+            hit: mv.is_swap() | mv.is_capture(),
+            water: mv.is_water(),
+        })
+    }
+
+    /// Plays the move `step` describes, trusting that it is legal here.
     ///
     /// Swaps, captures and bearing off are applied with masks rather than
     /// branches: which of them a random move does is unpredictable.
-    #[inline]
-    pub(crate) fn apply(&self, mv: Move) -> Position<R> {
+    #[inline(always)]
+    fn apply_step(&self, step: Step) -> Position<R> {
         let ruleset = self.ruleset;
         let side = self.side;
         let (own, opp) = self.board.both(side);
-        let from = Bitboard::from_house(mv.from()).bits();
+        let from = 1u32 << (step.from & 31);
         // The target as a set: empty when bearing off (track number 31).
-        let to = Bitboard::from_bits(1 << mv.track_number()).bits();
+        let to = Bitboard::from_bits(1 << (step.to & 31)).bits();
         let mut own = own.bits() & !from;
-        if mv.is_water() {
+        if step.water {
             let rest = ruleset
                 .water_landing(Bitboard::from_bits(own | opp.bits()))
                 .unwrap_or(House::WATER);
@@ -754,24 +800,53 @@ impl<R: Ruleset> Position<R> {
         }
         // A swap sends the opponent's piece to the start house; a capture
         // only removes it.
-        let hit = 0u32.wrapping_sub(u32::from(mv.is_swap() | mv.is_capture()));
-        let swap = 0u32.wrapping_sub(u32::from(mv.is_swap()));
+        let hit = 0u32.wrapping_sub(u32::from(step.hit));
+        let swap = hit & 0u32.wrapping_sub(u32::from(ruleset.contact() == Contact::Swap));
         let opp = (opp.bits() & !(to & hit)) | (from & swap);
         let mut board = self.board.after(
             side,
             Bitboard::from_bits(own),
             Bitboard::from_bits(opp),
-            u8::from(mv.is_off()),
+            u8::from(step.to == u32::from(House::COUNT) + 1),
         );
         if let Some(rest) = water_would_move(&ruleset, &board) {
             board = board.with_water_piece_at(rest);
         }
-        let again = ruleset.throws_again(mv.roll(), true) & ruleset.outcome(&board).is_none();
+        let again = ruleset.throws_again(step.roll, true) & ruleset.outcome(&board).is_none();
         Position {
             ruleset,
             board,
             side: if again { side } else { side.opponent() },
         }
+    }
+
+    /// Plays the `index`-th move of `found` (a set found here for `roll`;
+    /// see [`nth_found`](Self::nth_found)), or `None` past the end.
+    #[inline]
+    pub(crate) fn play_nth_found(
+        &self,
+        found: &Found,
+        roll: Roll,
+        index: usize,
+    ) -> Option<Position<R>> {
+        let along = found.along.count_ones() as usize;
+        if index >= along {
+            return self.nth_found(found, roll, index).map(|mv| self.apply(mv));
+        }
+        let from = self.select_start(found.along, index);
+        let r = u32::from(roll.value());
+        let bit = |set: u32| (set >> from) & 1 != 0;
+        Some(self.apply_step(Step {
+            roll,
+            from,
+            to: if found.backward {
+                from.wrapping_sub(r)
+            } else {
+                from + r
+            },
+            hit: bit(found.contacts),
+            water: bit(found.water),
+        }))
     }
 
     /// The position after a lost throw, trusting that `roll` has no legal move.

@@ -131,18 +131,29 @@ pub struct Throw {
     roll: Roll,
 }
 
+/// The roll of each fall of the four sticks (bit `i` set when stick `i`
+/// is light): as many as are light, 5 when none is. Looked up rather than
+/// counted, because a branch on the count would be as random as the throw.
+const STICK_ROLLS: [Roll; 16] = {
+    let mut rolls = [Roll(5); 16];
+    let mut faces = 1;
+    while faces < 16 {
+        rolls[faces] = Roll((faces as u8).count_ones() as u8);
+        faces += 1;
+    }
+    rolls
+};
+
 impl Throw {
     /// A throw of the four sticks; bit `i` of `light` (0..=3) is set when stick
     /// `i` landed light face up. Higher bits are ignored.
     #[inline]
     pub const fn from_sticks(light: u8) -> Throw {
         let faces = light & 0xF;
-        let count = faces.count_ones() as u8;
-        let roll = if count == 0 { Roll(5) } else { Roll(count) };
         Throw {
             dice: Dice::FourSticks,
             faces,
-            roll,
+            roll: STICK_ROLLS[faces as usize],
         }
     }
 
