@@ -619,8 +619,9 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// The legal moves of `roll`, bound to this position so that playing one
-    /// needs no check beyond finding it in the list: the fast way to play.
-    /// Allocation-free.
+    /// needs no check beyond finding it in the list. Allocation-free. (To
+    /// pick moves at random without looking at them, the sets of
+    /// [`legal_set`](Self::legal_set) cost less.)
     #[inline]
     pub fn legal(&self, roll: Roll) -> LegalMoves<R> {
         LegalMoves {
@@ -631,8 +632,8 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// Like [`legal`](Self::legal), but into `legal`, which is overwritten:
-    /// reusing one `LegalMoves` saves writing a new one on every throw,
-    /// the fast way to play many games. The first one comes from `legal`
+    /// reusing one `LegalMoves` saves writing a new one on every throw.
+    /// The first one comes from `legal`
     /// (a `LegalMoves` is always some position's complete list, so there
     /// is no empty one to start from).
     #[inline]
