@@ -2,7 +2,11 @@
 //! positions per ruleset (see `support::corpus`).
 //!
 //! Before timing anything each bench checks its totals against pinned
-//! numbers, so a bench that measures the wrong thing fails:
+//! numbers, so a bench that measures the wrong thing fails. Every list a
+//! timed call fills goes through `black_box`, so the compiler cannot skip
+//! writing moves nobody reads (without it, it drops some of those writes
+//! and the figures flatter the generators).
+//! The benches:
 //! - `legal_moves/R`: one call of `legal_moves_into` per (position, roll),
 //!   every roll of the ruleset's implement; throughput is calls.
 //! - `play/R`: `Position::play` of every legal move of every (position,
@@ -127,7 +131,7 @@ fn bench_legal_moves<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data:
             for position in black_box(&data.positions) {
                 for &roll in &data.rolls {
                     position.legal_moves_into(roll, &mut list);
-                    total += list.len();
+                    total += black_box(&list).len();
                 }
             }
             total
@@ -157,7 +161,7 @@ fn bench_by_roll<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data: &Pr
             let mut total = 0;
             for position in black_box(&data.positions) {
                 position.legal_moves_by_roll_into(&mut by_roll);
-                for (_, list) in by_roll.iter() {
+                for (_, list) in black_box(&by_roll).iter() {
                     total += list.len();
                 }
             }
@@ -205,6 +209,7 @@ fn bench_reference(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<Ken
             for position in black_box(&positions) {
                 for &roll in &rolls {
                     total += position.legal_moves(roll, &mut moves);
+                    black_box(&moves);
                 }
             }
             total
