@@ -6,7 +6,20 @@ use rand_core::Rng;
 
 /// How far a throw moves a piece: 1..=5 houses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Roll(u8);
+pub struct Roll(Value);
+
+/// A roll's value, as an enum so that the compiler knows it is 1..=5:
+/// tables indexed by a roll need no bounds check, and a check that a
+/// ruleset's implement makes the roll folds away when it makes them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+enum Value {
+    One = 1,
+    Two,
+    Three,
+    Four,
+    Five,
+}
 
 impl Roll {
     /// The largest roll any implement makes (four dark sticks).
@@ -15,10 +28,13 @@ impl Roll {
     /// The roll with this value, or `None` outside 1..=5.
     #[inline]
     pub const fn new(value: u8) -> Option<Roll> {
-        if value >= 1 && value <= Self::MAX {
-            Some(Roll(value))
-        } else {
-            None
+        match value {
+            1 => Some(Roll(Value::One)),
+            2 => Some(Roll(Value::Two)),
+            3 => Some(Roll(Value::Three)),
+            4 => Some(Roll(Value::Four)),
+            5 => Some(Roll(Value::Five)),
+            _ => None,
         }
     }
 
@@ -26,19 +42,31 @@ impl Roll {
     #[inline]
     pub(crate) const fn of<const VALUE: u8>() -> Roll {
         const { assert!(VALUE >= 1 && VALUE <= Self::MAX) };
-        Roll(VALUE)
+        Roll::raw(VALUE)
+    }
+
+    /// The roll `value`, which must be 1..=5 (anything else counts as 5).
+    #[inline]
+    const fn raw(value: u8) -> Roll {
+        Roll(match value {
+            1 => Value::One,
+            2 => Value::Two,
+            3 => Value::Three,
+            4 => Value::Four,
+            _ => Value::Five,
+        })
     }
 
     /// The roll's value, 1..=5.
     #[inline]
     pub const fn value(self) -> u8 {
-        self.0
+        self.0 as u8
     }
 }
 
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        write!(f, "{}", self.value())
     }
 }
 
@@ -54,13 +82,18 @@ pub enum Dice {
 }
 
 const STICK_WEIGHTS: [(Roll, u32); 5] = [
-    (Roll(1), 4),
-    (Roll(2), 6),
-    (Roll(3), 4),
-    (Roll(4), 1),
-    (Roll(5), 1),
+    (Roll::raw(1), 4),
+    (Roll::raw(2), 6),
+    (Roll::raw(3), 4),
+    (Roll::raw(4), 1),
+    (Roll::raw(5), 1),
 ];
-const DIE_WEIGHTS: [(Roll, u32); 4] = [(Roll(1), 1), (Roll(2), 1), (Roll(3), 1), (Roll(4), 1)];
+const DIE_WEIGHTS: [(Roll, u32); 4] = [
+    (Roll::raw(1), 1),
+    (Roll::raw(2), 1),
+    (Roll::raw(3), 1),
+    (Roll::raw(4), 1),
+];
 
 impl Dice {
     /// Each possible roll with its weight; the weights add up to [`Dice::total_weight`].
@@ -93,7 +126,7 @@ impl Dice {
     pub const fn can_roll(self, roll: Roll) -> bool {
         match self {
             Dice::FourSticks => true,
-            Dice::LongDie => roll.0 <= 4,
+            Dice::LongDie => roll.value() <= 4,
         }
     }
 
@@ -108,7 +141,7 @@ impl Dice {
         let word = rng.next_u32();
         match self {
             Dice::FourSticks => Throw::from_sticks((word & 0xF) as u8),
-            Dice::LongDie => Throw::from_die(Roll((word & 3) as u8 + 1)),
+            Dice::LongDie => Throw::from_die(Roll::raw((word & 3) as u8 + 1)),
         }
     }
 }
@@ -135,10 +168,10 @@ pub struct Throw {
 /// is light): as many as are light, 5 when none is. Looked up rather than
 /// counted, because a branch on the count would be as random as the throw.
 const STICK_ROLLS: [Roll; 16] = {
-    let mut rolls = [Roll(5); 16];
+    let mut rolls = [Roll::raw(5); 16];
     let mut faces = 1;
     while faces < 16 {
-        rolls[faces] = Roll((faces as u8).count_ones() as u8);
+        rolls[faces] = Roll::raw((faces as u8).count_ones() as u8);
         faces += 1;
     }
     rolls
@@ -161,7 +194,7 @@ impl Throw {
     /// cannot show it (5).
     #[inline]
     pub const fn from_die_face(roll: Roll) -> Option<Throw> {
-        if roll.0 <= 4 {
+        if roll.value() <= 4 {
             Some(Throw::from_die(roll))
         } else {
             None
@@ -184,7 +217,11 @@ impl Throw {
     pub const fn canonical(dice: Dice, roll: Roll) -> Option<Throw> {
         match dice {
             Dice::FourSticks => {
-                let light = if roll.0 == 5 { 0 } else { (1u8 << roll.0) - 1 };
+                let light = if roll.value() == 5 {
+                    0
+                } else {
+                    (1u8 << roll.value()) - 1
+                };
                 Some(Throw::from_sticks(light))
             }
             Dice::LongDie => Throw::from_die_face(roll),
@@ -239,11 +276,11 @@ mod tests {
 
     #[test]
     fn sticks_count_light_faces_and_none_is_five() {
-        assert_eq!(Throw::from_sticks(0).roll(), Roll(5));
-        assert_eq!(Throw::from_sticks(0b0001).roll(), Roll(1));
-        assert_eq!(Throw::from_sticks(0b1010).roll(), Roll(2));
-        assert_eq!(Throw::from_sticks(0b0111).roll(), Roll(3));
-        assert_eq!(Throw::from_sticks(0b1111).roll(), Roll(4));
+        assert_eq!(Throw::from_sticks(0).roll(), Roll::raw(5));
+        assert_eq!(Throw::from_sticks(0b0001).roll(), Roll::raw(1));
+        assert_eq!(Throw::from_sticks(0b1010).roll(), Roll::raw(2));
+        assert_eq!(Throw::from_sticks(0b0111).roll(), Roll::raw(3));
+        assert_eq!(Throw::from_sticks(0b1111).roll(), Roll::raw(4));
     }
 
     #[test]
@@ -261,8 +298,8 @@ mod tests {
 
     #[test]
     fn long_die_cannot_roll_five() {
-        assert!(!Dice::LongDie.can_roll(Roll(5)));
-        assert_eq!(Throw::from_die_face(Roll(5)), None);
+        assert!(!Dice::LongDie.can_roll(Roll::raw(5)));
+        assert_eq!(Throw::from_die_face(Roll::raw(5)), None);
         assert_eq!(Dice::LongDie.rolls().count(), 4);
     }
 
