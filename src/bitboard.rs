@@ -14,6 +14,32 @@ pub struct Bitboard(u32);
 
 const ALL_BITS: u32 = 0x7FFF_FFFE;
 
+/// How many bits each 11-bit number has set, for [`count_bits`].
+const ELEVEN_BIT_COUNTS: [u8; 2048] = {
+    let mut counts = [0; 2048];
+    let mut n = 1;
+    while n < 2048 {
+        counts[n] = counts[n / 2] + (n % 2) as u8;
+        n += 1;
+    }
+    counts
+};
+
+/// The number of set bits of `bits`. The baseline x86-64 has no
+/// instruction for it, and the portable fallback takes 17 instructions
+/// where three lookups in a 2 KiB table take about ten; where the
+/// instruction is available, it is used.
+#[inline(always)]
+pub(crate) const fn count_bits(bits: u32) -> u32 {
+    if cfg!(any(target_feature = "popcnt", not(target_arch = "x86_64"))) {
+        bits.count_ones()
+    } else {
+        (ELEVEN_BIT_COUNTS[(bits & 0x7FF) as usize]
+            + ELEVEN_BIT_COUNTS[((bits >> 11) & 0x7FF) as usize]
+            + ELEVEN_BIT_COUNTS[(bits >> 22) as usize]) as u32
+    }
+}
+
 impl Bitboard {
     /// No house.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -118,7 +144,7 @@ impl Bitboard {
     /// How many houses the set holds.
     #[inline]
     pub const fn count(self) -> u32 {
-        self.0.count_ones()
+        count_bits(self.0)
     }
 
     /// The lowest house in the set, if any.
@@ -259,6 +285,30 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn count_bits_agrees_with_count_ones() {
+        let mut word = 0x9E37_79B9u32;
+        let edges = [
+            0,
+            1,
+            u32::MAX,
+            1 << 31,
+            0x7FF,
+            0x800,
+            0x3F_F800,
+            0x40_0000,
+            ALL_BITS,
+        ];
+        for bits in edges.into_iter().chain((0..10_000).map(|_| {
+            word ^= word << 13;
+            word ^= word >> 17;
+            word ^= word << 5;
+            word
+        })) {
+            assert_eq!(count_bits(bits), bits.count_ones(), "{bits:#x}");
+        }
+    }
 
     fn numbers(b: Bitboard) -> Vec<u8> {
         b.map(House::number).collect()

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, count_bits};
 use crate::house::{House, Side, Target};
 use crate::moves::{Move, MoveList, MovesByRoll};
 use crate::position::{Position, water_would_move};
@@ -170,9 +170,9 @@ impl Found {
         let asked = if self.asked == 0 {
             0
         } else {
-            self.asked.count_ones()
+            count_bits(self.asked)
         };
-        (self.along.count_ones() + asked) as usize
+        (count_bits(self.along) + asked) as usize
     }
 }
 
@@ -472,7 +472,7 @@ impl<R: Ruleset> Position<R> {
     /// asked ones by start house.
     #[inline]
     pub(crate) fn nth_found(&self, found: &Found, roll: Roll, index: usize) -> Option<Move> {
-        let along = found.along.count_ones() as usize;
+        let along = count_bits(found.along) as usize;
         if index < along {
             let from = self.select_start(found.along, index);
             return Some(self.along_move(found, roll, from));
@@ -830,7 +830,7 @@ impl<R: Ruleset> Position<R> {
         roll: Roll,
         index: usize,
     ) -> Option<Position<R>> {
-        let along = found.along.count_ones() as usize;
+        let along = count_bits(found.along) as usize;
         if index >= along {
             return self.nth_found(found, roll, index).map(|mv| self.apply(mv));
         }
