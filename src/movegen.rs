@@ -499,37 +499,51 @@ impl<R: Ruleset> Position<R> {
     /// The move along the track from the start `from` of `found`.
     #[inline(always)]
     fn along_move(&self, found: &Found, roll: Roll, from: u32) -> Move {
+        let water = (found.water >> (from & 31)) & 1;
+        let word = self.along_word(found, roll)(from);
+        Move::from_word(word | (u32::from(Move::FLAG_WATER) * water) << 24)
+    }
+
+    /// How the word of a move along the track of `found` is made from its
+    /// start, all but the water flag: `roll | from << 8 | to << 16 |
+    /// flags << 24`, the target being the start plus or minus the roll.
+    #[inline(always)]
+    fn along_word(&self, found: &Found, roll: Roll) -> impl Fn(u32) -> u32 {
         let r = u32::from(roll.value());
-        // `roll | from << 8 | to << 16 | flags << 24`, the target being the
-        // start plus or minus the roll.
         let base = if found.backward {
             Move::pack(roll, 0, 0, Move::FLAG_BACKWARD).wrapping_sub(r << 16)
         } else {
             Move::pack(roll, 0, roll.value(), 0)
         };
-        let contact = match self.ruleset.contact() {
+        let contact = u32::from(match self.ruleset.contact() {
             Contact::Swap => Move::FLAG_SWAP,
             Contact::Capture => Move::FLAG_CAPTURE,
-        };
-        // Flags by multiplying with a 0-or-1 bit rather than with a branch.
-        let bit = |set: u32| (set >> (from & 31)) & 1;
-        let flags = u32::from(contact) * bit(found.contacts)
-            + u32::from(Move::FLAG_WATER) * bit(found.water);
-        Move::from_word(base.wrapping_add(from * 0x0001_0100) | flags << 24)
+        }) << 24;
+        let contacts = found.contacts;
+        // The flag by multiplying with a 0-or-1 bit rather than with a branch.
+        move |from| {
+            base.wrapping_add(from * 0x0001_0100) | (contact * ((contacts >> (from & 31)) & 1))
+        }
     }
 
     /// Writes the moves of `found` (a set found here for `roll`) into the
     /// empty `list`, in list order.
     #[inline(always)]
     fn write_found(&self, found: &Found, roll: Roll, list: &mut MoveList) {
+        let word = self.along_word(found, roll);
         let mut rest = found.along;
         let mut len = 0;
         while rest != 0 {
-            list.write(len, self.along_move(found, roll, rest.trailing_zeros()));
+            list.write(len, Move::from_word(word(rest.trailing_zeros())));
             len += 1;
             rest &= rest - 1;
         }
         list.set_len(len);
+        // Entering the water is rare: its flag is set afterwards, out of
+        // the loop.
+        if found.water != 0 {
+            self.flag_water(found, roll, list);
+        }
         if found.asked != 0 {
             let ctx = self.context();
             for from in Bitboard::from_bits(found.asked) {
@@ -537,6 +551,17 @@ impl<R: Ruleset> Position<R> {
                     list.push(mv);
                 }
             }
+        }
+    }
+
+    /// Sets the water flag on the moves of `list`, just written from
+    /// `found`, that enter the water.
+    #[cold]
+    #[inline(never)]
+    fn flag_water(&self, found: &Found, roll: Roll, list: &mut MoveList) {
+        for index in 0..list.len() {
+            let from = u32::from(list[index].from().number());
+            list.write(index, self.along_move(found, roll, from));
         }
     }
 

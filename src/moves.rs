@@ -171,15 +171,15 @@ pub const MAX_MOVES: usize = House::COUNT as usize;
 /// than one move per piece, and never more than [`MAX_MOVES`].
 #[derive(Clone, Copy)]
 pub struct MoveList {
-    /// One slot more than [`MAX_MOVES`], which [`write`](Self::write)
-    /// may write to when the list is full.
+    /// Slots past [`MAX_MOVES`] up to a power of two, so that
+    /// [`write`](Self::write) bounds an index with a mask.
     moves: [Move; CAPACITY],
     len: u8,
 }
 
-/// The slots of a [`MoveList`] (128 bytes with the length: small enough
+/// The slots of a [`MoveList`] (132 bytes with the length: small enough
 /// for the compiler to copy a list inline).
-const CAPACITY: usize = MAX_MOVES + 1;
+const CAPACITY: usize = 32;
 
 impl MoveList {
     /// An empty list.
@@ -202,13 +202,12 @@ impl MoveList {
         }
     }
 
-    /// Writes `mv` into slot `index` (the spare slot past [`MAX_MOVES`]
-    /// for any index beyond), without changing the length: lets the
-    /// generator write moves first and say how many count afterwards,
-    /// with no bounds check that could fail.
+    /// Writes `mv` into slot `index` modulo the capacity, without changing
+    /// the length: lets the generator write moves first and say how many
+    /// count afterwards, with no bounds check that could fail.
     #[inline]
     pub(crate) fn write(&mut self, index: usize, mv: Move) {
-        self.moves[index.min(MAX_MOVES)] = mv;
+        self.moves[index % CAPACITY] = mv;
     }
 
     /// Sets the length (at most [`MAX_MOVES`]) after [`write`](Self::write)s.
