@@ -5,13 +5,13 @@ use core::fmt;
 use rand_core::Rng;
 
 /// How far a throw moves a piece: 1..=5 houses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Roll(Value);
 
 /// A roll's value, as an enum so that the compiler knows it is 1..=5:
 /// tables indexed by a roll need no bounds check, and a check that a
 /// ruleset's implement makes the roll folds away when it makes them all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 enum Value {
     One = 1,
@@ -61,6 +61,12 @@ impl Roll {
     #[inline]
     pub const fn value(self) -> u8 {
         self.0 as u8
+    }
+}
+
+impl fmt::Debug for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Roll").field(&self.value()).finish()
     }
 }
 
@@ -299,6 +305,7 @@ mod tests {
     #[test]
     fn long_die_cannot_roll_five() {
         assert!(!Dice::LongDie.can_roll(Roll::raw(5)));
+        assert_eq!(format!("{:?}", Roll::raw(3)), "Roll(3)");
         assert_eq!(Throw::from_die_face(Roll::raw(5)), None);
         assert_eq!(Dice::LongDie.rolls().count(), 4);
     }
