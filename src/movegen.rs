@@ -164,8 +164,8 @@ impl Found {
     /// How many moves there are.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        // Counting bits takes a dozen instructions here (no `popcnt` in
-        // the baseline x86-64): the asked moves, rarely any, are counted
+        // Counting bits takes about ten instructions without `popcnt`
+        // (see `count_bits`): the asked moves, rarely any, are counted
         // only when there are some.
         let asked = if self.asked == 0 {
             0
@@ -526,8 +526,8 @@ impl<R: Ruleset> Position<R> {
         }
     }
 
-    /// Writes the moves of `found` (a set found here for `roll`) into the
-    /// empty `list`, in list order.
+    /// Writes the moves of `found` (a set found here for `roll`) into
+    /// `list`, in list order, replacing what it held.
     #[inline(always)]
     fn write_found(&self, found: &Found, roll: Roll, list: &mut MoveList) {
         let word = self.along_word(found, roll);
@@ -571,7 +571,7 @@ impl<R: Ruleset> Position<R> {
     /// ruleset's implement cannot make `roll`.
     #[inline]
     pub fn legal_moves_into(&self, roll: Roll, list: &mut MoveList) {
-        list.clear();
+        // `write_found` sets the length, so the list needs no clearing.
         let found = self.find_roll(roll);
         self.write_found(&found, roll, list);
     }

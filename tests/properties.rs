@@ -191,6 +191,12 @@ fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestC
             afters[usize::from(move_choice) % afters.len()]
         };
     }
+    // Refilling a list that held moves, at the last position (often a
+    // finished game, with no moves), leaves exactly that position's moves.
+    for &roll in &rolls {
+        p.legal_into(roll, &mut reused);
+        prop_assert_eq!(reused, p.legal(roll), "{} with {}", p, roll);
+    }
     check_position(&p)
 }
 
