@@ -115,6 +115,11 @@ pub enum IllegalMove {
     },
 }
 
+/// How many list slots `write_found` fills without a branch on the
+/// number of moves: enough for 94% of the Kendall and Temple (position,
+/// roll) pairs of the bench corpus.
+const FIXED_SLOTS: usize = 4;
+
 /// Bit 31 of a set of target houses: a step to track number 31 bears off.
 const OFF_BIT: u32 = 1 << 31;
 
@@ -528,17 +533,33 @@ impl<R: Ruleset> Position<R> {
 
     /// Writes the moves of `found` (a set found here for `roll`) into
     /// `list`, in list order, replacing what it held.
+    ///
+    /// When there is a move, the first [`FIXED_SLOTS`] slots are written
+    /// whether or not that many moves exist (a spare slot, past the
+    /// length, holds junk the list never shows), and only the moves
+    /// beyond them loop. A loop that ends after the last move ends at a
+    /// count random play makes unpredictable: its exit was mispredicted
+    /// on most calls, which cost more than the spare writes.
     #[inline(always)]
     fn write_found(&self, found: &Found, roll: Roll, list: &mut MoveList) {
         let word = self.along_word(found, roll);
         let mut rest = found.along;
-        let mut len = 0;
-        while rest != 0 {
-            list.write(len, Move::from_word(word(rest.trailing_zeros())));
-            len += 1;
-            rest &= rest - 1;
+        if rest == 0 {
+            list.set_len(0);
+        } else {
+            for slot in 0..FIXED_SLOTS {
+                // An exhausted `rest` gives start 32: junk, past the length.
+                list.write(slot, Move::from_word(word(rest.trailing_zeros())));
+                rest &= rest.wrapping_sub(1);
+            }
+            let mut slot = FIXED_SLOTS;
+            while rest != 0 {
+                list.write(slot, Move::from_word(word(rest.trailing_zeros())));
+                slot += 1;
+                rest &= rest - 1;
+            }
+            list.set_len(count_bits(found.along) as usize);
         }
-        list.set_len(len);
         // Entering the water is rare: its flag is set afterwards, out of
         // the loop.
         if found.water != 0 {
