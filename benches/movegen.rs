@@ -27,39 +27,8 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{Move, MoveList, MovesByRoll, Position, Roll, Ruleset};
-use support::reference::{self, Reference};
-use support::{CORPUS_SIZE, corpus};
-
-/// What the corpus of one ruleset must give.
-struct Expected {
-    /// Legal moves over every (position, roll).
-    moves: u64,
-    /// Of those, moves after which the same side throws again.
-    again: u64,
-    /// (Position, roll) pairs with no legal move: lost throws.
-    lost: u64,
-}
-
-const KENDALL: Expected = Expected {
-    moves: 118_328,
-    again: 70_056,
-    lost: 974,
-};
-const TEMPLE: Expected = Expected {
-    moves: 124_067,
-    again: 98_567,
-    lost: 122,
-};
-const BELL: Expected = Expected {
-    moves: 108_379,
-    again: 0,
-    lost: 7_068,
-};
-const CLASSIC: Expected = Expected {
-    moves: 57_890,
-    again: 30_987,
-    lost: 19_248,
-};
+use support::reference;
+use support::{BELL, CLASSIC, CORPUS_SIZE, Expected, KENDALL, TEMPLE, corpus};
 
 /// One ruleset's corpus, checked, with every legal move listed.
 struct Prepared<R: Ruleset> {
@@ -173,27 +142,8 @@ fn bench_by_roll<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data: &Pr
 /// Times the hand-written Kendall generator on the Kendall corpus, after
 /// checking that it lists exactly the crate's moves.
 fn bench_reference(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<Kendall>) {
-    let positions: Vec<Reference> = data
-        .positions
-        .iter()
-        .map(Reference::from_position)
-        .collect();
+    let positions = reference::agreeing(&data.positions);
     let mut moves = [0; 32];
-    for (position, reference) in data.positions.iter().zip(&positions) {
-        for &roll in &data.rolls {
-            let count = reference.legal_moves(u32::from(roll.value()), &mut moves);
-            let expected: Vec<u32> = position
-                .legal_moves(roll)
-                .iter()
-                .map(|&mv| reference::encode(mv))
-                .collect();
-            assert_eq!(
-                moves[..count],
-                expected[..],
-                "reference moves of {position} with {roll}"
-            );
-        }
-    }
     let calls = (positions.len() * data.rolls.len()) as u64;
     // The rolls from a list, as the crate's bench has them, so that
     // neither generator knows its roll at compile time.
@@ -204,16 +154,7 @@ fn bench_reference(group: &mut BenchmarkGroup<'_, WallTime>, data: &Prepared<Ken
         .collect();
     group.throughput(Throughput::Elements(calls));
     group.bench_function("kendall_reference", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for position in black_box(&positions) {
-                for &roll in &rolls {
-                    total += position.legal_moves(roll, &mut moves);
-                    black_box(&moves);
-                }
-            }
-            total
-        })
+        b.iter(|| reference::list_all(&positions, &rolls, &mut moves))
     });
 }
 

@@ -16,6 +16,38 @@ pub const CORPUS_SEED: u64 = 2026;
 /// How many positions the corpus holds, per ruleset.
 pub const CORPUS_SIZE: usize = 10_000;
 
+/// What the corpus of one ruleset must give, over every (position, roll)
+/// of the ruleset's implement.
+pub struct Expected {
+    /// Legal moves over every (position, roll).
+    pub moves: u64,
+    /// Of those, moves after which the same side throws again.
+    pub again: u64,
+    /// (Position, roll) pairs with no legal move: lost throws.
+    pub lost: u64,
+}
+
+pub const KENDALL: Expected = Expected {
+    moves: 118_328,
+    again: 70_056,
+    lost: 974,
+};
+pub const TEMPLE: Expected = Expected {
+    moves: 124_067,
+    again: 98_567,
+    lost: 122,
+};
+pub const BELL: Expected = Expected {
+    moves: 108_379,
+    again: 0,
+    lost: 7_068,
+};
+pub const CLASSIC: Expected = Expected {
+    moves: 57_890,
+    again: 30_987,
+    lost: 19_248,
+};
+
 /// A uniformly random legal move: the `k`-th by start house, `k` drawn
 /// with one `u32` from `rng`. `list` must not be empty.
 #[inline]

@@ -12,10 +12,12 @@
 //! so that the same random choices play the same games.
 #![allow(dead_code)]
 
+use std::hint::black_box;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::rulesets::Kendall;
-use senet::{Move, Position, Side, Target};
+use senet::{Move, Position, Ruleset, Side, Target};
 
 /// Houses 15, 26, 28, 29 and 30: no piece on them can be landed on.
 const SAFE: u32 = 1 << 15 | 1 << 26 | 1 << 28 | 1 << 29 | 1 << 30;
@@ -185,6 +187,49 @@ impl Reference {
             ..*self
         }
     }
+}
+
+/// The reference positions of `positions`, after checking that the
+/// reference lists exactly the crate's moves, in the crate's order, for
+/// every roll of each.
+pub fn agreeing(positions: &[Position<Kendall>]) -> Vec<Reference> {
+    let mut moves = [0; 32];
+    positions
+        .iter()
+        .map(|position| {
+            let reference = Reference::from_position(position);
+            for roll in Kendall.dice().rolls() {
+                let count = reference.legal_moves(u32::from(roll.value()), &mut moves);
+                let expected: Vec<u32> = position
+                    .legal_moves(roll)
+                    .iter()
+                    .map(|&mv| encode(mv))
+                    .collect();
+                assert_eq!(
+                    moves[..count],
+                    expected[..],
+                    "reference moves of {position} with {roll}"
+                );
+            }
+            reference
+        })
+        .collect()
+}
+
+/// Lists the moves of every roll of `rolls` for every one of `positions`
+/// into `moves`, each list through `black_box` so that none of its writes
+/// can be skipped, and returns how many moves there were: what the
+/// benches time.
+#[inline]
+pub fn list_all(positions: &[Reference], rolls: &[u32], moves: &mut [u32; 32]) -> usize {
+    let mut total = 0;
+    for position in black_box(positions) {
+        for &roll in rolls {
+            total += position.legal_moves(roll, moves);
+            black_box(&*moves);
+        }
+    }
+    total
 }
 
 /// The crate's move in the reference's terms (start, target, flags).
