@@ -18,18 +18,11 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use senet::Ruleset;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use support::{playouts, reference};
+use support::{BATCH_GAMES, BATCH_SEED, playouts, reference};
 
-/// Games per timed iteration.
-const GAMES: u32 = 100;
-/// The batch's seed.
-const SEED: u64 = 1;
-
-/// (throws, games won by x) of the batch, per ruleset.
-const KENDALL: (u64, u64) = (17_542, 56);
-const TEMPLE: (u64, u64) = (17_668, 49);
-const BELL: (u64, u64) = (8_689, 46);
-const CLASSIC: (u64, u64) = (37_993, 44);
+/// Games per timed iteration: one batch.
+const GAMES: u32 = BATCH_GAMES;
+const SEED: u64 = BATCH_SEED;
 
 fn bench_ruleset<R: Ruleset>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
@@ -54,18 +47,18 @@ fn benches(c: &mut Criterion) {
         .sample_size(20)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    bench_ruleset(&mut group, Kendall, KENDALL);
+    bench_ruleset(&mut group, Kendall, support::KENDALL_BATCH);
     assert_eq!(
         reference::playouts(GAMES, SEED),
-        KENDALL,
+        support::KENDALL_BATCH,
         "the reference must play the crate's Kendall games"
     );
     group.bench_function("kendall_reference", |b| {
         b.iter(|| reference::playouts(GAMES, black_box(SEED)))
     });
-    bench_ruleset(&mut group, Temple, TEMPLE);
-    bench_ruleset(&mut group, Bell, BELL);
-    bench_ruleset(&mut group, Classic, CLASSIC);
+    bench_ruleset(&mut group, Temple, support::TEMPLE_BATCH);
+    bench_ruleset(&mut group, Bell, support::BELL_BATCH);
+    bench_ruleset(&mut group, Classic, support::CLASSIC_BATCH);
     group.finish();
 }
 

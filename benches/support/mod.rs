@@ -48,6 +48,17 @@ pub const CLASSIC: Expected = Expected {
     lost: 19_248,
 };
 
+/// A batch of random playouts, as the benches time them: this many games
+/// from this seed (see [`playouts`]).
+pub const BATCH_GAMES: u32 = 100;
+/// The seed of the batch.
+pub const BATCH_SEED: u64 = 1;
+/// (throws, games won by x) of the batch, per ruleset.
+pub const KENDALL_BATCH: (u64, u64) = (17_542, 56);
+pub const TEMPLE_BATCH: (u64, u64) = (17_668, 49);
+pub const BELL_BATCH: (u64, u64) = (8_689, 46);
+pub const CLASSIC_BATCH: (u64, u64) = (37_993, 44);
+
 /// A uniformly random legal move: the `k`-th by start house, `k` drawn
 /// with one `u32` from `rng`. `list` must not be empty.
 #[inline]

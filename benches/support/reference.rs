@@ -51,6 +51,21 @@ const FORWARD: [u32; 8] = [
     0,
 ];
 
+/// The legal moves of one roll as sets: a move's word (start in bits
+/// 0..8, target in 8..16, flags above) is `base + start * 0x101` with its
+/// flags.
+#[derive(Clone, Copy, Debug)]
+pub struct Found {
+    /// The starts of the moves.
+    movers: u32,
+    /// Starts whose target holds an opponent's piece.
+    swaps: u32,
+    /// The start whose move enters the water, if any.
+    water: u32,
+    /// The word of a move from house 0.
+    base: u32,
+}
+
 /// A Kendall position: each side's pieces as bits (bit n = house n), the
 /// pieces borne off, and the side to throw (0 = x, 1 = o).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -90,16 +105,14 @@ impl Reference {
         self.side
     }
 
-    /// Writes the legal moves of `roll` (1..=5) into `moves`; returns how many.
+    /// The legal moves of `roll` (1..=5) as sets.
     ///
     /// Tuned as far as we know how, so that it is a fair yardstick: the
     /// blocked starts are computed (with masked shifts, no loop on the
-    /// roll) only when the opponent has a blockade, which is rare; forward
-    /// and backward moves share one writing pass, five slots written
-    /// with no branch on the number of moves; and the rare water flag is
-    /// set afterwards.
+    /// roll) only when the opponent has a blockade, which is rare, and
+    /// forward and backward moves come out in the same form.
     #[inline]
-    pub fn legal_moves(&self, roll: u32, moves: &mut [u32; 32]) -> usize {
+    pub fn find(&self, roll: u32) -> Found {
         let own = self.pieces[self.side];
         let opp = self.pieces[self.side ^ 1];
         // Three or more of the opponent's pieces in a row may not be passed.
@@ -123,31 +136,63 @@ impl Reference {
         if water != 0 && !(own | opp) & REBIRTH_AND_BELOW != 0 {
             movers |= water;
         }
-        // A move is `base + from * 0x101` with its swap flag: the target is
-        // the start plus the roll, or minus it for a backward move.
-        let (mut base, mut swaps) = (roll << 8, opp >> roll);
-        if movers == 0 {
-            // Backward, only when nothing moves forward: from 25 or below,
-            // and never off the board's start.
-            movers = own & range(roll + 1, 25) & !backward_blocked & landable << roll;
-            base = BACKWARD.wrapping_sub(roll << 8);
-            swaps = opp << roll;
+        if movers != 0 {
+            return Found {
+                movers,
+                swaps: opp >> roll,
+                water,
+                base: roll << 8,
+            };
         }
-        // A side has five pieces, so five slots hold every move: all five
-        // are written, with no branch on how many moves there are (a
-        // spare slot holds junk past the count).
-        let mut rest = movers;
+        // Backward, only when nothing moves forward: from 25 or below,
+        // and never off the board's start.
+        Found {
+            movers: own & range(roll + 1, 25) & !backward_blocked & landable << roll,
+            swaps: opp << roll,
+            water: 0,
+            base: BACKWARD.wrapping_sub(roll << 8),
+        }
+    }
+
+    /// Writes the legal moves of `roll` (1..=5) into `moves`; returns how many.
+    ///
+    /// A side has five pieces, so five slots hold every move: all five
+    /// are written, with no branch on how many moves there are (a spare
+    /// slot holds junk past the count).
+    #[inline]
+    pub fn legal_moves(&self, roll: u32, moves: &mut [u32; 32]) -> usize {
+        let found = self.find(roll);
+        let mut rest = found.movers;
         for slot in moves.iter_mut().take(5) {
             let from = rest.trailing_zeros();
             rest &= rest.wrapping_sub(1);
-            *slot = base.wrapping_add(from * 0x101) | ((swaps >> (from & 31) & 1) * SWAP);
+            *slot =
+                found.base.wrapping_add(from * 0x101) | ((found.swaps >> (from & 31) & 1) * SWAP);
         }
-        let count = movers.count_ones() as usize;
-        if movers & water != 0 {
+        if found.movers & found.water != 0 {
             // The move from 26 comes after those from the houses below it.
-            moves[(movers & range(1, 25)).count_ones() as usize % 32] |= WATER;
+            moves[(found.movers & range(1, 25)).count_ones() as usize % 32] |= WATER;
         }
-        count
+        found.movers.count_ones() as usize
+    }
+
+    /// The position after the `pick`-th move (by start house) of `found`,
+    /// this position's moves of `roll`, which has more than `pick`: played
+    /// from the sets, with no list written.
+    #[inline]
+    pub fn play_found(&self, found: &Found, roll: u32, pick: u32) -> Reference {
+        // Clear the `pick` lowest starts, with no branch on `pick` (a side
+        // has five pieces, so four rounds suffice).
+        let mut starts = found.movers;
+        for round in 0..4 {
+            starts &= starts.wrapping_sub(u32::from(round < pick));
+        }
+        let from = starts.trailing_zeros();
+        let bit = |set: u32| (set >> from) & 1;
+        let mv = found.base.wrapping_add(from * 0x101)
+            | (bit(found.swaps) * SWAP)
+            | (bit(found.water) * WATER);
+        self.play(mv, roll)
     }
 
     /// The position after `mv`, one of this position's legal moves of its roll.
@@ -260,7 +305,6 @@ pub fn encode(mv: Move) -> u32 {
 #[inline]
 pub fn playouts(games: u32, seed: u64) -> (u64, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut moves = [0; 32];
     let (mut throws, mut x_wins) = (0, 0);
     for _ in 0..games {
         let mut position = Reference::start();
@@ -268,12 +312,15 @@ pub fn playouts(games: u32, seed: u64) -> (u64, u64) {
             let light = (rng.next_u32() & 0xF).count_ones();
             let roll = if light == 0 { 5 } else { light };
             throws += 1;
-            let count = position.legal_moves(roll, &mut moves);
+            // Picked from the sets, with no list: what the crate's
+            // `MoveSet` does.
+            let found = position.find(roll);
+            let count = found.movers.count_ones();
             position = if count == 0 {
                 position.lose_throw(roll)
             } else {
-                let pick = (u64::from(rng.next_u32()) * count as u64) >> 32;
-                position.play(moves[pick as usize], roll)
+                let pick = (u64::from(rng.next_u32()) * u64::from(count)) >> 32;
+                position.play_found(&found, roll, pick as u32)
             };
         }
         if position.off[0] >= 5 {
