@@ -524,10 +524,11 @@ impl<R: Ruleset> Position<R> {
             Contact::Swap => Move::FLAG_SWAP,
             Contact::Capture => Move::FLAG_CAPTURE,
         }) << 24;
-        let contacts = found.contacts;
-        // The flag by multiplying with a 0-or-1 bit rather than with a branch.
+        // The contact starts moved up to the flag's bit, so that shifting
+        // them down by a start puts its flag in place (no branch).
+        let contacts = u64::from(found.contacts) << contact.trailing_zeros();
         move |from| {
-            base.wrapping_add(from * 0x0001_0100) | (contact * ((contacts >> (from & 31)) & 1))
+            base.wrapping_add(from * 0x0001_0100) | ((contacts >> (from & 63)) as u32 & contact)
         }
     }
 
@@ -563,7 +564,7 @@ impl<R: Ruleset> Position<R> {
         // Entering the water is rare: its flag is set afterwards, out of
         // the loop.
         if found.water != 0 {
-            self.flag_water(found, roll, list);
+            Self::flag_water(found.water, list);
         }
         if found.asked != 0 {
             let ctx = self.context();
@@ -575,14 +576,16 @@ impl<R: Ruleset> Position<R> {
         }
     }
 
-    /// Sets the water flag on the moves of `list`, just written from
-    /// `found`, that enter the water.
+    /// Sets the water flag on the moves of `list`, just written, whose
+    /// starts are in `water` (the starts that enter the water).
     #[cold]
     #[inline(never)]
-    fn flag_water(&self, found: &Found, roll: Roll, list: &mut MoveList) {
+    fn flag_water(water: u32, list: &mut MoveList) {
         for index in 0..list.len() {
-            let from = u32::from(list[index].from().number());
-            list.write(index, self.along_move(found, roll, from));
+            let mv = list[index];
+            if (water >> mv.from().number()) & 1 != 0 {
+                list.write(index, mv.with_flag(Move::FLAG_WATER));
+            }
         }
     }
 

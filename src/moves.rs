@@ -74,6 +74,14 @@ impl Move {
         Move { word }
     }
 
+    /// The same move with `flag` set too.
+    #[inline]
+    pub(crate) const fn with_flag(self, flag: u8) -> Move {
+        Move {
+            word: self.word | (flag as u32) << 24,
+        }
+    }
+
     #[inline]
     const fn byte(self, index: u32) -> u8 {
         (self.word >> (8 * index)) as u8
@@ -210,10 +218,12 @@ impl MoveList {
         self.moves[index % CAPACITY] = mv;
     }
 
-    /// Sets the length (at most [`MAX_MOVES`]) after [`write`](Self::write)s.
+    /// Sets the length after [`write`](Self::write)s: at most
+    /// [`MAX_MOVES`], as a count of start houses always is.
     #[inline]
     pub(crate) fn set_len(&mut self, len: usize) {
-        self.len = len.min(MAX_MOVES) as u8;
+        debug_assert!(len <= MAX_MOVES);
+        self.len = len as u8;
     }
 
     #[inline]
