@@ -4,7 +4,7 @@
 //!
 //! The development machine (a virtual one) runs the same code at two
 //! speeds and switches between them within seconds: a Kendall call takes
-//! about 15 ns in one state and 20 ns in the other, and little in
+//! about 14 ns in one state and 19 to 20 ns in the other, and little in
 //! between. A criterion estimate, over seconds, mixes the two in
 //! proportions that change from run to run. Here each contender is timed
 //! in short passes (about 20 ms of generation: [`ROUNDS`] rounds over its
@@ -15,7 +15,7 @@
 //!
 //! Before timing anything it checks, as `movegen` and `playouts` do, that
 //! each generator lists the pinned number of moves over its corpus, that
-//! each batch of games throws the pinned number of times, and that the
+//! each batch of games gives its pinned throws and wins, and that the
 //! hand-written reference lists exactly the crate's moves and plays its
 //! games.
 //!
