@@ -95,16 +95,7 @@ fn bench_legal_moves<R: Ruleset>(group: &mut BenchmarkGroup<'_, WallTime>, data:
     group.throughput(Throughput::Elements(calls));
     group.bench_function(data.ruleset.name(), |b| {
         let mut list = MoveList::new();
-        b.iter(|| {
-            let mut total = 0;
-            for position in black_box(&data.positions) {
-                for &roll in &data.rolls {
-                    position.legal_moves_into(roll, &mut list);
-                    total += black_box(&list).len();
-                }
-            }
-            total
-        })
+        b.iter(|| support::list_all(&data.positions, &data.rolls, &mut list))
     });
 }
 

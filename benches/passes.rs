@@ -55,16 +55,7 @@ fn crate_generator<R: Ruleset + 'static>(ruleset: R, expected: &Expected) -> Con
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
     let calls = positions.len() * rolls.len();
     let mut list = MoveList::new();
-    let mut round = move || {
-        let mut total = 0;
-        for position in black_box(&positions) {
-            for &roll in &rolls {
-                position.legal_moves_into(roll, &mut list);
-                total += black_box(&list).len() as u64;
-            }
-        }
-        total
-    };
+    let mut round = move || support::list_all(&positions, &rolls, &mut list) as u64;
     assert_eq!(
         round(),
         expected.moves,

@@ -9,7 +9,9 @@ pub mod reference;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::{MAX_MOVES, Move, MoveList, Position, Ruleset};
+use std::hint::black_box;
+
+use senet::{MAX_MOVES, Move, MoveList, Position, Roll, Ruleset};
 
 /// The seed of the corpus games.
 pub const CORPUS_SEED: u64 = 2026;
@@ -58,6 +60,27 @@ pub const KENDALL_BATCH: (u64, u64) = (17_542, 56);
 pub const TEMPLE_BATCH: (u64, u64) = (17_668, 49);
 pub const BELL_BATCH: (u64, u64) = (8_689, 46);
 pub const CLASSIC_BATCH: (u64, u64) = (37_993, 44);
+
+/// Lists the moves of every roll of `rolls` for every one of `positions`
+/// into `list` with `legal_moves_into`, each list through `black_box` so
+/// that none of its writes can be skipped, and returns how many moves
+/// there were: what the benches time (as `reference::list_all` for the
+/// hand-written generator).
+#[inline]
+pub fn list_all<R: Ruleset>(
+    positions: &[Position<R>],
+    rolls: &[Roll],
+    list: &mut MoveList,
+) -> usize {
+    let mut total = 0;
+    for position in black_box(positions) {
+        for &roll in rolls {
+            position.legal_moves_into(roll, list);
+            total += black_box(&*list).len();
+        }
+    }
+    total
+}
 
 /// A uniformly random legal move: the `k`-th by start house, `k` drawn
 /// with one `u32` from `rng`. `list` must not be empty.
