@@ -1,0 +1,79 @@
+//! A fixed amount of work for an instruction counter (valgrind's
+//! cachegrind or callgrind), which, unlike a clock, gives the same figure
+//! on every run of a noisy machine.
+//!
+//! `instructions generate RULESET PASSES` lists every roll's moves for
+//! every position of the ruleset's bench corpus, `PASSES` times;
+//! `instructions playouts RULESET GAMES` plays `GAMES` random games as the
+//! `playouts` bench does. Each prints its calls (or throws) and a total
+//! that depends on all the work. The cost of one call is the difference
+//! between a run with 2 passes and one with 0, divided by the calls of 2
+//! passes; the cost of a throw is the whole run divided by the throws.
+//!
+//! ```sh
+//! cargo bench --bench instructions --no-run
+//! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
+//!     target/release/deps/instructions-* generate kendall 2
+//! ```
+
+mod support;
+
+use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::{MoveList, Roll, Ruleset};
+
+fn generate<R: Ruleset>(ruleset: R, passes: usize) {
+    let positions = support::corpus(ruleset);
+    let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
+    let mut list = MoveList::new();
+    let mut total = 0;
+    for _ in 0..passes {
+        total += support::list_all(&positions, &rolls, &mut list);
+    }
+    println!(
+        "calls {} moves {total}",
+        passes * positions.len() * rolls.len()
+    );
+}
+
+fn playouts<R: Ruleset>(ruleset: R, games: u32) {
+    let (throws, x_wins) = support::playouts(ruleset, games, support::BATCH_SEED);
+    println!("throws {throws} x_wins {x_wins}");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` passes `--bench`; only explicit runs do any work.
+    let [what, ruleset, count] = match args.as_slice() {
+        [a, b, c] => [a.as_str(), b.as_str(), c.as_str()],
+        _ => {
+            println!("usage: instructions generate|playouts RULESET COUNT");
+            return;
+        }
+    };
+    let Ok(count) = count.parse::<u32>() else {
+        eprintln!("COUNT must be a whole number, not {count:?}");
+        std::process::exit(2);
+    };
+    macro_rules! run {
+        ($r:expr) => {
+            match what {
+                "generate" => generate($r, count as usize),
+                "playouts" => playouts($r, count),
+                _ => {
+                    eprintln!("unknown work {what:?}: generate or playouts");
+                    std::process::exit(2);
+                }
+            }
+        };
+    }
+    match ruleset {
+        "kendall" => run!(Kendall),
+        "temple" => run!(Temple),
+        "bell" => run!(Bell),
+        "classic" => run!(Classic),
+        _ => {
+            eprintln!("unknown ruleset {ruleset:?}");
+            std::process::exit(2);
+        }
+    }
+}
