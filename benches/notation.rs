@@ -42,7 +42,7 @@ fn benches(c: &mut Criterion) {
     let mut moves: Vec<(Position<Kendall>, MoveText)> = Vec::new();
     for position in &positions[..MOVE_POSITIONS] {
         for roll in Kendall.dice().rolls() {
-            let list = position.legal_moves(roll);
+            let list = position.moves(roll).to_list();
             if list.is_empty() {
                 moves.push((*position, position.lost_notation(roll)));
             }

@@ -45,12 +45,12 @@ fn run<R: Ruleset>(ruleset: R, args: &Args) {
         eprintln!("the game is over: no moves");
         return;
     }
-    let legal = position.legal(roll);
+    let legal = position.moves(roll);
     if legal.is_empty() {
         let after = legal.lose_throw().unwrap_or_else(|e| fail(e));
         println!("{}\t{after}", position.lost_notation(roll));
     }
-    for &mv in legal.iter() {
+    for mv in legal.iter() {
         let after = legal.play(mv).unwrap_or_else(|e| fail(e));
         println!("{}\t{after}", position.notation(mv));
     }

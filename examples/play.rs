@@ -464,20 +464,16 @@ fn parse_answer<R: Ruleset>(decision: &Decision<'_, R>, text: &str) -> Result<An
 /// The board: three rows of ten in the S order of the track, special houses marked.
 fn board<R: Ruleset>(position: &Position<R>) -> String {
     let ruleset = position.ruleset();
-    let special = ruleset.special_houses();
+    // The ruleset's mark of each house, in one character: its first,
+    // except the star and the numerals, which read better as ASCII.
     let mark = |house: House| -> char {
-        if !special.contains(house) {
-            return ' ';
-        }
-        match house.number() {
-            15 => '☥',
-            26 => '*',
-            27 if ruleset.name() == "bell" => 'X',
-            27 => '≈',
-            28 => '3',
-            29 => '2',
-            30 => '1',
-            _ => '!',
+        match ruleset.house_mark(house) {
+            None => ' ',
+            Some("\u{2736}") => '*',
+            Some("III") => '3',
+            Some("II") => '2',
+            Some("I") => '1',
+            Some(mark) => mark.chars().next().unwrap_or('!'),
         }
     };
     let rows: [([u8; 10], &str); 3] = [
@@ -505,7 +501,8 @@ fn board<R: Ruleset>(position: &Position<R>) -> String {
         board.off(Side::X),
         board.off(Side::O)
     ));
-    let legend: Vec<String> = special
+    let legend: Vec<String> = House::all()
+        .filter(|&house| ruleset.house_mark(house).is_some())
         .map(|house| {
             let what = match (house.number(), mark(house)) {
                 (15, _) => "rebirth (the ankh)",

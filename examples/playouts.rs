@@ -96,7 +96,7 @@ fn play_many<R: Ruleset>(ruleset: R, games: u64, seed: u64) -> Totals {
             throws += 1;
             // The moves as sets: counting them and playing the chosen one
             // writes no list.
-            let moves = position.legal_set(roll);
+            let moves = position.moves(roll);
             position = if moves.is_empty() {
                 totals.lost += 1;
                 moves

@@ -106,7 +106,7 @@ fn self_play<R: Ruleset>(
                 ));
             }
             let roll = dice.throw(&mut rng).roll();
-            position.legal_moves_into(roll, &mut list);
+            position.moves(roll).write_to(&mut list);
             position = if list.is_empty() {
                 position.lose_throw(roll)
             } else if rng.next_u32().is_multiple_of(20) {

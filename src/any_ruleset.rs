@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Contact, Outcome, Reach, Ruleset, Steps};
+use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
 use crate::rulesets::{Bell, Classic, Kendall, Temple};
 use crate::throw::{Dice, Roll};
 
@@ -87,18 +87,6 @@ impl Ruleset for AnyRuleset {
         dispatch!(self, r => r.dice())
     }
     #[inline]
-    fn plain_forward(&self, roll: Roll) -> Bitboard {
-        dispatch!(self, r => r.plain_forward(roll))
-    }
-    #[inline]
-    fn forward_steps(&self, roll: Roll) -> Steps {
-        dispatch!(self, r => r.forward_steps(roll))
-    }
-    #[inline]
-    fn backward_steps(&self, roll: Roll) -> Steps {
-        dispatch!(self, r => r.backward_steps(roll))
-    }
-    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         dispatch!(self, r => r.forward(from, roll))
     }
@@ -129,11 +117,19 @@ impl Ruleset for AnyRuleset {
     fn water_landing(&self, occupied: Bitboard) -> Option<House> {
         dispatch!(self, r => r.water_landing(occupied))
     }
-    fn special_houses(&self) -> Bitboard {
-        dispatch!(self, r => r.special_houses())
+    fn water(&self) -> Option<House> {
+        dispatch!(self, r => r.water())
     }
-    fn why_no_step(&self, from: House, roll: Roll) -> &'static str {
-        dispatch!(self, r => r.why_no_step(from, roll))
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        dispatch!(self, r => r.house_mark(house))
+    }
+    fn why(&self, refusal: Refusal) -> &'static str {
+        dispatch!(self, r => r.why(refusal))
+    }
+    /// Forwarded, so that each ruleset keeps its own constant tables.
+    #[inline]
+    fn steps(&self, roll: Roll, direction: Direction) -> Steps {
+        dispatch!(self, r => r.steps(roll, direction))
     }
     fn throws_again(&self, roll: Roll, moved: bool) -> bool {
         dispatch!(self, r => r.throws_again(roll, moved))

@@ -101,16 +101,16 @@ impl Board {
         }
     }
 
-    /// The board with the piece standing on house 27, whoever owns it,
-    /// moved to `rest` (built whole, as in [`after`](Self::after)).
+    /// The board with the piece standing on `from`, whoever owns it, moved
+    /// to the empty house `to` (built whole, as in [`after`](Self::after)).
     #[inline]
-    pub(crate) const fn with_water_piece_at(&self, rest: House) -> Board {
-        let water = Bitboard::from_house(House::WATER).bits();
-        let moved = water | Bitboard::from_house(rest).bits();
+    pub(crate) const fn with_piece_moved(&self, from: House, to: House) -> Board {
+        let from = Bitboard::from_house(from).bits();
+        let moved = from | Bitboard::from_house(to).bits();
         let [x, o] = [self.pieces[0].bits(), self.pieces[1].bits()];
-        // All ones for the side whose piece is in the water.
-        let x_there = 0u32.wrapping_sub((x & water != 0) as u32);
-        let o_there = 0u32.wrapping_sub((o & water != 0) as u32);
+        // All ones for the side whose piece moves.
+        let x_there = 0u32.wrapping_sub((x & from != 0) as u32);
+        let o_there = 0u32.wrapping_sub((o & from != 0) as u32);
         Board {
             pieces: [
                 Bitboard::from_bits(x ^ (moved & x_there)),

@@ -255,7 +255,7 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
                 found: throw.dice(),
             });
         }
-        let moves = position.legal_moves(throw.roll());
+        let moves = position.moves(throw.roll()).to_list();
         if !moves.is_empty() {
             self.state.pending = Some((throw, moves));
             return Ok(Thrown::ToPlay(throw));

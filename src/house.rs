@@ -40,11 +40,22 @@ impl House {
         (1..=Self::COUNT).map(House)
     }
 
-    /// Builds a house from a number known to be in range (crate-internal fast path).
+    /// Builds a house from a number known to be in range (crate-internal
+    /// fast path, with no `Option` to unwrap).
+    ///
+    /// A number out of range would be a fault of the crate: debug builds
+    /// stop on it, and release builds still never make an invalid house
+    /// (the number is brought into range).
     #[inline]
     pub(crate) const fn from_index(number: u8) -> House {
         debug_assert!(number >= 1 && number <= Self::COUNT);
-        House(number)
+        House(if number < 1 {
+            1
+        } else if number > Self::COUNT {
+            Self::COUNT
+        } else {
+            number
+        })
     }
 }
 

@@ -8,11 +8,12 @@ mod board;
 pub mod bot;
 mod game;
 mod house;
-mod move_set;
+mod legal;
 mod movegen;
 mod moves;
 pub mod notation;
 mod perft;
+mod play;
 mod position;
 mod record;
 mod replay;
@@ -26,15 +27,13 @@ pub use any_ruleset::{AnyRuleset, UnknownRuleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use house::{House, Side, Target};
-pub use move_set::MoveSet;
-pub use movegen::{IllegalMove, LegalMoves};
-pub use moves::{MAX_MOVES, Move, MoveList, MovesByRoll};
+pub use legal::{Moves, MovesByRoll};
+pub use movegen::IllegalMove;
+pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError};
-pub use ruleset::{
-    Contact, Outcome, Reach, Ruleset, Steps, first_home_wins, water_to_rebirth_or_below,
-};
+pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, Throw};
 // Games, records and replay (issue 3): re-exports go below this line.

@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::Deref;
 
 use crate::house::{House, Target};
-use crate::throw::{Dice, Roll};
+use crate::throw::Roll;
 
 const SWAP: u8 = 1;
 const CAPTURE: u8 = 2;
@@ -14,7 +14,7 @@ const OFF: u8 = House::COUNT + 1;
 
 /// One piece moved by one roll, with what the move does. Four bytes, `Copy`.
 ///
-/// Moves come from [`Position::legal_moves`](crate::Position::legal_moves)
+/// Moves come from [`Position::moves`](crate::Position::moves)
 /// or from parsing move text against a position; a move is only ever
 /// played in the position it was made for (playing checks this).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -223,12 +223,9 @@ impl MoveList {
     #[inline]
     pub(crate) fn set_len(&mut self, len: usize) {
         debug_assert!(len <= MAX_MOVES);
-        self.len = len as u8;
-    }
-
-    #[inline]
-    pub(crate) fn clear(&mut self) {
-        self.len = 0;
+        // Kept in release builds too: the list never claims a move it
+        // cannot hold.
+        self.len = len.min(MAX_MOVES) as u8;
     }
 }
 
@@ -259,62 +256,6 @@ impl PartialEq for MoveList {
 }
 
 impl Eq for MoveList {}
-
-/// The legal moves of every roll in one position, a [`MoveList`] per
-/// roll: what [`Position::legal_moves_by_roll`](crate::Position::legal_moves_by_roll)
-/// fills in one pass, for callers that want every roll anyway (search
-/// over the throws without cut-offs, counting, studies). Inline, no heap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MovesByRoll {
-    /// The list of roll `r` at index `r - 1`; empty for rolls the
-    /// implement cannot make.
-    lists: [MoveList; Roll::MAX as usize],
-    dice: Dice,
-}
-
-impl MovesByRoll {
-    /// Empty lists, for [`Position::legal_moves_by_roll_into`](crate::Position::legal_moves_by_roll_into)
-    /// to fill. Until it is filled, [`iter`](Self::iter) goes over the
-    /// five rolls of the sticks, each with no move.
-    pub const fn new() -> MovesByRoll {
-        MovesByRoll {
-            lists: [MoveList::new(); Roll::MAX as usize],
-            dice: Dice::FourSticks,
-        }
-    }
-
-    /// The legal moves of `roll`: empty when the throw is lost, when the
-    /// game is over, or when the implement cannot make `roll`.
-    #[inline]
-    pub fn get(&self, roll: Roll) -> &MoveList {
-        &self.lists[usize::from(roll.value() - 1)]
-    }
-
-    /// Each roll the implement can make, lowest first, with its moves.
-    pub fn iter(&self) -> impl Iterator<Item = (Roll, &MoveList)> {
-        self.dice.rolls().map(|roll| (roll, self.get(roll)))
-    }
-
-    /// Every list, and the implement whose rolls count, for the generator.
-    #[inline]
-    pub(crate) fn parts(&mut self) -> (&mut [MoveList; Roll::MAX as usize], &mut Dice) {
-        (&mut self.lists, &mut self.dice)
-    }
-}
-
-impl Default for MovesByRoll {
-    fn default() -> Self {
-        MovesByRoll::new()
-    }
-}
-
-impl core::ops::Index<Roll> for MovesByRoll {
-    type Output = MoveList;
-    #[inline]
-    fn index(&self, roll: Roll) -> &MoveList {
-        self.get(roll)
-    }
-}
 
 impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;

@@ -1,6 +1,5 @@
 //! Perft: counting the leaves of the tree of throws and moves, as RULES.md defines it.
 
-use crate::moves::MoveList;
 use crate::notation::move_text::MoveText;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
@@ -15,15 +14,15 @@ pub fn perft<R: Ruleset>(position: &Position<R>, depth: u32) -> u64 {
     if depth == 0 || position.is_over() {
         return 1;
     }
-    let mut list = MoveList::new();
     let mut total = 0;
-    for roll in position.ruleset().dice().rolls() {
-        position.legal_moves_into(roll, &mut list);
-        if list.is_empty() {
+    for (roll, moves) in position.moves_by_roll().iter() {
+        if moves.is_empty() {
             total += perft(&position.apply_lost_throw(roll), depth - 1);
         } else {
-            for &mv in list.iter() {
-                total += perft(&position.apply(mv), depth - 1);
+            for index in 0..moves.len() {
+                if let Some(after) = moves.play_nth(index) {
+                    total += perft(&after, depth - 1);
+                }
             }
         }
     }
@@ -40,12 +39,12 @@ pub fn divide<R: Ruleset>(position: &Position<R>, depth: u32) -> Vec<(MoveText, 
         return lines;
     }
     for roll in position.ruleset().dice().rolls() {
-        let list = position.legal_moves(roll);
-        if list.is_empty() {
+        let moves = position.moves(roll);
+        if moves.is_empty() {
             let after = position.apply_lost_throw(roll);
             lines.push((position.lost_notation(roll), perft(&after, depth - 1)));
         }
-        for &mv in list.iter() {
+        for mv in moves.iter() {
             lines.push((position.notation(mv), perft(&position.apply(mv), depth - 1)));
         }
     }

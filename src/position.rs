@@ -70,9 +70,11 @@ pub enum PositionError {
     },
     /// A piece stands in the water where this ruleset never leaves one.
     #[error(
-        "a piece stands on house 27, where {ruleset} never leaves one (it would be in house {belongs})"
+        "a piece stands on house {water}, the water, where {ruleset} never leaves one (it would be in house {belongs})"
     )]
     PieceInWater {
+        /// The water house.
+        water: u8,
         /// The ruleset's name.
         ruleset: &'static str,
         /// Where the water would put it.
@@ -221,8 +223,9 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
     if !captures && board.off(Side::X) == pieces && board.off(Side::O) == pieces {
         return Err(PositionError::BothFinished);
     }
-    if let Some(belongs) = water_would_move(ruleset, board) {
+    if let Some((water, belongs)) = water_would_move(ruleset, board) {
         return Err(PositionError::PieceInWater {
+            water: water.number(),
             ruleset: ruleset.name(),
             belongs: belongs.number(),
         });
@@ -230,15 +233,17 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
     Ok(())
 }
 
-/// Where the piece standing on house 27 would go at once, if the ruleset's
-/// water does not leave it there.
+/// The water house and where the piece standing on it would go at once,
+/// if there is such a piece and the ruleset's water does not leave it there.
 #[inline]
-pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option<House> {
+pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option<(House, House)> {
+    let water = ruleset.water()?;
     let occupied = board.occupied();
-    if !occupied.contains(House::WATER) {
+    if !occupied.contains(water) {
         return None;
     }
     ruleset
-        .water_landing(occupied.without(House::WATER))
-        .filter(|&rest| rest != House::WATER)
+        .water_landing(occupied.without(water))
+        .filter(|&rest| rest != water)
+        .map(|rest| (water, rest))
 }

@@ -15,6 +15,29 @@ use crate::board::Board;
 use crate::house::{House, Side};
 use crate::throw::{Dice, Roll};
 
+pub use crate::movegen::steps::{Direction, Steps};
+
+/// A refusal whose wording belongs to the ruleset (see [`Ruleset::why`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// [`forward`](Ruleset::forward) and [`backward`](Ruleset::backward)
+    /// give the piece on `from` no move with `roll`.
+    NoStep {
+        /// The start house.
+        from: House,
+        /// The roll.
+        roll: Roll,
+    },
+    /// The move would pass a house of [`impassable`](Ruleset::impassable).
+    Blocked,
+    /// The opponent's piece on the target is [`shielded`](Ruleset::shielded)
+    /// but not on a safe house.
+    Protected,
+    /// [`may_displace`](Ruleset::may_displace) refuses the swap.
+    NotDisplaced,
+}
+
 /// Where a roll carries a piece, before anything on the board is considered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reach {
@@ -22,47 +45,13 @@ pub enum Reach {
     To(House),
     /// Along the track and off the board.
     Off,
-    /// Along the track into the water (written as house 27); the piece then
-    /// comes to rest where [`Ruleset::water_landing`] says.
+    /// Along the track into the water (written with the house of
+    /// [`Ruleset::water`] as its target); the piece then comes to rest
+    /// where [`Ruleset::water_landing`] says.
     Water,
     /// Straight into the water, not along the track: no house in between is
     /// passed, so nothing can block it (Classic's falls from 28 and 29).
     Fall,
-}
-
-/// What one roll does, house by house, to pieces moving in one direction:
-/// the per-roll table the move generator plays whole sets of pieces from.
-///
-/// The generator moves every piece on [`along`](Steps::along) at once with
-/// shifts and masks, asks the ruleset about the pieces on
-/// [`ask`](Steps::ask) one by one, and gives the pieces on any other house
-/// no move. A table must agree with [`Ruleset::forward`] (or
-/// [`Ruleset::backward`]); the defaults, which ask about every house
-/// [`Ruleset::plain_forward`] does not cover, always do. The generator
-/// lists the moves of `along` first, then those of `ask`, each by
-/// ascending house.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Steps {
-    /// Houses from which the roll carries a piece exactly `roll` houses
-    /// along the track (up going forward, down going backward): to that
-    /// house (`Reach::To`), off when it is 31 (`Reach::Off`), or, for the
-    /// houses of [`water`](Steps::water), into the water (`Reach::Water`).
-    pub along: Bitboard,
-    /// The houses of `along` whose step reaches house 27 as `Reach::Water`.
-    pub water: Bitboard,
-    /// Houses whose pieces the generator asks about one at a time, for
-    /// whatever `along` cannot say. Disjoint from `along`.
-    pub ask: Bitboard,
-}
-
-impl Steps {
-    /// No house steps and none is asked about: no move at all (the filler
-    /// of a table's unused rolls).
-    pub const NONE: Steps = Steps {
-        along: Bitboard::EMPTY,
-        water: Bitboard::EMPTY,
-        ask: Bitboard::EMPTY,
-    };
 }
 
 /// What landing on an opponent's piece does to it.
@@ -125,46 +114,6 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// that piece cannot move forward with it (exact exits, mandatory stops).
     fn forward(&self, from: House, roll: Roll) -> Option<Reach>;
 
-    /// Houses from which `roll` simply carries a piece `roll` houses forward
-    /// along the track (`forward` answers `Reach::To(from + roll)` for each).
-    ///
-    /// Only a fast path: the generator moves all these pieces at once with
-    /// shifts and masks, and asks [`forward`](Ruleset::forward) about the
-    /// others. It must agree with `forward`; the default (none) is always
-    /// correct.
-    fn plain_forward(&self, roll: Roll) -> Bitboard {
-        let _ = roll;
-        Bitboard::EMPTY
-    }
-
-    /// The table of forward moves with `roll` (see `Steps`). Overriding
-    /// it lets the generator play every piece without asking
-    /// [`forward`](Ruleset::forward) one piece at a time. Default: the
-    /// [`plain_forward`](Ruleset::plain_forward) houses go along, the
-    /// others are asked about.
-    #[inline]
-    fn forward_steps(&self, roll: Roll) -> Steps {
-        let along = self.plain_forward(roll);
-        Steps {
-            along,
-            water: Bitboard::EMPTY,
-            ask: !along,
-        }
-    }
-
-    /// The table of backward moves with `roll` (see `Steps`); it must
-    /// agree with [`backward`](Ruleset::backward). Default: every house is
-    /// asked about.
-    #[inline]
-    fn backward_steps(&self, roll: Roll) -> Steps {
-        let _ = roll;
-        Steps {
-            along: Bitboard::EMPTY,
-            water: Bitboard::EMPTY,
-            ask: Bitboard::ALL,
-        }
-    }
-
     /// Where `roll` carries a piece on `from` when the side must play
     /// backward, or `None`. Backward moves are legal only when no forward
     /// move is. Default: no backward play.
@@ -222,16 +171,34 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         None
     }
 
-    /// Houses with a rule or a mark of their own, for drawing the board.
-    fn special_houses(&self) -> Bitboard {
-        Bitboard::EMPTY
+    /// The water house: the target a move into the water is written with,
+    /// and the house where a piece that [`water_landing`](Ruleset::water_landing)
+    /// leaves in the water stands. `None` when the ruleset has no water
+    /// (then no hook may answer [`Reach::Water`] or [`Reach::Fall`]).
+    /// Default: none.
+    fn water(&self) -> Option<House> {
+        None
     }
 
-    /// Why a piece on `from` has no move with `roll` (when
-    /// [`forward`](Ruleset::forward) says `None`), for error messages.
-    fn why_no_step(&self, from: House, roll: Roll) -> &'static str {
-        let _ = (from, roll);
-        "the rules give that piece no move with this roll"
+    /// The mark a drawing of the board shows on `house` (the ankh on 15,
+    /// the numerals of 28 to 30...), or `None` for a plain house. Houses
+    /// with a mark are drawn tinted. Default: no marks.
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        let _ = house;
+        None
+    }
+
+    /// Why a move is refused, in the ruleset's own words: what error
+    /// messages say after the shared part ("the move would pass house
+    /// 12, which blocks the way: ..."). Default: plain statements that
+    /// name no rule.
+    fn why(&self, refusal: Refusal) -> &'static str {
+        match refusal {
+            Refusal::NoStep { .. } => "the rules give that piece no move with this roll",
+            Refusal::Blocked => "the rules forbid passing it",
+            Refusal::Protected => "the rules protect it",
+            Refusal::NotDisplaced => "the rules forbid that",
+        }
     }
 
     /// Whether the side that threw `roll` throws again; `moved` is false
@@ -240,20 +207,19 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
 
     /// The result, when the game on `board` is over; checked after every move.
     fn outcome(&self, board: &Board) -> Option<Outcome>;
-}
 
-/// The race rule shared by most rulesets: the first side with every piece
-/// borne off wins.
-pub fn first_home_wins<R: Ruleset>(ruleset: &R, board: &Board) -> Option<Outcome> {
-    let all = ruleset.pieces_per_side();
-    Side::BOTH
-        .into_iter()
-        .find(|&side| board.off(side) >= all)
-        .map(Outcome::Win)
-}
-
-/// Water that sends a piece to house 15, or when 15 is taken to the first
-/// empty house below it (Kendall, Temple).
-pub fn water_to_rebirth_or_below(occupied: Bitboard) -> Option<House> {
-    (!occupied & Bitboard::range(1, House::REBIRTH.number())).last()
+    /// The sets the move generator plays `roll` from, in one direction,
+    /// derived from [`forward`](Ruleset::forward) (or
+    /// [`backward`](Ruleset::backward)) and [`water`](Ruleset::water).
+    ///
+    /// Provided, and not to be overridden: the derivation is shared code,
+    /// and a ruleset whose hooks are plain functions of their arguments
+    /// gets it as a constant (see [`Steps`]). The one exception is a type
+    /// that chooses a ruleset at run time, which forwards this call to the
+    /// ruleset it holds so that each keeps its constant table (as
+    /// [`AnyRuleset`](crate::AnyRuleset) does).
+    #[inline(always)]
+    fn steps(&self, roll: Roll, direction: Direction) -> Steps {
+        Steps::derive(self, roll, direction)
+    }
 }

@@ -11,7 +11,6 @@
 
 use core::fmt::Write;
 
-use crate::bitboard::Bitboard;
 use crate::house::{House, Side, Target};
 use crate::moves::Move;
 use crate::position::Position;
@@ -47,21 +46,6 @@ fn centre(target: Target) -> (u32, u32) {
     }
 }
 
-/// The mark drawn on a special house: the ankh on 15, the house of beauty
-/// on 26, the water (or Bell's X) on 27, and the numerals of 28 to 30.
-fn mark(house: House, has_water: bool) -> &'static str {
-    match house.number() {
-        15 => "\u{2625}",
-        26 => "\u{2736}",
-        27 if has_water => "\u{2248}",
-        27 => "X",
-        28 => "III",
-        29 => "II",
-        30 => "I",
-        _ => "\u{2022}",
-    }
-}
-
 /// Escapes text for an SVG text node or attribute.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -76,8 +60,6 @@ fn escape(text: &str) -> String {
 /// `arrow`, the move drawn from its start to its target.
 pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> String {
     let ruleset = position.ruleset();
-    let special = ruleset.special_houses();
-    let has_water = ruleset.water_landing(Bitboard::EMPTY).is_some();
     let board = position.board();
     let mut out = String::new();
     let _ = writeln!(
@@ -106,11 +88,8 @@ pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> Stri
     );
     for house in House::all() {
         let (x, y) = corner(house);
-        let fill = if special.contains(house) {
-            "#e2c98f"
-        } else {
-            "#fbf6ea"
-        };
+        let mark = ruleset.house_mark(house);
+        let fill = if mark.is_some() { "#e2c98f" } else { "#fbf6ea" };
         let _ = writeln!(
             out,
             r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#6b4f2a" stroke-width="2"/>"##
@@ -122,13 +101,13 @@ pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> Stri
             y + 13,
             house.number()
         );
-        if special.contains(house) {
+        if let Some(mark) = mark {
             let _ = writeln!(
                 out,
                 r##"<text x="{}" y="{}" font-size="14" text-anchor="end" fill="#8a5a1c">{}</text>"##,
                 x + CELL - 4,
                 y + 16,
-                mark(house, has_water)
+                escape(mark)
             );
         }
         if let Some(side) = board.piece_at(house) {
@@ -192,7 +171,8 @@ mod tests {
         let picture = position(
             &start,
             start
-                .legal_moves(crate::Roll::new(2).unwrap())
+                .moves(crate::Roll::new(2).unwrap())
+                .to_list()
                 .first()
                 .copied(),
         );

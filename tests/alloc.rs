@@ -16,8 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{
-    AnyRuleset, Dice, MoveList, MovesByRoll, Position, Roll, Ruleset, Seed, SeededThrows,
-    ThrowSource, perft,
+    AnyRuleset, Dice, MoveList, Position, Roll, Ruleset, Seed, SeededThrows, ThrowSource, perft,
 };
 
 /// The system allocator, counting the allocations the current thread makes
@@ -109,7 +108,7 @@ fn positions<R: Ruleset>(ruleset: R, count: usize) -> Vec<Position<R>> {
         while !position.is_over() && out.len() < count {
             out.push(position);
             let roll = ruleset.dice().throw(&mut rng).roll();
-            let moves = position.legal_moves(roll);
+            let moves = position.moves(roll).to_list();
             position = if moves.is_empty() {
                 position.lose_throw(roll).unwrap()
             } else {
@@ -131,34 +130,22 @@ fn all_rolls() -> impl Iterator<Item = Roll> {
 /// (moves, lost throws) so the work cannot be optimised away.
 fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
     let mut list = MoveList::new();
-    let mut reused = None;
-    let mut by_roll = MovesByRoll::new();
     let (mut moves, mut lost) = (0, 0);
     for position in positions {
-        position.legal_moves_by_roll_into(&mut by_roll);
-        black_box(position.legal_moves_by_roll());
+        let by_roll = black_box(position.moves_by_roll());
         for roll in all_rolls() {
-            position.legal_moves_into(roll, &mut list);
-            let again = position.legal_moves(roll);
-            assert!(again == list);
-            assert!(by_roll[roll] == list);
-            // The bound list, new and refilled, and playing from it.
-            let legal = position.legal(roll);
-            let refilled = reused.get_or_insert(legal);
-            position.legal_into(roll, refilled);
-            assert!(*refilled == legal);
-            for (index, &mv) in legal.iter().enumerate() {
+            let legal = position.moves(roll);
+            legal.write_to(&mut list);
+            assert!(legal.to_list() == list);
+            assert!(by_roll.get(roll) == legal);
+            assert!(legal.iter().eq(list.iter().copied()));
+            for index in 0..legal.len() {
+                let mv = legal.get(index).expect("a move below the length");
+                assert!(legal.contains(mv));
                 black_box(legal.play(mv).expect("a listed move plays"));
                 black_box(legal.play_nth(index));
             }
             black_box(legal.lose_throw().is_ok());
-            // The same moves as sets, picked and played.
-            let set = position.legal_set(roll);
-            assert!(set.iter().eq(list.iter().copied()));
-            for index in 0..set.len() {
-                black_box(set.play_nth(index));
-            }
-            black_box(set.lose_throw().is_ok());
             match position.lose_throw(roll) {
                 Ok(after) => {
                     lost += 1;
@@ -168,12 +155,12 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
                     black_box(e);
                 }
             }
-            black_box(position.is_lost_throw(roll));
+            black_box(position.moves(roll).is_lost_throw());
             for &mv in list.iter() {
                 let after = position.play(mv).expect("a generated move plays");
                 black_box(after.outcome());
                 black_box(position.find_move(roll, mv.from(), mv.to()).is_ok());
-                black_box(position.move_of(mv.from(), roll));
+                black_box(position.moves(roll).starting_at(mv.from()));
                 black_box(position.notation(mv));
                 moves += 1;
             }
@@ -187,7 +174,7 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
 }
 
 /// Random games from the start, played as the `playouts` example plays
-/// them (the moves of each throw as a `MoveSet`): throws from a
+/// them (the moves of each throw as `Moves`): throws from a
 /// `SeededThrows`, choices from a `ChaCha8Rng`. Returns the throws made.
 fn playouts<R: Ruleset>(ruleset: R, games: u32) -> u64 {
     let mut source = SeededThrows::new(Seed::from_u64(11));
@@ -200,7 +187,7 @@ fn playouts<R: Ruleset>(ruleset: R, games: u32) -> u64 {
                 .next_throw(ruleset.dice())
                 .expect("seeded throws never run out");
             throws += 1;
-            let moves = position.legal_set(throw.roll());
+            let moves = position.moves(throw.roll());
             position = if moves.is_empty() {
                 moves.lose_throw().expect("a throw with no move is lost")
             } else {

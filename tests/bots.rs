@@ -19,7 +19,7 @@ fn random_position(ruleset: AnyRuleset, seed: u64, steps: u32) -> Position<AnyRu
             break;
         }
         let roll = ruleset.dice().throw(&mut rng).roll();
-        let moves = position.legal_moves(roll);
+        let moves = position.moves(roll).to_list();
         position = if moves.is_empty() {
             position.lose_throw(roll).unwrap()
         } else {
@@ -174,7 +174,7 @@ fn expectimax<R: Ruleset>(
     let total = f64::from(dice.total_weight());
     let mut value = 0.0;
     for &(roll, weight) in dice.weights() {
-        let moves = position.legal_moves(roll);
+        let moves = position.moves(roll).to_list();
         let best = if moves.is_empty() {
             expectimax(eval, &position.lose_throw(roll).unwrap(), depth - 1, me)
         } else {

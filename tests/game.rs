@@ -52,7 +52,7 @@ fn calls_out_of_order_are_typed_errors_that_change_nothing() {
     let mut game = Game::new(Kendall, rolls(&[2]));
     let before = snapshot(&game);
     let start = Position::start(Kendall);
-    let some_move = start.legal_moves(Roll::new(2).unwrap())[0];
+    let some_move = start.moves(Roll::new(2).unwrap()).to_list()[0];
     assert!(matches!(
         game.play(some_move),
         Err(GameError::NotThrown { side: Side::X })
@@ -69,7 +69,7 @@ fn calls_out_of_order_are_typed_errors_that_change_nothing() {
         game.throw(),
         Err(GameError::MovePending { side: Side::X, .. })
     ));
-    let other_roll = start.legal_moves(Roll::new(3).unwrap())[0];
+    let other_roll = start.moves(Roll::new(3).unwrap()).to_list()[0];
     assert!(matches!(
         game.play(other_roll),
         Err(GameError::WrongRoll { .. })
@@ -291,7 +291,7 @@ proptest! {
         calls in prop::collection::vec(call(), 0..300),
     ) {
         let foreign: Vec<Move> = Roll::new(1).into_iter().chain(Roll::new(3))
-            .flat_map(|r| Position::start(ruleset).legal_moves(r).to_vec())
+            .flat_map(|r| Position::start(ruleset).moves(r).to_list().to_vec())
             .collect();
         let mut game = Game::seeded(ruleset, Seed::from_u64(seed));
         for call in calls {

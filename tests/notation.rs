@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use senet::{IllegalMove, MoveText, MoveTextError, Position, Ruleset};
+use senet::{IllegalMove, MoveText, MoveTextError, Position, Refusal, Ruleset};
 
 const K: Kendall = Kendall;
 
@@ -25,7 +25,7 @@ fn assert_example<R: Ruleset>(position: &Position<R>, text: &str) {
                 .resolve(position)
                 .unwrap_or_else(|e| panic!("{text} refused in {position}: {e}"))
                 .expect("a move, not a lost throw");
-            assert!(position.legal_moves(written.roll()).contains(&mv));
+            assert!(position.moves(written.roll()).to_list().contains(&mv));
             assert_eq!(position.notation(mv), written);
             assert!(moves(position, value).contains(&text.to_owned()));
         }
@@ -302,10 +302,22 @@ fn notation_illegal_own_piece() {
 fn notation_illegal_protected() {
     let p = setup(K, &[11], &[13, 14], 'x');
     let e = illegal(&p, "2: 11-13x", &["13", "protected"]);
-    assert_eq!(e, IllegalMove::Protected { house: house(13) });
+    assert_eq!(
+        e,
+        IllegalMove::Protected {
+            house: house(13),
+            why: Kendall.why(Refusal::Protected)
+        }
+    );
     let p = setup(Temple, &[11], &[13, 14], 'x');
     let e = illegal(&p, "3: 11-14x+", &["14", "protected"]);
-    assert_eq!(e, IllegalMove::Protected { house: house(14) });
+    assert_eq!(
+        e,
+        IllegalMove::Protected {
+            house: house(14),
+            why: Temple.why(Refusal::Protected)
+        }
+    );
 }
 
 #[test]
@@ -323,7 +335,13 @@ fn notation_illegal_safe_house() {
 fn notation_illegal_blockade() {
     let p = setup(K, &[10], &[12, 13, 14], 'x');
     let e = illegal(&p, "5: 10-15+", &["12", "block"]);
-    assert_eq!(e, IllegalMove::Blocked { house: house(12) });
+    assert_eq!(
+        e,
+        IllegalMove::Blocked {
+            house: house(12),
+            why: Kendall.why(Refusal::Blocked)
+        }
+    );
     let p = setup(K, &[26], &[28, 29, 30], 'x');
     let e = illegal(&p, "5: 26-off+", &["block"]);
     assert!(matches!(e, IllegalMove::Blocked { .. }));
@@ -333,7 +351,13 @@ fn notation_illegal_blockade() {
 fn notation_illegal_no_jumping() {
     let p = setup(Classic, &[10], &[12], 'x');
     let e = illegal(&p, "3: 10-13", &["12"]);
-    assert_eq!(e, IllegalMove::Blocked { house: house(12) });
+    assert_eq!(
+        e,
+        IllegalMove::Blocked {
+            house: house(12),
+            why: Classic.why(Refusal::Blocked)
+        }
+    );
 }
 
 #[test]
@@ -406,7 +430,8 @@ fn notation_illegal_displacement_past_26_in_temple() {
         e,
         IllegalMove::Displacement {
             from: house(24),
-            to: house(28)
+            to: house(28),
+            why: Temple.why(Refusal::NotDisplaced),
         }
     );
 }

@@ -86,7 +86,7 @@ fn check_divide_lines<R: Ruleset>(
 ) {
     let mut expected_lines = 0;
     for r in position.ruleset().dice().rolls() {
-        expected_lines += position.legal_moves(r).len().max(1);
+        expected_lines += position.moves(r).to_list().len().max(1);
     }
     if !position.is_over() {
         assert_eq!(lines.len(), expected_lines, "{at}: one line per throw");

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{
-    House, Move, MoveText, MovesByRoll, Position, Roll, Ruleset, Side, Target, divide, perft,
+    House, Move, MoveList, MoveText, Position, Roll, Ruleset, Side, Target, divide, perft,
 };
 
 /// Modest case counts: the whole suite must stay fast in debug builds.
@@ -55,7 +55,7 @@ fn check_position<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
     // A finished game has no moves and no lost throws.
     if p.is_over() {
         for value in 1..=5 {
-            prop_assert!(p.legal_moves(roll(value)).is_empty());
+            prop_assert!(p.moves(roll(value)).to_list().is_empty());
             prop_assert!(p.lose_throw(roll(value)).is_err());
         }
         prop_assert_eq!(perft(p, 2), 1);
@@ -117,20 +117,18 @@ fn check_move<R: Ruleset>(p: &Position<R>, mv: Move) -> Result<Position<R>, Test
 fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestCaseError> {
     let rolls: Vec<_> = ruleset.dice().rolls().collect();
     let mut p = Position::start(ruleset);
-    // One `LegalMoves`, refilled at every step, as fast loops use it.
-    let mut reused = p.legal(rolls[0]);
-    let mut by_roll = MovesByRoll::new();
+    // One list, refilled at every step, as fast loops use it.
+    let mut reused = MoveList::new();
     for (step, &(roll_choice, move_choice)) in choices.iter().enumerate() {
         check_position(&p)?;
-        // All rolls at once give each roll's list, and nothing for the
+        // All rolls at once give each roll's moves, and nothing for the
         // rolls the implement cannot make.
-        p.legal_moves_by_roll_into(&mut by_roll);
-        prop_assert_eq!(by_roll, p.legal_moves_by_roll());
+        let by_roll = p.moves_by_roll();
         let listed: Vec<Roll> = by_roll.iter().map(|(roll, _)| roll).collect();
         prop_assert_eq!(&listed, &rolls);
         for value in 1..=5 {
             let roll = roll(value);
-            prop_assert_eq!(&by_roll[roll], &p.legal_moves(roll), "{} with {}", p, roll);
+            prop_assert_eq!(by_roll.get(roll), p.moves(roll), "{} with {}", p, roll);
         }
         if p.is_over() {
             break;
@@ -140,43 +138,38 @@ fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestC
             prop_assert_eq!(sum, perft(&p, 2), "divide of {}", p);
         }
         let roll = rolls[usize::from(roll_choice) % rolls.len()];
-        let list = p.legal_moves(roll);
+        let moves = p.moves(roll);
+        let list = moves.to_list();
         prop_assert_eq!(p.lose_throw(roll).is_ok(), list.is_empty(), "{}", p);
-        prop_assert_eq!(p.is_lost_throw(roll), list.is_empty());
+        prop_assert_eq!(moves.is_lost_throw(), list.is_empty());
         let mut afters = Vec::new();
         for &mv in &list {
             prop_assert_eq!(mv.roll(), roll);
             afters.push(check_move(&p, mv)?);
         }
-        // The bound list is the same list, plays the same moves to the
-        // same positions, and refilling one gives the same as a new one.
-        let legal = p.legal(roll);
-        p.legal_into(roll, &mut reused);
-        prop_assert_eq!(reused, legal);
-        prop_assert_eq!(legal.list(), &list);
-        prop_assert_eq!((legal.position(), legal.roll()), (&p, roll));
+        // A refilled list is the same list; the moves iterate, index and
+        // play in the list's order, to the same positions.
+        moves.write_to(&mut reused);
+        prop_assert_eq!(reused, list);
+        prop_assert_eq!((moves.position(), moves.roll()), (&p, roll));
+        prop_assert_eq!(moves.len(), list.len());
+        prop_assert_eq!(moves.is_empty(), list.is_empty());
+        prop_assert!(moves.iter().eq(list.iter().copied()), "{} with {}", p, roll);
         for (index, (&mv, after)) in list.iter().zip(&afters).enumerate() {
-            prop_assert_eq!(legal.play_nth(index), Some(*after));
-            prop_assert_eq!(legal.play(mv), Ok(*after));
+            prop_assert_eq!(moves.get(index), Some(mv));
+            prop_assert_eq!(moves.starting_at(mv.from()), Some(mv));
+            prop_assert!(moves.contains(mv));
+            prop_assert_eq!(moves.play_nth(index), Some(*after));
+            prop_assert_eq!(moves.play(mv), Ok(*after));
         }
-        prop_assert_eq!(legal.play_nth(list.len()), None);
-        prop_assert_eq!(legal.lose_throw().ok(), p.lose_throw(roll).ok());
-        // The sets hold the same moves in the same order, and play them to
-        // the same positions.
-        let set = p.legal_set(roll);
-        prop_assert_eq!((set.position(), set.roll()), (&p, roll));
-        prop_assert_eq!(set.len(), list.len());
-        prop_assert_eq!(set.is_empty(), list.is_empty());
-        prop_assert!(set.iter().eq(list.iter().copied()), "{} with {}", p, roll);
-        prop_assert_eq!(set.to_list(), list);
-        for (index, (&mv, after)) in list.iter().zip(&afters).enumerate() {
-            prop_assert_eq!(set.nth(index), Some(mv));
-            prop_assert_eq!(set.play_nth(index), Some(*after));
-            prop_assert_eq!(set.play(mv), Ok(*after));
+        prop_assert_eq!(moves.get(list.len()), None);
+        prop_assert_eq!(moves.play_nth(list.len()), None);
+        prop_assert_eq!(moves.lose_throw(), p.lose_throw(roll));
+        // Every piece without a listed move has none.
+        for from in p.board().pieces(p.side_to_throw()) {
+            let listed = list.iter().any(|mv| mv.from() == from);
+            prop_assert_eq!(moves.starting_at(from).is_some(), listed);
         }
-        prop_assert_eq!(set.nth(list.len()), None);
-        prop_assert_eq!(set.play_nth(list.len()), None);
-        prop_assert_eq!(set.lose_throw(), p.lose_throw(roll));
         p = if list.is_empty() {
             let written = p.lost_notation(roll);
             let text = written.to_string();
@@ -194,8 +187,8 @@ fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestC
     // Refilling a list that held moves, at the last position (often a
     // finished game, with no moves), leaves exactly that position's moves.
     for &roll in &rolls {
-        p.legal_into(roll, &mut reused);
-        prop_assert_eq!(reused, p.legal(roll), "{} with {}", p, roll);
+        p.moves(roll).write_to(&mut reused);
+        prop_assert_eq!(reused, p.moves(roll).to_list(), "{} with {}", p, roll);
     }
     check_position(&p)
 }

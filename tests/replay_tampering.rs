@@ -152,7 +152,7 @@ fn another_legal_move_makes_the_record_fail_later() {
         .zip(&positions)
         .find_map(|(turn, position)| {
             let played = turn.played()?;
-            let moves = position.legal_moves(turn.roll());
+            let moves = position.moves(turn.roll()).to_list();
             let other = moves.iter().find(|&&m| m != played)?;
             Some((turn, position.notation(*other).to_string()))
         })
@@ -224,7 +224,7 @@ fn lost_throws_must_be_lost_and_moves_must_be_moves() {
     let (n, t) = first(&record, |t| t.play().is_some());
     let lost = format!("{}: -{}", t.roll(), if t.throws_again() { "+" } else { "" });
     let err = verify(&with_throw(&record, n, &lost));
-    let count = positions(&record)[n - 1].legal_moves(t.roll()).len();
+    let count = positions(&record)[n - 1].moves(t.roll()).to_list().len();
     assert_eq!(
         err,
         at(

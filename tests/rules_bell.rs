@@ -68,8 +68,8 @@ fn bell_throws_a_long_die_1_to_4_each_one_in_four() {
     assert!(!B.dice().can_roll(roll(5)));
     assert_eq!(Throw::from_die_face(roll(5)), None);
     let start = Position::start(B);
-    assert!(start.legal_moves(roll(5)).is_empty());
-    assert!(!start.is_lost_throw(roll(5)));
+    assert!(start.moves(roll(5)).to_list().is_empty());
+    assert!(!start.moves(roll(5)).is_lost_throw());
     assert_eq!(
         start.lose_throw(roll(5)),
         Err(IllegalMove::RollNotOnDice { roll: roll(5) })

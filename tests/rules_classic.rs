@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use senet::rulesets::Classic;
-use senet::{IllegalMove, Outcome, Position, Ruleset, Side};
+use senet::{IllegalMove, Outcome, Position, Refusal, Ruleset, Side};
 
 const C: Classic = Classic;
 
@@ -86,7 +86,10 @@ fn classic_no_jumping_over_any_piece() {
     let p = setup(C, &[10], &[12], 'x');
     assert_eq!(
         why(&p, 3, 10, to(13)),
-        IllegalMove::Blocked { house: house(12) }
+        IllegalMove::Blocked {
+            house: house(12),
+            why: Classic.why(Refusal::Blocked)
+        }
     );
     assert_lost(&p, 3, "3: -");
     assert_lost(&p, 5, "5: -");
@@ -96,7 +99,10 @@ fn classic_no_jumping_over_any_piece() {
     let p = setup(C, &[10, 11], &[1], 'x');
     assert_eq!(
         why(&p, 3, 10, to(13)),
-        IllegalMove::Blocked { house: house(11) }
+        IllegalMove::Blocked {
+            house: house(11),
+            why: Classic.why(Refusal::Blocked)
+        }
     );
     assert_moves(&p, 3, &["3: 11-14"]);
 }
@@ -216,7 +222,10 @@ fn classic_exit_roll_never_falls_even_when_blocked() {
     let p = setup(C, &[28], &[30], 'x');
     assert_eq!(
         why(&p, 3, 28, OFF),
-        IllegalMove::Blocked { house: house(30) }
+        IllegalMove::Blocked {
+            house: house(30),
+            why: Classic.why(Refusal::Blocked)
+        }
     );
     assert!(p.find_move(roll(3), house(28), to(27)).is_err());
     assert_lost(&p, 3, "3: -");
@@ -313,7 +322,10 @@ fn classic_bearing_off_from_26_may_not_jump_27_to_30() {
     let p = setup(C, &[2, 26], &[30], 'x');
     assert_eq!(
         why(&p, 5, 26, OFF),
-        IllegalMove::Blocked { house: house(30) }
+        IllegalMove::Blocked {
+            house: house(30),
+            why: Classic.why(Refusal::Blocked)
+        }
     );
     assert_moves(&p, 5, &["5: 2-7+"]);
     let p = setup(C, &[26], &[28], 'x');
@@ -329,12 +341,18 @@ fn classic_bearing_off_from_26_may_not_pass_a_piece_waiting_on_27() {
     let p = pos(C, &ps(&[15, 26], &[27], 'x', 3, 4));
     assert_eq!(
         why(&p, 5, 26, OFF),
-        IllegalMove::Blocked { house: house(27) }
+        IllegalMove::Blocked {
+            house: house(27),
+            why: Classic.why(Refusal::Blocked)
+        }
     );
     assert_moves(&p, 5, &["5: 15-20+"]);
     assert_eq!(
         why(&p, 2, 26, to(28)),
-        IllegalMove::Blocked { house: house(27) }
+        IllegalMove::Blocked {
+            house: house(27),
+            why: Classic.why(Refusal::Blocked)
+        }
     );
     assert_moves(&p, 2, &["2: 15-17"]);
 }

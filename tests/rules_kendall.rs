@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use senet::rulesets::Kendall;
-use senet::{IllegalMove, Outcome, Position, Ruleset, Side};
+use senet::{IllegalMove, Outcome, Position, Refusal, Ruleset, Side};
 
 const K: Kendall = Kendall;
 
@@ -256,13 +256,19 @@ fn kendall_opponent_protected_by_a_neighbour_on_t_minus_1_or_t_plus_1_cannot_be_
     // 13 is protected by 14 (t+1): no forward move, so the piece goes back.
     assert_eq!(
         why(&p, 2, 11, to(13)),
-        IllegalMove::Protected { house: house(13) }
+        IllegalMove::Protected {
+            house: house(13),
+            why: Kendall.why(Refusal::Protected)
+        }
     );
     assert_moves(&p, 2, &["2: 11-9<"]);
     // 14 is protected by 13 (t-1).
     assert_eq!(
         why(&p, 3, 11, to(14)),
-        IllegalMove::Protected { house: house(14) }
+        IllegalMove::Protected {
+            house: house(14),
+            why: Kendall.why(Refusal::Protected)
+        }
     );
     assert_moves(&p, 3, &["3: 11-8<"]);
     assert!(p.is_shielded(house(13)));
@@ -318,7 +324,10 @@ fn kendall_blockade_of_three_blocks_forward_moves() {
     let p = setup(K, &[10], &[12, 13, 14], 'x');
     assert_eq!(
         why(&p, 5, 10, to(15)),
-        IllegalMove::Blocked { house: house(12) }
+        IllegalMove::Blocked {
+            house: house(12),
+            why: Kendall.why(Refusal::Blocked)
+        }
     );
     assert_moves(&p, 5, &["5: 10-5<+"]);
     assert_moves(&p, 4, &["4: 10-6<+"]);
@@ -333,7 +342,10 @@ fn kendall_blockade_of_four_blocks_forward_moves() {
     let p = setup(K, &[10], &[11, 12, 13, 14], 'x');
     assert_eq!(
         why(&p, 5, 10, to(15)),
-        IllegalMove::Blocked { house: house(11) }
+        IllegalMove::Blocked {
+            house: house(11),
+            why: Kendall.why(Refusal::Blocked)
+        }
     );
     assert_moves(&p, 5, &["5: 10-5<+"]);
 }
@@ -358,7 +370,10 @@ fn kendall_blockade_only_blocks_houses_strictly_between() {
     let p = setup(K, &[11], &[12, 13, 14], 'x');
     assert_eq!(
         why(&p, 1, 11, to(12)),
-        IllegalMove::Protected { house: house(12) }
+        IllegalMove::Protected {
+            house: house(12),
+            why: Kendall.why(Refusal::Protected)
+        }
     );
     // A piece just past the blockade moves freely.
     let p = setup(K, &[15], &[12, 13, 14], 'x');
@@ -445,7 +460,10 @@ fn kendall_backward_obeys_the_landing_rules() {
     let p = setup(K, &[23], &[18, 19], 'x');
     assert_eq!(
         why(&p, 4, 23, to(19)),
-        IllegalMove::Protected { house: house(19) }
+        IllegalMove::Protected {
+            house: house(19),
+            why: Kendall.why(Refusal::Protected)
+        }
     );
     assert_lost(&p, 4, "4: -+");
     // Opponent on the safe house 15 behind.

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use senet::rulesets::Temple;
-use senet::{IllegalMove, Outcome, Position, Ruleset, Side};
+use senet::{IllegalMove, Outcome, Position, Refusal, Ruleset, Side};
 
 const T: Temple = Temple;
 
@@ -198,11 +198,17 @@ fn temple_opponent_protected_by_a_neighbour_cannot_be_landed_on() {
     let p = setup(T, &[11], &[13, 14], 'x');
     assert_eq!(
         why(&p, 2, 11, to(13)),
-        IllegalMove::Protected { house: house(13) }
+        IllegalMove::Protected {
+            house: house(13),
+            why: Temple.why(Refusal::Protected)
+        }
     );
     assert_eq!(
         why(&p, 3, 11, to(14)),
-        IllegalMove::Protected { house: house(14) }
+        IllegalMove::Protected {
+            house: house(14),
+            why: Temple.why(Refusal::Protected)
+        }
     );
     assert_moves(&p, 2, &["2: 11-9<"]);
     assert_moves(&p, 3, &["3: 11-8<+"]);
@@ -279,7 +285,10 @@ fn temple_backward_obeys_the_landing_rules() {
     let p = setup(T, &[26], &[20, 21], 'x');
     assert_eq!(
         why(&p, 5, 26, to(21)),
-        IllegalMove::Protected { house: house(21) }
+        IllegalMove::Protected {
+            house: house(21),
+            why: Temple.why(Refusal::Protected)
+        }
     );
     assert_lost(&p, 5, "5: -");
     // A lone opponent behind is swapped forward to the mover's start (26).
@@ -307,7 +316,8 @@ fn temple_swap_may_not_carry_piece_past_26() {
         why(&p, 4, 28, to(24)),
         IllegalMove::Displacement {
             from: house(24),
-            to: house(28)
+            to: house(28),
+            why: Temple.why(Refusal::NotDisplaced),
         }
     );
     assert_lost(&p, 4, "4: -");
@@ -316,7 +326,8 @@ fn temple_swap_may_not_carry_piece_past_26() {
         why(&p, 4, 29, to(25)),
         IllegalMove::Displacement {
             from: house(25),
-            to: house(29)
+            to: house(29),
+            why: Temple.why(Refusal::NotDisplaced),
         }
     );
     assert_lost(&p, 4, "4: -");

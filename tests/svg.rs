@@ -78,7 +78,7 @@ fn pictures_with_moves_are_well_formed_and_show_every_piece() {
     for ruleset in AnyRuleset::ALL {
         let start = Position::start(ruleset);
         for roll in ruleset_rolls(ruleset) {
-            for &mv in start.legal_moves(roll).iter() {
+            for &mv in start.moves(roll).to_list().iter() {
                 let picture = svg::position(&start, Some(mv));
                 assert_well_formed(&picture);
                 let pieces = start.board().occupied().count() as usize;

@@ -75,7 +75,7 @@ pub fn list_all<R: Ruleset>(
     let mut total = 0;
     for position in black_box(positions) {
         for &roll in rolls {
-            position.legal_moves_into(roll, list);
+            position.moves(roll).write_to(list);
             total += black_box(&*list).len();
         }
     }
@@ -108,7 +108,7 @@ pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
         while !position.is_over() && positions.len() < CORPUS_SIZE {
             positions.push(position);
             let roll = dice.throw(&mut rng).roll();
-            position.legal_moves_into(roll, &mut list);
+            position.moves(roll).write_to(&mut list);
             position = if list.is_empty() {
                 position.lose_throw(roll)
             } else {
@@ -134,7 +134,7 @@ pub fn playouts<R: Ruleset>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
         while !position.is_over() {
             let roll = dice.throw(&mut rng).roll();
             throws += 1;
-            let moves = position.legal_set(roll);
+            let moves = position.moves(roll);
             position = if moves.is_empty() {
                 moves.lose_throw().expect("a roll with no move is lost")
             } else {

@@ -249,7 +249,8 @@ pub fn agreeing(positions: &[Position<Kendall>]) -> Vec<Reference> {
             for roll in Kendall.dice().rolls() {
                 let count = reference.legal_moves(u32::from(roll.value()), &mut moves);
                 let expected: Vec<u32> = position
-                    .legal_moves(roll)
+                    .moves(roll)
+                    .to_list()
                     .iter()
                     .map(|&mv| encode(mv))
                     .collect();

@@ -186,14 +186,16 @@ fn play_one<R: Ruleset>(ruleset: R, pairing: Pairing, seed: u64, index: u64, tal
             .next_throw(ruleset.dice())
             .unwrap_or_else(|e| fail(e));
         length += 1;
-        let legal = position.legal(throw.roll());
+        let legal = position.moves(throw.roll());
         if legal.is_empty() {
             tally.lost += 1;
             position = legal.lose_throw().unwrap_or_else(|e| fail(e));
             continue;
         }
         let mv = if legal.len() == 1 {
-            legal[0]
+            legal
+                .get(0)
+                .unwrap_or_else(|| fail("a roll with one move has a move"))
         } else {
             let decision = Decision::new(position, throw, &[]).unwrap_or_else(|e| fail(e));
             match side {

@@ -52,7 +52,7 @@ where
 /// A move read from JSON is played only where it is a legal move.
 fn check_move(mv: Move) {
     for position in positions() {
-        let legal = position.legal_moves(mv.roll());
+        let legal = position.moves(mv.roll()).to_list();
         match position.play(mv) {
             Ok(after) => {
                 assert!(

@@ -3,14 +3,15 @@
 //! candidate (from, to), played from the start position (a lost throw when
 //! the roll has no move), so every position is a reachable one.
 //! - At each position, `find_move` of the candidate succeeds exactly when
-//!   `legal_moves(roll)` holds a move with that from and to (and returns
+//!   `moves(roll)` holds a move with that from and to (and returns
 //!   that move); `lose_throw` is Ok exactly when the list is empty; the
 //!   move played gives a position that prints and parses back.
 //! - At the last position, the same `find_move` check for every roll,
 //!   every piece of the side to throw and every target, and every check
 //!   of `common::check_position` (every generated move plays to a position
 //!   that prints and parses back, notation round-trips and resolves, ...),
-//!   and `legal_moves_by_roll` and `legal_set` give each roll's `legal_moves`.
+//!   and `moves_by_roll` gives each roll's `moves`, whose iteration,
+//!   indexing and written list agree.
 #![no_main]
 
 #[macro_use]
@@ -23,9 +24,8 @@ use senet::{House, Position, Roll, Ruleset, Target};
 /// `find_move(roll, from, to)` against the generated list.
 fn check_find<R: Ruleset>(position: &Position<R>, roll: Roll, from: House, to: Target) {
     let listed = position
-        .legal_moves(roll)
+        .moves(roll)
         .iter()
-        .copied()
         .find(|mv| mv.from() == from && mv.to() == to);
     let found = position.find_move(roll, from, to);
     match (listed, found) {
@@ -46,7 +46,7 @@ fn run<R: Ruleset>(ruleset: R, bytes: &mut Bytes) {
         let from = House::new(bytes.next() % 30 + 1).expect("1..=30");
         let to = House::new(bytes.next() % 31 + 1).map_or(Target::Off, Target::House);
         check_find(&position, roll, from, to);
-        let moves = position.legal_moves(roll);
+        let moves = position.moves(roll).to_list();
         let lost = position.lose_throw(roll);
         assert_eq!(
             lost.is_ok(),
@@ -63,17 +63,19 @@ fn run<R: Ruleset>(ruleset: R, bytes: &mut Bytes) {
         check_round_trip(&position);
     }
     check_position(&position);
-    let by_roll = position.legal_moves_by_roll();
+    let by_roll = position.moves_by_roll();
     for roll in all_rolls() {
-        let list = position.legal_moves(roll);
+        let moves = position.moves(roll);
         assert_eq!(
-            by_roll[roll], list,
+            by_roll.get(roll),
+            moves,
             "{position}: roll {roll}: all rolls at once and one roll disagree"
         );
-        let set = position.legal_set(roll);
+        let list = moves.to_list();
+        let nth: Vec<_> = (0..moves.len()).filter_map(|n| moves.get(n)).collect();
         assert!(
-            set.len() == list.len() && set.iter().eq(list.iter().copied()),
-            "{position}: roll {roll}: the sets and the list disagree"
+            moves.iter().eq(list.iter().copied()) && nth == &list[..],
+            "{position}: roll {roll}: the moves and their list disagree"
         );
     }
     let own = position.board().pieces(position.side_to_throw());

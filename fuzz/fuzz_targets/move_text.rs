@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(parsed.to_string().parse::<MoveText>(), Ok(parsed));
     for position in positions() {
         let roll = parsed.roll();
-        let legal = position.legal_moves(roll);
+        let legal = position.moves(roll).to_list();
         match parsed.resolve(position) {
             Ok(Some(mv)) => {
                 assert!(

@@ -72,7 +72,7 @@ impl<'a, R: Ruleset> Decision<'a, R> {
                 expected,
             });
         }
-        let moves = position.legal_moves(throw.roll());
+        let moves = position.moves(throw.roll()).to_list();
         if moves.is_empty() {
             return Err(NoDecision::LostThrow { roll: throw.roll() });
         }

@@ -258,7 +258,7 @@ impl<'s, E> Searcher<'s, E> {
     where
         E: Evaluator<R>,
     {
-        let moves = position.legal_moves(roll);
+        let moves = position.moves(roll).to_list();
         if moves.is_empty() {
             return self.chance(&position.apply_lost_throw(roll), depth - 1, alpha, beta);
         }

@@ -109,7 +109,7 @@ impl MoveText {
     ) -> Result<Option<Move>, MoveTextError> {
         match self.play {
             None => {
-                let count = position.legal_moves(self.roll).len();
+                let count = position.moves(self.roll).len();
                 let after = position.lose_throw(self.roll).map_err(|e| match e {
                     IllegalMove::MovesExist { count } => MoveTextError::NotLost {
                         written: *self,

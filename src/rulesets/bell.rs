@@ -3,8 +3,10 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Contact, Outcome, Reach, Ruleset, Steps};
+use crate::ruleset::{Contact, Outcome, Reach, Refusal, Ruleset};
 use crate::throw::{Dice, Roll};
+
+use super::traditional_mark;
 
 /// R. C. Bell's reconstruction (Board and Table Games from Many
 /// Civilizations, 1960).
@@ -57,11 +59,6 @@ impl Ruleset for Bell {
     }
 
     #[inline]
-    fn plain_forward(&self, roll: Roll) -> Bitboard {
-        Bitboard::range(1, 30 - roll.value())
-    }
-
-    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         match from.number() + roll.value() {
             31 => Some(Reach::Off),
@@ -70,25 +67,6 @@ impl Ruleset for Bell {
     }
 
     /// Every move is a step of exactly the roll, off when it reaches 31.
-    #[inline]
-    fn forward_steps(&self, roll: Roll) -> Steps {
-        Steps {
-            along: Bitboard::range(1, 31 - roll.value()),
-            water: Bitboard::EMPTY,
-            ask: Bitboard::EMPTY,
-        }
-    }
-
-    /// No backward play: nothing to ask about.
-    #[inline]
-    fn backward_steps(&self, _roll: Roll) -> Steps {
-        Steps {
-            along: Bitboard::EMPTY,
-            water: Bitboard::EMPTY,
-            ask: Bitboard::EMPTY,
-        }
-    }
-
     fn must_play_first(&self) -> Bitboard {
         LAST_FIVE
     }
@@ -101,12 +79,26 @@ impl Ruleset for Bell {
         Contact::Capture
     }
 
-    fn special_houses(&self) -> Bitboard {
-        LAST_FIVE
+    /// The last five houses are drawn marked: the house of beauty, the
+    /// numeral X on 27 (an ordinary protected house here, not the water),
+    /// and III, II, I.
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        match house.number() {
+            27 => Some("X"),
+            _ if LAST_FIVE.contains(house) => traditional_mark(house),
+            _ => None,
+        }
     }
 
-    fn why_no_step(&self, _from: House, _roll: Roll) -> &'static str {
-        "a piece on 27, 28, 29 or 30 bears off only with the exact roll (4, 3, 2, 1)"
+    fn why(&self, refusal: Refusal) -> &'static str {
+        match refusal {
+            Refusal::NoStep { .. } => {
+                "a piece on 27, 28, 29 or 30 bears off only with the exact roll (4, 3, 2, 1)"
+            }
+            Refusal::Blocked | Refusal::Protected | Refusal::NotDisplaced => {
+                "the rules forbid that"
+            }
+        }
     }
 
     #[inline]

@@ -3,7 +3,9 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Ruleset, Steps, first_home_wins};
+use crate::ruleset::{Outcome, Reach, Refusal, Ruleset};
+
+use super::{first_home_wins, traditional_mark};
 use crate::throw::{Dice, Roll};
 
 use super::Kendall;
@@ -37,16 +39,6 @@ use super::Kendall;
 pub struct Classic;
 
 const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29]);
-const MARKED: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
-
-/// [`Classic::backward_steps`]: no step back along the track, only the
-/// falls from 28 and 29, which are asked about.
-const BACKWARD: [Steps; 8] = [Steps {
-    along: Bitboard::EMPTY,
-    water: Bitboard::EMPTY,
-    ask: Bitboard::from_numbers(&[28, 29]),
-}; 8];
-
 impl Ruleset for Classic {
     fn name(&self) -> &'static str {
         "classic"
@@ -74,23 +66,8 @@ impl Ruleset for Classic {
     /// Forward moves are Kendall's: a stop on 26, then 28, 29, 30 or off,
     /// with exact exits; only what the board allows differs.
     #[inline]
-    fn plain_forward(&self, roll: Roll) -> Bitboard {
-        Kendall.plain_forward(roll)
-    }
-
-    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Kendall.forward(from, roll)
-    }
-
-    #[inline]
-    fn forward_steps(&self, roll: Roll) -> Steps {
-        Kendall.forward_steps(roll)
-    }
-
-    #[inline]
-    fn backward_steps(&self, roll: Roll) -> Steps {
-        BACKWARD[usize::from(roll.value()) & 7]
     }
 
     /// Falls: the only way back, from 28 or 29 with any roll but the exit roll.
@@ -116,15 +93,24 @@ impl Ruleset for Classic {
             .find(|&h| !occupied.contains(h))
     }
 
-    fn special_houses(&self) -> Bitboard {
-        MARKED
+    #[inline]
+    fn water(&self) -> Option<House> {
+        Some(House::WATER)
     }
 
-    fn why_no_step(&self, from: House, _roll: Roll) -> &'static str {
-        match from.number() {
-            ..=25 => "every piece must stop on 26 before going further",
-            27 => "a piece waiting in the water never moves by a throw",
-            _ => "a piece on 28, 29 or 30 leaves only with its exact roll (3, 2, 1)",
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        traditional_mark(house)
+    }
+
+    fn why(&self, refusal: Refusal) -> &'static str {
+        match refusal {
+            Refusal::NoStep { from, .. } => match from.number() {
+                ..=25 => "every piece must stop on 26 before going further",
+                27 => "a piece waiting in the water never moves by a throw",
+                _ => "a piece on 28, 29 or 30 leaves only with its exact roll (3, 2, 1)",
+            },
+            Refusal::Blocked => "no piece may jump over another",
+            Refusal::Protected | Refusal::NotDisplaced => "the rules forbid that",
         }
     }
 

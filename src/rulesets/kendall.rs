@@ -3,7 +3,9 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Ruleset, Steps, first_home_wins, water_to_rebirth_or_below};
+use crate::ruleset::{Outcome, Reach, Refusal, Ruleset};
+
+use super::{first_home_wins, traditional_mark, water_to_rebirth_or_below};
 use crate::throw::{Dice, Roll};
 
 /// Timothy Kendall's reconstruction (1978), as modern sets print it.
@@ -39,47 +41,6 @@ use crate::throw::{Dice, Roll};
 pub struct Kendall;
 
 const SAFE: Bitboard = Bitboard::from_numbers(&[15, 26, 28, 29, 30]);
-const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
-
-/// [`Kendall::forward_steps`] by roll (indexed by the roll masked to 0..8,
-/// so the look-up needs no bounds check): every forward move
-/// is a step of exactly the roll. Up to 26 minus the roll a piece steps
-/// plainly; 26 steps into the water (1), to 28, 29, 30 (2, 3, 4) or off
-/// (5); 28, 29, 30 step off with exactly 3, 2, 1.
-const FORWARD: [Steps; 8] = {
-    let mut table = [Steps::NONE; 8];
-    let mut r = 1;
-    while r <= 5 {
-        let mut along = Bitboard::range(1, 26 - r).bits() | 1 << 26;
-        if r <= 3 {
-            along |= 1 << (31 - r);
-        }
-        table[r as usize] = Steps {
-            along: Bitboard::from_bits(along),
-            water: if r == 1 {
-                Bitboard::from_numbers(&[26])
-            } else {
-                Bitboard::EMPTY
-            },
-            ask: Bitboard::EMPTY,
-        };
-        r += 1;
-    }
-    table
-};
-
-/// [`Kendall::backward_steps`] by roll: a piece on 25 or below steps back
-/// the roll when that stays on the board.
-const BACKWARD: [Steps; 8] = {
-    let mut table = [Steps::NONE; 8];
-    let mut r = 1;
-    while r <= 5 {
-        table[r as usize].along = Bitboard::range(r + 1, 25);
-        r += 1;
-    }
-    table
-};
-
 impl Ruleset for Kendall {
     fn name(&self) -> &'static str {
         "kendall"
@@ -112,11 +73,6 @@ impl Ruleset for Kendall {
     }
 
     #[inline]
-    fn plain_forward(&self, roll: Roll) -> Bitboard {
-        Bitboard::range(1, 26 - roll.value())
-    }
-
-    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         let (h, r) = (from.number(), roll.value());
         // Written as plain comparisons rather than a `match` on the house,
@@ -135,16 +91,6 @@ impl Ruleset for Kendall {
             // 28 leaves with a 3, 29 with a 2, 30 with a 1; nothing else moves them.
             (h >= 28 && h + r == 31).then_some(Reach::Off)
         }
-    }
-
-    #[inline]
-    fn forward_steps(&self, roll: Roll) -> Steps {
-        FORWARD[usize::from(roll.value()) & 7]
-    }
-
-    #[inline]
-    fn backward_steps(&self, roll: Roll) -> Steps {
-        BACKWARD[usize::from(roll.value()) & 7]
     }
 
     #[inline]
@@ -176,15 +122,26 @@ impl Ruleset for Kendall {
         water_to_rebirth_or_below(occupied)
     }
 
-    fn special_houses(&self) -> Bitboard {
-        SPECIAL
+    #[inline]
+    fn water(&self) -> Option<House> {
+        Some(House::WATER)
     }
 
-    fn why_no_step(&self, from: House, _roll: Roll) -> &'static str {
-        if from.number() <= 25 {
-            "every piece must stop on 26 before going further"
-        } else {
-            "a piece on 28, 29 or 30 leaves only with its exact roll (3, 2, 1) and moves no other way"
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        traditional_mark(house)
+    }
+
+    fn why(&self, refusal: Refusal) -> &'static str {
+        match refusal {
+            Refusal::NoStep { from, .. } if from.number() <= 25 => {
+                "every piece must stop on 26 before going further"
+            }
+            Refusal::NoStep { .. } => {
+                "a piece on 28, 29 or 30 leaves only with its exact roll (3, 2, 1) and moves no other way"
+            }
+            Refusal::Blocked => "three or more pieces of one side in a row form a blockade",
+            Refusal::Protected => "a piece of its side stands next to it",
+            Refusal::NotDisplaced => "the rules forbid that",
         }
     }
 

@@ -1,4 +1,5 @@
-//! The built-in reconstructions, one file each.
+//! The built-in reconstructions, one file each, and the small rules they
+//! share, which a ruleset of your own may use too.
 
 mod bell;
 mod classic;
@@ -10,88 +11,67 @@ pub use classic::Classic;
 pub use kendall::Kendall;
 pub use temple::Temple;
 
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::house::{House, Side};
+use crate::ruleset::{Outcome, Ruleset};
+
+/// The house of rebirth, where the water sends a piece back to.
+const REBIRTH: u8 = 15;
+
+/// The race rule of most rulesets: the first side with every piece borne
+/// off wins.
+pub fn first_home_wins<R: Ruleset>(ruleset: &R, board: &Board) -> Option<Outcome> {
+    let all = ruleset.pieces_per_side();
+    Side::BOTH
+        .into_iter()
+        .find(|&side| board.off(side) >= all)
+        .map(Outcome::Win)
+}
+
+/// Water that sends a piece to house 15, or when 15 is taken to the first
+/// empty house below it (Kendall, Temple).
+pub fn water_to_rebirth_or_below(occupied: Bitboard) -> Option<House> {
+    (!occupied & Bitboard::range(1, REBIRTH)).last()
+}
+
+/// The marks of the traditional board, for [`Ruleset::house_mark`]: the
+/// ankh on 15, the house of beauty on 26, the water on 27 and the
+/// numerals III, II, I on 28, 29, 30.
+pub fn traditional_mark(house: House) -> Option<&'static str> {
+    match house.number() {
+        REBIRTH => Some("\u{2625}"),
+        26 => Some("\u{2736}"),
+        27 => Some("\u{2248}"),
+        28 => Some("III"),
+        29 => Some("II"),
+        30 => Some("I"),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::ruleset::Steps;
-    use crate::{AnyRuleset, House, Reach, Ruleset};
+    use super::*;
 
-    /// What a [`Steps`] table says of the piece on `from`: `None` when it
-    /// leaves it to the hook, else the reach it promises.
-    fn promised(steps: Steps, from: House, roll: u8, backward: bool) -> Option<Option<Reach>> {
-        if steps.ask.contains(from) {
-            return None;
-        }
-        if !steps.along.contains(from) {
-            return Some(None);
-        }
-        if steps.water.contains(from) {
-            return Some(Some(Reach::Water));
-        }
-        let to = if backward {
-            from.number() - roll
-        } else {
-            from.number() + roll
+    #[test]
+    fn water_goes_to_15_or_the_first_empty_house_below() {
+        let number = |occupied: &[u8]| {
+            water_to_rebirth_or_below(Bitboard::from_numbers(occupied)).map(House::number)
         };
-        Some(Some(if to == 31 {
-            Reach::Off
-        } else {
-            Reach::To(House::new(to).expect("a step stays on the track"))
-        }))
+        assert_eq!(number(&[]), Some(15));
+        assert_eq!(number(&[15, 14, 12]), Some(13));
+        let below: Vec<u8> = (1..=15).collect();
+        assert_eq!(number(&below), None);
     }
 
-    /// The per-roll tables must say exactly what `forward` and `backward`
-    /// say, and water steps must reach 27.
     #[test]
-    fn step_tables_agree_with_the_hooks() {
-        for ruleset in AnyRuleset::ALL {
-            for roll in ruleset.dice().rolls() {
-                let r = roll.value();
-                for (steps, backward) in [
-                    (ruleset.forward_steps(roll), false),
-                    (ruleset.backward_steps(roll), true),
-                ] {
-                    assert!((steps.along & steps.ask).is_empty(), "{ruleset} {r}");
-                    assert_eq!(steps.water & steps.along, steps.water, "{ruleset} {r}");
-                    for from in House::all() {
-                        let said = if backward {
-                            ruleset.backward(from, roll)
-                        } else {
-                            ruleset.forward(from, roll)
-                        };
-                        if let Some(promise) = promised(steps, from, r, backward) {
-                            assert_eq!(
-                                promise, said,
-                                "{ruleset}: {from} by {r}, backward {backward}"
-                            );
-                        }
-                        if steps.water.contains(from) {
-                            let to = if backward {
-                                from.number() - r
-                            } else {
-                                from.number() + r
-                            };
-                            assert_eq!(to, 27, "{ruleset}: {from} by {r}");
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The fast path must say exactly what `forward` says for the houses it covers.
-    #[test]
-    fn plain_forward_agrees_with_forward() {
-        for ruleset in AnyRuleset::ALL {
-            for roll in ruleset.dice().rolls() {
-                for from in ruleset.plain_forward(roll) {
-                    let to = House::new(from.number() + roll.value());
-                    assert_eq!(
-                        ruleset.forward(from, roll),
-                        to.map(Reach::To),
-                        "{ruleset}: {from} by {roll}"
-                    );
-                }
-            }
-        }
+    fn the_traditional_marks_are_on_15_and_26_to_30() {
+        let marked: Vec<u8> = House::all()
+            .filter(|&h| traditional_mark(h).is_some())
+            .map(House::number)
+            .collect();
+        assert_eq!(marked, [15, 26, 27, 28, 29, 30]);
+        assert_eq!(traditional_mark(House::WATER), Some("\u{2248}"));
     }
 }

@@ -3,7 +3,9 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Ruleset, Steps, first_home_wins, water_to_rebirth_or_below};
+use crate::ruleset::{Outcome, Reach, Refusal, Ruleset};
+
+use super::{first_home_wins, traditional_mark, water_to_rebirth_or_below};
 use crate::throw::{Dice, Roll};
 
 /// The French "Temple" reconstruction: the player against the guardian.
@@ -33,56 +35,6 @@ use crate::throw::{Dice, Roll};
 /// never carry a piece from 25 or below to 27 or beyond.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Temple;
-
-const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29, 30]);
-
-/// [`Temple::forward_steps`] by roll (indexed by the roll masked to 0..8,
-/// so the look-up needs no bounds check). Up to 26 minus the roll a piece
-/// steps plainly; 26 steps into the water (1) or to 28, 29, 30; 28, 29
-/// step on or off while the roll does not overshoot 31; 30 leaves with a
-/// 1 by a step and with any other roll off the end, which is asked about.
-const FORWARD: [Steps; 8] = {
-    let mut table = [Steps::NONE; 8];
-    let mut r = 1;
-    while r <= 5 {
-        let mut along = Bitboard::range(1, 26 - r).bits();
-        if r <= 4 {
-            along |= 1 << 26;
-        }
-        along |= Bitboard::range(28, 31 - r).bits();
-        table[r as usize] = Steps {
-            along: Bitboard::from_bits(along),
-            water: if r == 1 {
-                Bitboard::from_numbers(&[26])
-            } else {
-                Bitboard::EMPTY
-            },
-            ask: if r >= 2 {
-                Bitboard::from_numbers(&[30])
-            } else {
-                Bitboard::EMPTY
-            },
-        };
-        r += 1;
-    }
-    table
-};
-
-/// [`Temple::backward_steps`] by roll: every piece steps back the roll
-/// while that stays on the board, into the water when it reaches 27.
-const BACKWARD: [Steps; 8] = {
-    let mut table = [Steps::NONE; 8];
-    let mut r = 1;
-    while r <= 5 {
-        table[r as usize] = Steps {
-            along: Bitboard::range(r + 1, 30),
-            water: Bitboard::from_numbers(&[27 + r]),
-            ask: Bitboard::EMPTY,
-        };
-        r += 1;
-    }
-    table
-};
 
 impl Ruleset for Temple {
     fn name(&self) -> &'static str {
@@ -116,11 +68,6 @@ impl Ruleset for Temple {
     }
 
     #[inline]
-    fn plain_forward(&self, roll: Roll) -> Bitboard {
-        Bitboard::range(1, 26 - roll.value())
-    }
-
-    #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         let (h, r) = (from.number(), roll.value());
         match h {
@@ -137,16 +84,6 @@ impl Ruleset for Temple {
             30 => Some(Reach::Off),
             _ => None,
         }
-    }
-
-    #[inline]
-    fn forward_steps(&self, roll: Roll) -> Steps {
-        FORWARD[usize::from(roll.value()) & 7]
-    }
-
-    #[inline]
-    fn backward_steps(&self, roll: Roll) -> Steps {
-        BACKWARD[usize::from(roll.value()) & 7]
     }
 
     #[inline]
@@ -174,15 +111,28 @@ impl Ruleset for Temple {
         water_to_rebirth_or_below(occupied)
     }
 
-    fn special_houses(&self) -> Bitboard {
-        SPECIAL
+    #[inline]
+    fn water(&self) -> Option<House> {
+        Some(House::WATER)
     }
 
-    fn why_no_step(&self, from: House, _roll: Roll) -> &'static str {
-        match from.number() {
-            ..=25 => "every piece must stop on 26 on an exact count before going further",
-            26 => "26 is not an exit: a 5 cannot be played from it",
-            _ => "from 28 a piece needs at most a 3, from 29 at most a 2",
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        traditional_mark(house)
+    }
+
+    fn why(&self, refusal: Refusal) -> &'static str {
+        match refusal {
+            Refusal::NoStep { from, .. } => match from.number() {
+                ..=25 => "every piece must stop on 26 on an exact count before going further",
+                26 => "26 is not an exit: a 5 cannot be played from it",
+                _ => "from 28 a piece needs at most a 3, from 29 at most a 2",
+            },
+            Refusal::Protected => "a piece of its side stands next to it",
+            Refusal::NotDisplaced => {
+                "the mandatory stop on 26 binds a swapped piece too: none goes from 25 or below to 27 or beyond"
+            }
+            // Temple has no blockades.
+            Refusal::Blocked => "the rules forbid passing it",
         }
     }
 

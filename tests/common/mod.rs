@@ -60,21 +60,25 @@ pub fn setup<R: Ruleset>(ruleset: R, x: &[u8], o: &[u8], side: char) -> Position
 /// The legal moves of `value`, in notation, sorted.
 pub fn moves<R: Ruleset>(position: &Position<R>, value: u8) -> Vec<String> {
     let mut list: Vec<String> = position
-        .legal_moves(roll(value))
+        .moves(roll(value))
         .iter()
-        .map(|&mv| position.notation(mv).to_string())
+        .map(|mv| position.notation(mv).to_string())
         .collect();
     list.sort();
     list
 }
 
 /// The legal moves of `value` in the generator's order: each move's start
-/// house and whether it enters the water. The list of every roll at once
-/// must be the same.
+/// house and whether it enters the water. The moves of every roll at once,
+/// the moves one by one and the written list must be the same.
 #[track_caller]
 pub fn starts_and_water<R: Ruleset>(position: &Position<R>, value: u8) -> (Vec<u8>, Vec<bool>) {
-    let list = position.legal_moves(roll(value));
-    assert_eq!(position.legal_moves_by_roll()[roll(value)], list);
+    let moves = position.moves(roll(value));
+    assert_eq!(position.moves_by_roll().get(roll(value)), moves);
+    let list = moves.to_list();
+    assert!(moves.iter().eq(list.iter().copied()));
+    let nth: Vec<_> = (0..moves.len()).filter_map(|n| moves.get(n)).collect();
+    assert_eq!(nth, &list[..]);
     let starts = list.iter().map(|mv| mv.from().number()).collect();
     let water = list.iter().map(|mv| mv.is_water()).collect();
     (starts, water)
@@ -97,7 +101,10 @@ pub fn assert_moves<R: Ruleset>(position: &Position<R>, value: u8, expected: &[&
 #[track_caller]
 pub fn assert_lost<R: Ruleset>(position: &Position<R>, value: u8, text: &str) -> Position<R> {
     assert_moves(position, value, &[]);
-    assert!(position.is_lost_throw(roll(value)), "{position}: {value}");
+    assert!(
+        position.moves(roll(value)).is_lost_throw(),
+        "{position}: {value}"
+    );
     assert_eq!(position.lost_notation(roll(value)).to_string(), text);
     let written: MoveText = text.parse().expect("lost throw notation parses");
     assert_eq!(written.resolve(position), Ok(None), "{text} in {position}");
@@ -164,8 +171,8 @@ pub fn assert_finished<R: Ruleset>(position: &Position<R>) {
     assert!(position.is_over(), "{position} should be over");
     for value in 1..=5 {
         let r = roll(value);
-        assert!(position.legal_moves(r).is_empty(), "{position}: {value}");
-        assert!(!position.is_lost_throw(r), "{position}: {value}");
+        assert!(position.moves(r).is_empty(), "{position}: {value}");
+        assert!(!position.moves(r).is_lost_throw(), "{position}: {value}");
         assert!(position.lose_throw(r).is_err(), "{position}: {value}");
     }
     assert_eq!(

@@ -50,7 +50,7 @@ pub fn check_round_trip<R: Ruleset>(position: &Position<R>) {
 }
 
 /// Everything the engine promises about `position` and each roll:
-/// generation agrees with itself, with `find_move`, `move_of`,
+/// generation agrees with itself, with `find_move`, `starting_at`,
 /// `is_lost_throw` and `lose_throw`; every generated move plays to a
 /// position that prints and parses back; notation round-trips and
 /// resolves to the move; perft(1) counts the same leaves.
@@ -61,15 +61,15 @@ pub fn check_position<R: Ruleset>(position: &Position<R>) {
     let mut leaves = 0u64;
     let mut list = MoveList::new();
     for roll in all_rolls() {
-        let moves = position.legal_moves(roll);
-        position.legal_moves_into(roll, &mut list);
-        assert_eq!(moves, list, "legal_moves and legal_moves_into differ");
+        let moves = position.moves(roll).to_list();
+        position.moves(roll).write_to(&mut list);
+        assert_eq!(moves, list, "to_list and write_to differ");
         assert!(moves.len() <= senet::MAX_MOVES);
         let playable = !over && dice.can_roll(roll);
         if !playable {
             assert!(moves.is_empty(), "moves for a roll that cannot be played");
             assert!(position.lose_throw(roll).is_err());
-            assert!(!position.is_lost_throw(roll));
+            assert!(!position.moves(roll).is_lost_throw());
             continue;
         }
         let lost = position.lose_throw(roll);
@@ -78,7 +78,7 @@ pub fn check_position<R: Ruleset>(position: &Position<R>) {
             moves.is_empty(),
             "{position}: roll {roll}: lose_throw is {lost:?} with moves {moves:?}"
         );
-        assert_eq!(position.is_lost_throw(roll), moves.is_empty());
+        assert_eq!(position.moves(roll).is_lost_throw(), moves.is_empty());
         if let Ok(after) = lost {
             leaves += 1;
             assert_eq!(
@@ -118,7 +118,7 @@ fn check_move<R: Ruleset>(position: &Position<R>, roll: Roll, mv: Move) {
         Ok(mv),
         "{position}: find_move disagrees with generation for {mv:?}"
     );
-    assert_eq!(position.move_of(mv.from(), roll), Some(mv));
+    assert_eq!(position.moves(roll).starting_at(mv.from()), Some(mv));
     let after = position
         .play(mv)
         .unwrap_or_else(|e| panic!("{position}: generated {mv:?} does not play: {e}"));
@@ -193,7 +193,7 @@ pub fn derived_game<R: Ruleset>(ruleset: R, mut state: u64, limit: usize) -> Vec
     let mut positions = vec![position];
     while !position.is_over() && positions.len() < limit {
         let roll = rolls[(next() % rolls.len() as u64) as usize];
-        let moves = position.legal_moves(roll);
+        let moves = position.moves(roll).to_list();
         position = if moves.is_empty() {
             position
                 .lose_throw(roll)

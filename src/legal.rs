@@ -1,0 +1,268 @@
+//! The legal moves of a roll, [`Moves`], and of every roll at once,
+//! [`MovesByRoll`]: the one way to list moves.
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::house::House;
+use crate::movegen::IllegalMove;
+use crate::movegen::sets::Found;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::throw::{Dice, Roll};
+
+/// The legal moves of one roll in one position, together with the position.
+///
+/// Finding them writes no list: a roll gives each piece at most one move,
+/// so the moves are held as sets of the houses they start from, and a
+/// move is made from its start when asked for. That makes counting them
+/// ([`len`](Self::len)) and playing one at random
+/// ([`play_nth`](Self::play_nth)) the cheapest things to do, while
+/// [`iter`](Self::iter), [`get`](Self::get) and [`to_list`](Self::to_list)
+/// give the moves themselves.
+///
+/// The order is fixed: the moves that step exactly the roll along the
+/// track, by start house, then the others (exits with more than the roll
+/// needs, falls...), by start house.
+///
+/// Because it holds its position, playing one of its moves needs no check
+/// beyond finding it among them.
+///
+/// ```
+/// use senet::{Position, Roll};
+/// use senet::rulesets::Kendall;
+///
+/// let start = Position::start(Kendall);
+/// let three = Roll::new(3).unwrap();
+/// let moves = start.moves(three);
+/// assert_eq!(moves.len(), 5); // every piece, three of them by swapping
+/// let texts: Vec<String> = moves.iter().map(|mv| start.notation(mv).to_string()).collect();
+/// assert_eq!(texts, ["3: 2-5x", "3: 4-7x", "3: 6-9x", "3: 8-11", "3: 10-13"]);
+/// let after = moves.play_nth(4).unwrap();
+/// assert_eq!(after.to_string(), "oxoxoxoxo...x................. o 0 0");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Moves<R: Ruleset> {
+    position: Position<R>,
+    roll: Roll,
+    found: Found,
+}
+
+impl<R: Ruleset> Position<R> {
+    /// The legal moves of `roll` here. Allocation-free.
+    ///
+    /// None when the throw is lost, when the game is over, or when the
+    /// ruleset's implement cannot make `roll`
+    /// ([`lose_throw`](Moves::lose_throw) tells these apart).
+    #[inline]
+    pub fn moves(&self, roll: Roll) -> Moves<R> {
+        Moves {
+            position: *self,
+            roll,
+            found: self.find_roll(roll),
+        }
+    }
+
+    /// The legal moves of every roll of the ruleset's implement at once:
+    /// what [`moves`](Self::moves) gives for each roll, for less, because
+    /// what the rolls share (the pieces, the blockades, the protected
+    /// pieces) is worked out once, and each roll's generator is compiled
+    /// for that roll. Allocation-free.
+    ///
+    /// ```
+    /// use senet::Position;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let all = start.moves_by_roll();
+    /// for (roll, moves) in all.iter() {
+    ///     assert_eq!(moves, start.moves(roll));
+    /// }
+    /// assert_eq!(all.iter().map(|(_, moves)| moves.len()).sum::<usize>(), 18);
+    /// ```
+    #[inline]
+    pub fn moves_by_roll(&self) -> MovesByRoll<R> {
+        let mut found = [Found::NONE; Roll::MAX as usize];
+        if !self.is_over() {
+            let ctx = self.context();
+            let [one, two, three, four, five] = &mut found;
+            *one = self.find_roll_in(&ctx, Roll::of::<1>());
+            *two = self.find_roll_in(&ctx, Roll::of::<2>());
+            *three = self.find_roll_in(&ctx, Roll::of::<3>());
+            *four = self.find_roll_in(&ctx, Roll::of::<4>());
+            *five = self.find_roll_in(&ctx, Roll::of::<5>());
+        }
+        MovesByRoll {
+            position: *self,
+            found,
+        }
+    }
+}
+
+impl<R: Ruleset> Moves<R> {
+    /// The position the moves belong to.
+    #[inline]
+    pub fn position(&self) -> &Position<R> {
+        &self.position
+    }
+
+    /// The roll the moves play.
+    #[inline]
+    pub fn roll(&self) -> Roll {
+        self.roll
+    }
+
+    /// How many legal moves there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.found.len()
+    }
+
+    /// Whether there is no legal move: the throw is lost, or the game is
+    /// over, or the implement cannot make the roll.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+
+    /// The move at `index`, or `None` past the end.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<Move> {
+        self.position.nth_found(&self.found, self.roll, index)
+    }
+
+    /// The legal move of the piece on `from`, if it has one.
+    #[inline]
+    pub fn starting_at(&self, from: House) -> Option<Move> {
+        self.position.move_from(&self.found, self.roll, from)
+    }
+
+    /// Whether `mv` is one of these moves.
+    #[inline]
+    pub fn contains(&self, mv: Move) -> bool {
+        mv.roll() == self.roll && self.starting_at(mv.from()) == Some(mv)
+    }
+
+    /// The moves, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        let position = &self.position;
+        let found = &self.found;
+        let roll = self.roll;
+        let ctx = (found.asked != 0).then(|| position.context());
+        let along = Bitboard::from_bits(found.along)
+            .map(move |from| position.along_move(found, roll, u32::from(from.number())));
+        let asked = Bitboard::from_bits(found.asked).filter_map(move |from| {
+            ctx.and_then(|ctx| position.asked_move(&ctx, from, roll, found.direction()))
+        });
+        along.chain(asked)
+    }
+
+    /// The moves written into `list`, which is overwritten: a list kept
+    /// and refilled costs nothing to make. Allocation-free.
+    #[inline]
+    pub fn write_to(&self, list: &mut MoveList) {
+        self.position.write_found(&self.found, self.roll, list);
+    }
+
+    /// The moves as a plain list.
+    #[inline]
+    pub fn to_list(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.write_to(&mut list);
+        list
+    }
+
+    /// Plays `mv` if it is one of these moves; otherwise says why it is not legal.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMove> {
+        if self.contains(mv) {
+            return Ok(self.position.apply(mv));
+        }
+        match self.position.find_move(mv.roll(), mv.from(), mv.to()) {
+            // The same roll, start and target, but not the same move.
+            Ok(actual) => Err(IllegalMove::Mismatch { actual }),
+            Err(refused) => Err(refused),
+        }
+    }
+
+    /// Plays the move at `index` (see [`get`](Self::get)), or `None` past
+    /// the end.
+    #[inline]
+    pub fn play_nth(&self, index: usize) -> Option<Position<R>> {
+        self.position.play_nth_found(&self.found, self.roll, index)
+    }
+
+    /// The position after the throw is lost, when it is: no legal move, the
+    /// game not over, and a roll the implement can make.
+    #[inline]
+    pub fn lose_throw(&self) -> Result<Position<R>, IllegalMove> {
+        if !self.is_empty() {
+            Err(IllegalMove::MovesExist { count: self.len() })
+        } else if self.position.is_over() {
+            Err(IllegalMove::GameOver)
+        } else if !self.position.ruleset().dice().can_roll(self.roll) {
+            Err(IllegalMove::RollNotOnDice { roll: self.roll })
+        } else {
+            // The sets are complete and empty: the throw is lost.
+            Ok(self.position.apply_lost_throw(self.roll))
+        }
+    }
+
+    /// Whether the throw is lost: no legal move, the game not over, and a
+    /// roll the implement can make.
+    #[inline]
+    pub fn is_lost_throw(&self) -> bool {
+        self.lose_throw().is_ok()
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for Moves<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Moves")
+            .field("roll", &self.roll)
+            .field("moves", &self.to_list())
+            .finish()
+    }
+}
+
+/// The legal moves of every roll in one position (see
+/// [`Position::moves_by_roll`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MovesByRoll<R: Ruleset> {
+    position: Position<R>,
+    found: [Found; Roll::MAX as usize],
+}
+
+impl<R: Ruleset> MovesByRoll<R> {
+    /// The position the moves belong to.
+    #[inline]
+    pub fn position(&self) -> &Position<R> {
+        &self.position
+    }
+
+    /// The legal moves of `roll` (none for a roll the implement cannot make).
+    #[inline]
+    pub fn get(&self, roll: Roll) -> Moves<R> {
+        Moves {
+            position: self.position,
+            roll,
+            found: self.found[usize::from(roll.value() - 1)],
+        }
+    }
+
+    /// Each roll of the ruleset's implement with its legal moves, by roll.
+    pub fn iter(&self) -> impl Iterator<Item = (Roll, Moves<R>)> + '_ {
+        self.dice().rolls().map(|roll| (roll, self.get(roll)))
+    }
+
+    fn dice(&self) -> Dice {
+        self.position.ruleset().dice()
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for MovesByRoll<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}

@@ -1,0 +1,214 @@
+//! One piece's move checked against the board: the moves the step tables
+//! leave to the hooks, and the reason a move a user names is refused.
+//!
+//! Whether a move is legal is always decided by the sets of
+//! [`sets`](super::sets); this module decides only the pieces those sets
+//! ask about, from the same [`Context`], and otherwise explains.
+
+use crate::bitboard::Bitboard;
+use crate::house::{House, Target};
+use crate::movegen::Context;
+use crate::movegen::error::IllegalMove;
+use crate::movegen::sets::Found;
+use crate::movegen::steps::Direction;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::ruleset::{Contact, Reach, Refusal, Ruleset};
+use crate::throw::Roll;
+
+impl<R: Ruleset> Position<R> {
+    /// Where a reach ends, as a move writes it: `None` for a move into the
+    /// water in a ruleset that has none (no such move exists).
+    #[inline]
+    pub(crate) fn target_of(&self, reach: Reach) -> Option<Target> {
+        match reach {
+            Reach::To(house) => Some(Target::House(house)),
+            Reach::Off => Some(Target::Off),
+            Reach::Water | Reach::Fall => self.ruleset.water().map(Target::House),
+        }
+    }
+
+    /// Where the hook of `direction` takes the piece on `from` with `roll`.
+    #[inline]
+    fn reach(&self, from: House, roll: Roll, direction: Direction) -> Option<Reach> {
+        match direction {
+            Direction::Forward => self.ruleset.forward(from, roll),
+            Direction::Backward => self.ruleset.backward(from, roll),
+        }
+    }
+
+    /// The legal move of the piece on `from`, one the step tables leave to
+    /// the hooks, in one direction, if it has one (precedence aside).
+    #[inline]
+    pub(crate) fn asked_move(
+        &self,
+        ctx: &Context,
+        from: House,
+        roll: Roll,
+        direction: Direction,
+    ) -> Option<Move> {
+        let reach = self.reach(from, roll, direction)?;
+        self.try_step(ctx, roll, from, reach, direction).ok()
+    }
+
+    /// The move of the piece on `from` to where `reach` takes it, checked
+    /// against the board's rules (precedence aside), or why it is illegal.
+    pub(crate) fn try_step(
+        &self,
+        ctx: &Context,
+        roll: Roll,
+        from: House,
+        reach: Reach,
+        direction: Direction,
+    ) -> Result<Move, IllegalMove> {
+        let ruleset = &self.ruleset;
+        let Some(target) = self.target_of(reach) else {
+            return Err(self.no_step(from, roll));
+        };
+        let mut flags = match direction {
+            Direction::Forward => 0,
+            Direction::Backward => Move::FLAG_BACKWARD,
+        };
+        if reach != Reach::Fall {
+            let passed = Bitboard::between(from.number(), target.track_number()) & ctx.impassable;
+            let first = match direction {
+                Direction::Forward => passed.first(),
+                Direction::Backward => passed.last(),
+            };
+            if let Some(house) = first {
+                let why = ruleset.why(Refusal::Blocked);
+                return Err(IllegalMove::Blocked { house, why });
+            }
+        }
+        match reach {
+            Reach::Off => {}
+            Reach::Water | Reach::Fall => {
+                let others = (ctx.own | ctx.opp).without(from);
+                if ruleset.water_landing(others).is_none() {
+                    return Err(IllegalMove::WaterFull);
+                }
+                flags |= Move::FLAG_WATER;
+            }
+            Reach::To(house) => {
+                if ctx.own.contains(house) {
+                    return Err(IllegalMove::OwnPiece { house });
+                }
+                if ctx.opp.contains(house) {
+                    if ctx.shielded.contains(house) {
+                        return Err(if ruleset.safe_houses().contains(house) {
+                            IllegalMove::SafeHouse { house }
+                        } else {
+                            let why = ruleset.why(Refusal::Protected);
+                            IllegalMove::Protected { house, why }
+                        });
+                    }
+                    match ruleset.contact() {
+                        Contact::Capture => flags |= Move::FLAG_CAPTURE,
+                        Contact::Swap => {
+                            if !ruleset.may_displace(house, from) {
+                                let why = ruleset.why(Refusal::NotDisplaced);
+                                return Err(IllegalMove::Displacement {
+                                    from: house,
+                                    to: from,
+                                    why,
+                                });
+                            }
+                            flags |= Move::FLAG_SWAP;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Move::new(roll, from, target, flags))
+    }
+
+    /// The refusal for a piece the hooks give no move.
+    fn no_step(&self, from: House, roll: Roll) -> IllegalMove {
+        IllegalMove::NoStep {
+            from,
+            roll,
+            why: self.ruleset.why(Refusal::NoStep { from, roll }),
+        }
+    }
+
+    /// The legal move of `roll` from `from` to `to`, or exactly why there
+    /// is none.
+    ///
+    /// The move is looked up among the roll's legal moves; only when it is
+    /// not there is the reason worked out.
+    pub fn find_move(&self, roll: Roll, from: House, to: Target) -> Result<Move, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        if !self.ruleset.dice().can_roll(roll) {
+            return Err(IllegalMove::RollNotOnDice { roll });
+        }
+        let found = self.find_roll(roll);
+        match self.move_from(&found, roll, from) {
+            Some(mv) if mv.to() == to => Ok(mv),
+            _ => Err(self.refusal(&found, roll, from, to)),
+        }
+    }
+
+    /// Why the move of `roll` from `from` to `to` is not among the moves
+    /// `found` (the roll's legal moves here).
+    fn refusal(&self, found: &Found, roll: Roll, from: House, to: Target) -> IllegalMove {
+        let ctx = self.context();
+        if !ctx.own.contains(from) {
+            return IllegalMove::NoPiece {
+                side: self.side,
+                house: from,
+            };
+        }
+        let forward = self.reach(from, roll, Direction::Forward);
+        let backward = self.reach(from, roll, Direction::Backward);
+        let names = |reach: Option<Reach>| reach.filter(|&reach| self.target_of(reach) == Some(to));
+        if let Some(reach) = names(forward) {
+            // The step itself first, then whether another piece must move.
+            return match self.try_step(&ctx, roll, from, reach, Direction::Forward) {
+                Err(refused) => refused,
+                Ok(_) => self.precedence(found, from),
+            };
+        }
+        if let Some(reach) = names(backward) {
+            // Backward moves wait for forward ones: say so first.
+            if !found.backward && !found.is_empty() {
+                return IllegalMove::ForwardExists;
+            }
+            return match self.try_step(&ctx, roll, from, reach, Direction::Backward) {
+                Err(refused) => refused,
+                Ok(_) => self.precedence(found, from),
+            };
+        }
+        // Explain the direction the text asked for: a target above the start
+        // is a forward move, so say where a forward move goes, or why none does.
+        let upward = to.track_number() > from.number();
+        let explained = if upward {
+            forward
+        } else {
+            backward.or(forward)
+        };
+        match explained.and_then(|reach| self.target_of(reach)) {
+            Some(reaches) => IllegalMove::WrongTarget {
+                roll,
+                from,
+                reaches,
+                to,
+            },
+            None => self.no_step(from, roll),
+        }
+    }
+
+    /// Why a move that the board allows is not among the legal ones: the
+    /// pieces that must be played first have moves, and this is not one
+    /// of them (a backward move while forward ones exist is told apart
+    /// before the board is looked at).
+    fn precedence(&self, found: &Found, from: House) -> IllegalMove {
+        let first = self.ruleset.must_play_first();
+        debug_assert!(
+            !found.is_empty() && (found.starts() & !first).is_empty() && !first.contains(from),
+            "a move the board allows is missing from the sets"
+        );
+        IllegalMove::MustPlayFirst { houses: first }
+    }
+}

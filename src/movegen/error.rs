@@ -1,0 +1,121 @@
+//! Why a move, or a lost throw, is refused.
+
+use thiserror::Error;
+
+use crate::bitboard::Bitboard;
+use crate::house::{House, Side, Target};
+use crate::moves::Move;
+use crate::throw::Roll;
+
+/// Why a move (or a lost throw) is not legal in a position.
+///
+/// Where a rule of the ruleset decides, the message ends with the
+/// ruleset's own words for it ([`Ruleset::why`](crate::Ruleset::why)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum IllegalMove {
+    /// The game is over: nobody throws again.
+    #[error("the game is over")]
+    GameOver,
+    /// The ruleset's implement cannot make this roll.
+    #[error("this ruleset's throw cannot make a {roll}")]
+    RollNotOnDice {
+        /// The roll asked for.
+        roll: Roll,
+    },
+    /// The side to throw has no piece on the start house.
+    #[error("{side} has no piece on house {house}")]
+    NoPiece {
+        /// The side to throw.
+        side: Side,
+        /// The start house given.
+        house: House,
+    },
+    /// The ruleset gives that piece no move with that roll.
+    #[error("a piece on {from} cannot move with a {roll}: {why}")]
+    NoStep {
+        /// The start house.
+        from: House,
+        /// The roll.
+        roll: Roll,
+        /// The ruleset's explanation.
+        why: &'static str,
+    },
+    /// The roll takes the piece somewhere else.
+    #[error("a {roll} takes the piece on {from} to {reaches}, not {to}")]
+    WrongTarget {
+        /// The roll.
+        roll: Roll,
+        /// The start house.
+        from: House,
+        /// Where the roll actually takes the piece.
+        reaches: Target,
+        /// The target asked for.
+        to: Target,
+    },
+    /// The mover's own piece stands on the target.
+    #[error("house {house} holds one of the mover's own pieces")]
+    OwnPiece {
+        /// The target house.
+        house: House,
+    },
+    /// The opponent's piece stands on a safe house.
+    #[error("the opponent's piece on {house} stands on a safe house")]
+    SafeHouse {
+        /// The target house.
+        house: House,
+    },
+    /// The opponent's piece is protected.
+    #[error("the opponent's piece on {house} is protected: {why}")]
+    Protected {
+        /// The target house.
+        house: House,
+        /// The ruleset's explanation.
+        why: &'static str,
+    },
+    /// The move would pass a house that may not be passed.
+    #[error("the move would pass house {house}, which blocks the way: {why}")]
+    Blocked {
+        /// The first such house along the way.
+        house: House,
+        /// The ruleset's explanation.
+        why: &'static str,
+    },
+    /// The swap would carry the opponent's piece where the rules forbid.
+    #[error("the swap would send the opponent's piece from {from} to {to}: {why}")]
+    Displacement {
+        /// Where the opponent's piece stands.
+        from: House,
+        /// Where the swap would send it.
+        to: House,
+        /// The ruleset's explanation.
+        why: &'static str,
+    },
+    /// No house can take a piece entering the water.
+    #[error("the water can take no piece now: no house is free for it")]
+    WaterFull,
+    /// A backward move while a forward move exists.
+    #[error("a piece may move backward only when no piece can move forward with this roll")]
+    ForwardExists,
+    /// A piece that must be played first has a legal move.
+    #[error(
+        "a piece on a house that must be played first ({houses:?}) can move, so one of them must"
+    )]
+    MustPlayFirst {
+        /// The houses whose pieces must be played first.
+        houses: Bitboard,
+    },
+    /// A lost throw was claimed, but the roll has legal moves.
+    #[error("the throw is not lost: {count} legal move(s) exist")]
+    MovesExist {
+        /// How many legal moves the roll has.
+        count: usize,
+    },
+    /// The move has the right houses but not what this position makes of them
+    /// (a move made for another position).
+    #[error("this move was made for another position: here it is {actual:?}")]
+    Mismatch {
+        /// The legal move with the same roll, start and target here.
+        actual: Move,
+    },
+}

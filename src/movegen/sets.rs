@@ -1,0 +1,244 @@
+//! A roll's legal moves found as sets of start houses, most pieces at
+//! once with shifts and masks.
+
+use crate::bitboard::{Bitboard, count_bits};
+use crate::house::House;
+use crate::movegen::Context;
+use crate::movegen::steps::{Direction, Steps};
+use crate::position::Position;
+use crate::ruleset::{Contact, Ruleset};
+use crate::throw::Roll;
+
+/// Bit 31 of a set of target houses: a step to track number 31 bears off.
+pub(crate) const OFF_BIT: u32 = 1 << 31;
+
+/// The legal moves of one roll, as sets of start houses: all of one
+/// direction and one tier (a roll gives each piece at most one move, so a
+/// start names its move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Found {
+    /// Starts of the moves that carry a piece the roll along the track.
+    pub(crate) along: u32,
+    /// Those of `along` that land on an opponent's piece.
+    pub(crate) contacts: u32,
+    /// Those of `along` that enter the water.
+    pub(crate) water: u32,
+    /// Starts on the table's `ask` houses with a legal move; their moves
+    /// come after the others in a list.
+    pub(crate) asked: u32,
+    /// Whether the moves go backward.
+    pub(crate) backward: bool,
+}
+
+impl Found {
+    /// No move.
+    pub(crate) const NONE: Found = Found {
+        along: 0,
+        contacts: 0,
+        water: 0,
+        asked: 0,
+        backward: false,
+    };
+
+    /// Whether there is no move.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.along | self.asked == 0
+    }
+
+    /// Every start house with a move.
+    #[inline]
+    pub(crate) fn starts(&self) -> Bitboard {
+        Bitboard::from_bits(self.along | self.asked)
+    }
+
+    /// The direction of the moves.
+    #[inline]
+    pub(crate) fn direction(&self) -> Direction {
+        if self.backward {
+            Direction::Backward
+        } else {
+            Direction::Forward
+        }
+    }
+
+    /// How many moves there are.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        // Counting bits takes about ten instructions without `popcnt`
+        // (see `count_bits`): the asked moves, rarely any, are counted
+        // only when there are some.
+        let asked = if self.asked == 0 {
+            0
+        } else {
+            count_bits(self.asked)
+        };
+        (count_bits(self.along) + asked) as usize
+    }
+}
+
+impl<R: Ruleset> Position<R> {
+    /// The legal moves of `roll` as sets: forward ones, or when there are
+    /// none, backward ones. Nothing when the game is over or the implement
+    /// cannot make `roll`.
+    ///
+    /// Always inlined into its few callers, so that a roll known at
+    /// compile time makes the step tables, the shifts and the blockade
+    /// masks constants.
+    #[inline(always)]
+    pub(crate) fn find_roll(&self, roll: Roll) -> Found {
+        if self.is_over() || !self.ruleset.dice().can_roll(roll) {
+            return Found::NONE;
+        }
+        self.find_roll_in(&self.context(), roll)
+    }
+
+    /// [`find_roll`](Self::find_roll) with the board's context given and
+    /// the game known to go on.
+    #[inline(always)]
+    pub(crate) fn find_roll_in(&self, ctx: &Context, roll: Roll) -> Found {
+        if !self.ruleset.dice().can_roll(roll) {
+            return Found::NONE;
+        }
+        let forward = self.find_direction::<false>(ctx, roll);
+        if !forward.is_empty() {
+            return forward;
+        }
+        self.find_direction::<true>(ctx, roll)
+    }
+
+    /// The legal moves of one direction, pieces that must be played first
+    /// taking precedence.
+    #[inline(always)]
+    fn find_direction<const BACKWARD: bool>(&self, ctx: &Context, roll: Roll) -> Found {
+        let direction = if BACKWARD {
+            Direction::Backward
+        } else {
+            Direction::Forward
+        };
+        let steps = self.ruleset.steps(roll, direction);
+        let first = self.ruleset.must_play_first() & ctx.own;
+        if !first.is_empty() {
+            let found = self.find_tier::<BACKWARD>(ctx, &steps, first, roll, true);
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        self.find_tier::<BACKWARD>(ctx, &steps, ctx.own & !first, roll, false)
+    }
+
+    /// The legal moves of `pieces` in one direction, as sets: those that
+    /// step along the track all at once, the others one by one. `sparse`
+    /// says that `pieces` often has none to step (the pieces that must be
+    /// played first).
+    #[inline(always)]
+    fn find_tier<const BACKWARD: bool>(
+        &self,
+        ctx: &Context,
+        steps: &Steps,
+        pieces: Bitboard,
+        roll: Roll,
+        sparse: bool,
+    ) -> Found {
+        let mut found = Found {
+            backward: BACKWARD,
+            ..Found::NONE
+        };
+        // A ruleset without steps in this direction skips the fixed-size
+        // work altogether (known at compile time for most), and so does a
+        // `sparse` tier with no piece to step.
+        let along = pieces & steps.along;
+        let skip = steps.along.is_empty() || (sparse && along.is_empty());
+        if !skip {
+            self.find_along::<BACKWARD>(&mut found, ctx, along, steps.water, roll);
+        }
+        let asked = pieces & steps.ask;
+        // Usually empty: few houses have moves of another kind.
+        if !asked.is_empty() {
+            for from in asked {
+                if self
+                    .asked_move(ctx, from, roll, found.direction())
+                    .is_some()
+                {
+                    found.asked |= Bitboard::from_house(from).bits();
+                }
+            }
+        }
+        found
+    }
+
+    /// Finds which of `pieces` have a legal move carrying them `roll`
+    /// houses along the track (down when `BACKWARD`): the landing and
+    /// passing rules of the [`Context`], applied to all the pieces at once
+    /// with masks (except the rare swaps a ruleset may refuse and the
+    /// entries into the water, asked per piece). `water` says which of
+    /// them enter the water.
+    #[inline(always)]
+    fn find_along<const BACKWARD: bool>(
+        &self,
+        found: &mut Found,
+        ctx: &Context,
+        pieces: Bitboard,
+        water: Bitboard,
+        roll: Roll,
+    ) {
+        let r = roll.value();
+        // The start houses from which a step reaches each house of `targets`.
+        let starts = |targets: u32| {
+            if BACKWARD { targets << r } else { targets >> r }
+        };
+        // A start is blocked when one of the `r - 1` houses it passes is
+        // impassable: a fixed number of shifts, masked by the roll. Most
+        // boards of most rulesets have no impassable house at all.
+        let impassable = ctx.impassable.bits();
+        let mut blocked = 0u32;
+        if impassable != 0 {
+            for k in 1..Roll::MAX {
+                let passes = if BACKWARD {
+                    impassable << k
+                } else {
+                    impassable >> k
+                };
+                blocked |= passes & 0u32.wrapping_sub(u32::from(k < r));
+            }
+        }
+        // A step may end on an empty house, an unshielded opponent's piece,
+        // or off the board (bit 31, reached only by a step to exactly 31).
+        let landable = (!ctx.own & !(ctx.opp & ctx.shielded)).bits() | OFF_BIT;
+        let free = pieces.bits() & !blocked;
+        let mut movers = free & !water.bits() & starts(landable);
+        let contacts = movers & starts(ctx.opp.bits());
+        if self.ruleset.contact() == Contact::Swap {
+            // Bounded, so that the compiler drops the loop altogether when
+            // `may_displace` always answers yes.
+            for start in Bitboard::from_bits(contacts).take(House::COUNT.into()) {
+                let to = if BACKWARD {
+                    start.number() - r
+                } else {
+                    start.number() + r
+                };
+                if !self.ruleset.may_displace(House::from_index(to), start) {
+                    movers &= !Bitboard::from_house(start).bits();
+                }
+            }
+        }
+        // Entering the water depends on where the piece can rest, which
+        // depends on the other pieces: asked per piece, and rarely needed.
+        let mut entering = free & water.bits();
+        if entering != 0 {
+            let occupied = ctx.own | ctx.opp;
+            for start in Bitboard::from_bits(entering) {
+                if self
+                    .ruleset
+                    .water_landing(occupied.without(start))
+                    .is_none()
+                {
+                    entering &= !Bitboard::from_house(start).bits();
+                }
+            }
+        }
+        found.along = movers | entering;
+        found.contacts = contacts & movers;
+        found.water = entering;
+    }
+}

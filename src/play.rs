@@ -1,0 +1,152 @@
+//! Playing a move or a lost throw: the position after it, with the side
+//! that throws next.
+
+use crate::bitboard::{Bitboard, count_bits};
+use crate::house::House;
+use crate::movegen::IllegalMove;
+use crate::movegen::sets::Found;
+use crate::moves::Move;
+use crate::position::{Position, water_would_move};
+use crate::ruleset::{Contact, Ruleset};
+use crate::throw::Roll;
+
+/// A move taken apart, as [`Position::apply_step`] plays it.
+#[derive(Clone, Copy)]
+struct Step {
+    roll: Roll,
+    /// The start's house number.
+    from: u32,
+    /// The target's track number (31 for off; the water house for the water).
+    to: u32,
+    /// Whether it lands on an opponent's piece (a swap or a capture).
+    hit: bool,
+    /// Whether it enters the water.
+    water: bool,
+}
+
+impl<R: Ruleset> Position<R> {
+    /// Plays a legal move: the position after it, with the side that
+    /// throws next. A move that is not one of the legal moves of its roll
+    /// here is refused with the reason.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let two = Roll::new(2).unwrap();
+    /// let mv = start.moves(two).get(0).unwrap();
+    /// let after = start.play(mv)?;
+    /// assert_eq!(after.to_string(), "oxoxoxoxo..x.................. o 0 0");
+    /// # Ok::<(), senet::IllegalMove>(())
+    /// ```
+    #[inline]
+    pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMove> {
+        self.moves(mv.roll()).play(mv)
+    }
+
+    /// The position after `roll` is lost (no legal move): the same board,
+    /// with the side that throws next.
+    pub fn lose_throw(&self, roll: Roll) -> Result<Position<R>, IllegalMove> {
+        self.moves(roll).lose_throw()
+    }
+
+    /// Plays `mv`, trusting that it is one of the legal moves of its roll here.
+    #[inline]
+    pub(crate) fn apply(&self, mv: Move) -> Position<R> {
+        self.apply_step(Step {
+            roll: mv.roll(),
+            from: u32::from(mv.from().number()),
+            to: u32::from(mv.track_number()),
+            hit: mv.is_swap() | mv.is_capture(),
+            water: mv.is_water(),
+        })
+    }
+
+    /// Plays the `index`-th move of `found` (a set found here for `roll`;
+    /// see [`nth_found`](Self::nth_found)), or `None` past the end,
+    /// taking the move apart from the sets rather than packing and
+    /// unpacking a move word.
+    #[inline]
+    pub(crate) fn play_nth_found(
+        &self,
+        found: &Found,
+        roll: Roll,
+        index: usize,
+    ) -> Option<Position<R>> {
+        let along = count_bits(found.along) as usize;
+        if index >= along {
+            return self.nth_found(found, roll, index).map(|mv| self.apply(mv));
+        }
+        let from = self.select_start(found.along, index);
+        let r = u32::from(roll.value());
+        let bit = |set: u32| (set >> from) & 1 != 0;
+        Some(self.apply_step(Step {
+            roll,
+            from,
+            to: if found.backward {
+                from.wrapping_sub(r)
+            } else {
+                from + r
+            },
+            hit: bit(found.contacts),
+            water: bit(found.water),
+        }))
+    }
+
+    /// Plays the move `step` describes, trusting that it is legal here.
+    ///
+    /// Swaps, captures and bearing off are applied with masks rather than
+    /// branches: which of them a random move does is unpredictable.
+    #[inline(always)]
+    fn apply_step(&self, step: Step) -> Position<R> {
+        let ruleset = self.ruleset;
+        let side = self.side;
+        let (own, opp) = self.board.both(side);
+        let from = 1u32 << (step.from & 31);
+        // The target as a set: empty when bearing off (track number 31).
+        let to = Bitboard::from_bits(1 << (step.to & 31)).bits();
+        let mut own = own.bits() & !from;
+        if step.water {
+            // Where the piece rests; a legal move into the water always
+            // has a place, and the water house stands for it otherwise.
+            let rest = ruleset
+                .water_landing(Bitboard::from_bits(own | opp.bits()))
+                .or(ruleset.water());
+            own |= rest.map_or(0, |house| Bitboard::from_house(house).bits());
+        } else {
+            own |= to;
+        }
+        // A swap sends the opponent's piece to the start house; a capture
+        // only removes it.
+        let hit = 0u32.wrapping_sub(u32::from(step.hit));
+        let swap = hit & 0u32.wrapping_sub(u32::from(ruleset.contact() == Contact::Swap));
+        let opp = (opp.bits() & !(to & hit)) | (from & swap);
+        let mut board = self.board.after(
+            side,
+            Bitboard::from_bits(own),
+            Bitboard::from_bits(opp),
+            u8::from(step.to == u32::from(House::COUNT) + 1),
+        );
+        if let Some((water, rest)) = water_would_move(&ruleset, &board) {
+            board = board.with_piece_moved(water, rest);
+        }
+        let again = ruleset.throws_again(step.roll, true) & ruleset.outcome(&board).is_none();
+        Position {
+            ruleset,
+            board,
+            side: if again { side } else { side.opponent() },
+        }
+    }
+
+    /// The position after a lost throw, trusting that `roll` has no legal move.
+    #[inline]
+    pub(crate) fn apply_lost_throw(&self, roll: Roll) -> Position<R> {
+        let side = if self.ruleset.throws_again(roll, false) {
+            self.side
+        } else {
+            self.side.opponent()
+        };
+        Position { side, ..*self }
+    }
+}
