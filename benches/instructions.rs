@@ -5,7 +5,8 @@
 //! `instructions generate RULESET PASSES` lists every roll's moves for
 //! every position of the ruleset's bench corpus, `PASSES` times;
 //! `instructions playouts RULESET GAMES` plays `GAMES` random games as the
-//! `playouts` bench does. Each prints its calls (or throws) and a total
+//! `playouts` bench does (`reference` for the hand-written Kendall
+//! generator's games). Each prints its calls (or throws) and a total
 //! that depends on all the work. The cost of one call is the difference
 //! between a run with 2 passes and one with 0, divided by the calls of 2
 //! passes; the cost of a throw is the whole run divided by the throws.
@@ -65,6 +66,11 @@ fn main() {
                 }
             }
         };
+    }
+    if ruleset == "reference" && what == "playouts" {
+        let (throws, x_wins) = support::reference::playouts(count, support::BATCH_SEED);
+        println!("throws {throws} x_wins {x_wins}");
+        return;
     }
     match ruleset {
         "kendall" => run!(Kendall),

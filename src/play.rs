@@ -1,7 +1,7 @@
 //! Playing a move or a lost throw: the position after it, with the side
 //! that throws next.
 
-use crate::bitboard::{Bitboard, count_bits};
+use crate::bitboard::Bitboard;
 use crate::house::House;
 use crate::movegen::IllegalMove;
 use crate::movegen::sets::Found;
@@ -74,11 +74,13 @@ impl<R: Ruleset> Position<R> {
         roll: Roll,
         index: usize,
     ) -> Option<Position<R>> {
-        let along = count_bits(found.along) as usize;
-        if index >= along {
+        // The `index`-th start along the track, if there are that many:
+        // no count needed first.
+        let rest = self.drop_starts(found.along, index);
+        if rest == 0 {
             return self.nth_found(found, roll, index).map(|mv| self.apply(mv));
         }
-        let from = self.select_start(found.along, index);
+        let from = rest.trailing_zeros();
         let r = u32::from(roll.value());
         let bit = |set: u32| (set >> from) & 1 != 0;
         Some(self.apply_step(Step {
@@ -131,11 +133,13 @@ impl<R: Ruleset> Position<R> {
         if let Some((water, rest)) = water_would_move(&ruleset, &board) {
             board = board.with_piece_moved(water, rest);
         }
-        let again = ruleset.throws_again(step.roll, true) & ruleset.outcome(&board).is_none();
+        let over = ruleset.outcome(&board).is_some();
+        let again = ruleset.throws_again(step.roll, true) & !over;
         Position {
             ruleset,
             board,
             side: if again { side } else { side.opponent() },
+            over,
         }
     }
 

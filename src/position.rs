@@ -19,6 +19,9 @@ pub struct Position<R: Ruleset> {
     pub(crate) ruleset: R,
     pub(crate) board: Board,
     pub(crate) side: Side,
+    /// Whether the ruleset's outcome of `board` is decided, worked out
+    /// once when the position is made: every throw asks it.
+    pub(crate) over: bool,
 }
 
 /// Why a position is not valid. The message names the field and the problem.
@@ -137,6 +140,7 @@ impl<R: Ruleset> Position<R> {
             ruleset,
             board,
             side,
+            over: ruleset.outcome(&board).is_some(),
         })
     }
 
@@ -174,7 +178,7 @@ impl<R: Ruleset> Position<R> {
     /// Whether the game is over.
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.outcome().is_some()
+        self.over
     }
 
     /// Whether the piece on `house` cannot be landed on by its opponent

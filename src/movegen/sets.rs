@@ -144,21 +144,22 @@ impl<R: Ruleset> Position<R> {
             backward: BACKWARD,
             ..Found::NONE
         };
+        let direction = found.direction();
         // A ruleset without steps in this direction skips the fixed-size
         // work altogether (known at compile time for most), and so does a
         // `sparse` tier with no piece to step.
         let along = pieces & steps.along;
         let skip = steps.along.is_empty() || (sparse && along.is_empty());
         if !skip {
-            self.find_along::<BACKWARD>(&mut found, ctx, along, steps.water, roll);
+            let water = steps.entering_water(&self.ruleset, roll, direction);
+            self.find_along::<BACKWARD>(&mut found, ctx, along, water, roll);
         }
+        // Usually none: few houses have moves of another kind.
         let asked = pieces & steps.ask;
-        // Usually empty: few houses have moves of another kind.
         if !asked.is_empty() {
             for from in asked {
-                if self
-                    .asked_move(ctx, from, roll, found.direction())
-                    .is_some()
+                if !steps.along.contains(from)
+                    && self.asked_move(ctx, from, roll, direction).is_some()
                 {
                     found.asked |= Bitboard::from_house(from).bits();
                 }
@@ -203,8 +204,11 @@ impl<R: Ruleset> Position<R> {
             }
         }
         // A step may end on an empty house, an unshielded opponent's piece,
-        // or off the board (bit 31, reached only by a step to exactly 31).
-        let landable = (!ctx.own & !(ctx.opp & ctx.shielded)).bits() | OFF_BIT;
+        // or off the board (bit 31, reached only by a step to exactly 31:
+        // no piece stands there, so the complement has it). Bit 0 is junk,
+        // but no start the table steps reaches it.
+        let landable = !(ctx.own.bits() | (ctx.opp.bits() & ctx.shielded.bits()));
+        debug_assert!(landable & OFF_BIT != 0);
         let free = pieces.bits() & !blocked;
         let mut movers = free & !water.bits() & starts(landable);
         let contacts = movers & starts(ctx.opp.bits());

@@ -22,28 +22,34 @@ pub enum Direction {
 /// It is derived from [`Ruleset::forward`] (or [`Ruleset::backward`]) and
 /// [`Ruleset::water`] by [`Ruleset::steps`], never written by hand. The
 /// generator moves every piece on [`along`](Steps::along) at once with
-/// shifts and masks, asks the hook about the pieces on [`ask`](Steps::ask)
-/// one by one, and gives the pieces on any other house no move.
+/// shifts and masks, asks the hook about the other pieces on
+/// [`ask`](Steps::ask) one by one, and gives the pieces on any other house
+/// no move.
 ///
 /// The derivation asks the hook about each of the 30 houses, written out
 /// house by house with no loop: for a ruleset whose hooks are plain
-/// functions of the house and the roll (every built-in one), and a roll
-/// the compiler can see, it folds the whole derivation into a constant.
-/// [`Ruleset::steps`] branches on the roll first, so even a roll known
-/// only at run time costs one table look-up.
+/// functions of the house and the roll (every built-in one), the compiler
+/// folds it into constants. Only `along` depends on the roll, a look-up
+/// in a table of constants; the other two sets are the same for every
+/// roll, so that no code after the look-up depends on which roll it was
+/// (which would let the compiler turn the look-up into a jump on the
+/// roll, mispredicted on random rolls).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Steps {
-    /// Houses from which the roll carries a piece exactly `roll` houses
+    /// Houses from which this roll carries a piece exactly `roll` houses
     /// along the track (up going forward, down going backward): to that
-    /// house, off when it is 31, or into the water for the houses of
-    /// [`water`](Steps::water).
+    /// house, off when it is 31, or into the water (see
+    /// [`water`](Steps::water)).
     pub along: Bitboard,
-    /// The houses of `along` whose step of exactly the roll reaches the
-    /// water house and enters the water.
+    /// Houses from which some roll enters the water with a step of
+    /// exactly the roll: a piece of `along` on one of them enters the
+    /// water when its step ends on the water house. The same for every
+    /// roll.
     pub water: Bitboard,
-    /// Houses with a move of any other kind (a fall, an exit with more
-    /// than the roll needs...), which the generator asks the hook about
-    /// one piece at a time. Disjoint from `along`.
+    /// Houses from which some roll makes a move of another kind (a fall,
+    /// an exit with more than the roll needs...): the generator asks the
+    /// hook about the pieces there that are not on `along`. The same for
+    /// every roll.
     pub ask: Bitboard,
 }
 
@@ -60,12 +66,53 @@ impl Steps {
     pub(crate) fn derive<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
         // One arm per roll, each with its roll a constant, so that each
         // folds; the match then becomes a look-up in a table of constants.
-        match roll.value() {
-            1 => Steps::of_roll(ruleset, Roll::of::<1>(), direction),
-            2 => Steps::of_roll(ruleset, Roll::of::<2>(), direction),
-            3 => Steps::of_roll(ruleset, Roll::of::<3>(), direction),
-            4 => Steps::of_roll(ruleset, Roll::of::<4>(), direction),
-            _ => Steps::of_roll(ruleset, Roll::of::<5>(), direction),
+        let along = match roll.value() & 7 {
+            1 => Steps::of_roll(ruleset, Roll::of::<1>(), direction).along,
+            2 => Steps::of_roll(ruleset, Roll::of::<2>(), direction).along,
+            3 => Steps::of_roll(ruleset, Roll::of::<3>(), direction).along,
+            4 => Steps::of_roll(ruleset, Roll::of::<4>(), direction).along,
+            5 => Steps::of_roll(ruleset, Roll::of::<5>(), direction).along,
+            _ => Bitboard::EMPTY,
+        };
+        let any = Steps::any_roll(ruleset, direction);
+        Steps {
+            along,
+            water: any.water,
+            ask: any.ask,
+        }
+    }
+
+    /// The starts of `along` whose step of exactly `roll` ends on the water
+    /// house and enters the water.
+    #[inline(always)]
+    pub(crate) fn entering_water<R: Ruleset>(
+        &self,
+        ruleset: &R,
+        roll: Roll,
+        direction: Direction,
+    ) -> Bitboard {
+        let water = ruleset.water().map_or(0, |house| 1u32 << house.number());
+        let r = roll.value();
+        let start = match direction {
+            Direction::Forward => water >> r,
+            Direction::Backward => water << r,
+        };
+        self.along & self.water & Bitboard::from_bits(start)
+    }
+
+    /// Every roll's table in one: the union of each set over the rolls. A
+    /// constant for a ruleset whose hooks fold.
+    #[inline(always)]
+    fn any_roll<R: Ruleset>(ruleset: &R, direction: Direction) -> Steps {
+        let one = Steps::of_roll(ruleset, Roll::of::<1>(), direction);
+        let two = Steps::of_roll(ruleset, Roll::of::<2>(), direction);
+        let three = Steps::of_roll(ruleset, Roll::of::<3>(), direction);
+        let four = Steps::of_roll(ruleset, Roll::of::<4>(), direction);
+        let five = Steps::of_roll(ruleset, Roll::of::<5>(), direction);
+        Steps {
+            along: one.along | two.along | three.along | four.along | five.along,
+            water: one.water | two.water | three.water | four.water | five.water,
+            ask: one.ask | two.ask | three.ask | four.ask | five.ask,
         }
     }
 
@@ -108,7 +155,9 @@ mod tests {
     use super::*;
     use crate::AnyRuleset;
 
-    /// Each house of a derived table says what the hook says of it.
+    /// Each house of a derived table says what the hook says of it: a
+    /// step of exactly the roll for `along` (into the water where the
+    /// table says so), the hook asked for `ask`, no move elsewhere.
     #[test]
     fn derived_tables_say_what_the_hooks_say() {
         for ruleset in AnyRuleset::ALL {
@@ -116,19 +165,16 @@ mod tests {
                 let r = roll.value();
                 for direction in [Direction::Forward, Direction::Backward] {
                     let steps = ruleset.steps(roll, direction);
-                    assert!((steps.along & steps.ask).is_empty());
-                    assert_eq!(steps.water & steps.along, steps.water);
+                    let water = steps.entering_water(&ruleset, roll, direction);
                     for from in House::all() {
                         let h = from.number();
-                        let said = match direction {
-                            Direction::Forward => ruleset.forward(from, roll),
-                            Direction::Backward => ruleset.backward(from, roll),
+                        let (said, stepped) = match direction {
+                            Direction::Forward => (ruleset.forward(from, roll), h + r),
+                            Direction::Backward => {
+                                (ruleset.backward(from, roll), h.wrapping_sub(r))
+                            }
                         };
-                        let stepped = match direction {
-                            Direction::Forward => h + r,
-                            Direction::Backward => h.wrapping_sub(r),
-                        };
-                        let promised = if steps.water.contains(from) {
+                        let promised = if water.contains(from) {
                             Some(Reach::Water)
                         } else if steps.along.contains(from) {
                             Some(match House::new(stepped) {
@@ -141,8 +187,17 @@ mod tests {
                             None
                         };
                         assert_eq!(promised, said, "{ruleset}: {from} by {r}, {direction:?}");
-                        if steps.water.contains(from) {
+                        if water.contains(from) {
                             assert_eq!(Some(stepped), ruleset.water().map(House::number));
+                        }
+                        // The asked houses never hide a plain step.
+                        if steps.ask.contains(from) && !steps.along.contains(from) {
+                            let plain = match said {
+                                Some(Reach::To(to)) => to.number() == stepped,
+                                Some(Reach::Off) => stepped == 31,
+                                _ => false,
+                            };
+                            assert!(!plain, "{ruleset}: {from} by {r}, {direction:?}");
                         }
                     }
                 }

@@ -17,36 +17,40 @@ use crate::throw::Roll;
 /// `docs/performance.md`).
 const FIXED_SLOTS: usize = 4;
 
-/// The number of the `index`-th set bit of `bits` (counting from 0), which
-/// must have more than `index` set bits.
+/// `bits` without its `index` lowest set bits: the `index`-th set bit
+/// (counting from 0) is then the lowest left, and none is left when
+/// `bits` has no more than `index`.
 ///
 /// `rounds` passes clear the lowest bit or leave the set alone, with no
 /// branch on `index` (random in a playout, so unpredictable); the loop
 /// after them only runs for an `index` beyond `rounds`, which a caller
-/// passing the pieces per side never asks for.
+/// passing the pieces per side never asks for of a legal move.
 #[inline(always)]
-fn select_bit(mut bits: u32, index: u32, rounds: u8) -> u32 {
+fn drop_lowest(mut bits: u32, index: u32, rounds: u8) -> u32 {
     for round in 0..u32::from(rounds) {
         bits &= bits.wrapping_sub(u32::from(round < index));
     }
     for _ in u32::from(rounds)..index {
         bits &= bits.wrapping_sub(1);
     }
-    bits.trailing_zeros()
+    bits
 }
 
 impl<R: Ruleset> Position<R> {
-    /// The house number of the `index`-th start of `starts`, which has more
-    /// than `index`: one round per piece but the last suffices for a side
-    /// that has at most `pieces_per_side` pieces.
+    /// `starts` without its `index` lowest houses (see [`drop_lowest`]):
+    /// one round per piece but the last covers every start a side can have.
     #[inline(always)]
-    pub(crate) fn select_start(&self, starts: u32, index: usize) -> u32 {
+    pub(crate) fn drop_starts(&self, starts: u32, index: usize) -> u32 {
         let rounds = self
             .ruleset
             .pieces_per_side()
             .saturating_sub(1)
             .min(House::COUNT);
-        select_bit(starts, index as u32, rounds) & 31
+        // No set of houses has 32 members: past that, nothing is left.
+        if index >= 32 {
+            return 0;
+        }
+        drop_lowest(starts, index as u32, rounds)
     }
 
     /// The `index`-th move of `found` (a set found here for `roll`), in
@@ -54,11 +58,11 @@ impl<R: Ruleset> Position<R> {
     /// asked ones by start house.
     #[inline]
     pub(crate) fn nth_found(&self, found: &Found, roll: Roll, index: usize) -> Option<Move> {
-        let along = count_bits(found.along) as usize;
-        if index < along {
-            let from = self.select_start(found.along, index);
-            return Some(self.along_move(found, roll, from));
+        let rest = self.drop_starts(found.along, index);
+        if rest != 0 {
+            return Some(self.along_move(found, roll, rest.trailing_zeros()));
         }
+        let along = count_bits(found.along) as usize;
         let from = Bitboard::from_bits(found.asked)
             .into_iter()
             .nth(index - along)?;

@@ -23,10 +23,13 @@ const REBIRTH: u8 = 15;
 /// off wins.
 pub fn first_home_wins<R: Ruleset>(ruleset: &R, board: &Board) -> Option<Outcome> {
     let all = ruleset.pieces_per_side();
-    Side::BOTH
-        .into_iter()
-        .find(|&side| board.off(side) >= all)
-        .map(Outcome::Win)
+    if board.off(Side::X) >= all {
+        Some(Outcome::Win(Side::X))
+    } else if board.off(Side::O) >= all {
+        Some(Outcome::Win(Side::O))
+    } else {
+        None
+    }
 }
 
 /// Water that sends a piece to house 15, or when 15 is taken to the first
