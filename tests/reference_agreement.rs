@@ -69,7 +69,7 @@ fn fast_moves<R: Ruleset>(p: &Position<R>, roll: Roll) -> Vec<(Move, Position<R>
 
 /// A move as both generators can say it, with the position string after
 /// it (which names every piece, the borne-off counts and the side to throw).
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Listed {
     roll: u8,
     from: u8,
@@ -133,36 +133,45 @@ fn fast_listed<R: Ruleset>(p: &Position<R>, roll: Roll) -> Vec<Listed> {
     listed
 }
 
+/// What a position gives a roll: its moves with the positions after
+/// them, sorted, and the position after losing the throw, if it is lost.
+type Outcomes = (Vec<Listed>, Option<String>);
+
 /// The two generators agree on `p`: for every roll, the same moves (a
 /// move listed twice counts twice) with the same positions after them,
-/// and the same lost throw.
-fn assert_agree_in<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
+/// and the same lost throw. Returns what they agree on, roll by roll.
+fn agreed<R: Ruleset>(p: &Position<R>) -> Result<Vec<Outcomes>, TestCaseError> {
+    let mut agreed = Vec::new();
     for roll in every_roll() {
+        let moves = reference_listed(p, roll);
         prop_assert_eq!(
             fast_listed(p, roll),
-            reference_listed(p, roll),
+            moves.clone(),
             "{} {}: the moves of a {} (left: fast, right: reference)",
             p.ruleset().name(),
             p,
             roll
         );
+        let lost = reference_lose(p, roll).map(|q| q.to_string());
         prop_assert_eq!(
             p.lose_throw(roll).ok().map(|q| q.to_string()),
-            reference_lose(p, roll).map(|q| q.to_string()),
+            lost.clone(),
             "{} {}: losing a {} (left: fast, right: reference)",
             p.ruleset().name(),
             p,
             roll
         );
+        agreed.push((moves, lost));
     }
-    Ok(())
+    Ok(agreed)
 }
 
 /// The two generators agree on `p`, under its concrete ruleset and as the
-/// same position under `AnyRuleset`, whose forwarding of each hook is
-/// checked that way.
+/// same position under `AnyRuleset`; and both rulesets give the same
+/// moves, which checks that `AnyRuleset` forwards every hook (a hook it
+/// forwarded wrongly would mislead both generators alike).
 fn assert_agree<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
-    assert_agree_in(p)?;
+    let concrete = agreed(p)?;
     let any: AnyRuleset = p.ruleset().name().parse().expect("a built-in ruleset");
     let board = p.board();
     let twin = Position::new(
@@ -174,7 +183,14 @@ fn assert_agree<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
         p.side_to_throw(),
     );
     prop_assert!(twin.is_ok(), "{}: refused under {}", p, any);
-    assert_agree_in(&twin.unwrap())
+    prop_assert_eq!(
+        agreed(&twin.unwrap())?,
+        concrete,
+        "{} {}: AnyRuleset (left) differs from the concrete ruleset",
+        any,
+        p
+    );
+    Ok(())
 }
 
 // ---- Random reachable positions ----
