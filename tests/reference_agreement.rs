@@ -401,7 +401,7 @@ fn most_generated_positions_are_valid_games_in_progress() {
     fn share<R: Ruleset>(ruleset: R) -> (usize, usize, usize, usize) {
         let mut runner = TestRunner::deterministic();
         let (mut valid, mut valid_going_on, mut going_on) = (0, 0, 0);
-        let samples = 200;
+        let samples = 100;
         for _ in 0..samples {
             let placement = placement().new_tree(&mut runner).unwrap().current();
             if let Some(p) = placement.position(ruleset) {
