@@ -56,9 +56,9 @@ fn config() -> Config {
 /// renaming it touches one line. Playing goes through the checked `play`,
 /// which must accept every listed move.
 fn fast_moves<R: Ruleset>(p: &Position<R>, roll: Roll) -> Vec<(Move, Position<R>)> {
-    p.legal_moves(roll)
+    p.moves(roll)
         .iter()
-        .map(|&mv| {
+        .map(|mv| {
             let after = p
                 .play(mv)
                 .unwrap_or_else(|e| panic!("{p}: the listed move {mv:?} is refused: {e}"));
@@ -301,7 +301,7 @@ impl Placement {
     /// The position this placement gives under `ruleset`, if it is valid.
     ///
     /// A placement that `Position::new` refuses is retried with the
-    /// water's house (27) left out: a piece there is what it refuses in
+    /// water's house left out: a piece there is what it refuses in
     /// Kendall, Temple and Classic, so nearly every case stays valid.
     fn position<R: Ruleset>(&self, ruleset: R) -> Option<Position<R>> {
         let n = ruleset.pieces_per_side();
@@ -323,7 +323,10 @@ impl Placement {
                 .iter()
                 .copied()
                 .filter(|&h| low <= h && h <= high)
-                .filter(|&h| !(skip_water && h == reference::water_house().number()));
+                .filter(|&h| {
+                    let water = reference::water_house(&ruleset).map(House::number);
+                    !(skip_water && Some(h) == water)
+                });
             let mut x = Bitboard::EMPTY;
             let mut o = Bitboard::EMPTY;
             for _ in 0..on[0] {

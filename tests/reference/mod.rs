@@ -42,12 +42,10 @@
 
 use senet::{Bitboard, Contact, House, Position, Reach, Roll, Ruleset, Side, Target};
 
-/// The house of the water, in the rulesets that have one (27).
-///
-/// Written in this one place because the trait is to gain a hook that
-/// names it; until then the reference states the number itself.
-pub fn water_house() -> House {
-    House::new(27).expect("27 is a house")
+/// The house of the water, in the rulesets that have one: the hook's
+/// answer, the one place the reference asks it.
+pub fn water_house<R: Ruleset>(ruleset: &R) -> Option<House> {
+    ruleset.water()
 }
 
 /// The track number of bearing off: one past the last house.
@@ -86,22 +84,22 @@ fn on_dice<R: Ruleset>(ruleset: &R, roll: Roll) -> bool {
     ruleset.dice().rolls().any(|r| r == roll)
 }
 
-/// The target's number along the track: a house's number, 31 for off,
-/// the water's house for the water and for a fall.
-fn track_number(reach: Reach) -> u8 {
+/// The target as a move writes it: a house, off, or the water's house
+/// for the water and for a fall (no move at all in a ruleset without
+/// water).
+fn target<R: Ruleset>(ruleset: &R, reach: Reach) -> Option<Target> {
     match reach {
-        Reach::To(house) => house.number(),
-        Reach::Off => OFF_TRACK,
-        Reach::Water | Reach::Fall => water_house().number(),
+        Reach::To(house) => Some(Target::House(house)),
+        Reach::Off => Some(Target::Off),
+        Reach::Water | Reach::Fall => water_house(ruleset).map(Target::House),
     }
 }
 
-/// The target as a move writes it.
-fn target(reach: Reach) -> Target {
-    match reach {
-        Reach::To(house) => Target::House(house),
-        Reach::Off => Target::Off,
-        Reach::Water | Reach::Fall => Target::House(water_house()),
+/// A target's number along the track: a house's number, 31 for off.
+fn track_number(target: Target) -> u8 {
+    match target {
+        Target::House(house) => house.number(),
+        Target::Off => OFF_TRACK,
     }
 }
 
@@ -184,10 +182,11 @@ fn piece_move<R: Ruleset>(
         Direction::Forward => ruleset.forward(from, roll),
         Direction::Backward => ruleset.backward(from, roll),
     }?;
+    let to = target(ruleset, reach)?;
     // The way: every house passed along the track must be passable. A
     // fall goes straight into the water and passes nothing.
     if reach != Reach::Fall {
-        for house in houses_between(from.number(), track_number(reach)) {
+        for house in houses_between(from.number(), track_number(to)) {
             if view.impassable.contains(house) {
                 return None;
             }
@@ -196,7 +195,7 @@ fn piece_move<R: Ruleset>(
     let mut mv = RefMove {
         roll,
         from,
-        to: target(reach),
+        to,
         swap: false,
         capture: false,
         backward: direction == Direction::Backward,
@@ -327,13 +326,13 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
     }
     // Whatever stands on the water's house goes where the water says,
     // when that is another house (a swap may have put it there too).
-    let water = usize::from(water_house().number());
-    if let Some(owner) = cells[water] {
-        cells[water] = None;
-        let rest = ruleset
-            .water_landing(occupied(&cells))
-            .unwrap_or(water_house());
-        cells[usize::from(rest.number())] = Some(owner);
+    if let Some(water) = water_house(&ruleset) {
+        let at = usize::from(water.number());
+        if let Some(owner) = cells[at] {
+            cells[at] = None;
+            let rest = ruleset.water_landing(occupied(&cells)).unwrap_or(water);
+            cells[usize::from(rest.number())] = Some(owner);
+        }
     }
     let moved = build(ruleset, &cells, off, mover);
     if ruleset.outcome(moved.board()).is_none() && ruleset.throws_again(mv.roll, true) {
