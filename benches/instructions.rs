@@ -19,10 +19,11 @@
 
 mod support;
 
+use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use senet::{MoveList, Roll, Ruleset};
+use senet::{MoveList, Roll};
 
-fn generate<R: Ruleset>(ruleset: R, passes: usize) {
+fn generate<R: BuiltIn>(ruleset: R, passes: usize) {
     let positions = support::corpus(ruleset);
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
     let mut list = MoveList::new();
@@ -36,7 +37,7 @@ fn generate<R: Ruleset>(ruleset: R, passes: usize) {
     );
 }
 
-fn playouts<R: Ruleset>(ruleset: R, games: u32) {
+fn playouts<R: BuiltIn>(ruleset: R, games: u32) {
     let (throws, x_wins) = support::playouts(ruleset, games, support::BATCH_SEED);
     println!("throws {throws} x_wins {x_wins}");
 }

@@ -24,6 +24,7 @@ use senet::bot::{
     Agent, Bot, Decision, Duel, DuelStats, Evaluation, FEATURES, Greedy, Level, RandomAgent,
     Search, SearchLimits, Weights,
 };
+use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Move, Ruleset};
 
 /// Which agent a command-line spec names.
@@ -164,7 +165,7 @@ fn main() {
     ));
 }
 
-fn run<R: Ruleset>(
+fn run<R: BuiltIn>(
     ruleset: R,
     a: &Spec,
     b: &Spec,

@@ -36,7 +36,8 @@ use common::{Args, fail, fresh_seed};
 use diagram::diagram;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::{AnyRuleset, Game, Position, Ruleset, Seed, Side, Thrown};
+use senet::rulesets::BuiltIn;
+use senet::{AnyRuleset, Game, Position, Seed, Side, Thrown};
 
 /// Prints a line on stdout; when stdout is closed (`| head`), stops quietly.
 macro_rules! say {
@@ -103,7 +104,7 @@ struct Files<'a> {
     svg: Option<&'a str>,
 }
 
-fn play<R: Ruleset>(ruleset: R, seed: Seed, label: &str, position: Option<&str>, files: Files<'_>) {
+fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, position: Option<&str>, files: Files<'_>) {
     let record = files.record;
     let start = match position {
         Some(text) => Position::parse(ruleset, text)

@@ -12,6 +12,7 @@ mod common;
 use std::process::exit;
 
 use common::{Args, fail};
+use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Dice, MoveText, Position, Roll, Ruleset};
 
 fn main() {
@@ -21,7 +22,7 @@ fn main() {
     with_ruleset!(ruleset, |r| run(r, &args));
 }
 
-fn run<R: Ruleset>(ruleset: R, args: &Args) {
+fn run<R: BuiltIn>(ruleset: R, args: &Args) {
     let position = match args.value("position") {
         Some(text) => Position::parse(ruleset, text)
             .unwrap_or_else(|e| fail(format!("bad position {text:?}: {e}"))),

@@ -9,6 +9,7 @@ mod common;
 use std::time::Instant;
 
 use common::{Args, fail};
+use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Position, Ruleset, divide, perft};
 
 fn main() {
@@ -30,7 +31,7 @@ fn parse<R: Ruleset>(ruleset: R, text: &str) -> Position<R> {
     Position::parse(ruleset, text).unwrap_or_else(|e| fail(format!("bad position {text:?}: {e}")))
 }
 
-fn run<R: Ruleset>(ruleset: R, args: &Args, depth: u32) {
+fn run<R: BuiltIn>(ruleset: R, args: &Args, depth: u32) {
     if args.value("position").is_some() && args.value("positions").is_some() {
         fail("give --position or --positions, not both");
     }

@@ -26,6 +26,7 @@ use std::io::{self, BufRead, Write};
 
 use common::{Args, fail, fresh_seed};
 use senet::bot::{Agent, Bot, Decision, Level};
+use senet::rulesets::BuiltIn;
 use senet::{
     AnyRuleset, Finish, Game, House, Move, MoveText, Outcome, Position, Ruleset, Seed, Side,
     Target, Thrown,
@@ -113,7 +114,7 @@ enum Answer {
 }
 
 /// Plays one game between the human (on `input`/`output`) and the bot.
-pub fn session<R: Ruleset, I: BufRead, O: Write>(
+pub fn session<R: BuiltIn, I: BufRead, O: Write>(
     ruleset: R,
     options: Options,
     input: &mut I,

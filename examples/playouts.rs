@@ -14,7 +14,8 @@ use std::time::Instant;
 use common::{Args, fail};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::{AnyRuleset, Outcome, Position, Ruleset, Side};
+use senet::rulesets::BuiltIn;
+use senet::{AnyRuleset, Outcome, Position, Side};
 
 /// A game still running after this many throws is stopped and counted.
 const MAX_THROWS: u64 = 100_000;
@@ -57,7 +58,7 @@ fn main() {
 }
 
 /// Splits the games over threads, each with a seed drawn from the master seed.
-fn run<R: Ruleset>(ruleset: R, games: u64, seed: u64, threads: u64) -> Totals {
+fn run<R: BuiltIn>(ruleset: R, games: u64, seed: u64, threads: u64) -> Totals {
     let mut master = ChaCha8Rng::seed_from_u64(seed);
     let shares: Vec<(u64, u64)> = (0..threads)
         .map(|i| {
@@ -84,7 +85,7 @@ fn run<R: Ruleset>(ruleset: R, games: u64, seed: u64, threads: u64) -> Totals {
     totals
 }
 
-fn play_many<R: Ruleset>(ruleset: R, games: u64, seed: u64) -> Totals {
+fn play_many<R: BuiltIn>(ruleset: R, games: u64, seed: u64) -> Totals {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut totals = Totals::default();
     let dice = ruleset.dice();

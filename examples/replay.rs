@@ -19,7 +19,8 @@ use std::process::exit;
 
 use common::{Args, fail};
 use diagram::diagram;
-use senet::{AnyRuleset, Checked, Place, Problem, Record, ReplayError, Ruleset, Side};
+use senet::rulesets::BuiltIn;
+use senet::{AnyRuleset, Checked, Place, Problem, Record, ReplayError, Side};
 
 fn main() {
     let args = Args::parse(&["throws"]);
@@ -54,7 +55,7 @@ fn invalid(problem: String) -> ! {
 }
 
 /// Replays the record under `ruleset`, prints what it found; returns whether it is valid.
-fn report<R: Ruleset>(record: &Record, ruleset: R, throws: bool) -> bool {
+fn report<R: BuiltIn>(record: &Record, ruleset: R, throws: bool) -> bool {
     println!(
         "ruleset: {} (revision {})",
         record.ruleset(),

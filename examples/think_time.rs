@@ -14,7 +14,8 @@ use std::time::Instant;
 
 use common::{Args, fail};
 use senet::bot::{Agent, Bot, Decision, Duel, Evaluation, Level, Search, SearchLimits};
-use senet::{AnyRuleset, Position, Ruleset, SeededThrows, Throw, ThrowSource};
+use senet::rulesets::BuiltIn;
+use senet::{AnyRuleset, Position, SeededThrows, Throw, ThrowSource};
 
 fn main() {
     let args = Args::parse(&["table"]);
@@ -33,7 +34,7 @@ fn main() {
     with_ruleset!(ruleset, |r| run(r, games, seed, &levels, table));
 }
 
-fn run<R: Ruleset>(ruleset: R, games: u64, seed: u64, levels: &[Level], table: bool) {
+fn run<R: BuiltIn>(ruleset: R, games: u64, seed: u64, levels: &[Level], table: bool) {
     let decisions = collect(ruleset, games, seed);
     println!(
         "ruleset: {}   decisions: {} (from {games} games of level 2 against itself)",
@@ -93,7 +94,7 @@ fn run<R: Ruleset>(ruleset: R, games: u64, seed: u64, levels: &[Level], table: b
 
 /// The decisions (position and throw) with more than one legal move of
 /// level-2 self-play games.
-fn collect<R: Ruleset>(ruleset: R, games: u64, seed: u64) -> Vec<(Position<R>, Throw)> {
+fn collect<R: BuiltIn>(ruleset: R, games: u64, seed: u64) -> Vec<(Position<R>, Throw)> {
     let mut out = Vec::new();
     let level = Level::new(2).unwrap_or_else(|| fail("no level 2"));
     let mut bot = Bot::new(ruleset, level);

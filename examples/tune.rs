@@ -18,6 +18,7 @@ use common::{Args, fail};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::bot::{Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights};
+use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, MoveList, Outcome, Position, Ruleset, Side};
 
 fn main() {
@@ -81,7 +82,7 @@ struct Sample {
     result: f32,
 }
 
-fn self_play<R: Ruleset>(
+fn self_play<R: BuiltIn>(
     ruleset: R,
     weights: Weights,
     games: u64,

@@ -67,6 +67,9 @@ macro_rules! dispatch {
     };
 }
 
+impl crate::rulesets::sealed::Sealed for AnyRuleset {}
+impl crate::rulesets::BuiltIn for AnyRuleset {}
+
 impl Ruleset for AnyRuleset {
     fn name(&self) -> &'static str {
         dispatch!(self, r => r.name())

@@ -28,6 +28,7 @@ use crate::notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 use crate::position::Position;
 use crate::record::Record;
 use crate::ruleset::{Outcome, Ruleset};
+use crate::rulesets::BuiltIn;
 use crate::source::{Seed, SeededThrows, ThrowError, ThrowSource};
 use crate::throw::{Dice, Roll, Throw};
 
@@ -136,14 +137,18 @@ impl<R: Ruleset, S: ThrowSource> fmt::Debug for Game<R, S> {
     }
 }
 
-impl<R: Ruleset> Game<R, SeededThrows> {
-    /// A game from the ruleset's start, throwing from `seed`: the fair-play
-    /// way. Its [`record`](Game::record) carries the seed, so anyone can
-    /// check every roll once the seed is published.
+impl<R: BuiltIn> Game<R, SeededThrows> {
+    /// A game from a built-in ruleset's start, throwing from `seed`: the
+    /// fair-play way. Its [`record`](Game::record) carries the seed, so
+    /// anyone can check every roll once the seed is published. (For a
+    /// ruleset of your own: [`Game::seeded_from`] with
+    /// [`Position::try_start`].)
     pub fn seeded(ruleset: R, seed: Seed) -> Game<R, SeededThrows> {
         Game::seeded_from(Position::start(ruleset), seed)
     }
+}
 
+impl<R: Ruleset> Game<R, SeededThrows> {
     /// A game from `position`, throwing from `seed`; see [`Game::seeded`].
     pub fn seeded_from(position: Position<R>, seed: Seed) -> Game<R, SeededThrows> {
         let mut game = Game::from_position(position, SeededThrows::new(seed));
@@ -152,13 +157,16 @@ impl<R: Ruleset> Game<R, SeededThrows> {
     }
 }
 
-impl<R: Ruleset, S: ThrowSource> Game<R, S> {
-    /// A game from the ruleset's start, throwing from `source`. Its record
-    /// has no seed (see [`Game::seeded`]).
+impl<R: BuiltIn, S: ThrowSource> Game<R, S> {
+    /// A game from a built-in ruleset's start, throwing from `source`. Its
+    /// record has no seed (see [`Game::seeded`]). (For a ruleset of your
+    /// own: [`Game::from_position`] with [`Position::try_start`].)
     pub fn new(ruleset: R, source: S) -> Game<R, S> {
         Game::from_position(Position::start(ruleset), source)
     }
+}
 
+impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// A game from `position`, throwing from `source`. A finished position
     /// makes a finished game.
     pub fn from_position(position: Position<R>, source: S) -> Game<R, S> {
@@ -345,7 +353,7 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     pub fn record(&self) -> Record {
         let ruleset = self.ruleset();
         let start = self.state.start;
-        let custom_start = start != Position::start(ruleset);
+        let custom_start = Position::try_start(ruleset) != Ok(start);
         Record::from_game(
             &ruleset,
             self.seed,

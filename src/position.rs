@@ -6,6 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
 use crate::ruleset::{Contact, Outcome, Ruleset};
+use crate::rulesets::BuiltIn;
 
 /// A position of a game under ruleset `R`: where every piece is, how many
 /// each side has borne off, and which side throws next.
@@ -115,11 +116,23 @@ pub enum PositionError {
 }
 
 impl<R: Ruleset> Position<R> {
-    /// The ruleset's start position, `x` to throw.
-    pub fn start(ruleset: R) -> Position<R> {
+    /// The ruleset's start position, `x` to throw, checked against the
+    /// ruleset's invariants: the constructor for a ruleset of your own,
+    /// whose `start` hook may be wrong.
+    ///
+    /// # Errors
+    ///
+    /// The [`PositionError`] that the ruleset's start breaks, as for a
+    /// position string (two pieces on a house, a wrong number of pieces...).
+    ///
+    /// ```
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// assert_eq!(Position::try_start(Kendall), Ok(Position::start(Kendall)));
+    /// ```
+    pub fn try_start(ruleset: R) -> Result<Position<R>, PositionError> {
         let [x, o] = ruleset.start();
         Position::new(ruleset, x, o, 0, 0, Side::X)
-            .expect("a ruleset's start position must be valid")
     }
 
     /// A position from its parts, checked against the ruleset's invariants
@@ -198,6 +211,30 @@ impl<R: Ruleset> Position<R> {
                 .impassable(&self.board, owner.opponent())
                 .contains(house)
         })
+    }
+}
+
+impl<R: BuiltIn> Position<R> {
+    /// The start position of a built-in ruleset, `x` to throw.
+    ///
+    /// It cannot fail: the crate's tests check every built-in start. A
+    /// ruleset of your own starts with [`Position::try_start`].
+    ///
+    /// ```
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.to_string(), "oxoxoxoxox.................... x 0 0");
+    /// ```
+    pub fn start(ruleset: R) -> Position<R> {
+        let [x, o] = ruleset.start();
+        let board = Board::unchecked(x, o);
+        Position {
+            ruleset,
+            board,
+            side: Side::X,
+            over: ruleset.outcome(&board).is_some(),
+        }
     }
 }
 

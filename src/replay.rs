@@ -23,6 +23,7 @@ use crate::notation::move_text::{MoveText, MoveTextError};
 use crate::position::{Position, PositionError};
 use crate::record::Record;
 use crate::ruleset::Ruleset;
+use crate::rulesets::BuiltIn;
 use crate::source::{SeededThrows, ThrowSource};
 use crate::throw::{Roll, Throw};
 
@@ -268,9 +269,16 @@ impl Record {
         self.verify_with(ruleset)
     }
 
-    /// Replays the record under `ruleset` and checks everything; see [`Record::replay_with`].
+    /// Replays the record under `ruleset` and checks everything; see
+    /// [`Record::replay_with`]. Any ruleset, your own too: a ruleset whose
+    /// own start is not valid is refused with [`Problem::Start`] before
+    /// anything is replayed.
     pub fn verify_with<R: Ruleset>(&self, ruleset: R) -> Result<Verdict<R>, ReplayError> {
-        self.replay_with(ruleset).into_result()
+        let start = Position::try_start(ruleset).map_err(|error| ReplayError {
+            place: Place::Header,
+            problem: Problem::Start(error),
+        })?;
+        self.replay_from(start).into_result()
     }
 
     /// Replays the record under `ruleset`, stopping at the first problem.
@@ -282,14 +290,20 @@ impl Record {
     /// throw really lost), and that every suffix (`x`, `<`, `+`) is what
     /// happened; and at the end that the game ends where and as the record
     /// says (a resignation may come at any point of an unfinished game).
-    pub fn replay_with<R: Ruleset>(&self, ruleset: R) -> Verdict<R> {
+    pub fn replay_with<R: BuiltIn>(&self, ruleset: R) -> Verdict<R> {
+        self.replay_from(Position::start(ruleset))
+    }
+
+    /// [`replay_with`](Self::replay_with) from the ruleset's start `start`
+    /// (which the header's start position, if any, replaces).
+    fn replay_from<R: Ruleset>(&self, start: Position<R>) -> Verdict<R> {
         let mut seeded = self.seed().map(SeededThrows::new);
         let checked = match seeded {
             Some(_) => Checked::SeedAndRules,
             None => Checked::RulesOnly,
         };
         let mut verdict = Verdict {
-            position: Position::start(ruleset),
+            position: start,
             history: Vec::new(),
             checked,
             finish: self.finish(),

@@ -14,6 +14,7 @@ use std::hint::black_box;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{
     AnyRuleset, Dice, MoveList, Position, Roll, Ruleset, Seed, SeededThrows, ThrowSource, perft,
@@ -100,7 +101,7 @@ fn the_counter_counts() {
 }
 
 /// Positions met in seeded random games from the start, made before measuring.
-fn positions<R: Ruleset>(ruleset: R, count: usize) -> Vec<Position<R>> {
+fn positions<R: BuiltIn>(ruleset: R, count: usize) -> Vec<Position<R>> {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
@@ -176,7 +177,7 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
 /// Random games from the start, played as the `playouts` example plays
 /// them (the moves of each throw as `Moves`): throws from a
 /// `SeededThrows`, choices from a `ChaCha8Rng`. Returns the throws made.
-fn playouts<R: Ruleset>(ruleset: R, games: u32) -> u64 {
+fn playouts<R: BuiltIn>(ruleset: R, games: u32) -> u64 {
     let mut source = SeededThrows::new(Seed::from_u64(11));
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let mut throws = 0;
@@ -201,7 +202,7 @@ fn playouts<R: Ruleset>(ruleset: R, games: u32) -> u64 {
     throws
 }
 
-fn check_ruleset<R: Ruleset>(ruleset: R) {
+fn check_ruleset<R: BuiltIn>(ruleset: R) {
     let name = ruleset.name();
     let corpus = positions(ruleset, 2_000);
 

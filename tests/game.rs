@@ -2,6 +2,7 @@
 //! and typed errors that leave the game unchanged whatever the call order.
 
 use proptest::prelude::*;
+use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Kendall, Temple};
 use senet::{
     AnyRuleset, Dice, Finish, Game, GameError, Move, MoveTextError, Outcome, Position, Roll,
@@ -217,7 +218,7 @@ fn a_source_throwing_the_wrong_implement_is_refused() {
 }
 
 /// Plays a game with the first legal move each time; returns its history.
-fn first_move_game<R: Ruleset>(ruleset: R, seed: Seed) -> Vec<Turn> {
+fn first_move_game<R: BuiltIn>(ruleset: R, seed: Seed) -> Vec<Turn> {
     let mut game = Game::seeded(ruleset, seed);
     while !game.is_over() {
         if let Thrown::ToPlay(_) = game.throw().unwrap() {

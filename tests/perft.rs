@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{AnyRuleset, MoveText, Position, Ruleset, divide, perft};
 
@@ -46,7 +47,7 @@ fn cases(file: &str, text: &str) -> Vec<Case> {
 /// Checks every case of a data file: perft at each depth, divide adding up
 /// at each depth, and each divide line resolving to a throw of the position
 /// whose subtree has the count given.
-fn check_file<R: Ruleset>(ruleset: R, file: &str, text: &str) {
+fn check_file<R: BuiltIn>(ruleset: R, file: &str, text: &str) {
     let cases = cases(file, text);
     assert_eq!(
         cases[0].position,

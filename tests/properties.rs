@@ -9,6 +9,7 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
+use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{
     House, Move, MoveList, MoveText, Position, Roll, Ruleset, Side, Target, divide, perft,
@@ -114,7 +115,7 @@ fn check_move<R: Ruleset>(p: &Position<R>, mv: Move) -> Result<Position<R>, Test
 
 /// Plays from the start: each `(roll choice, move choice)` throws a roll of
 /// the ruleset's implement and plays one of its moves (or loses it).
-fn random_game<R: Ruleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestCaseError> {
+fn random_game<R: BuiltIn>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestCaseError> {
     let rolls: Vec<_> = ruleset.dice().rolls().collect();
     let mut p = Position::start(ruleset);
     // One list, refilled at every step, as fast loops use it.

@@ -19,6 +19,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 use reference::{RefMove, reference_lose, reference_moves, reference_perft, reference_play};
+use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{AnyRuleset, Bitboard, Contact, House, Move, Position, Roll, Ruleset, Side, Target};
 
@@ -222,7 +223,7 @@ impl SplitMix {
 /// reference's moves. A game that ends on the way starts again from the
 /// start, so nearly every position is a game in progress, taken anywhere
 /// from its first throw to its last.
-fn reachable<R: Ruleset>(ruleset: R, seed: u64, throws: usize) -> Position<R> {
+fn reachable<R: BuiltIn>(ruleset: R, seed: u64, throws: usize) -> Position<R> {
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
     let mut rng = SplitMix(seed);
     let mut p = Position::start(ruleset);
@@ -401,7 +402,7 @@ proptest! {
 /// (a finished game has no move to compare).
 #[test]
 fn most_generated_positions_are_valid_games_in_progress() {
-    fn share<R: Ruleset>(ruleset: R) -> (usize, usize, usize, usize) {
+    fn share<R: BuiltIn>(ruleset: R) -> (usize, usize, usize, usize) {
         let mut runner = TestRunner::deterministic();
         let (mut valid, mut valid_going_on, mut going_on) = (0, 0, 0);
         let samples = 100;
@@ -470,7 +471,7 @@ const PERFT_LEAVES: u64 = 70_000;
 /// Reference perft equals every count of the file that is small enough to
 /// run in a debug build (each position's depth 1 always runs); returns how
 /// many counts were checked.
-fn check_perft_file<R: Ruleset>(ruleset: R, file: &str, text: &str) -> usize {
+fn check_perft_file<R: BuiltIn>(ruleset: R, file: &str, text: &str) -> usize {
     let cases = perft_cases(file, text);
     assert_eq!(
         cases[0].1,

@@ -4,6 +4,7 @@
 
 use core::fmt::Debug;
 
+use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{
     AnyRuleset, Bitboard, Board, Checked, Contact, Dice, Ending, Finish, Game, House, Move,
@@ -30,7 +31,7 @@ fn rejects<T: DeserializeOwned + Debug>(json: Value) -> String {
 }
 
 /// Every turn of a seeded game played with the last legal move each time.
-fn game_turns<R: Ruleset>(ruleset: R, seed: u64) -> (Game<R>, Vec<Position<R>>) {
+fn game_turns<R: BuiltIn>(ruleset: R, seed: u64) -> (Game<R>, Vec<Position<R>>) {
     let mut game = Game::seeded(ruleset, Seed::from_u64(seed));
     let mut positions = vec![*game.position()];
     while !game.is_over() {

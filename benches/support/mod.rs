@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use std::hint::black_box;
 
+use senet::rulesets::BuiltIn;
 use senet::{MAX_MOVES, Move, MoveList, Position, Roll, Ruleset};
 
 /// The seed of the corpus games.
@@ -98,7 +99,7 @@ pub fn pick(list: &MoveList, rng: &mut ChaCha8Rng) -> Move {
 /// (a position for every throw, the start positions included), games after
 /// games, all from one generator seeded with [`CORPUS_SEED`]. No position
 /// of the corpus is a finished game.
-pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
+pub fn corpus<R: BuiltIn>(ruleset: R) -> Vec<Position<R>> {
     let mut rng = ChaCha8Rng::seed_from_u64(CORPUS_SEED);
     let dice = ruleset.dice();
     let mut positions = Vec::with_capacity(CORPUS_SIZE);
@@ -125,7 +126,7 @@ pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
 /// `seed`, and the move is the `k`-th of the list (picked from the
 /// `MoveSet`, as the example does), `k` scaled from a second `u32`. Returns (throws, games `x` won).
 #[inline]
-pub fn playouts<R: Ruleset>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
+pub fn playouts<R: BuiltIn>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dice = ruleset.dice();
     let (mut throws, mut x_wins) = (0, 0);

@@ -1,7 +1,8 @@
 //! Playing the study's games and counting what happens in them.
 
 use senet::bot::{Agent, Bot, Decision, Level, RandomAgent};
-use senet::{Outcome, Position, Ruleset, Seed, SeededThrows, Side, ThrowSource};
+use senet::rulesets::BuiltIn;
+use senet::{Outcome, Position, Seed, SeededThrows, Side, ThrowSource};
 
 use crate::common::fail;
 
@@ -115,7 +116,7 @@ fn game_seed(master: u64, index: u64) -> Seed {
 }
 
 /// Plays `games` games of `pairing` over `threads` threads.
-pub fn play_games<R: Ruleset>(
+pub fn play_games<R: BuiltIn>(
     ruleset: R,
     pairing: Pairing,
     games: u64,
@@ -150,7 +151,7 @@ pub fn play_games<R: Ruleset>(
 
 /// Game `index` of the batch; for TopVsRandom the top level sits as x on
 /// even indices and as o on odd ones, and each pair shares its throws.
-fn play_one<R: Ruleset>(ruleset: R, pairing: Pairing, seed: u64, index: u64, tally: &mut Tally) {
+fn play_one<R: BuiltIn>(ruleset: R, pairing: Pairing, seed: u64, index: u64, tally: &mut Tally) {
     let throws = game_seed(
         seed,
         if pairing == Pairing::TopVsRandom {

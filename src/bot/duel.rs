@@ -59,13 +59,16 @@ pub enum DuelError {
     Decision(#[from] NoDecision),
 }
 
-impl<R: Ruleset> Duel<R> {
-    /// Duels from the ruleset's start position; games are stopped after
-    /// 100,000 throws.
+impl<R: crate::rulesets::BuiltIn> Duel<R> {
+    /// Duels from a built-in ruleset's start position; games are stopped
+    /// after 100,000 throws. (For a ruleset of your own:
+    /// [`Duel::from_position`] with [`Position::try_start`].)
     pub fn new(ruleset: R) -> Duel<R> {
         Duel::from_position(Position::start(ruleset))
     }
+}
 
+impl<R: Ruleset> Duel<R> {
     /// Duels from another position.
     pub fn from_position(start: Position<R>) -> Duel<R> {
         Duel {

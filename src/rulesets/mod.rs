@@ -16,6 +16,27 @@ use crate::board::Board;
 use crate::house::{House, Side};
 use crate::ruleset::{Outcome, Ruleset};
 
+/// The rulesets this crate ships: their start positions are checked by
+/// the crate's own tests, so [`Position::start`](crate::Position::start)
+/// makes them with no check that could fail. Sealed: a ruleset of your own
+/// starts with [`Position::try_start`](crate::Position::try_start), which
+/// checks its start and says what is wrong with it.
+pub trait BuiltIn: Ruleset + sealed::Sealed {}
+
+pub(crate) mod sealed {
+    /// Keeps [`BuiltIn`](super::BuiltIn) to the crate's own rulesets.
+    pub trait Sealed {}
+}
+
+impl sealed::Sealed for Kendall {}
+impl BuiltIn for Kendall {}
+impl sealed::Sealed for Temple {}
+impl BuiltIn for Temple {}
+impl sealed::Sealed for Bell {}
+impl BuiltIn for Bell {}
+impl sealed::Sealed for Classic {}
+impl BuiltIn for Classic {}
+
 /// The house of rebirth, where the water sends a piece back to.
 const REBIRTH: u8 = 15;
 
@@ -66,6 +87,33 @@ mod tests {
         assert_eq!(number(&[15, 14, 12]), Some(13));
         let below: Vec<u8> = (1..=15).collect();
         assert_eq!(number(&below), None);
+    }
+
+    /// The unchecked start of each built-in ruleset is its checked start.
+    #[test]
+    fn built_in_starts_are_valid() {
+        for ruleset in crate::AnyRuleset::ALL {
+            assert_eq!(
+                Ok(crate::Position::start(ruleset)),
+                crate::Position::try_start(ruleset)
+            );
+        }
+        assert_eq!(
+            Ok(crate::Position::start(Kendall)),
+            crate::Position::try_start(Kendall)
+        );
+        assert_eq!(
+            Ok(crate::Position::start(Temple)),
+            crate::Position::try_start(Temple)
+        );
+        assert_eq!(
+            Ok(crate::Position::start(Bell)),
+            crate::Position::try_start(Bell)
+        );
+        assert_eq!(
+            Ok(crate::Position::start(Classic)),
+            crate::Position::try_start(Classic)
+        );
     }
 
     #[test]
