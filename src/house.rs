@@ -12,12 +12,6 @@ pub struct House(u8);
 impl House {
     /// The number of houses on the track.
     pub const COUNT: u8 = 30;
-    /// House 15, the house of rebirth (the ankh) where the water sends pieces.
-    pub const REBIRTH: House = House(15);
-    /// House 26, the house of beauty, where a piece must stop in most rulesets.
-    pub const BEAUTY: House = House(26);
-    /// House 27, the water in the rulesets that have one.
-    pub const WATER: House = House(27);
 
     /// The house with this number, or `None` outside 1..=30.
     #[inline]
@@ -178,7 +172,7 @@ mod tests {
     fn off_is_track_number_31_and_prints_off() {
         assert_eq!(Target::Off.track_number(), 31);
         assert_eq!(Target::Off.to_string(), "off");
-        assert_eq!(Target::House(House::WATER).to_string(), "27");
+        assert_eq!(Target::House(crate::rulesets::WATER).to_string(), "27");
     }
 
     #[test]

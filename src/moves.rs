@@ -276,7 +276,12 @@ mod tests {
 
     #[test]
     fn off_round_trips_through_the_packed_target() {
-        let mv = Move::new(Roll::new(5).unwrap(), House::BEAUTY, Target::Off, 0);
+        let mv = Move::new(
+            Roll::new(5).unwrap(),
+            crate::rulesets::BEAUTY,
+            Target::Off,
+            0,
+        );
         assert!(mv.is_off());
         assert_eq!(mv.to(), Target::Off);
     }

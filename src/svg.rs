@@ -126,7 +126,7 @@ pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> Stri
             );
         }
     }
-    let (off_x, off_y) = corner(House::from_index(30));
+    let (off_x, off_y) = corner(House::from_index(House::COUNT));
     let _ = writeln!(
         out,
         r##"<text x="{}" y="{}" font-size="12" fill="#3b2a14">off</text>"##,

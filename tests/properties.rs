@@ -47,10 +47,14 @@ fn check_position<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
         }
     }
     // The water.
-    let on_27 = p.piece_at(House::WATER).is_some();
+    let on_27 = p.piece_at(senet::rulesets::WATER).is_some();
     match r.name() {
         "kendall" | "temple" => prop_assert!(!on_27, "{}", text),
-        "classic" => prop_assert!(!on_27 || p.piece_at(House::REBIRTH).is_some(), "{}", text),
+        "classic" => prop_assert!(
+            !on_27 || p.piece_at(senet::rulesets::REBIRTH).is_some(),
+            "{}",
+            text
+        ),
         _ => {}
     }
     // A finished game has no moves and no lost throws.

@@ -322,12 +322,15 @@ impl<R: Ruleset> Evaluation<R> {
             let impassable = self.ruleset.impassable(board, side);
             let shielded = self.ruleset.shielded(board, side.opponent());
             let (mut mobility, mut threats, mut stuck) = (0.0, 0.0, 0.0);
+            let water = self.ruleset.water().map_or(House::COUNT, House::number);
             for i in 0..self.rolls {
                 let (mut movers, mut hits) = (0u32, 0u32);
                 for from in own {
                     let (to, lands) = match self.steps[i][usize::from(from.number())] {
                         Step::None => continue,
-                        Step::Away { off } => (if off { 31 } else { 27 }, None),
+                        Step::Away { off: true } => (House::COUNT + 1, None),
+                        // Into the water: its house, as far as passing goes.
+                        Step::Away { off: false } => (water, None),
                         Step::To(to) => (to.number(), Some(to)),
                     };
                     if !(Bitboard::between(from.number(), to) & impassable).is_empty() {

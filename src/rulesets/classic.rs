@@ -88,14 +88,14 @@ impl Ruleset for Classic {
 
     #[inline]
     fn water_landing(&self, occupied: Bitboard) -> Option<House> {
-        [House::REBIRTH, House::WATER]
+        [super::REBIRTH, super::WATER]
             .into_iter()
             .find(|&h| !occupied.contains(h))
     }
 
     #[inline]
     fn water(&self) -> Option<House> {
-        Some(House::WATER)
+        Some(super::WATER)
     }
 
     fn house_mark(&self, house: House) -> Option<&'static str> {

@@ -124,7 +124,7 @@ impl Ruleset for Kendall {
 
     #[inline]
     fn water(&self) -> Option<House> {
-        Some(House::WATER)
+        Some(super::WATER)
     }
 
     fn house_mark(&self, house: House) -> Option<&'static str> {

@@ -37,8 +37,20 @@ impl BuiltIn for Bell {}
 impl sealed::Sealed for Classic {}
 impl BuiltIn for Classic {}
 
-/// The house of rebirth, where the water sends a piece back to.
-const REBIRTH: u8 = 15;
+/// A named house of the traditional board, checked when compiled.
+const fn named(number: u8) -> House {
+    match House::new(number) {
+        Some(house) => house,
+        None => panic!("the board has 30 houses"),
+    }
+}
+
+/// House 15, the house of rebirth (the ankh), where the water sends a piece.
+pub const REBIRTH: House = named(15);
+/// House 26, the house of beauty, where a piece must stop in most rulesets.
+pub const BEAUTY: House = named(26);
+/// House 27, the water, in the rulesets that have one.
+pub const WATER: House = named(27);
 
 /// The race rule of most rulesets: the first side with every piece borne
 /// off wins.
@@ -56,7 +68,7 @@ pub fn first_home_wins<R: Ruleset>(ruleset: &R, board: &Board) -> Option<Outcome
 /// Water that sends a piece to house 15, or when 15 is taken to the first
 /// empty house below it (Kendall, Temple).
 pub fn water_to_rebirth_or_below(occupied: Bitboard) -> Option<House> {
-    (!occupied & Bitboard::range(1, REBIRTH)).last()
+    (!occupied & Bitboard::range(1, REBIRTH.number())).last()
 }
 
 /// The marks of the traditional board, for [`Ruleset::house_mark`]: the
@@ -64,7 +76,7 @@ pub fn water_to_rebirth_or_below(occupied: Bitboard) -> Option<House> {
 /// numerals III, II, I on 28, 29, 30.
 pub fn traditional_mark(house: House) -> Option<&'static str> {
     match house.number() {
-        REBIRTH => Some("\u{2625}"),
+        15 => Some("\u{2625}"),
         26 => Some("\u{2736}"),
         27 => Some("\u{2248}"),
         28 => Some("III"),
@@ -123,6 +135,6 @@ mod tests {
             .map(House::number)
             .collect();
         assert_eq!(marked, [15, 26, 27, 28, 29, 30]);
-        assert_eq!(traditional_mark(House::WATER), Some("\u{2248}"));
+        assert_eq!(traditional_mark(WATER), Some("\u{2248}"));
     }
 }

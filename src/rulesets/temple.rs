@@ -113,7 +113,7 @@ impl Ruleset for Temple {
 
     #[inline]
     fn water(&self) -> Option<House> {
-        Some(House::WATER)
+        Some(super::WATER)
     }
 
     fn house_mark(&self, house: House) -> Option<&'static str> {

@@ -100,7 +100,7 @@ impl TryFrom<MoveRepr> for Move {
             _ if r.swap && r.capture => false,
             Target::Off => !(r.swap || r.capture || r.backward || r.water) && to - from <= roll,
             Target::House(_) if r.water => {
-                to == House::WATER.number()
+                to == crate::rulesets::WATER.number()
                     && !(r.swap || r.capture)
                     && if r.backward {
                         from > to
