@@ -1,4 +1,33 @@
 #![doc = include_str!("../README.md")]
+//!
+//! ## Module map
+//!
+//! What each file of the crate holds, in the order a move is made. Public
+//! items are re-exported at the root unless their module is public.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `house.rs`, `bitboard.rs` | the vocabulary: [`House`], [`Target`], [`Side`], and [`Bitboard`], a set of houses |
+//! | `throw.rs`, `source.rs` | [`Roll`], [`Dice`], [`Throw`]; throw sources and the seeded fair-play contract ([`SeededThrows`]) |
+//! | `ruleset.rs` | the [`Ruleset`] trait: every rule that differs between reconstructions, as hooks |
+//! | `rulesets/` | the built-in reconstructions, one file each, and the small rules they share ([`rulesets`]) |
+//! | `any_ruleset.rs` | [`AnyRuleset`], a built-in ruleset chosen at run time |
+//! | `board.rs`, `position.rs` | [`Board`] and [`Position`]: validated construction and queries |
+//! | `movegen/steps.rs` | [`Steps`]: the generator's per-roll tables, derived from the geometry hooks |
+//! | `movegen/mod.rs` | the board as the generator sees it, asked of the ruleset once per position |
+//! | `movegen/sets.rs` | a roll's legal moves found as sets of start houses, with shifts and masks |
+//! | `movegen/write.rs` | the moves of the sets as [`Move`]s: the `n`-th, one start's, or a whole [`MoveList`] |
+//! | `movegen/check.rs` | one piece's move of another kind, and why a named move is refused ([`Position::find_move`]) |
+//! | `movegen/error.rs` | [`IllegalMove`], with the ruleset's own words for its rules |
+//! | `legal.rs` | [`Moves`] and [`MovesByRoll`]: the one way to list, count, pick and play moves |
+//! | `play.rs` | playing a move or a lost throw, and passing the turn |
+//! | `moves.rs` | [`Move`] (four bytes) and [`MoveList`] (fixed capacity, no heap) |
+//! | `perft.rs` | [`perft`] and [`divide`] |
+//! | `notation/` | position strings and move text ([`notation`]) |
+//! | `game.rs`, `game/` | [`Game`]: throws, moves, turns and history |
+//! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`Verdict`]) |
+//! | `svg.rs` | pictures of positions ([`svg`]) |
+//! | `bot/` | agents, evaluation, search and duels ([`bot`]) |
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -82,6 +82,19 @@ pub enum Outcome {
 /// blockade, no protection, no water). Every function of the crate then
 /// works with it unchanged.
 ///
+/// Each rule is stated once, in a hook; nothing else is written for
+/// speed. The move generator derives its per-roll tables from
+/// [`forward`](Ruleset::forward), [`backward`](Ruleset::backward) and
+/// [`water`](Ruleset::water) (see [`Steps`]); for a ruleset whose hooks
+/// are plain functions of their arguments, as every built-in one is, the
+/// compiler turns that derivation into constants, so a ruleset of your own
+/// is as fast as a built-in one. Checking a move a person names uses the
+/// same generated moves, and explains a refusal in the ruleset's own
+/// words ([`why`](Ruleset::why)).
+///
+/// A ruleset of your own starts through [`Position::try_start`](crate::Position::try_start),
+/// which checks its `start` against its own rules.
+///
 /// Hooks must be pure functions of their arguments: the crate calls them
 /// on hot paths and relies on them answering the same way every time.
 pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
