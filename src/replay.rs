@@ -22,6 +22,7 @@ use crate::movegen::IllegalMove;
 use crate::notation::move_text::{MoveText, MoveTextError};
 use crate::position::{Position, PositionError};
 use crate::record::Record;
+use crate::record::quote::excerpt;
 use crate::ruleset::Ruleset;
 use crate::source::{SeededThrows, ThrowSource};
 use crate::throw::{Roll, Throw};
@@ -71,14 +72,15 @@ impl fmt::Display for Place {
 pub enum Problem {
     /// The header names a ruleset this crate does not have.
     #[error(
-        "the record's ruleset {found:?} is not one this crate plays (kendall, temple, bell, classic)"
+        "the record's ruleset {:?} is not one this crate plays (kendall, temple, bell, classic)",
+        excerpt(found)
     )]
     UnknownRuleset {
         /// The name in the record.
         found: String,
     },
     /// The record is replayed under another ruleset than its own.
-    #[error("the record is for {record:?}, not {replayed}")]
+    #[error("the record is for {:?}, not {replayed}", excerpt(record))]
     WrongRuleset {
         /// The name in the record.
         record: String,
