@@ -282,6 +282,20 @@ pub fn number_in(what: &str, text: &str, range: RangeInclusive<u64>) -> u64 {
     }
 }
 
+/// The text of a small file (weights, a list of positions): at most
+/// `max` bytes of UTF-8; anything else fails, naming the file.
+pub fn read_small_file(path: &str, max: u64) -> String {
+    use std::io::Read;
+    let mut text = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(max + 1).read_to_end(&mut text))
+        .unwrap_or_else(|e| fail(format!("cannot read {}: {e}", quote(path))));
+    if text.len() as u64 > max {
+        fail(format!("{} is longer than {max} bytes", quote(path)));
+    }
+    String::from_utf8(text).unwrap_or_else(|_| fail(format!("{} is not UTF-8 text", quote(path))))
+}
+
 /// Runs `$body` with `$r` bound to the concrete ruleset `$any` names, so
 /// the generic code is monomorphised for it (the fast path).
 #[macro_export]
