@@ -75,7 +75,7 @@ pub use text::{ParseRecordError, ReadRecordError, RecordError};
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(
-        try_from = "crate::serde_impls::RecordRepr",
+        try_from = "crate::serde_impls::Object<crate::serde_impls::RecordRepr>",
         into = "crate::serde_impls::RecordRepr"
     )
 )]
