@@ -54,7 +54,7 @@ pub enum BadLimits {
     },
     /// The table would have more than `2^MAX_TABLE_BITS` entries.
     #[error(
-        "a transposition table has 2^0 to 2^{max} entries (table_bits 0 to {max}; 24 bytes an entry), found table_bits {found}"
+        "table_bits is from 0 to {max} (a transposition table of 2^table_bits entries of 24 bytes), found {found}"
     )]
     TableBits {
         /// The bits given.

@@ -480,6 +480,14 @@ impl Parser {
             ));
         };
         let index = next + found;
+        if [0, 3, 4, 5].contains(&index) {
+            check_value_at(ORDER[index], &value).map_err(|(i, error)| {
+                (
+                    value_start + byte_of_char(&value, i, text, value_start),
+                    error,
+                )
+            })?;
+        }
         if let Some(missing) = REQUIRED
             .into_iter()
             .find(|m| ORDER[next..index].contains(m))
@@ -530,11 +538,6 @@ impl Parser {
             self.error_at(line, column + extra, error)
         };
         let tag = |index: usize| self.tags[index].as_ref().map(|t| t.value.as_str());
-        for index in [0, 3, 4, 5] {
-            if let Some(value) = tag(index) {
-                check_value_at(ORDER[index], value).map_err(|(i, e)| fail(index, i, e))?;
-            }
-        }
         let ruleset = tag(0).unwrap_or_default().to_owned();
         let revision_text = tag(1).unwrap_or_default();
         let revision = revision_text
@@ -634,6 +637,19 @@ impl Parser {
             throws: self.throws,
         })
     }
+}
+
+/// The byte offset, from `value_start` in the tag line `line`, of the
+/// character that is character `index` of the unescaped `value`: escapes
+/// (`\"`, `\\`) take two bytes of the line for one character.
+fn byte_of_char(value: &str, index: usize, line: &str, value_start: usize) -> usize {
+    let escapes = value
+        .chars()
+        .take(index)
+        .filter(|&c| c == '"' || c == '\\')
+        .count();
+    let bytes: usize = value.chars().take(index).map(char::len_utf8).sum();
+    (bytes + escapes).min(line.len() - value_start)
 }
 
 /// The column of the first character past [`MAX_LINE`] bytes of a line.
