@@ -72,7 +72,7 @@ pub enum SeedError {
     /// Hex with an odd length or a character that is not a lower-case hex digit.
     #[error("a seed is written as lower-case hex digits in pairs; {found:?} is not")]
     BadHex {
-        /// The start of the text as given (at most 60 characters once
+        /// The start of the text as given (at most 60 bytes once
         /// escaped; `…` marks a cut).
         found: String,
     },

@@ -299,6 +299,15 @@ fn errors_quote_a_short_escaped_excerpt() {
             .parse::<Record>()
             .unwrap_err()
             .to_string(),
+        // Found by fuzzing: a long unknown tag name made a 205-byte message.
+        format!("[{} \"x\"]\n", "3".repeat(200))
+            .parse::<Record>()
+            .unwrap_err()
+            .to_string(),
+        format!("[Ruleset \"{}\"]\n", "字\u{202e}".repeat(30))
+            .parse::<Record>()
+            .unwrap_err()
+            .to_string(),
         huge.parse::<senet::MoveText>().unwrap_err().to_string(),
         huge.parse::<Seed>().unwrap_err().to_string(),
         huge.parse::<senet::bot::Level>().unwrap_err().to_string(),

@@ -167,7 +167,7 @@ pub enum BadWeights {
     NotANumber {
         /// Its 1-based place in the list.
         index: usize,
-        /// The start of the word (at most 60 characters once escaped).
+        /// The start of the word (at most 60 bytes once escaped).
         found: String,
     },
     /// A weight that is infinite or not a number (NaN).

@@ -31,7 +31,7 @@ pub struct Level(u8);
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("a level is a number from 1 to {max}, found {found:?}")]
 pub struct BadLevel {
-    /// The text or number given (its start: at most 60 characters once
+    /// The text or number given (its start: at most 60 bytes once
     /// escaped, `…` marking a cut).
     pub found: String,
     /// The highest level.

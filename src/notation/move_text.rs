@@ -42,7 +42,7 @@ pub struct MoveText {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("malformed move {text:?} at column {column}: expected {expected}")]
 pub struct ParseMoveError {
-    /// The start of the text as given (at most 60 characters once escaped;
+    /// The start of the text as given (at most 60 bytes once escaped;
     /// `…` marks a cut).
     pub text: String,
     /// The 1-based column of the first character that does not fit.

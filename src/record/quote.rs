@@ -2,29 +2,43 @@
 //! record's tag values refuse.
 //!
 //! An error that quotes what it found keeps only the start of it: at most
-//! [`EXCERPT`] characters once escaped as `{:?}` escapes them (control and
+//! [`EXCERPT`] bytes once escaped as `{:?}` escapes them (control and
 //! invisible characters as `\n`, `\u{202e}`...), so a message stays one
 //! short line whatever the input was.
 
-/// The longest quotation, in characters as printed by `{:?}` (escapes included).
+/// The longest quotation, in bytes of UTF-8 as printed by `{:?}` (escapes
+/// and the `…` of a cut included, quotes not).
 pub(crate) const EXCERPT: usize = 60;
 
 /// The start of `text`, short enough that `{:?}` prints it in at most
-/// [`EXCERPT`] characters (without its quotes); `…` marks a cut.
+/// [`EXCERPT`] bytes (without its quotes); `…` marks a cut.
 pub(crate) fn excerpt(text: &str) -> String {
+    excerpt_to(text, EXCERPT)
+}
+
+/// The start of `text`, short enough that `{:?}` prints it in at most
+/// `max` bytes (without its quotes); `…` marks a cut.
+pub(crate) fn excerpt_to(text: &str, max: usize) -> String {
+    let width = |c: char| -> usize { c.escape_debug().map(char::len_utf8).sum() };
+    // Stop counting as soon as the text is known not to fit.
+    let mut whole = 0;
+    if text.chars().all(|c| {
+        whole += width(c);
+        whole <= max
+    }) {
+        return text.to_owned();
+    }
     let mut out = String::new();
-    let mut width = 0;
-    for (i, c) in text.char_indices() {
-        let w = c.escape_debug().count();
-        // Keep room for the ellipsis unless this is the last character.
-        let last = i + c.len_utf8() == text.len();
-        if width + w > EXCERPT - usize::from(!last) {
-            out.push('…');
-            return out;
+    let mut used = 0;
+    for c in text.chars() {
+        let w = width(c);
+        if used + w > max - '…'.len_utf8() {
+            break;
         }
-        width += w;
+        used += w;
         out.push(c);
     }
+    out.push('…');
     out
 }
 
@@ -70,12 +84,13 @@ mod tests {
         assert_eq!(excerpt(&exact), exact);
         let long = "a".repeat(10_000);
         let cut = excerpt(&long);
-        assert_eq!(cut.chars().count(), EXCERPT);
+        assert_eq!(cut.len(), EXCERPT);
         assert!(cut.ends_with('…'));
-        let hidden = "\u{202e}".repeat(100);
-        let cut = excerpt(&hidden);
-        assert!(format!("{cut:?}").chars().count() <= EXCERPT + 2, "{cut:?}");
-        assert!(cut.ends_with('…'));
+        for wide in ["\u{202e}", "字", "\n", "é\u{301}"] {
+            let cut = excerpt(&wide.repeat(100));
+            assert!(format!("{cut:?}").len() <= EXCERPT + 2, "{cut:?}");
+            assert!(cut.ends_with('…'));
+        }
     }
 
     #[test]

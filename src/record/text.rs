@@ -8,7 +8,7 @@ use std::io::{self, BufRead};
 use thiserror::Error;
 
 use super::Record;
-use super::quote::{excerpt, is_format_or_separator};
+use super::quote::{excerpt, excerpt_to, is_format_or_separator};
 use crate::game::{Ending, Finish};
 use crate::house::Side;
 use crate::notation::move_text::{MoveText, ParseMoveError};
@@ -32,8 +32,9 @@ pub(crate) const MAX_VALUE: usize = 100;
 /// Why a record, or a part given to one, is not valid.
 ///
 /// Where it quotes the input, it keeps only the start of it: at most 60
-/// characters once printed with `{:?}`, which escapes control and
-/// invisible characters; a cut is marked `…`.
+/// bytes once printed with `{:?}`, which escapes control and invisible
+/// characters; a cut is marked `…`. Every message is one line of less
+/// than 200 bytes, with the line and column of [`ParseRecordError`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RecordError {
@@ -71,10 +72,10 @@ pub enum RecordError {
     },
     /// A tag that is unknown, given twice or out of order.
     #[error(
-        "unknown, repeated or misplaced tag {name:?}; tags come once each, in the order Ruleset, Revision, Seed, Start, X, O, Result, Ending"
+        "unknown, repeated or misplaced tag {name:?}; the order is Ruleset, Revision, Seed, Start, X, O, Result, Ending"
     )]
     UnexpectedTag {
-        /// The start of the tag's name.
+        /// The start of the tag's name (at most 24 bytes).
         name: String,
     },
     /// A tag's value is not allowed.
@@ -184,15 +185,12 @@ fn check_value_at(tag: &'static str, value: &str) -> Result<(), (usize, RecordEr
         return bad(0, "it is empty");
     }
     if let Some(at) = value.chars().position(char::is_control) {
-        return bad(
-            at,
-            "a value may not hold control characters such as line breaks or tabs",
-        );
+        return bad(at, "no control characters (line breaks, tabs) are allowed");
     }
     if let Some(at) = value.chars().position(is_format_or_separator) {
         return bad(
             at,
-            "a value may not hold invisible or direction-changing format characters (Unicode Cf) or line separators",
+            "no format characters (Unicode Cf) or line separators are allowed",
         );
     }
     if value.len() > MAX_VALUE {
@@ -200,7 +198,7 @@ fn check_value_at(tag: &'static str, value: &str) -> Result<(), (usize, RecordEr
             .char_indices()
             .position(|(i, c)| i + c.len_utf8() > MAX_VALUE)
             .unwrap_or(0);
-        return bad(at, "a value is at most 100 bytes long");
+        return bad(at, "a value is at most 100 bytes");
     }
     Ok(())
 }
@@ -475,7 +473,7 @@ impl Parser {
             return Err((
                 1,
                 RecordError::UnexpectedTag {
-                    name: excerpt(name),
+                    name: excerpt_to(name, 24),
                 },
             ));
         };
