@@ -9,8 +9,8 @@
 //! search without its transposition table, to show what the table saves.
 //!
 //! `--games` is from 1 to 1,000 (default 10), `--seed` any `u64`,
-//! `--levels` a comma-separated list of levels 1 to 3. Bad arguments: one
-//! line on stderr, exit code 2.
+//! `--levels` a comma-separated list of levels 1 to 3, each at most once.
+//! Bad arguments: one line on stderr, exit code 2.
 
 mod common;
 
@@ -31,7 +31,13 @@ fn main() {
         Some(list) => list
             .split(',')
             .map(|l| l.parse().unwrap_or_else(|e| fail(format!("--levels: {e}"))))
-            .collect(),
+            .fold(Vec::new(), |mut levels, level| {
+                if levels.contains(&level) {
+                    fail(format!("--levels: level {level} is listed twice"));
+                }
+                levels.push(level);
+                levels
+            }),
         None => Level::all().collect(),
     };
     let table = args.flag("table");

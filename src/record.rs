@@ -115,6 +115,7 @@ impl Record {
     }
 
     /// A record from every part, each checked as parsing would check it.
+    #[cfg(feature = "serde")]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_parts(
         ruleset: String,

@@ -23,8 +23,7 @@ use proptest::prelude::*;
 use senet::bot::{BadLimits, Evaluation, FEATURES, Search, SearchLimits, Weights};
 use senet::rulesets::Bell;
 use senet::{
-    AnyRuleset, Board, Finish, Game, Move, MoveList, ParseRecordError, Position, ReadRecordError,
-    Record, Ruleset, Seed, Side, Thrown,
+    AnyRuleset, Finish, Game, ParseRecordError, ReadRecordError, Record, Seed, Side, Thrown,
 };
 
 // ---------------------------------------------------------------------------
@@ -392,92 +391,101 @@ fn weights_must_be_finite_and_complete() {
 }
 
 // ---------------------------------------------------------------------------
-// JSON as strict as the text forms.
+// JSON as strict as the text forms (feature `serde`).
 
-fn refused<T: serde::de::DeserializeOwned + std::fmt::Debug>(json: &str) -> String {
-    match serde_json::from_str::<T>(json) {
-        Ok(value) => panic!("{json} was accepted as {value:?}"),
-        Err(e) => e.to_string(),
+#[cfg(feature = "serde")]
+mod json {
+    use super::{TEN_MB, peak_heap};
+    use senet::rulesets::Bell;
+    use senet::{AnyRuleset, Board, Finish, Move, MoveList, Position, Record, Ruleset};
+
+    fn refused<T: serde::de::DeserializeOwned + std::fmt::Debug>(json: &str) -> String {
+        match serde_json::from_str::<T>(json) {
+            Ok(value) => panic!("{json} was accepted as {value:?}"),
+            Err(e) => e.to_string(),
+        }
     }
-}
 
-#[test]
-fn json_structs_are_objects_only() {
-    refused::<Move>("[2, 10, 12]");
-    refused::<Move>("[2, 10, 12, false, false, false, false]");
-    refused::<Board>("[[1], [2], 0, 0]");
-    refused::<senet::Throw>("[\"long_die\", null, 3]");
-    refused::<Position<AnyRuleset>>("[\"kendall\", \"xoxoxoxoxo.................... x 0 0\"]");
-    refused::<Finish>("[\"draw\"]");
-    refused::<Finish>("[\"borne_off\", \"x\"]");
-    let record = serde_json::to_value(Record::new(Bell)).unwrap();
-    let fields: Vec<_> = record.as_object().unwrap().values().cloned().collect();
-    refused::<Record>(&serde_json::Value::Array(fields).to_string());
-    // The objects themselves still read.
-    serde_json::from_str::<Move>("{\"roll\": 2, \"from\": 10, \"to\": 12}").unwrap();
-    serde_json::from_value::<Record>(record).unwrap();
-}
+    #[test]
+    fn json_structs_are_objects_only() {
+        refused::<Move>("[2, 10, 12]");
+        refused::<Move>("[2, 10, 12, false, false, false, false]");
+        refused::<Board>("[[1], [2], 0, 0]");
+        refused::<senet::Throw>("[\"long_die\", null, 3]");
+        refused::<Position<AnyRuleset>>("[\"kendall\", \"xoxoxoxoxo.................... x 0 0\"]");
+        refused::<Finish>("[\"draw\"]");
+        refused::<Finish>("[\"borne_off\", \"x\"]");
+        let record = serde_json::to_value(Record::new(Bell)).unwrap();
+        let fields: Vec<_> = record.as_object().unwrap().values().cloned().collect();
+        refused::<Record>(&serde_json::Value::Array(fields).to_string());
+        // The objects themselves still read.
+        serde_json::from_str::<Move>("{\"roll\": 2, \"from\": 10, \"to\": 12}").unwrap();
+        serde_json::from_value::<Record>(record).unwrap();
+    }
 
-#[test]
-fn json_finishes_are_consistent() {
-    for good in [
-        "{\"ending\": \"draw\"}",
-        "{\"ending\": \"borne_off\", \"winner\": \"x\"}",
-        "{\"ending\": \"resignation\", \"winner\": \"o\"}",
-    ] {
-        let finish: Finish = serde_json::from_str(good).unwrap();
-        assert_eq!(
-            serde_json::from_str::<Finish>(&serde_json::to_string(&finish).unwrap()).unwrap(),
-            finish
+    #[test]
+    fn json_finishes_are_consistent() {
+        for good in [
+            "{\"ending\": \"draw\"}",
+            "{\"ending\": \"borne_off\", \"winner\": \"x\"}",
+            "{\"ending\": \"resignation\", \"winner\": \"o\"}",
+        ] {
+            let finish: Finish = serde_json::from_str(good).unwrap();
+            assert_eq!(
+                serde_json::from_str::<Finish>(&serde_json::to_string(&finish).unwrap()).unwrap(),
+                finish
+            );
+        }
+        assert!(
+            refused::<Finish>("{\"ending\": \"draw\", \"winner\": \"x\"}").contains("no winner")
         );
+        assert!(refused::<Finish>("{\"ending\": \"borne_off\"}").contains("winner"));
+        refused::<Finish>("{\"ending\": \"draw\", \"by\": \"agreement\"}");
+        refused::<Finish>("{\"ending\": \"resignation\", \"winner\": \"o\", \"extra\": 1}");
+        let mut record = serde_json::to_value(Record::new(Bell)).unwrap();
+        record["finish"] = serde_json::json!({"ending": "draw", "winner": "x"});
+        refused::<Record>(&record.to_string());
     }
-    assert!(refused::<Finish>("{\"ending\": \"draw\", \"winner\": \"x\"}").contains("no winner"));
-    assert!(refused::<Finish>("{\"ending\": \"borne_off\"}").contains("winner"));
-    refused::<Finish>("{\"ending\": \"draw\", \"by\": \"agreement\"}");
-    refused::<Finish>("{\"ending\": \"resignation\", \"winner\": \"o\", \"extra\": 1}");
-    let mut record = serde_json::to_value(Record::new(Bell)).unwrap();
-    record["finish"] = serde_json::json!({"ending": "draw", "winner": "x"});
-    refused::<Record>(&record.to_string());
-}
 
-#[test]
-fn json_sets_boards_and_lists_are_checked() {
-    assert!(refused::<senet::Bitboard>("[5, 3]").contains("ascending"));
-    assert!(refused::<senet::Bitboard>("[3, 3]").contains("twice"));
-    serde_json::from_str::<senet::Bitboard>("[3, 5]").unwrap();
-    let finding = "{\"x\": [], \"o\": [1], \"off_x\": 0, \"off_o\": 255}";
-    assert!(refused::<Board>(finding).contains("15"), "{finding}");
-    refused::<Board>(
-        "{\"x\": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], \"o\": [], \"off_x\": 0, \"off_o\": 0}",
-    );
-    refused::<Board>("{\"x\": [], \"o\": [], \"off_x\": 16, \"off_o\": 0}");
-    let board: Board =
-        serde_json::from_str("{\"x\": [], \"o\": [1], \"off_x\": 5, \"off_o\": 4}").unwrap();
-    // Any board that reads gives an answer, never an overflow.
-    let _ = Bell.outcome(&board);
-    refused::<Board>("{\"x\": [1], \"o\": [], \"off_x\": 0, \"off_o\": 0, \"extra\": 0}");
-    // A move list is refused at its first move past the thirtieth, and a
-    // long list of moves is never kept whole.
-    let a = "{\"roll\": 2, \"from\": 10, \"to\": 12}";
-    let many = format!("[{}]", vec![a; 100_000].join(","));
-    let (error, peak) = peak_heap(|| serde_json::from_str::<MoveList>(&many).unwrap_err());
-    assert!(error.to_string().contains("different houses"), "{error}");
-    assert!(peak < 4096, "{peak} bytes held for a refused move list");
-    // A long string is refused before it is copied.
-    let long = format!(
-        "{{\"ruleset\": \"kendall\", \"position\": \"{}\"}}",
-        "x".repeat(TEN_MB)
-    );
-    let (error, peak) =
-        peak_heap(|| serde_json::from_str::<Position<AnyRuleset>>(&long).unwrap_err());
-    assert!(error.to_string().len() < 300, "{error}");
-    assert!(peak < 4096, "{peak} bytes held for a refused position");
-    let name = "n".repeat(Record::MAX_VALUE + 1);
-    let mut record = serde_json::to_value(Record::new(Bell)).unwrap();
-    record["x"] = serde_json::json!(name);
-    refused::<Record>(&record.to_string());
-    record["x"] = serde_json::json!("Ann\u{202e}");
-    refused::<Record>(&record.to_string());
+    #[test]
+    fn json_sets_boards_and_lists_are_checked() {
+        assert!(refused::<senet::Bitboard>("[5, 3]").contains("ascending"));
+        assert!(refused::<senet::Bitboard>("[3, 3]").contains("twice"));
+        serde_json::from_str::<senet::Bitboard>("[3, 5]").unwrap();
+        let finding = "{\"x\": [], \"o\": [1], \"off_x\": 0, \"off_o\": 255}";
+        assert!(refused::<Board>(finding).contains("15"), "{finding}");
+        refused::<Board>(
+            "{\"x\": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], \"o\": [], \"off_x\": 0, \"off_o\": 0}",
+        );
+        refused::<Board>("{\"x\": [], \"o\": [], \"off_x\": 16, \"off_o\": 0}");
+        let board: Board =
+            serde_json::from_str("{\"x\": [], \"o\": [1], \"off_x\": 5, \"off_o\": 4}").unwrap();
+        // Any board that reads gives an answer, never an overflow.
+        let _ = Bell.outcome(&board);
+        refused::<Board>("{\"x\": [1], \"o\": [], \"off_x\": 0, \"off_o\": 0, \"extra\": 0}");
+        // A move list is refused at its first move past the thirtieth, and a
+        // long list of moves is never kept whole.
+        let a = "{\"roll\": 2, \"from\": 10, \"to\": 12}";
+        let many = format!("[{}]", vec![a; 100_000].join(","));
+        let (error, peak) = peak_heap(|| serde_json::from_str::<MoveList>(&many).unwrap_err());
+        assert!(error.to_string().contains("different houses"), "{error}");
+        assert!(peak < 4096, "{peak} bytes held for a refused move list");
+        // A long string is refused before it is copied.
+        let long = format!(
+            "{{\"ruleset\": \"kendall\", \"position\": \"{}\"}}",
+            "x".repeat(TEN_MB)
+        );
+        let (error, peak) =
+            peak_heap(|| serde_json::from_str::<Position<AnyRuleset>>(&long).unwrap_err());
+        assert!(error.to_string().len() < 300, "{error}");
+        assert!(peak < 4096, "{peak} bytes held for a refused position");
+        let name = "n".repeat(Record::MAX_VALUE + 1);
+        let mut record = serde_json::to_value(Record::new(Bell)).unwrap();
+        record["x"] = serde_json::json!(name);
+        refused::<Record>(&record.to_string());
+        record["x"] = serde_json::json!("Ann\u{202e}");
+        refused::<Record>(&record.to_string());
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -672,6 +680,7 @@ fn every_numeric_argument_is_checked_with_its_range() {
         ("think_time", vec!["--games", "0"]),
         ("think_time", vec!["--games", "1001"]),
         ("think_time", vec!["--levels", "1,9"]),
+        ("think_time", vec!["--levels", "1,2,1"]),
         ("tune", vec!["--games", "0"]),
         ("tune", vec!["--games", "1", "--ridge", "NaN"]),
         ("tune", vec!["--games", "1", "--ridge", "inf"]),
