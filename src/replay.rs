@@ -27,11 +27,12 @@ use crate::ruleset::Ruleset;
 use crate::source::{SeededThrows, ThrowSource};
 use crate::throw::{Roll, Throw};
 
-/// What a replay could check.
+/// What a replay could check. In JSON, `"seed_and_rules"` or
+/// `"rules_only"`, as a string only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
+    derive(serde::Serialize),
     serde(rename_all = "snake_case")
 )]
 pub enum Checked {

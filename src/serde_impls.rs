@@ -92,6 +92,68 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     }
 }
 
+/// A unit-only enum read from its name as a string only: serde's derived
+/// enums also read `{"x": null}` for `"x"`, which the JSON forms do not
+/// accept.
+pub struct Name<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Name<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Name<T>, D::Error> {
+        struct Text<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Text<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a name, as a string")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+                T::deserialize(de::value::StrDeserializer::<E>::new(text))
+            }
+        }
+        deserializer.deserialize_str(Text(PhantomData)).map(Name)
+    }
+}
+
+impl<T: Serialize> Serialize for Name<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// Deserialises a unit-only enum from exactly one of its names, as a string.
+macro_rules! by_names {
+    ($ty:ty, $expecting:literal, [$($name:literal => $value:expr),* $(,)?]) => {
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                struct Names;
+                impl Visitor<'_> for Names {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_str<E: de::Error>(self, text: &str) -> Result<$ty, E> {
+                        match text {
+                            $($name => Ok($value),)*
+                            _ => Err(E::unknown_variant(&excerpt(text), &[$($name),*])),
+                        }
+                    }
+                }
+                deserializer.deserialize_str(Names)
+            }
+        }
+    };
+}
+
+by_names!(crate::game::Ending, "how a game ended: \"borne_off\", \"resignation\" or \"draw\"", [
+    "borne_off" => crate::game::Ending::BorneOff,
+    "resignation" => crate::game::Ending::Resignation,
+    "draw" => crate::game::Ending::Draw,
+]);
+
+by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [
+    "seed_and_rules" => crate::replay::Checked::SeedAndRules,
+    "rules_only" => crate::replay::Checked::RulesOnly,
+]);
+
 /// A string of at most `MAX` bytes, refused by its length before it is copied.
 pub struct Bounded<const MAX: usize>(pub String);
 
@@ -262,7 +324,7 @@ impl<'de> Deserialize<'de> for Target {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ThrowRepr {
-    dice: Dice,
+    dice: Name<Dice>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sticks: Option<[bool; 4]>,
     roll: Roll,
@@ -271,7 +333,7 @@ pub struct ThrowRepr {
 impl From<Throw> for ThrowRepr {
     fn from(throw: Throw) -> ThrowRepr {
         ThrowRepr {
-            dice: throw.dice(),
+            dice: Name(throw.dice()),
             sticks: throw.sticks(),
             roll: throw.roll(),
         }
@@ -281,7 +343,7 @@ impl From<Throw> for ThrowRepr {
 impl TryFrom<ThrowRepr> for Throw {
     type Error = String;
     fn try_from(repr: ThrowRepr) -> Result<Throw, String> {
-        let throw = match (repr.dice, repr.sticks) {
+        let throw = match (repr.dice.0, repr.sticks) {
             (Dice::FourSticks, Some(sticks)) => {
                 let light = sticks
                     .iter()

@@ -441,6 +441,17 @@ mod json {
         );
         assert!(refused::<Finish>("{\"ending\": \"borne_off\"}").contains("winner"));
         refused::<Finish>("{\"ending\": \"draw\", \"by\": \"agreement\"}");
+        // Names are strings, never maps standing in for them.
+        refused::<Finish>("{\"ending\": {\"draw\": null}}");
+        refused::<Finish>("{\"ending\": \"borne_off\", \"winner\": {\"x\": null}}");
+        refused::<senet::Ending>("{\"draw\": null}");
+        refused::<senet::Checked>("{\"rules_only\": null}");
+        refused::<senet::Throw>("{\"dice\": {\"long_die\": null}, \"roll\": 3}");
+        serde_json::from_str::<senet::Throw>("{\"dice\": \"long_die\", \"roll\": 3}").unwrap();
+        assert_eq!(
+            serde_json::from_str::<senet::Ending>("\"draw\"").unwrap(),
+            senet::Ending::Draw
+        );
         refused::<Finish>("{\"ending\": \"resignation\", \"winner\": \"o\", \"extra\": 1}");
         let mut record = serde_json::to_value(Record::new(Bell)).unwrap();
         record["finish"] = serde_json::json!({"ending": "draw", "winner": "x"});

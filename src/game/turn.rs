@@ -290,11 +290,12 @@ impl fmt::Display for Finish {
     }
 }
 
-/// How a game ended, without who won: the `Ending` tag of a record.
+/// How a game ended, without who won: the `Ending` tag of a record. In
+/// JSON, `"borne_off"`, `"resignation"` or `"draw"`, as a string only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
+    derive(serde::Serialize),
     serde(rename_all = "snake_case")
 )]
 pub enum Ending {

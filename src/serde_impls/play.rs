@@ -10,7 +10,7 @@ use crate::notation::move_text::MoveText;
 use crate::position::Position;
 use crate::record::{Record, RecordError};
 use crate::ruleset::{Outcome, Ruleset};
-use crate::serde_impls::{Bounded, Object};
+use crate::serde_impls::{Bounded, Name, Object};
 use crate::source::Seed;
 use crate::throw::{Roll, Throw};
 
@@ -190,7 +190,7 @@ impl<'de> Deserialize<'de> for MoveList {
 #[serde(deny_unknown_fields)]
 pub struct TurnRepr {
     number: usize,
-    side: Side,
+    side: Name<Side>,
     throw: Throw,
     play: Option<Move>,
     text: MoveText,
@@ -200,7 +200,7 @@ impl From<Turn> for TurnRepr {
     fn from(turn: Turn) -> TurnRepr {
         TurnRepr {
             number: turn.number(),
-            side: turn.side(),
+            side: Name(turn.side()),
             throw: turn.throw(),
             play: turn.played(),
             text: turn.text(),
@@ -211,7 +211,7 @@ impl From<Turn> for TurnRepr {
 impl TryFrom<Object<TurnRepr>> for Turn {
     type Error = TurnError;
     fn try_from(Object(r): Object<TurnRepr>) -> Result<Turn, TurnError> {
-        Turn::new(r.number, r.side, r.throw, r.play, r.text)
+        Turn::new(r.number, r.side.0, r.throw, r.play, r.text)
     }
 }
 
@@ -223,14 +223,14 @@ impl TryFrom<Object<TurnRepr>> for Turn {
 pub struct FinishRepr {
     ending: Ending,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    winner: Option<Side>,
+    winner: Option<Name<Side>>,
 }
 
 impl From<Finish> for FinishRepr {
     fn from(finish: Finish) -> FinishRepr {
         FinishRepr {
             ending: finish.ending(),
-            winner: finish.winner(),
+            winner: finish.winner().map(Name),
         }
     }
 }
@@ -238,11 +238,12 @@ impl From<Finish> for FinishRepr {
 impl TryFrom<Object<FinishRepr>> for Finish {
     type Error = String;
     fn try_from(Object(r): Object<FinishRepr>) -> Result<Finish, String> {
-        let outcome = match r.winner {
+        let winner = r.winner.map(|Name(side)| side);
+        let outcome = match winner {
             Some(side) => Outcome::Win(side),
             None => Outcome::Draw,
         };
-        Finish::new(outcome, r.ending).ok_or_else(|| match r.winner {
+        Finish::new(outcome, r.ending).ok_or_else(|| match winner {
             Some(side) => format!(
                 "a game ended by {:?} has no winner, found \"winner\": \"{side}\"",
                 r.ending.as_str()
