@@ -287,6 +287,35 @@ fn a_record_is_refused_at_its_first_bad_line_with_its_column() {
 }
 
 #[test]
+fn a_reader_that_fails_is_an_io_error_at_its_line() {
+    /// Gives `good` and then fails.
+    struct Failing<'a> {
+        good: &'a [u8],
+    }
+    impl std::io::Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.good.is_empty() {
+                return Err(std::io::Error::other("the disk is gone"));
+            }
+            let n = buf.len().min(self.good.len());
+            buf[..n].copy_from_slice(&self.good[..n]);
+            self.good = &self.good[n..];
+            Ok(n)
+        }
+    }
+    let reader = std::io::BufReader::new(Failing {
+        good: HEADER.as_bytes(),
+    });
+    match Record::read_from(reader) {
+        Err(ReadRecordError::Io { line, source }) => {
+            assert_eq!(line, 5);
+            assert_eq!(source.to_string(), "the disk is gone");
+        }
+        other => panic!("expected an I/O error, found {other:?}"),
+    }
+}
+
+#[test]
 fn errors_quote_a_short_escaped_excerpt() {
     let huge = "\u{202e}".repeat(50_000) + &"z".repeat(100_000);
     let messages = [
@@ -811,6 +840,11 @@ fn replay_refuses_bad_records_with_exit_1_and_one_short_line() {
         assert!(!stderr.contains('\u{202e}'), "{name}: {stderr}");
         std::fs::remove_file(path).unwrap();
     }
+    // A move text checked by `moves` is refused the same way.
+    let huge = format!("2: 10-12{}", "\u{202e}".repeat(30_000));
+    let args = os(&["--roll", "2", "--check", &huge]);
+    let output = run("moves", &args).expect("built");
+    assert_refusal("moves", &args, 1, &output);
     // What cannot be opened or read is an argument's fault: exit 2.
     for path in ["/nonexistent/record.txt", "/"] {
         let args = os(&[path]);
