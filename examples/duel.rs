@@ -8,21 +8,25 @@
 //! median and spread of each agent's decision times (decisions with more
 //! than one legal move; forced moves are played without asking).
 //!
-//! Agents: `random`, `level:N` (the bot ladder), `greedy`, `depth:N`
-//! (expectimax N throws deep, without a node limit) or
-//! `search:DEPTH:NODES[:TABLE_BITS]`; any but `random` may end in
-//! `@race` (untuned race weights) or `@FILE` (weights read from a file,
-//! one number per feature, as the `tune` example writes them).
+//! Agents: `random`, `level:N` (the bot ladder, 1 to 3), `greedy`,
+//! `depth:N` (expectimax N throws deep, 1 to 4, without a node limit) or
+//! `search:DEPTH:NODES[:TABLE_BITS]` (DEPTH 1 to 32 throws, NODES 1 to
+//! 1,000,000,000, TABLE_BITS 0 to 24, default 14); any but `random` may
+//! end in `@race` (untuned race weights) or `@FILE` (weights read from a
+//! file, one finite number per feature, as the `tune` example writes them).
+//!
+//! `--games` is an even number from 2 to 10,000,000, `--threads` from 1 to
+//! 256, `--seed` any `u64`. Bad arguments: one line on stderr, exit code 2.
 
 mod common;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Args, fail};
+use common::{Args, fail, number_in, quote, read_small_file};
 use senet::bot::{
-    Agent, Bot, Decision, Duel, DuelStats, Evaluation, FEATURES, Greedy, Level, RandomAgent,
-    Search, SearchLimits, Weights,
+    Agent, Bot, Decision, Duel, DuelStats, Evaluation, Greedy, Level, RandomAgent, Search,
+    SearchLimits, Weights,
 };
 use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Move, Ruleset};
@@ -43,34 +47,58 @@ struct Spec {
     weights: Option<Weights>,
 }
 
+/// The deepest `depth:N` agent: it has no node limit, and each throw
+/// deeper takes about ten times as long.
+const MAX_UNLIMITED_DEPTH: u64 = 4;
+
+/// The largest node budget of a `search:` agent.
+const MAX_NODES: u64 = 1_000_000_000;
+
+/// The largest `--games`.
+const MAX_GAMES: u64 = 10_000_000;
+
 fn parse_spec(text: &str) -> Spec {
     let (body, eval) = match text.split_once('@') {
         Some((body, eval)) => (body, Some(eval)),
         None => (text, None),
     };
     let parts: Vec<&str> = body.split(':').collect();
-    let number = |s: &str| -> u64 {
-        s.parse()
-            .unwrap_or_else(|_| fail(format!("agent {text:?}: {s:?} is not a number")))
+    let what = format!("agent {}:", quote(text));
+    let number = |s: &str, range| number_in(&what, s, range);
+    let depth = |s: &str, max: u64| {
+        u8::try_from(number(s, 1..=max)).unwrap_or_else(|_| fail("a depth fits in a byte"))
     };
     let kind = match parts[..] {
         ["random"] => Kind::Random,
         ["greedy"] => Kind::Greedy,
-        ["level", n] => Kind::Level(n.parse().unwrap_or_else(|e| fail(format!("{text:?}: {e}")))),
+        ["level", n] => Kind::Level(
+            n.parse()
+                .unwrap_or_else(|e| fail(format!("agent {}: {e}", quote(text)))),
+        ),
         ["depth", d] => Kind::Search(SearchLimits {
-            max_depth: number(d) as u8,
+            max_depth: depth(d, MAX_UNLIMITED_DEPTH),
             nodes: u64::MAX,
             table_bits: 14,
         }),
         ["search", d, n] | ["search", d, n, _] => Kind::Search(SearchLimits {
-            max_depth: number(d) as u8,
-            nodes: number(n),
-            table_bits: parts.get(3).map_or(14, |b| number(b) as u8),
+            max_depth: depth(d, u64::from(SearchLimits::MAX_DEPTH)),
+            nodes: number(n, 1..=MAX_NODES),
+            table_bits: parts.get(3).map_or(14, |b| {
+                let bits = number(b, 0..=u64::from(SearchLimits::MAX_TABLE_BITS));
+                u8::try_from(bits).unwrap_or_else(|_| fail("table bits fit in a byte"))
+            }),
         }),
         _ => fail(format!(
-            "unknown agent {text:?}; expected random, level:N, greedy, depth:N or search:DEPTH:NODES[:BITS]"
+            "unknown agent {}; expected random, level:N, greedy, depth:N or search:DEPTH:NODES[:BITS]",
+            quote(text)
         )),
     };
+    if let Kind::Search(limits) = kind {
+        // The ranges above are the API's, so this holds; checked all the same.
+        limits
+            .check()
+            .unwrap_or_else(|e| fail(format!("agent {}: {e}", quote(text))));
+    }
     let weights = match eval {
         None | Some("tuned") => None,
         Some("race") => Some(Weights::race()),
@@ -86,20 +114,11 @@ fn parse_spec(text: &str) -> Spec {
     }
 }
 
+/// Weights from a file: one finite number per feature.
 fn read_weights(file: &str) -> Weights {
-    let text =
-        std::fs::read_to_string(file).unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
-    let numbers: Vec<f64> = text
-        .split_whitespace()
-        .map(|w| {
-            w.parse()
-                .unwrap_or_else(|_| fail(format!("{file}: {w:?} is not a number")))
-        })
-        .collect();
-    let array: [f64; FEATURES] = numbers.try_into().unwrap_or_else(|v: Vec<f64>| {
-        fail(format!("{file}: {} numbers, expected {FEATURES}", v.len()))
-    });
-    Weights(array)
+    read_small_file(file, 64 * 1024)
+        .parse()
+        .unwrap_or_else(|e| fail(format!("{}: {e}", quote(file))))
 }
 
 /// Builds the agent a spec names; `seed` seeds the random agent.
@@ -112,7 +131,9 @@ fn make<R: Ruleset>(spec: &Spec, ruleset: R, seed: u64) -> Box<dyn Agent<R> + Se
         Kind::Random => Box::new(RandomAgent::new(seed)),
         Kind::Level(level) => Box::new(Bot::with_evaluation(eval(), level)),
         Kind::Greedy => Box::new(Greedy::new(eval())),
-        Kind::Search(limits) => Box::new(Search::new(eval(), limits)),
+        Kind::Search(limits) => Box::new(
+            Search::new(eval(), limits).unwrap_or_else(|e| fail(format!("{}: {e}", spec.text))),
+        ),
     }
 }
 
@@ -141,18 +162,16 @@ impl<R: Ruleset> Agent<R> for Timed<R> {
 fn main() {
     let args = Args::parse(&["timing"]);
     args.only(&["ruleset", "a", "b", "games", "seed", "threads", "timing"]);
+    args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     let a = parse_spec(args.value("a").unwrap_or_else(|| fail("--a is required")));
     let b = parse_spec(args.value("b").unwrap_or_else(|| fail("--b is required")));
-    let games: u64 = args.required("games");
-    if games == 0 || !games.is_multiple_of(2) {
-        fail("--games must be a positive even number (games are played in mirrored pairs)");
+    let games = args.required_in("games", 2..=MAX_GAMES);
+    if !games.is_multiple_of(2) {
+        fail("--games must be an even number (games are played in mirrored pairs)");
     }
-    let seed: u64 = args.parsed("seed").unwrap_or(1);
-    let threads: u64 = args.parsed("threads").unwrap_or(1);
-    if threads == 0 || threads > 256 {
-        fail("--threads must be from 1 to 256");
-    }
+    let seed = args.number_in("seed", 0..=u64::MAX, 1);
+    let threads = args.number_in("threads", 1..=256, 1);
     let timing = args.flag("timing");
     with_ruleset!(ruleset, |r| run(
         r,

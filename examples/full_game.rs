@@ -32,7 +32,7 @@ mod diagram;
 
 use std::io::Write;
 
-use common::{Args, fail, fresh_seed};
+use common::{Args, fail, fresh_seed, quote};
 use diagram::diagram;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -54,14 +54,12 @@ const MAX_THROWS: usize = 100_000;
 fn main() {
     let args = Args::parse(&[]);
     args.only(&["ruleset", "seed", "seed-hex", "position", "record", "svg"]);
-    if let Some(extra) = args.positional().first() {
-        fail(format!("unexpected argument {extra:?}"));
-    }
+    args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     let (seed, label) = match (args.value("seed"), args.value("seed-hex")) {
         (Some(_), Some(_)) => fail("give --seed or --seed-hex, not both"),
         (Some(_), None) => {
-            let n: u64 = args.required("seed");
+            let n = args.number_in("seed", 0..=u64::MAX, 0);
             (
                 Seed::from_u64(n),
                 format!("{n} (hex {})", Seed::from_u64(n)),
@@ -108,7 +106,7 @@ fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, position: Option<&str>,
     let record = files.record;
     let start = match position {
         Some(text) => Position::parse(ruleset, text)
-            .unwrap_or_else(|e| fail(format!("bad position {text:?}: {e}"))),
+            .unwrap_or_else(|e| fail(format!("bad position {}: {e}", quote(text)))),
         None => Position::start(ruleset),
     };
     say!("seed: {label}");
@@ -133,7 +131,7 @@ fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, position: Option<&str>,
                 .unwrap_or_else(|e| fail(format!("cannot name the players: {e}")));
         }
         std::fs::write(path, text.to_string())
-            .unwrap_or_else(|e| fail(format!("cannot write the record to {path:?}: {e}")));
+            .unwrap_or_else(|e| fail(format!("cannot write the record to {}: {e}", quote(path))));
     }
     say!(
         "ruleset: {} (revision {}); x is {}, o is {}",
@@ -158,7 +156,7 @@ fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, position: Option<&str>,
     }
     if let Some(path) = files.svg {
         std::fs::write(path, senet::svg::position(game.position(), None))
-            .unwrap_or_else(|e| fail(format!("cannot write the picture to {path:?}: {e}")));
+            .unwrap_or_else(|e| fail(format!("cannot write the picture to {}: {e}", quote(path))));
         say!("picture of the final position written to {path}");
     }
 }

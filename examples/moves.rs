@@ -5,19 +5,21 @@
 //! (nothing when the game is over). With `--check TEXT` it instead reads
 //! the move text against the position and roll: when it is legal and
 //! written exactly right it prints it the same way and exits 0; otherwise
-//! it prints why on stderr and exits 1. Bad arguments exit 2.
+//! it prints why on stderr and exits 1. Bad arguments exit 2 (`--roll` is
+//! from 1 to 5, and one the ruleset's throw can make).
 
 mod common;
 
 use std::process::exit;
 
-use common::{Args, fail};
+use common::{Args, MAX_MESSAGE, fail, one_line, quote};
 use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Dice, MoveText, Position, Roll, Ruleset};
 
 fn main() {
     let args = Args::parse(&[]);
     args.only(&["ruleset", "position", "roll", "check"]);
+    args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     with_ruleset!(ruleset, |r| run(r, &args));
 }
@@ -25,10 +27,11 @@ fn main() {
 fn run<R: BuiltIn>(ruleset: R, args: &Args) {
     let position = match args.value("position") {
         Some(text) => Position::parse(ruleset, text)
-            .unwrap_or_else(|e| fail(format!("bad position {text:?}: {e}"))),
+            .unwrap_or_else(|e| fail(format!("bad position {}: {e}", quote(text)))),
         None => Position::start(ruleset),
     };
-    let value: u8 = args.required("roll");
+    let value = u8::try_from(args.required_in("roll", 1..=5))
+        .unwrap_or_else(|_| fail("a roll fits in a byte"));
     let dice: Dice = ruleset.dice();
     let roll = Roll::new(value)
         .filter(|&roll| dice.can_roll(roll))
@@ -60,7 +63,10 @@ fn run<R: BuiltIn>(ruleset: R, args: &Args) {
 /// Reads `text` as the move played with `roll` here; exits 1 with the reason when it is not.
 fn check<R: Ruleset>(position: &Position<R>, roll: Roll, text: &str) {
     let refuse = |why: String| -> ! {
-        eprintln!("{text:?}: {why}");
+        eprintln!(
+            "{}",
+            one_line(&format!("{}: {why}", quote(text)), MAX_MESSAGE)
+        );
         exit(1)
     };
     let parsed: MoveText = text.parse().unwrap_or_else(|e| refuse(format!("{e}")));

@@ -14,6 +14,15 @@
 //!
 //! Input is read line by line from standard input, so a game can be
 //! scripted (`printf '1\n1\n...' | play ...`); the end of input resigns.
+//! An answer that is not UTF-8 text, or longer than 1,024 bytes, is
+//! explained and asked again.
+//!
+//! Exit codes: 0 when the game was played to its end (by the rules, a
+//! resignation or the end of input), or when standard output was closed
+//! (`| head`); 1 when standard input could not be read (the game is
+//! abandoned and no record is written); 2 for bad arguments (`--level` 1
+//! to 3, `--seed` lower-case hex of at most 32 bytes, `--side` x or o) or
+//! a file that cannot be written.
 //! At the end the game's record and its seed are printed (and written to
 //! `--record FILE`), so the game can be checked with the `replay` example.
 //! Without `--seed`, a fresh seed is made and kept secret until the end:
@@ -22,9 +31,9 @@
 #[path = "common/mod.rs"]
 mod common;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
-use common::{Args, fail, fresh_seed};
+use common::{Args, MAX_MESSAGE, fail, fresh_seed, one_line, quote};
 use senet::bot::{Agent, Bot, Decision, Level};
 use senet::rulesets::BuiltIn;
 use senet::{
@@ -56,9 +65,7 @@ pub struct Ended {
 fn main() {
     let args = Args::parse(&[]);
     args.only(&["ruleset", "level", "seed", "side", "record", "svg"]);
-    if let Some(extra) = args.positional().first() {
-        fail(format!("unexpected argument {extra:?}"));
-    }
+    args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     let level: Level = args
         .parsed("level")
@@ -69,7 +76,7 @@ fn main() {
     let human = match args.value("side") {
         None | Some("x") => Side::X,
         Some("o") => Side::O,
-        Some(other) => fail(format!("--side must be x or o, found {other:?}")),
+        Some(other) => fail(format!("--side must be x or o, found {}", quote(other))),
     };
     let options = Options { level, seed, human };
     let stdin = io::stdin();
@@ -80,7 +87,7 @@ fn main() {
         Ok(ended) => {
             if let Some(file) = args.value("record") {
                 std::fs::write(file, &ended.record)
-                    .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+                    .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", quote(file))));
                 // The terminal may be gone; nothing more to say if so.
                 let _ = writeln!(output, "record written to {file}");
             }
@@ -90,7 +97,7 @@ fn main() {
                 match verdict {
                     Ok(Ok(verdict)) => {
                         std::fs::write(file, senet::svg::position(verdict.position(), None))
-                            .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+                            .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", quote(file))));
                         let _ = writeln!(output, "picture of the final position written to {file}");
                     }
                     _ => fail("the game's own record did not replay; no picture written"),
@@ -98,7 +105,84 @@ fn main() {
             }
         }
         // Standard output closed (`| head`): stop quietly.
-        Err(_) => std::process::exit(0),
+        Err(Stop::Output(_)) => std::process::exit(0),
+        Err(Stop::Input(e)) => {
+            eprintln!(
+                "{}",
+                one_line(
+                    &format!(
+                        "error: cannot read the answers from standard input: {e}; the game is abandoned"
+                    ),
+                    MAX_MESSAGE
+                )
+            );
+            std::process::exit(1)
+        }
+    }
+}
+
+/// Why a session stopped before the game's end.
+#[derive(Debug)]
+pub enum Stop {
+    /// Writing to the output failed (it was closed).
+    Output(io::Error),
+    /// Reading the answers failed.
+    Input(io::Error),
+}
+
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Stop {
+        Stop::Output(e)
+    }
+}
+
+/// The longest answer read, in bytes; a longer line is explained and skipped.
+const MAX_ANSWER: usize = 1024;
+
+/// One line of input.
+enum Line {
+    /// A line of text, without its line break.
+    Text(String),
+    /// A line that is not UTF-8, or too long (skipped to its end): why.
+    Bad(&'static str),
+    /// The end of input.
+    End,
+}
+
+/// Reads one line, holding at most [`MAX_ANSWER`] bytes of it.
+fn read_answer<I: BufRead>(input: &mut I) -> io::Result<Line> {
+    let mut bytes = Vec::new();
+    let read = (&mut *input)
+        .take(MAX_ANSWER as u64 + 1)
+        .read_until(b'\n', &mut bytes)?;
+    if read == 0 {
+        return Ok(Line::End);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_ANSWER {
+        // Skip the rest of the line without keeping it.
+        loop {
+            let available = input.fill_buf()?;
+            if available.is_empty() {
+                break;
+            }
+            match available.iter().position(|&b| b == b'\n') {
+                Some(at) => {
+                    input.consume(at + 1);
+                    break;
+                }
+                None => {
+                    let n = available.len();
+                    input.consume(n);
+                }
+            }
+        }
+        return Ok(Line::Bad("That answer is too long (more than 1024 bytes)."));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Line::Text(text)),
+        Err(_) => Ok(Line::Bad("That answer is not UTF-8 text.")),
     }
 }
 
@@ -119,7 +203,7 @@ pub fn session<R: BuiltIn, I: BufRead, O: Write>(
     options: Options,
     input: &mut I,
     out: &mut O,
-) -> io::Result<Ended> {
+) -> Result<Ended, Stop> {
     let human = options.human;
     let mut game = Game::seeded(ruleset, options.seed);
     let mut bot = Bot::new(ruleset, options.level);
@@ -330,25 +414,29 @@ fn ask<R: Ruleset, I: BufRead, O: Write>(
     bot: &mut Bot<R>,
     input: &mut I,
     out: &mut O,
-) -> io::Result<Option<Move>> {
+) -> Result<Option<Move>, Stop> {
     let position = decision.position();
     list_moves(decision, out)?;
     loop {
         write!(out, "your move> ")?;
         out.flush()?;
-        let mut line = String::new();
-        let answer = if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            writeln!(out, "(end of input)")?;
-            Answer::Closed
-        } else {
-            match parse_answer(decision, line.trim()) {
+        let answer = match read_answer(input).map_err(Stop::Input)? {
+            Line::End => {
+                writeln!(out)?;
+                writeln!(out, "(end of input)")?;
+                Answer::Closed
+            }
+            Line::Bad(why) => {
+                writeln!(out, "{why}")?;
+                continue;
+            }
+            Line::Text(line) => match parse_answer(decision, line.trim()) {
                 Ok(answer) => answer,
                 Err(why) => {
                     writeln!(out, "{why}")?;
                     continue;
                 }
-            }
+            },
         };
         match answer {
             Answer::Play(mv) => return Ok(Some(mv)),
@@ -456,7 +544,8 @@ fn parse_answer<R: Ruleset>(decision: &Decision<'_, R>, text: &str) -> Result<An
         }
     }
     Err(format!(
-        "I do not understand {text:?}. Answer with a number from 1 to {}, a move like `{}`, or help.",
+        "I do not understand {}. Answer with a number from 1 to {}, a move like `{}`, or help.",
+        quote(text),
         moves.len(),
         decision.position().notation(moves[0])
     ))

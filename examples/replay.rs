@@ -8,8 +8,14 @@
 //! prints every throw replayed, with the sticks the seed threw.
 //!
 //! Exit code 0 when the record is valid; 1 when it is not (a record that
-//! does not parse, an unknown ruleset, or a problem in the game), with the
-//! first problem on stderr; 2 for bad arguments or a file that cannot be read.
+//! does not parse, text that is not UTF-8, a line longer than
+//! `Record::MAX_LINE` bytes, an unknown ruleset, or a problem in the game),
+//! with the first problem on stderr, one line naming the line and column;
+//! 2 for bad arguments or a file that cannot be opened or read.
+//!
+//! The record is read line by line and refused at its first bad line, so
+//! memory stays small whatever the file holds. Names and other text from
+//! the record are printed with control and invisible characters escaped.
 
 mod common;
 #[path = "common/diagram.rs"]
@@ -17,10 +23,13 @@ mod diagram;
 
 use std::process::exit;
 
-use common::{Args, fail};
+use std::fs::File;
+use std::io::BufReader;
+
+use common::{Args, MAX_MESSAGE, fail, one_line, quote, shown};
 use diagram::diagram;
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Checked, Place, Problem, Record, ReplayError, Side};
+use senet::{AnyRuleset, Checked, Place, Problem, ReadRecordError, Record, ReplayError, Side};
 
 fn main() {
     let args = Args::parse(&["throws"]);
@@ -28,11 +37,13 @@ fn main() {
     let [path] = args.positional() else {
         fail("usage: replay FILE [--throws]")
     };
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| fail(format!("cannot read {path:?}: {e}")));
-    let record: Record = text
-        .parse()
-        .unwrap_or_else(|e| invalid(format!("{path}: {e}")));
+    let file =
+        File::open(path).unwrap_or_else(|e| fail(format!("cannot open {}: {e}", quote(path))));
+    let record = match Record::read_from(BufReader::new(file)) {
+        Ok(record) => record,
+        Err(ReadRecordError::Parse(e)) => invalid(format!("{}: {e}", quote(path))),
+        Err(e) => fail(format!("cannot read {}: {e}", quote(path))),
+    };
     let Ok(ruleset) = record.ruleset().parse::<AnyRuleset>() else {
         let found = record.ruleset().to_owned();
         let problem = Problem::UnknownRuleset { found };
@@ -50,7 +61,7 @@ fn main() {
 
 /// Says why the record is not valid, on stderr, and exits with code 1.
 fn invalid(problem: String) -> ! {
-    eprintln!("invalid: {problem}");
+    eprintln!("invalid: {}", one_line(&problem, MAX_MESSAGE));
     exit(1)
 }
 
@@ -58,7 +69,7 @@ fn invalid(problem: String) -> ! {
 fn report<R: BuiltIn>(record: &Record, ruleset: R, throws: bool) -> bool {
     println!(
         "ruleset: {} (revision {})",
-        record.ruleset(),
+        shown(record.ruleset()),
         record.revision()
     );
     match record.seed() {
@@ -67,7 +78,7 @@ fn report<R: BuiltIn>(record: &Record, ruleset: R, throws: bool) -> bool {
     }
     for side in Side::BOTH {
         if let Some(name) = record.name(side) {
-            println!("{side}: {name}");
+            println!("{side}: {}", shown(name));
         }
     }
     let verdict = record.replay_with(ruleset);
@@ -80,7 +91,7 @@ fn report<R: BuiltIn>(record: &Record, ruleset: R, throws: bool) -> bool {
     println!("{}", diagram(verdict.position()));
     if let Some(problem) = verdict.problem() {
         println!("verdict: invalid");
-        eprintln!("invalid: {problem}");
+        eprintln!("invalid: {}", one_line(&problem.to_string(), MAX_MESSAGE));
         return false;
     }
     println!("verdict: {verdict}");

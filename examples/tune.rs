@@ -11,14 +11,27 @@
 //! last round's weights are written to `--out`, one number per line, and
 //! printed as a Rust table for `src/bot/weights.rs`. The duel example
 //! then checks that they win (`--a greedy@FILE --b greedy@race`).
+//!
+//! Ranges: `--games` 1 to 10,000,000, `--rounds` 1 to 100 (default 3),
+//! `--sample` 1 to 1,000, `--ridge` a number from 0 to 1,000 (default
+//! 0.001), `--seed` any `u64`; `--from FILE` holds one finite number per
+//! feature. Bad arguments: one line on stderr, exit code 2. A round that
+//! keeps no position, or whose fit is not finite, stops the run with exit
+//! code 1 and writes nothing.
 
 mod common;
 
-use common::{Args, fail};
+use common::{Args, MAX_MESSAGE, fail, one_line, quote, read_small_file};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::bot::{Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights};
 use senet::rulesets::BuiltIn;
+
+/// Says why tuning stopped, on stderr, and exits with code 1: nothing is written.
+fn stop(why: String) -> ! {
+    eprintln!("error: {}", one_line(&why, MAX_MESSAGE));
+    std::process::exit(1)
+}
 use senet::{AnyRuleset, MoveList, Outcome, Position, Ruleset, Side};
 
 fn main() {
@@ -26,41 +39,44 @@ fn main() {
     args.only(&[
         "ruleset", "games", "rounds", "seed", "out", "from", "sample", "ridge",
     ]);
+    args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
-    let games: u64 = args.required("games");
-    let rounds: u32 = args.parsed("rounds").unwrap_or(3);
-    let seed: u64 = args.parsed("seed").unwrap_or(1);
-    let sample: u64 = args.parsed("sample").unwrap_or(5);
-    let ridge: f64 = args.parsed("ridge").unwrap_or(1e-3);
+    let games = args.required_in("games", 1..=10_000_000);
+    let rounds = args.number_in("rounds", 1..=100, 3);
+    let seed = args.number_in("seed", 0..=u64::MAX, 1);
+    let sample = args.number_in("sample", 1..=1_000, 5);
+    let ridge = match args.value("ridge") {
+        None => 1e-3,
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|r| (0.0..=1_000.0).contains(r))
+            .unwrap_or_else(|| {
+                fail(format!(
+                    "--ridge {}: expected a number from 0 to 1000",
+                    quote(text)
+                ))
+            }),
+    };
     let out = args.value("out").map(str::to_owned);
     let from = args.value("from").map(|file| {
-        let text = std::fs::read_to_string(file)
-            .unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
-        let numbers: Vec<f64> = text
-            .split_whitespace()
-            .map(|w| {
-                w.parse()
-                    .unwrap_or_else(|_| fail(format!("{w:?} is not a number")))
-            })
-            .collect();
-        Weights(
-            numbers
-                .try_into()
-                .unwrap_or_else(|_| fail("wrong number of weights")),
-        )
+        read_small_file(file, 64 * 1024)
+            .parse::<Weights>()
+            .unwrap_or_else(|e| fail(format!("{}: {e}", quote(file))))
     });
     let mut weights = from.unwrap_or_else(Weights::race);
     with_ruleset!(ruleset, |r| {
         for round in 0..rounds {
-            let data = self_play(
-                r,
-                weights,
-                games,
-                seed.wrapping_add(u64::from(round)),
-                sample,
-            );
-            weights = fit(&data, ridge);
+            let data = self_play(r, weights, games, seed.wrapping_add(round), sample);
             eprintln!("round {round}: {} positions", data.len());
+            if data.is_empty() {
+                stop(format!(
+                    "round {round} kept no position to fit; play more --games or lower --sample"
+                ));
+            }
+            weights = fit(&data, ridge)
+                .check()
+                .unwrap_or_else(|e| stop(format!("round {round}: the fit failed: {e}")));
         }
     });
     if let Some(out) = out {
@@ -100,7 +116,7 @@ fn self_play<R: BuiltIn>(
         let mut throws = 0;
         while !position.is_over() && throws < 20_000 {
             throws += 1;
-            if rng.next_u32().is_multiple_of(sample as u32) {
+            if u64::from(rng.next_u32()).is_multiple_of(sample) {
                 kept.push((
                     eval.features(&position).map(|f| f as f32),
                     position.side_to_throw(),

@@ -67,7 +67,7 @@ pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, Thro
 pub use throw::{Dice, Roll, Throw};
 // Games, records and replay (issue 3): re-exports go below this line.
 pub use game::{Ending, Finish, Game, GameError, GameView, Thrown, Turn, TurnError, UnknownEnding};
-pub use record::{ParseRecordError, Record, RecordError};
+pub use record::{ParseRecordError, ReadRecordError, Record, RecordError};
 pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -1,5 +1,6 @@
 //! Game records: a header of tags, then every throw of the game in move notation.
 
+pub(crate) mod quote;
 mod text;
 
 use crate::game::Finish;
@@ -9,7 +10,7 @@ use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::source::Seed;
 
-pub use text::{ParseRecordError, RecordError};
+pub use text::{ParseRecordError, ReadRecordError, RecordError};
 
 /// The record of one game: what it was played under, how it ended, and
 /// every throw in notation.
@@ -52,11 +53,18 @@ pub use text::{ParseRecordError, RecordError};
 /// sides' names, optional), `Result` (`x`, `o`, `draw`, or `*` while
 /// unfinished) and `Ending` (`borne off`, `resignation` or `draw`; present
 /// exactly when the game is finished). In a value, `"` and `\` are
-/// written `\"` and `\\`; no control character may appear. An empty line
-/// follows, then one line per throw: its number from 1, a dot, a space and
-/// the throw in the strict notation of RULES.md, lost throws and `+`
-/// included. Every line ends with `\n`. Parsing accepts exactly what
-/// printing writes, so a record round-trips byte for byte.
+/// written `\"` and `\\`; a value is not empty, is at most
+/// [`Record::MAX_VALUE`] (100) bytes long, and holds no control character,
+/// no format character (Unicode category Cf: bidirectional controls,
+/// zero-width characters...) and no line or paragraph separator, so that
+/// it shows as what it is. An empty line follows, then one line per
+/// throw: its number from 1, a dot, a space and the throw in the strict
+/// notation of RULES.md, lost throws and `+` included. Every line ends
+/// with `\n` and is at most [`Record::MAX_LINE`] (256) bytes long.
+/// Parsing accepts exactly what printing writes, so a record round-trips
+/// byte for byte; it reads the text line by line and stops at the first
+/// bad line ([`Record::read_from`] reads from any `BufRead` so, holding one
+/// line at a time).
 ///
 /// In JSON a record is an object: `ruleset`, `revision`, `seed` (hex or
 /// null), `start`, `x`, `o` (text or null), `finish` (null, or
@@ -67,7 +75,7 @@ pub use text::{ParseRecordError, RecordError};
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(
-        try_from = "crate::serde_impls::RecordRepr",
+        try_from = "crate::serde_impls::Object<crate::serde_impls::RecordRepr>",
         into = "crate::serde_impls::RecordRepr"
     )
 )]
@@ -107,6 +115,7 @@ impl Record {
     }
 
     /// A record from every part, each checked as parsing would check it.
+    #[cfg(feature = "serde")]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_parts(
         ruleset: String,
@@ -173,8 +182,9 @@ impl Record {
         &self.throws
     }
 
-    /// The record with the player of `side` named `name`: any text without
-    /// control characters (no line breaks), not empty.
+    /// The record with the player of `side` named `name`: any text of 1 to
+    /// [`Record::MAX_VALUE`] bytes without control characters (no line
+    /// breaks), format characters (Unicode Cf) or line separators.
     pub fn with_name(mut self, side: Side, name: &str) -> Result<Record, RecordError> {
         self.set_name(side, Some(name))?;
         Ok(self)

@@ -22,16 +22,18 @@ use crate::movegen::IllegalMove;
 use crate::notation::move_text::{MoveText, MoveTextError};
 use crate::position::{Position, PositionError};
 use crate::record::Record;
+use crate::record::quote::excerpt;
 use crate::ruleset::Ruleset;
 use crate::rulesets::BuiltIn;
 use crate::source::{SeededThrows, ThrowSource};
 use crate::throw::{Roll, Throw};
 
-/// What a replay could check.
+/// What a replay could check. In JSON, `"seed_and_rules"` or
+/// `"rules_only"`, as a string only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
+    derive(serde::Serialize),
     serde(rename_all = "snake_case")
 )]
 pub enum Checked {
@@ -72,14 +74,15 @@ impl fmt::Display for Place {
 pub enum Problem {
     /// The header names a ruleset this crate does not have.
     #[error(
-        "the record's ruleset {found:?} is not one this crate plays (kendall, temple, bell, classic)"
+        "the record's ruleset {:?} is not one this crate plays (kendall, temple, bell, classic)",
+        excerpt(found)
     )]
     UnknownRuleset {
         /// The name in the record.
         found: String,
     },
     /// The record is replayed under another ruleset than its own.
-    #[error("the record is for {record:?}, not {replayed}")]
+    #[error("the record is for {:?}, not {replayed}", excerpt(record))]
     WrongRuleset {
         /// The name in the record.
         record: String,

@@ -10,8 +10,15 @@
 //! `{"ruleset": "kendall", "position": "<position string>"}`; a move
 //! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`,
 //! `"backward"`, `"water"` when true.
+//!
+//! They accept exactly what the text forms accept: a struct is an object
+//! only (never an array standing in for it), with no unknown field; a set
+//! of houses is strictly ascending; a board's counts are possible; lists
+//! and strings are checked for length as they are read, before anything is
+//! kept of them.
 
 use core::fmt;
+use core::marker::PhantomData;
 use core::str::FromStr;
 
 use serde::de::{self, Visitor};
@@ -21,6 +28,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side, Target};
 use crate::notation::move_text::MoveText;
+use crate::record::quote::excerpt;
 use crate::ruleset::{Contact, Reach};
 use crate::source::Seed;
 use crate::throw::{Dice, Roll, Throw};
@@ -42,6 +50,142 @@ macro_rules! via_repr {
     };
 }
 
+/// Serialises `$ty` as the struct `$repr`, and deserialises it from an
+/// object only (see [`Object`]) through `TryFrom<$repr>`.
+macro_rules! via_object {
+    ($ty:ty, $repr:ty) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                <$repr>::from(*self).serialize(serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                let Object(repr) = Object::<$repr>::deserialize(deserializer)?;
+                <$ty>::try_from(repr).map_err(de::Error::custom)
+            }
+        }
+    };
+}
+
+/// A struct read from an object (a map) only: serde's derived structs also
+/// read an array of their fields in order, which the JSON forms do not
+/// accept (`[2, 10, 12]` is not a move).
+pub struct Object<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Object<T>, D::Error> {
+        struct Fields<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Fields<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(de::value::MapAccessDeserializer::new(map))
+            }
+        }
+        deserializer
+            .deserialize_map(Fields(PhantomData))
+            .map(Object)
+    }
+}
+
+/// A unit-only enum read from its name as a string only: serde's derived
+/// enums also read `{"x": null}` for `"x"`, which the JSON forms do not
+/// accept.
+pub struct Name<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Name<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Name<T>, D::Error> {
+        struct Text<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Text<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a name, as a string")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+                T::deserialize(de::value::StrDeserializer::<E>::new(text))
+            }
+        }
+        deserializer.deserialize_str(Text(PhantomData)).map(Name)
+    }
+}
+
+impl<T: Serialize> Serialize for Name<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// Deserialises a unit-only enum from exactly one of its names, as a string.
+macro_rules! by_names {
+    ($ty:ty, $expecting:literal, [$($name:literal => $value:expr),* $(,)?]) => {
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                struct Names;
+                impl Visitor<'_> for Names {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_str<E: de::Error>(self, text: &str) -> Result<$ty, E> {
+                        match text {
+                            $($name => Ok($value),)*
+                            _ => Err(E::unknown_variant(&excerpt(text), &[$($name),*])),
+                        }
+                    }
+                }
+                deserializer.deserialize_str(Names)
+            }
+        }
+    };
+}
+
+by_names!(crate::game::Ending, "how a game ended: \"borne_off\", \"resignation\" or \"draw\"", [
+    "borne_off" => crate::game::Ending::BorneOff,
+    "resignation" => crate::game::Ending::Resignation,
+    "draw" => crate::game::Ending::Draw,
+]);
+
+by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [
+    "seed_and_rules" => crate::replay::Checked::SeedAndRules,
+    "rules_only" => crate::replay::Checked::RulesOnly,
+]);
+
+/// A string of at most `MAX` bytes, refused by its length before it is copied.
+pub struct Bounded<const MAX: usize>(pub String);
+
+impl<'de, const MAX: usize> Deserialize<'de> for Bounded<MAX> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bounded<MAX>, D::Error> {
+        struct Text<const MAX: usize>;
+        impl<const MAX: usize> Visitor<'_> for Text<MAX> {
+            type Value = Bounded<MAX>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a string of at most {MAX} bytes")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Bounded<MAX>, E> {
+                if text.len() > MAX {
+                    return Err(E::custom(format_args!(
+                        "a string of {} bytes, {:?}, where at most {MAX} are allowed",
+                        text.len(),
+                        excerpt(text)
+                    )));
+                }
+                Ok(Bounded(text.to_owned()))
+            }
+        }
+        deserializer.deserialize_str(Text::<MAX>)
+    }
+}
+
+impl<const MAX: usize> Serialize for Bounded<MAX> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
 /// Serialises `$ty` as its `Display` text, and deserialises with its `FromStr`.
 macro_rules! via_text {
     ($ty:ty, $expecting:literal) => {
@@ -60,6 +204,7 @@ macro_rules! via_text {
                         f.write_str($expecting)
                     }
                     fn visit_str<E: de::Error>(self, text: &str) -> Result<$ty, E> {
+                        // Errors quote only the start of the text.
                         <$ty>::from_str(text).map_err(E::custom)
                     }
                 }
@@ -71,7 +216,7 @@ macro_rules! via_text {
 
 mod play;
 
-pub use play::{RecordRepr, TurnRepr};
+pub use play::{FinishRepr, RecordRepr, TurnRepr};
 
 /// Serialises a built-in ruleset as its name, and accepts only that name.
 macro_rules! by_name {
@@ -179,7 +324,7 @@ impl<'de> Deserialize<'de> for Target {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ThrowRepr {
-    dice: Dice,
+    dice: Name<Dice>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sticks: Option<[bool; 4]>,
     roll: Roll,
@@ -188,7 +333,7 @@ pub struct ThrowRepr {
 impl From<Throw> for ThrowRepr {
     fn from(throw: Throw) -> ThrowRepr {
         ThrowRepr {
-            dice: throw.dice(),
+            dice: Name(throw.dice()),
             sticks: throw.sticks(),
             roll: throw.roll(),
         }
@@ -198,7 +343,7 @@ impl From<Throw> for ThrowRepr {
 impl TryFrom<ThrowRepr> for Throw {
     type Error = String;
     fn try_from(repr: ThrowRepr) -> Result<Throw, String> {
-        let throw = match (repr.dice, repr.sticks) {
+        let throw = match (repr.dice.0, repr.sticks) {
             (Dice::FourSticks, Some(sticks)) => {
                 let light = sticks
                     .iter()
@@ -222,10 +367,10 @@ impl TryFrom<ThrowRepr> for Throw {
     }
 }
 
-via_repr!(Throw, ThrowRepr);
+via_object!(Throw, ThrowRepr);
 
-/// A set of houses as their numbers, ascending.
-#[derive(Serialize, Deserialize)]
+/// A set of houses as their numbers, strictly ascending.
+#[derive(Serialize)]
 #[serde(transparent)]
 pub struct Houses(Vec<House>);
 
@@ -235,23 +380,45 @@ impl From<Bitboard> for Houses {
     }
 }
 
-impl TryFrom<Houses> for Bitboard {
-    type Error = String;
-    fn try_from(houses: Houses) -> Result<Bitboard, String> {
-        houses
-            .0
-            .into_iter()
-            .try_fold(Bitboard::EMPTY, |set, house| {
-                if set.contains(house) {
-                    Err(format!("house {house} is listed twice"))
-                } else {
-                    Ok(set.with(house))
+impl<'de> Deserialize<'de> for Bitboard {
+    /// Reads the numbers one at a time, refusing the first that is not
+    /// above the one before it; nothing but the set is kept.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bitboard, D::Error> {
+        struct Set;
+        impl<'de> Visitor<'de> for Set {
+            type Value = Bitboard;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of house numbers from 1 to 30, strictly ascending")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Bitboard, A::Error> {
+                let mut set = Bitboard::EMPTY;
+                let mut last: Option<House> = None;
+                while let Some(house) = seq.next_element::<House>()? {
+                    if last == Some(house) {
+                        return Err(de::Error::custom(format_args!(
+                            "house {house} is listed twice"
+                        )));
+                    }
+                    if let Some(last) = last.filter(|&last| house < last) {
+                        return Err(de::Error::custom(format_args!(
+                            "house {house} comes after house {last}: a set of houses is listed in ascending order"
+                        )));
+                    }
+                    set = set.with(house);
+                    last = Some(house);
                 }
-            })
+                Ok(set)
+            }
+        }
+        deserializer.deserialize_seq(Set)
     }
 }
 
-via_repr!(Bitboard, Houses);
+impl Serialize for Bitboard {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Houses::from(*self).serialize(serializer)
+    }
+}
 
 /// A board's fields.
 #[derive(Serialize, Deserialize)]
@@ -274,9 +441,21 @@ impl From<Board> for BoardRepr {
     }
 }
 
+/// The most pieces a side can have, on the board and off: both sides start
+/// on the 30 houses, so no ruleset gives a side more than 15.
+const MAX_PIECES: u8 = 15;
+
 impl TryFrom<BoardRepr> for Board {
     type Error = String;
     fn try_from(r: BoardRepr) -> Result<Board, String> {
+        for (side, on, off) in [(Side::X, r.x, r.off_x), (Side::O, r.o, r.off_o)] {
+            let on = on.count();
+            if u32::from(off) + on > u32::from(MAX_PIECES) {
+                return Err(format!(
+                    "{side} has {on} pieces on the board and {off} off, more than the {MAX_PIECES} any ruleset gives a side"
+                ));
+            }
+        }
         Board::new(r.x, r.o, r.off_x, r.off_o).ok_or_else(|| {
             let shared = (r.x & r.o).first().map_or(0, House::number);
             format!("house {shared} holds a piece of both sides")
@@ -284,7 +463,7 @@ impl TryFrom<BoardRepr> for Board {
     }
 }
 
-via_repr!(Board, BoardRepr);
+via_object!(Board, BoardRepr);
 
 /// Where a roll carries a piece.
 #[derive(Serialize, Deserialize)]

@@ -21,6 +21,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use thiserror::Error;
 
+use crate::record::quote::excerpt;
 use crate::throw::{Dice, Roll, Throw};
 
 /// Something that throws: the game asks it for each throw in turn.
@@ -71,7 +72,8 @@ pub enum SeedError {
     /// Hex with an odd length or a character that is not a lower-case hex digit.
     #[error("a seed is written as lower-case hex digits in pairs; {found:?} is not")]
     BadHex {
-        /// The text as given.
+        /// The start of the text as given (at most 60 bytes once
+        /// escaped; `…` marks a cut).
         found: String,
     },
 }
@@ -135,7 +137,7 @@ impl FromStr for Seed {
     /// Parses lower-case hex, two digits per byte (the empty string is the empty seed).
     fn from_str(text: &str) -> Result<Seed, SeedError> {
         let bad = || SeedError::BadHex {
-            found: text.to_owned(),
+            found: excerpt(text),
         };
         let digits = text.as_bytes();
         if !digits.len().is_multiple_of(2) {

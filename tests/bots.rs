@@ -46,6 +46,7 @@ fn small_search(ruleset: AnyRuleset, depth: u8) -> Search<Evaluation<AnyRuleset>
             table_bits: 10,
         },
     )
+    .unwrap()
 }
 
 proptest! {
@@ -98,7 +99,7 @@ proptest! {
             Evaluation::new(ruleset)
         };
         let limits = SearchLimits { max_depth: 1, nodes: 1_000_000, table_bits: 8 };
-        let mut search = Search::new(eval.clone(), limits);
+        let mut search = Search::new(eval.clone(), limits).unwrap();
         let mut greedy = Greedy::new(eval);
         prop_assert_eq!(search.think(&decision).ranked, greedy.think(&decision).ranked);
         prop_assert_eq!(search.choose(&decision), greedy.choose(&decision));
@@ -119,7 +120,7 @@ proptest! {
         };
         let eval = Evaluation::new(ruleset);
         let limits = SearchLimits { max_depth: depth, nodes: u64::MAX, table_bits: 12 };
-        let thought = Search::new(eval.clone(), limits).think(&decision);
+        let thought = Search::new(eval.clone(), limits).unwrap().think(&decision);
         prop_assert_eq!(thought.depth, depth);
         let me = decision.side();
         for scored in &thought.ranked {

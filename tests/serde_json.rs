@@ -269,7 +269,13 @@ fn invalid_moves_and_move_lists_are_refused() {
     serde_json::from_value::<MoveList>(json!([a, b])).unwrap();
     rejects::<MoveList>(json!([a, a]));
     rejects::<MoveList>(json!([a, c]));
-    let many: Vec<Value> = (1..=31).map(|_| a.clone()).collect();
+    // Thirty moves of a 1, one from each house, fill a list; a 31st is refused for the length.
+    let mut many: Vec<Value> = (1..=29)
+        .map(|h| json!({"roll": 1, "from": h, "to": h + 1}))
+        .collect();
+    many.push(json!({"roll": 1, "from": 30, "to": "off"}));
+    serde_json::from_value::<MoveList>(Value::Array(many.clone())).unwrap();
+    many.push(json!({"roll": 1, "from": 1, "to": 2}));
     assert!(rejects::<MoveList>(Value::Array(many)).contains("at most 30"));
 }
 

@@ -3,16 +3,101 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
+use std::ops::RangeInclusive;
 use std::process::exit;
 use std::str::FromStr;
 use std::time::SystemTime;
 
 use senet::AnyRuleset;
 
+/// The longest message `fail` prints, in bytes, before its `error: `.
+pub const MAX_MESSAGE: usize = 180;
+
+/// The longest quotation of an argument in a message, in characters once escaped.
+const QUOTE: usize = 40;
+
 /// Prints one line on stderr and exits with code 2 (bad arguments or input).
+///
+/// The line is short whatever the input: control and invisible characters
+/// are escaped, and a message longer than [`MAX_MESSAGE`] bytes keeps its
+/// start and its end around a `…`.
 pub fn fail(message: impl std::fmt::Display) -> ! {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", one_line(&message.to_string(), MAX_MESSAGE));
     exit(2)
+}
+
+/// `message` on one line of at most `max` bytes: every character that
+/// does not print as itself (line breaks, controls, format characters
+/// such as U+202E) escaped as `{:?}` escapes it, and the middle cut out
+/// (marked `…`) when it is still too long.
+pub fn one_line(message: &str, max: usize) -> String {
+    let escaped: String = message.chars().map(escape).collect();
+    if escaped.len() <= max {
+        return escaped;
+    }
+    let keep = max.saturating_sub('…'.len_utf8());
+    let mut head = keep * 2 / 3;
+    while !escaped.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = escaped.len() - (keep - head);
+    while !escaped.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!("{}…{}", &escaped[..head], &escaped[tail..])
+}
+
+/// A character as it may reach a terminal: itself when it prints as
+/// itself, its `{:?}` escape (`\n`, `\u{202e}`) otherwise.
+fn escape(c: char) -> String {
+    match c {
+        '"' | '\'' | '\\' => c.to_string(),
+        c => c.escape_debug().to_string(),
+    }
+}
+
+/// Text from the command line or a file, quoted for a message: escaped,
+/// and cut (marked `…`) past a few dozen characters.
+pub fn quote(text: &str) -> String {
+    let mut out = String::from("\"");
+    let mut width = 0;
+    for c in text.chars() {
+        let shown = c.escape_debug().to_string();
+        if width + shown.len() > QUOTE {
+            out.push('…');
+            break;
+        }
+        width += shown.len();
+        out.push_str(&shown);
+    }
+    out.push('"');
+    out
+}
+
+/// Bytes that should have been UTF-8, shown: the UTF-8 parts escaped as
+/// in [`shown`], every other byte as `\xNN`, cut (marked `…`) past a few
+/// dozen characters.
+fn bytes_shown(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(&shown(chunk.valid()));
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+        if out.len() > QUOTE {
+            break;
+        }
+    }
+    match out.char_indices().nth(QUOTE) {
+        Some((cut, _)) => format!("{}…", &out[..cut]),
+        None => out,
+    }
+}
+
+/// Text from a record or a file, escaped for a terminal line (no cut):
+/// control and invisible characters as `{:?}` escapes them.
+pub fn shown(text: &str) -> String {
+    text.chars().map(escape).collect()
 }
 
 /// A fresh seed (for a game nobody asked to repeat): the clock and the
@@ -33,34 +118,63 @@ pub struct Args {
     values: HashMap<String, String>,
     flags: Vec<String>,
     positional: Vec<String>,
+    raw: Vec<String>,
 }
 
 impl Args {
-    /// Reads the command line; `switches` are the options that take no value.
+    /// Reads the command line; `switches` are the options that take no
+    /// value. An argument that is not UTF-8 text, an option given twice or
+    /// an option without its value fails.
     pub fn parse(switches: &[&str]) -> Args {
         let mut args = Args {
             values: HashMap::new(),
             flags: Vec::new(),
             positional: Vec::new(),
+            raw: Vec::new(),
         };
-        let mut input = std::env::args().skip(1);
+        for (i, arg) in std::env::args_os().skip(1).enumerate() {
+            match arg.into_string() {
+                Ok(arg) => args.raw.push(arg),
+                Err(arg) => fail(format!(
+                    "argument {} is not UTF-8 text: {}",
+                    i + 1,
+                    bytes_shown(arg.as_encoded_bytes())
+                )),
+            }
+        }
+        let mut input = args.raw.clone().into_iter();
         while let Some(arg) = input.next() {
             let Some(name) = arg.strip_prefix("--") else {
                 args.positional.push(arg);
                 continue;
             };
             if switches.contains(&name) {
+                if args.flag(name) {
+                    fail(format!("--{} given twice", quote_name(name)));
+                }
                 args.flags.push(name.to_owned());
                 continue;
             }
             let Some(value) = input.next() else {
-                fail(format!("--{name} needs a value"))
+                fail(format!("--{} needs a value", quote_name(name)))
             };
             if args.values.insert(name.to_owned(), value).is_some() {
-                fail(format!("--{name} given twice"));
+                fail(format!("--{} given twice", quote_name(name)));
             }
         }
         args
+    }
+
+    /// The arguments as given (all UTF-8, checked by [`Args::parse`]).
+    pub fn raw(&self) -> &[String] {
+        &self.raw
+    }
+
+    /// Fails when any argument is not an option (for commands that take none).
+    pub fn no_positional(&self) {
+        if let Some(extra) = self.positional.first() {
+            fail(format!("unexpected argument {}", quote(extra)));
+        }
     }
 
     /// Fails unless every option given is one of `known` (values and switches).
@@ -68,7 +182,8 @@ impl Args {
         for name in self.values.keys().chain(self.flags.iter()) {
             if !known.contains(&name.as_str()) {
                 fail(format!(
-                    "unknown option --{name}; known: --{}",
+                    "unknown option --{}; known: --{}",
+                    quote_name(name),
                     known.join(", --")
                 ));
             }
@@ -92,7 +207,7 @@ impl Args {
     {
         self.value(name).map(|text| {
             text.parse()
-                .unwrap_or_else(|e| fail(format!("--{name} {text:?}: {e}")))
+                .unwrap_or_else(|e| fail(format!("--{name} {}: {e}", quote(text))))
         })
     }
 
@@ -105,6 +220,28 @@ impl Args {
             .unwrap_or_else(|| fail(format!("--{name} is required")))
     }
 
+    /// The value of `--name` as a whole number in `range`, or `default`
+    /// when not given; anything else fails, naming the range.
+    pub fn number_in(&self, name: &str, range: RangeInclusive<u64>, default: u64) -> u64 {
+        match self.value(name) {
+            None => default,
+            Some(text) => number_in(&format!("--{name}"), text, range),
+        }
+    }
+
+    /// The value of `--name` as a whole number in `range`; fails when it is
+    /// missing or out of range.
+    pub fn required_in(&self, name: &str, range: RangeInclusive<u64>) -> u64 {
+        match self.value(name) {
+            None => fail(format!(
+                "--{name} is required: a whole number from {} to {}",
+                range.start(),
+                range.end()
+            )),
+            Some(text) => number_in(&format!("--{name}"), text, range),
+        }
+    }
+
     /// Arguments that are not options, in order.
     pub fn positional(&self) -> &[String] {
         &self.positional
@@ -114,6 +251,49 @@ impl Args {
     pub fn ruleset_or(&self, default: AnyRuleset) -> AnyRuleset {
         self.parsed("ruleset").unwrap_or(default)
     }
+}
+
+/// An option's name as typed, quoted when it is not plain.
+fn quote_name(name: &str) -> String {
+    if !name.is_empty()
+        && name.len() <= QUOTE
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    {
+        name.to_owned()
+    } else {
+        quote(name)
+    }
+}
+
+/// `text` (the value of `what`) as a whole number in `range`: plain
+/// decimal digits, no sign; anything else fails, naming the range.
+pub fn number_in(what: &str, text: &str, range: RangeInclusive<u64>) -> u64 {
+    let number = Some(text)
+        .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| t.parse::<u64>().ok());
+    match number {
+        Some(n) if range.contains(&n) => n,
+        _ => fail(format!(
+            "{what} {}: expected a whole number from {} to {}",
+            quote(text),
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+/// The text of a small file (weights, a list of positions): at most
+/// `max` bytes of UTF-8; anything else fails, naming the file.
+pub fn read_small_file(path: &str, max: u64) -> String {
+    use std::io::Read;
+    let mut text = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(max + 1).read_to_end(&mut text))
+        .unwrap_or_else(|e| fail(format!("cannot read {}: {e}", quote(path))));
+    if text.len() as u64 > max {
+        fail(format!("{} is longer than {max} bytes", quote(path)));
+    }
+    String::from_utf8(text).unwrap_or_else(|_| fail(format!("{} is not UTF-8 text", quote(path))))
 }
 
 /// Runs `$body` with `$r` bound to the concrete ruleset `$any` names, so

@@ -8,6 +8,10 @@
 //! the tables are the same for a given seed whatever the thread count.
 //! Bot pairings play `--bot-games` games (default: `--games / 100`, at
 //! least 2), as the tables say.
+//!
+//! `--games` is from 1 to 1,000,000,000, `--bot-games` from 1 to
+//! 10,000,000, `--threads` from 1 to 64, `--seed` any `u64`. Bad
+//! arguments: one line on stderr, exit code 2.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -17,7 +21,7 @@ mod report;
 
 use std::time::Instant;
 
-use common::{Args, fail};
+use common::{Args, fail, quote};
 use measure::{Pairing, Tally, play_games};
 use report::tables;
 use senet::AnyRuleset;
@@ -25,17 +29,18 @@ use senet::AnyRuleset;
 fn main() {
     let args = Args::parse(&[]);
     args.only(&["ruleset", "games", "seed", "threads", "bot-games", "svg"]);
+    args.no_positional();
     let rulesets: Vec<AnyRuleset> = match args.value("ruleset").unwrap_or("all") {
         "all" => AnyRuleset::ALL.to_vec(),
-        name => vec![name.parse().unwrap_or_else(|e| fail(e))],
+        name => vec![
+            name.parse()
+                .unwrap_or_else(|e| fail(format!("--ruleset {}: {e}", quote(name)))),
+        ],
     };
-    let games: u64 = args.parsed("games").unwrap_or(200_000);
-    let seed: u64 = args.parsed("seed").unwrap_or(1);
-    let threads: u64 = args.parsed("threads").unwrap_or(1);
-    let bot_games: u64 = args.parsed("bot-games").unwrap_or((games / 100).max(2));
-    if games == 0 || bot_games == 0 || !(1..=64).contains(&threads) {
-        fail("--games and --bot-games must be positive, --threads from 1 to 64");
-    }
+    let games = args.number_in("games", 1..=1_000_000_000, 200_000);
+    let seed = args.number_in("seed", 0..=u64::MAX, 1);
+    let threads = args.number_in("threads", 1..=64, 1);
+    let bot_games = args.number_in("bot-games", 1..=10_000_000, (games / 100).max(2));
     let started = Instant::now();
     let mut columns: Vec<(AnyRuleset, Vec<Tally>)> = Vec::new();
     for &ruleset in &rulesets {
@@ -52,7 +57,7 @@ fn main() {
             .collect();
         columns.push((ruleset, tallies));
     }
-    let command: Vec<String> = std::env::args().skip(1).collect();
+    let command = args.raw();
     println!("# Which reconstruction?\n");
     println!(
         "`cargo run --release --example study -- {}`\n",
@@ -64,16 +69,17 @@ fn main() {
     );
     print!("{}", tables(&columns));
     if let Some(dir) = args.value("svg") {
-        std::fs::create_dir_all(dir).unwrap_or_else(|e| fail(format!("cannot create {dir}: {e}")));
+        std::fs::create_dir_all(dir)
+            .unwrap_or_else(|e| fail(format!("cannot create {}: {e}", quote(dir))));
         for (ruleset, tallies) in &columns {
             let file = format!("{dir}/lengths-{ruleset}.svg");
             let picture = histogram::lengths(&ruleset.to_string(), &tallies[0].lengths);
             std::fs::write(&file, picture)
-                .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+                .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", quote(&file))));
             let file = format!("{dir}/start-{ruleset}.svg");
             let start = senet::Position::start(*ruleset);
             std::fs::write(&file, senet::svg::position(&start, None))
-                .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+                .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", quote(&file))));
         }
     }
 }

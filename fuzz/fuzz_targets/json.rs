@@ -4,7 +4,11 @@
 //! type's promises (a position prints and parses back; a record prints and
 //! parses back and verifies without panicking; a move or a move list from
 //! JSON is refused or played only when it is one of the position's legal
-//! moves).
+//! moves). The JSON forms are as strict as the text ones: a struct read
+//! from JSON was an object, a board's counts are possible (every
+//! ruleset's outcome answers on it), a set of houses was listed
+//! ascending, a finish is one a record's tags can write, and a record read
+//! from JSON is one its text form accepts.
 #![no_main]
 
 mod common;
@@ -16,7 +20,7 @@ use libfuzzer_sys::fuzz_target;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{
     AnyRuleset, Bitboard, Board, Dice, Finish, House, Move, MoveList, MoveText, Outcome, Position,
-    Record, Roll, Seed, Side, Target, Throw, Turn,
+    Record, Roll, Ruleset, Seed, Side, Target, Throw, Turn,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -66,6 +70,11 @@ fn check_move(mv: Move) {
     }
 }
 
+/// Whether the JSON text is an object (its first non-space byte is `{`).
+fn starts_as_object(data: &[u8]) -> bool {
+    data.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
 fuzz_target!(|data: &[u8]| {
     check_position::<AnyRuleset>(data);
     check_position::<Kendall>(data);
@@ -73,13 +82,16 @@ fuzz_target!(|data: &[u8]| {
     check_position::<Bell>(data);
     check_position::<Classic>(data);
     if let Some(record) = round_trip::<Record>(data) {
+        assert!(starts_as_object(data), "a record from a non-object");
         let text = record.to_string();
         assert_eq!(text.parse::<Record>().as_ref(), Ok(&record), "{text}");
+        assert_eq!(Record::read_from(text.as_bytes()).ok().as_ref(), Some(&record));
         if let Ok(verdict) = record.verify() {
             common::check_round_trip(verdict.position());
         }
     }
     if let Some(mv) = round_trip::<Move>(data) {
+        assert!(starts_as_object(data), "a move from a non-object");
         check_move(mv);
     }
     if let Some(list) = round_trip::<MoveList>(data) {
@@ -101,15 +113,28 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Some(board) = round_trip::<Board>(data) {
         assert!((board.pieces(Side::X) & board.pieces(Side::O)).is_empty());
+        for side in Side::BOTH {
+            assert!(board.on_board(side) + board.off(side) <= 15, "{board:?}");
+        }
+        for ruleset in AnyRuleset::ALL {
+            let _ = ruleset.outcome(&board);
+        }
+        assert!(starts_as_object(data), "a board from a non-object");
     }
-    round_trip::<Bitboard>(data);
+    if let Some(finish) = round_trip::<Finish>(data) {
+        assert_eq!(Finish::new(finish.outcome(), finish.ending()), Some(finish));
+        assert!(starts_as_object(data), "a finish from a non-object");
+    }
+    if let Some(set) = round_trip::<Bitboard>(data) {
+        let listed: Vec<u8> = serde_json::from_slice(data).unwrap_or_default();
+        assert!(listed.windows(2).all(|w| w[0] < w[1]), "{listed:?} read as {set:?}");
+    }
     round_trip::<House>(data);
     round_trip::<Target>(data);
     round_trip::<Roll>(data);
     round_trip::<Side>(data);
     round_trip::<Dice>(data);
     round_trip::<Outcome>(data);
-    round_trip::<Finish>(data);
     round_trip::<AnyRuleset>(data);
     round_trip::<Kendall>(data);
     round_trip::<Bell>(data);

@@ -3,11 +3,15 @@
 //! by self-play.
 
 use core::fmt;
+use core::str::FromStr;
+
+use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::bot::weights;
 use crate::house::{House, Side};
 use crate::position::Position;
+use crate::record::quote::excerpt;
 use crate::ruleset::{Outcome, Reach, Ruleset};
 
 /// Estimates who is winning a position.
@@ -146,7 +150,57 @@ impl fmt::Debug for Weights {
     }
 }
 
+/// Numbers that are not [`Weights`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BadWeights {
+    /// Not one number per feature.
+    #[error("expected {expected} weights, one per feature, found {found}")]
+    Count {
+        /// How many numbers there are.
+        found: usize,
+        /// How many features there are ([`FEATURES`]).
+        expected: usize,
+    },
+    /// A word that is not a decimal number.
+    #[error("weight {index}: {found:?} is not a number")]
+    NotANumber {
+        /// Its 1-based place in the list.
+        index: usize,
+        /// The start of the word (at most 60 bytes once escaped).
+        found: String,
+    },
+    /// A weight that is infinite or not a number (NaN).
+    #[error("weight {index} ({feature}) is {value}; a weight is a finite number")]
+    NotFinite {
+        /// Its 1-based place in the list.
+        index: usize,
+        /// The feature it weighs.
+        feature: &'static str,
+        /// The value, as Rust prints it (`NaN`, `inf`, `-inf`).
+        value: String,
+    },
+}
+
 impl Weights {
+    /// The weights, when every one is a finite number (an evaluation with
+    /// an infinite or NaN weight values nothing).
+    pub fn new(weights: [f64; FEATURES]) -> Result<Weights, BadWeights> {
+        Weights(weights).check()
+    }
+
+    /// The weights, when every one is a finite number.
+    pub fn check(self) -> Result<Weights, BadWeights> {
+        match self.0.iter().position(|w| !w.is_finite()) {
+            Some(i) => Err(BadWeights::NotFinite {
+                index: i + 1,
+                feature: FEATURE_NAMES[i],
+                value: self.0[i].to_string(),
+            }),
+            None => Ok(self),
+        }
+    }
+
     /// The tuned weights of a built-in ruleset, by its name; `None` for
     /// any other name.
     pub fn tuned(name: &str) -> Option<Weights> {
@@ -168,6 +222,36 @@ impl Weights {
             }
         }
         Weights(w)
+    }
+}
+
+impl FromStr for Weights {
+    type Err = BadWeights;
+
+    /// Reads [`FEATURES`] decimal numbers separated by white space (the
+    /// `tune` example writes one a line), each finite.
+    fn from_str(text: &str) -> Result<Weights, BadWeights> {
+        let mut weights = [0.0; FEATURES];
+        let mut found = 0;
+        for word in text.split_whitespace() {
+            found += 1;
+            if found > FEATURES {
+                continue;
+            }
+            // Rust's float syntax also reads "inf" and "NaN": refused below.
+            let value: f64 = word.parse().map_err(|_| BadWeights::NotANumber {
+                index: found,
+                found: excerpt(word),
+            })?;
+            weights[found - 1] = value;
+        }
+        if found != FEATURES {
+            return Err(BadWeights::Count {
+                found,
+                expected: FEATURES,
+            });
+        }
+        Weights::new(weights)
     }
 }
 

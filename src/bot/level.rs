@@ -10,6 +10,7 @@ use crate::bot::eval::Evaluation;
 use crate::bot::greedy::Greedy;
 use crate::bot::search::{Search, SearchLimits};
 use crate::moves::Move;
+use crate::record::quote::excerpt;
 use crate::ruleset::Ruleset;
 
 /// A bot's strength, 1 (the rule of thumb) to [`Level::MAX`].
@@ -30,7 +31,8 @@ pub struct Level(u8);
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("a level is a number from 1 to {max}, found {found:?}")]
 pub struct BadLevel {
-    /// The text or number given.
+    /// The text or number given (its start: at most 60 bytes once
+    /// escaped, `…` marking a cut).
     pub found: String,
     /// The highest level.
     pub max: u8,
@@ -92,7 +94,7 @@ impl FromStr for Level {
             .filter(|n| n.to_string() == text)
             .and_then(Level::new)
             .ok_or_else(|| BadLevel {
-                found: text.to_owned(),
+                found: excerpt(text),
                 max: Level::MAX,
             })
     }
@@ -121,7 +123,8 @@ impl<R: Ruleset> Bot<R> {
     pub fn with_evaluation(eval: Evaluation<R>, level: Level) -> Bot<R> {
         let brain = match level.limits() {
             None => Brain::Greedy(Greedy::new(eval)),
-            Some(limits) => Brain::Search(Search::new(eval, limits)),
+            // The levels' limits are constants, checked by a test below.
+            Some(limits) => Brain::Search(Search::with_checked(eval, limits)),
         };
         Bot { level, brain }
     }
@@ -151,5 +154,20 @@ impl<R: Ruleset> Agent<R> for Bot<R> {
             Brain::Greedy(greedy) => greedy.choose(decision),
             Brain::Search(search) => search.choose(decision),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_has_limits_in_range() {
+        for level in Level::all() {
+            if let Some(limits) = level.limits() {
+                assert_eq!(limits.check(), Ok(limits), "level {level}");
+            }
+        }
+        assert_eq!(Level::new(1).and_then(Level::limits), None);
     }
 }

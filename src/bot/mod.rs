@@ -38,8 +38,8 @@ mod weights;
 
 pub use agent::{Agent, Decision, NoDecision, Scored, Thought};
 pub use duel::{Duel, DuelError, DuelStats, GameEnd, PairResult};
-pub use eval::{Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights};
+pub use eval::{BadWeights, Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights};
 pub use greedy::Greedy;
 pub use level::{BadLevel, Bot, Level};
 pub use random::RandomAgent;
-pub use search::{Search, SearchLimits};
+pub use search::{BadLimits, Search, SearchLimits};

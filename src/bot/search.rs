@@ -1,6 +1,8 @@
 //! Expectimax search over throws and moves, with Star1 pruning, move
 //! ordering, a transposition table and a node budget.
 
+use thiserror::Error;
+
 use crate::bot::agent::{Agent, Decision, Scored, Thought};
 use crate::bot::eval::{Evaluator, outcome_equity};
 use crate::bot::table::{Bound, Key, Table};
@@ -18,14 +20,83 @@ use crate::throw::Roll;
 /// start a pass that the growth of the previous ones says cannot finish,
 /// and abandons one that runs out. Counting nodes, not time, makes the
 /// result the same on every machine.
+///
+/// The accepted ranges, checked by [`SearchLimits::new`],
+/// [`SearchLimits::check`] and [`Search::new`]: `max_depth` from 1 to
+/// [`SearchLimits::MAX_DEPTH`] (32) throws; `nodes` any number
+/// (`u64::MAX` for no budget: the depth alone then bounds the search, and
+/// its time grows about tenfold per throw); `table_bits` from 0 to
+/// [`SearchLimits::MAX_TABLE_BITS`] (24: 2^24 entries of 24 bytes, 384
+/// MiB).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SearchLimits {
-    /// The deepest pass, in throws (1 = only the throw in hand).
+    /// The deepest pass, in throws (1 = only the throw in hand), from 1 to
+    /// [`SearchLimits::MAX_DEPTH`].
     pub max_depth: u8,
     /// The most positions a decision may generate or evaluate (all passes together).
     pub nodes: u64,
-    /// The transposition table has `2^table_bits` entries (0: no table).
+    /// The transposition table has `2^table_bits` entries (0: no table),
+    /// at most [`SearchLimits::MAX_TABLE_BITS`].
     pub table_bits: u8,
+}
+
+/// Search limits outside their ranges (see [`SearchLimits`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum BadLimits {
+    /// The depth is 0 or more than [`SearchLimits::MAX_DEPTH`].
+    #[error("a search depth is from 1 to {max} throws, found {found}")]
+    Depth {
+        /// The depth given.
+        found: u8,
+        /// The deepest allowed.
+        max: u8,
+    },
+    /// The table would have more than `2^MAX_TABLE_BITS` entries.
+    #[error(
+        "table_bits is from 0 to {max} (a transposition table of 2^table_bits entries of 24 bytes), found {found}"
+    )]
+    TableBits {
+        /// The bits given.
+        found: u8,
+        /// The most allowed.
+        max: u8,
+    },
+}
+
+impl SearchLimits {
+    /// The deepest search, in throws.
+    pub const MAX_DEPTH: u8 = 32;
+
+    /// The most table bits: a table of 2^24 entries takes 384 MiB.
+    pub const MAX_TABLE_BITS: u8 = 24;
+
+    /// Limits from their parts, each checked against its range.
+    pub const fn new(max_depth: u8, nodes: u64, table_bits: u8) -> Result<SearchLimits, BadLimits> {
+        SearchLimits {
+            max_depth,
+            nodes,
+            table_bits,
+        }
+        .check()
+    }
+
+    /// The limits, when every field is in its range.
+    pub const fn check(self) -> Result<SearchLimits, BadLimits> {
+        if self.max_depth == 0 || self.max_depth > Self::MAX_DEPTH {
+            return Err(BadLimits::Depth {
+                found: self.max_depth,
+                max: Self::MAX_DEPTH,
+            });
+        }
+        if self.table_bits > Self::MAX_TABLE_BITS {
+            return Err(BadLimits::TableBits {
+                found: self.table_bits,
+                max: Self::MAX_TABLE_BITS,
+            });
+        }
+        Ok(self)
+    }
 }
 
 /// An expectimax agent: chance nodes weight each roll by the ruleset's
@@ -48,8 +119,14 @@ pub struct Search<E> {
 }
 
 impl<E> Search<E> {
-    /// A search over `eval` within `limits`.
-    pub fn new(eval: E, limits: SearchLimits) -> Search<E> {
+    /// A search over `eval` within `limits`, or why the limits are out of
+    /// range (see [`SearchLimits`]).
+    pub fn new(eval: E, limits: SearchLimits) -> Result<Search<E>, BadLimits> {
+        Ok(Search::with_checked(eval, limits.check()?))
+    }
+
+    /// A search within limits already checked.
+    pub(crate) fn with_checked(eval: E, limits: SearchLimits) -> Search<E> {
         Search {
             eval,
             limits,

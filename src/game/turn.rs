@@ -22,7 +22,7 @@ use crate::throw::{Roll, Throw};
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(
-        try_from = "crate::serde_impls::TurnRepr",
+        try_from = "crate::serde_impls::Object<crate::serde_impls::TurnRepr>",
         into = "crate::serde_impls::TurnRepr"
     )
 )]
@@ -211,7 +211,10 @@ impl Thrown {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(tag = "ending", rename_all = "snake_case")
+    serde(
+        try_from = "crate::serde_impls::Object<crate::serde_impls::FinishRepr>",
+        into = "crate::serde_impls::FinishRepr"
+    )
 )]
 pub enum Finish {
     /// The rules ended the game with a win: the winner bore off all its
@@ -287,11 +290,12 @@ impl fmt::Display for Finish {
     }
 }
 
-/// How a game ended, without who won: the `Ending` tag of a record.
+/// How a game ended, without who won: the `Ending` tag of a record. In
+/// JSON, `"borne_off"`, `"resignation"` or `"draw"`, as a string only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
+    derive(serde::Serialize),
     serde(rename_all = "snake_case")
 )]
 pub enum Ending {

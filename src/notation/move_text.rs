@@ -24,6 +24,7 @@ use crate::house::{House, Target};
 use crate::movegen::IllegalMove;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::record::quote::excerpt;
 use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 
@@ -41,7 +42,8 @@ pub struct MoveText {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("malformed move {text:?} at column {column}: expected {expected}")]
 pub struct ParseMoveError {
-    /// The text as given.
+    /// The start of the text as given (at most 60 bytes once escaped;
+    /// `…` marks a cut).
     pub text: String,
     /// The 1-based column of the first character that does not fit.
     pub column: usize,
@@ -201,7 +203,7 @@ struct Reader<'a> {
 impl Reader<'_> {
     fn error(&self, expected: &'static str) -> ParseMoveError {
         ParseMoveError {
-            text: self.text.to_owned(),
+            text: excerpt(self.text),
             column: self.at + 1,
             expected,
         }

@@ -1,11 +1,14 @@
-//! The text form of a record: printing it, and parsing exactly what is printed.
+//! The text form of a record: printing it, and parsing exactly what is
+//! printed, line by line as it is read.
 
 use core::fmt;
 use core::str::FromStr;
+use std::io::{self, BufRead};
 
 use thiserror::Error;
 
 use super::Record;
+use super::quote::{excerpt, excerpt_to, is_format_or_separator};
 use crate::game::{Ending, Finish};
 use crate::house::Side;
 use crate::notation::move_text::{MoveText, ParseMoveError};
@@ -17,7 +20,21 @@ const ORDER: [&str; 8] = [
     "Ruleset", "Revision", "Seed", "Start", "X", "O", "Result", "Ending",
 ];
 
+/// The tags a header must have.
+const REQUIRED: [&str; 3] = ["Ruleset", "Revision", "Result"];
+
+/// The longest line of a record, in bytes, without its `\n`.
+pub(crate) const MAX_LINE: usize = 256;
+
+/// The longest tag value, in bytes of UTF-8, before escaping.
+pub(crate) const MAX_VALUE: usize = 100;
+
 /// Why a record, or a part given to one, is not valid.
+///
+/// Where it quotes the input, it keeps only the start of it: at most 60
+/// bytes once printed with `{:?}`, which escapes control and invisible
+/// characters; a cut is marked `…`. Every message is one line of less
+/// than 200 bytes, with the line and column of [`ParseRecordError`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RecordError {
@@ -30,10 +47,19 @@ pub enum RecordError {
     /// A line ends with a carriage return.
     #[error("the line ends with a carriage return; records use \\n line ends only")]
     CarriageReturn,
+    /// A line is longer than [`Record::MAX_LINE`] bytes.
+    #[error("the line is longer than {max} bytes, the longest a record line may be")]
+    LineTooLong {
+        /// The longest line allowed, in bytes.
+        max: usize,
+    },
+    /// A line is not valid UTF-8.
+    #[error("the line is not valid UTF-8 text")]
+    NotUtf8,
     /// A header line that is not `[Name "value"]`.
     #[error("expected a tag line like [Name \"value\"], found {found:?}")]
     TagLine {
-        /// The line as found.
+        /// The start of the line as found.
         found: String,
     },
     /// A required tag is missing.
@@ -41,15 +67,15 @@ pub enum RecordError {
     MissingTag {
         /// The tag expected.
         expected: &'static str,
-        /// The line found instead.
+        /// The start of the line found instead.
         found: String,
     },
     /// A tag that is unknown, given twice or out of order.
     #[error(
-        "unknown, repeated or misplaced tag {name:?}; tags come once each, in the order Ruleset, Revision, Seed, Start, X, O, Result, Ending"
+        "unknown, repeated or misplaced tag {name:?}; the order is Ruleset, Revision, Seed, Start, X, O, Result, Ending"
     )]
     UnexpectedTag {
-        /// The tag's name.
+        /// The start of the tag's name (at most 24 bytes).
         name: String,
     },
     /// A tag's value is not allowed.
@@ -57,7 +83,7 @@ pub enum RecordError {
     BadValue {
         /// The tag.
         tag: &'static str,
-        /// The value as found.
+        /// The start of the value as found.
         value: String,
         /// What a value of this tag must be.
         why: &'static str,
@@ -79,7 +105,7 @@ pub enum RecordError {
     /// The header is not followed by an empty line.
     #[error("expected an empty line after the header, found {found:?}")]
     NoBlankLine {
-        /// The line found.
+        /// The start of the line found.
         found: String,
     },
     /// A throw line that does not start with its number and `". "`.
@@ -87,7 +113,7 @@ pub enum RecordError {
     ThrowNumber {
         /// The number the line should have.
         expected: usize,
-        /// The line found.
+        /// The start of the line found.
         found: String,
     },
     /// A throw whose notation is malformed.
@@ -100,14 +126,37 @@ pub enum RecordError {
     },
 }
 
-/// Text that is not a record: the 1-based line and what is wrong there.
+/// Text that is not a record: where (the 1-based line and column, in
+/// characters) and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("line {line}: {error}")]
+#[error("line {line}, column {column}: {error}")]
 pub struct ParseRecordError {
     /// The 1-based line number.
     pub line: usize,
+    /// The 1-based column, in characters, where the problem starts (1 when
+    /// it is the line as a whole).
+    pub column: usize,
     /// What is wrong.
     pub error: RecordError,
+}
+
+/// A record that could not be read: the text is not a record, or the
+/// reader failed.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ReadRecordError {
+    /// The text read is not a record.
+    #[error(transparent)]
+    Parse(#[from] ParseRecordError),
+    /// The reader failed while reading this line.
+    #[error("line {line}: cannot read the record: {source}")]
+    Io {
+        /// The 1-based line being read.
+        line: usize,
+        /// The reader's error.
+        #[source]
+        source: io::Error,
+    },
 }
 
 /// The tag naming the player of `side`.
@@ -118,20 +167,45 @@ pub(crate) fn name_tag(side: Side) -> &'static str {
     }
 }
 
-/// Checks a free-text tag value: not empty, no control characters.
-pub(crate) fn check_value(tag: &'static str, value: &str) -> Result<(), RecordError> {
-    let why = if value.is_empty() {
-        "it is empty"
-    } else if value.chars().any(char::is_control) {
-        "a value may not hold control characters such as line breaks or tabs"
-    } else {
-        return Ok(());
+/// Checks a free-text tag value: not empty, at most [`MAX_VALUE`] bytes,
+/// no control characters, no format characters or line separators. On a
+/// bad value, also the 0-based character index where the problem is.
+fn check_value_at(tag: &'static str, value: &str) -> Result<(), (usize, RecordError)> {
+    let bad = |at: usize, why: &'static str| {
+        Err((
+            at,
+            RecordError::BadValue {
+                tag,
+                value: excerpt(value),
+                why,
+            },
+        ))
     };
-    Err(RecordError::BadValue {
-        tag,
-        value: value.to_owned(),
-        why,
-    })
+    if value.is_empty() {
+        return bad(0, "it is empty");
+    }
+    if let Some(at) = value.chars().position(char::is_control) {
+        return bad(at, "no control characters (line breaks, tabs) are allowed");
+    }
+    if let Some(at) = value.chars().position(is_format_or_separator) {
+        return bad(
+            at,
+            "no format characters (Unicode Cf) or line separators are allowed",
+        );
+    }
+    if value.len() > MAX_VALUE {
+        let at = value
+            .char_indices()
+            .position(|(i, c)| i + c.len_utf8() > MAX_VALUE)
+            .unwrap_or(0);
+        return bad(at, "a value is at most 100 bytes");
+    }
+    Ok(())
+}
+
+/// Checks a free-text tag value; see [`Record::with_name`].
+pub(crate) fn check_value(tag: &'static str, value: &str) -> Result<(), RecordError> {
+    check_value_at(tag, value).map_err(|(_, error)| error)
 }
 
 fn result_text(finish: Option<Finish>) -> &'static str {
@@ -182,32 +256,55 @@ impl fmt::Display for Record {
     }
 }
 
-/// Reads `[Name "value"]`, unescaping the value.
-fn parse_tag(line: &str) -> Result<(&str, String), RecordError> {
-    let bad = || RecordError::TagLine {
-        found: line.to_owned(),
+/// The 1-based column of byte `at` of `line`, in characters.
+fn column(line: &str, at: usize) -> usize {
+    line.get(..at)
+        .map_or(1, |before| before.chars().count() + 1)
+}
+
+/// Reads `[Name "value"]`, unescaping the value: the name, the value, and
+/// the byte where the value starts; on failure, the byte where the line
+/// stops fitting.
+fn parse_tag(line: &str) -> Result<(&str, String, usize), (usize, RecordError)> {
+    let bad = |at: usize| {
+        (
+            at,
+            RecordError::TagLine {
+                found: excerpt(line),
+            },
+        )
     };
-    let inner = line.strip_prefix('[').ok_or_else(bad)?;
-    let (name, rest) = inner.split_once(" \"").ok_or_else(bad)?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(bad());
+    let inner = line.strip_prefix('[').ok_or_else(|| bad(0))?;
+    let name_len = inner
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(inner.len());
+    let (name, rest) = inner.split_at(name_len);
+    if name.is_empty() {
+        return Err(bad(1));
     }
+    let rest = rest.strip_prefix(" \"").ok_or_else(|| bad(1 + name_len))?;
+    let value_start = name_len + 3;
     let mut value = String::new();
-    let mut chars = rest.chars();
+    let mut chars = rest.char_indices();
     loop {
-        match chars.next().ok_or_else(bad)? {
+        let Some((i, c)) = chars.next() else {
+            return Err(bad(line.len()));
+        };
+        match c {
             '\\' => match chars.next() {
-                Some(c @ ('"' | '\\')) => value.push(c),
-                _ => return Err(bad()),
+                Some((_, c @ ('"' | '\\'))) => value.push(c),
+                _ => return Err(bad(value_start + i)),
             },
             '"' => break,
             c => value.push(c),
         }
     }
-    if chars.as_str() != "]" {
-        return Err(bad());
+    let tail = chars.as_str();
+    if tail != "]" {
+        let at = line.len() - tail.len() + usize::from(tail.starts_with(']'));
+        return Err(bad(at));
     }
-    Ok((name, value))
+    Ok((name, value, value_start))
 }
 
 fn parse_finish(result: &str, ending: Option<&str>) -> Result<Option<Finish>, RecordError> {
@@ -215,7 +312,7 @@ fn parse_finish(result: &str, ending: Option<&str>) -> Result<Option<Finish>, Re
         .map(|text| {
             text.parse::<Ending>().map_err(|_| RecordError::BadValue {
                 tag: "Ending",
-                value: text.to_owned(),
+                value: excerpt(text),
                 why: "it must be \"borne off\", \"resignation\" or \"draw\"",
             })
         })
@@ -228,13 +325,13 @@ fn parse_finish(result: &str, ending: Option<&str>) -> Result<Option<Finish>, Re
         _ => {
             return Err(RecordError::BadValue {
                 tag: "Result",
-                value: result.to_owned(),
+                value: excerpt(result),
                 why: "it must be \"x\", \"o\", \"draw\" or \"*\" (unfinished)",
             });
         }
     };
     let mismatch = || RecordError::Finish {
-        result: result.to_owned(),
+        result: excerpt(result),
         ending,
     };
     match (outcome, ending) {
@@ -246,65 +343,199 @@ fn parse_finish(result: &str, ending: Option<&str>) -> Result<Option<Finish>, Re
     }
 }
 
-impl FromStr for Record {
-    type Err = ParseRecordError;
+/// A tag as read: its line, the column its value starts at, and its value.
+struct Tag {
+    line: usize,
+    column: usize,
+    value: String,
+}
 
-    /// Parses exactly the layout [`Display`](fmt::Display) writes (see the
-    /// module documentation); the error names the line and the problem.
-    fn from_str(text: &str) -> Result<Record, ParseRecordError> {
-        let at = |line: usize| move |error| ParseRecordError { line, error };
-        if text.is_empty() {
-            return Err(at(1)(RecordError::Empty));
+/// Everything of a record but its throws.
+struct Header {
+    ruleset: String,
+    revision: u32,
+    seed: Option<Seed>,
+    start: Option<String>,
+    names: [Option<String>; 2],
+    finish: Option<Finish>,
+}
+
+/// Where the parser is.
+enum Stage {
+    /// Reading tags, the next one at this index of [`ORDER`] or later.
+    Tags { next: usize },
+    /// The header is read and checked; reading throws.
+    Throws(Header),
+}
+
+/// The record parser: fed one line at a time, it checks each as it comes
+/// and keeps nothing of the text but the parts of the record.
+struct Parser {
+    /// The number of the last line fed (0 before the first).
+    line: usize,
+    tags: [Option<Tag>; 8],
+    stage: Stage,
+    throws: Vec<MoveText>,
+}
+
+/// An error at a column of the current line.
+type Failure = (usize, RecordError);
+
+impl Parser {
+    fn new() -> Parser {
+        Parser {
+            line: 0,
+            tags: Default::default(),
+            stage: Stage::Tags { next: 0 },
+            throws: Vec::new(),
         }
-        let mut lines: Vec<&str> = text.split('\n').collect();
-        if lines.pop() != Some("") {
-            return Err(at(lines.len() + 1)(RecordError::NoFinalNewline));
+    }
+
+    fn error_at(&self, line: usize, column: usize, error: RecordError) -> ParseRecordError {
+        ParseRecordError {
+            line,
+            column,
+            error,
         }
-        if let Some(i) = lines.iter().position(|l| l.ends_with('\r')) {
-            return Err(at(i + 1)(RecordError::CarriageReturn));
-        }
-        // The header: tags in ORDER, each at most once, with their line numbers.
-        let mut tags: [Option<(usize, String)>; 8] = Default::default();
-        let mut next = 0;
-        let mut i = 0;
-        while let Some(line) = lines.get(i).filter(|l| l.starts_with('[')) {
-            let (name, value) = parse_tag(line).map_err(at(i + 1))?;
-            let Some(found) = ORDER[next..].iter().position(|&t| t == name) else {
-                return Err(at(i + 1)(RecordError::UnexpectedTag {
-                    name: name.to_owned(),
-                }));
-            };
-            let index = next + found;
-            if let Some(missing) = ["Ruleset", "Revision", "Result"]
-                .into_iter()
-                .find(|m| ORDER[next..index].contains(m))
-            {
-                return Err(at(i + 1)(RecordError::MissingTag {
-                    expected: missing,
-                    found: line.to_string(),
-                }));
+    }
+
+    /// Feeds the next line of raw text: `bytes` without its `\n`, and
+    /// whether the `\n` was there. The line may be any bytes at all.
+    fn feed_bytes(&mut self, bytes: &[u8], newline: bool) -> Result<(), ParseRecordError> {
+        let line = self.line + 1;
+        let text = match core::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let valid = &bytes[..e.valid_up_to()];
+                let chars = core::str::from_utf8(valid).map_or(0, |t| t.chars().count());
+                let error = if bytes.len() > MAX_LINE {
+                    RecordError::LineTooLong { max: MAX_LINE }
+                } else {
+                    RecordError::NotUtf8
+                };
+                let column = match error {
+                    RecordError::NotUtf8 => chars + 1,
+                    _ => column_past_limit(bytes),
+                };
+                return Err(self.error_at(line, column, error));
             }
-            tags[index] = Some((i + 1, value));
-            next = index + 1;
-            i += 1;
+        };
+        self.feed(text, newline)
+    }
+
+    /// Feeds the next line: `text` without its `\n`, and whether the `\n`
+    /// was there.
+    fn feed(&mut self, text: &str, newline: bool) -> Result<(), ParseRecordError> {
+        self.line += 1;
+        let line = self.line;
+        if text.len() > MAX_LINE {
+            let column = column_past_limit(text.as_bytes());
+            return Err(self.error_at(line, column, RecordError::LineTooLong { max: MAX_LINE }));
         }
-        let found = lines.get(i).copied().unwrap_or("the end of the record");
-        if let Some(missing) = ["Ruleset", "Revision", "Result"]
+        if !newline {
+            let column = text.chars().count() + 1;
+            return Err(self.error_at(line, column, RecordError::NoFinalNewline));
+        }
+        if text.ends_with('\r') {
+            let column = text.chars().count();
+            return Err(self.error_at(line, column, RecordError::CarriageReturn));
+        }
+        match &self.stage {
+            Stage::Tags { next } if text.starts_with('[') => {
+                let next = *next;
+                self.tag(text, next)
+                    .map_err(|(at, error)| self.error_at(line, column(text, at), error))
+            }
+            Stage::Tags { .. } => {
+                let header = self.header(text)?;
+                if !text.is_empty() {
+                    return Err(self.error_at(
+                        line,
+                        1,
+                        RecordError::NoBlankLine {
+                            found: excerpt(text),
+                        },
+                    ));
+                }
+                self.stage = Stage::Throws(header);
+                Ok(())
+            }
+            Stage::Throws(_) => self
+                .throw(text)
+                .map_err(|(at, error)| self.error_at(line, column(text, at), error)),
+        }
+    }
+
+    /// Reads a tag line, expecting a tag at index `next` of [`ORDER`] or later.
+    fn tag(&mut self, text: &str, next: usize) -> Result<(), Failure> {
+        let (name, value, value_start) = parse_tag(text)?;
+        let Some(found) = ORDER[next..].iter().position(|&t| t == name) else {
+            return Err((
+                1,
+                RecordError::UnexpectedTag {
+                    name: excerpt_to(name, 24),
+                },
+            ));
+        };
+        let index = next + found;
+        if [0, 3, 4, 5].contains(&index) {
+            check_value_at(ORDER[index], &value).map_err(|(i, error)| {
+                (
+                    value_start + byte_of_char(&value, i, text, value_start),
+                    error,
+                )
+            })?;
+        }
+        if let Some(missing) = REQUIRED
             .into_iter()
-            .find(|m| ORDER[next..].contains(m))
+            .find(|m| ORDER[next..index].contains(m))
         {
-            return Err(at(i + 1)(RecordError::MissingTag {
-                expected: missing,
-                found: found.to_owned(),
-            }));
+            return Err((
+                0,
+                RecordError::MissingTag {
+                    expected: missing,
+                    found: excerpt(text),
+                },
+            ));
         }
-        let line_of = |index: usize| tags[index].as_ref().map_or(i, |(line, _)| *line);
-        let tag = |index: usize| tags[index].as_ref().map(|(_, value)| value.as_str());
-        for index in [0, 3, 4, 5] {
-            if let Some(value) = tag(index) {
-                check_value(ORDER[index], value).map_err(at(line_of(index)))?;
-            }
+        self.tags[index] = Some(Tag {
+            line: self.line,
+            column: column(text, value_start),
+            value,
+        });
+        self.stage = Stage::Tags { next: index + 1 };
+        Ok(())
+    }
+
+    /// Checks the tags read once the header ends, at the current line
+    /// (`found`, or the end of the record).
+    fn header(&self, found: &str) -> Result<Header, ParseRecordError> {
+        let line = self.line;
+        let next = match self.stage {
+            Stage::Tags { next } => next,
+            Stage::Throws(_) => ORDER.len(),
+        };
+        if let Some(missing) = REQUIRED.into_iter().find(|m| ORDER[next..].contains(m)) {
+            return Err(self.error_at(
+                line,
+                1,
+                RecordError::MissingTag {
+                    expected: missing,
+                    found: excerpt(found),
+                },
+            ));
         }
+        // Where a tag's value is; a missing tag is reported where the header ends.
+        let at = |index: usize| {
+            self.tags[index]
+                .as_ref()
+                .map_or((line, 1), |tag| (tag.line, tag.column))
+        };
+        let fail = |index: usize, extra: usize, error: RecordError| {
+            let (line, column) = at(index);
+            self.error_at(line, column + extra, error)
+        };
+        let tag = |index: usize| self.tags[index].as_ref().map(|t| t.value.as_str());
         let ruleset = tag(0).unwrap_or_default().to_owned();
         let revision_text = tag(1).unwrap_or_default();
         let revision = revision_text
@@ -312,47 +543,236 @@ impl FromStr for Record {
             .ok()
             .filter(|r| r.to_string() == revision_text)
             .ok_or_else(|| {
-                at(line_of(1))(RecordError::BadValue {
-                    tag: "Revision",
-                    value: revision_text.to_owned(),
-                    why: "it must be a decimal number with no sign or leading zero",
-                })
+                fail(
+                    1,
+                    0,
+                    RecordError::BadValue {
+                        tag: "Revision",
+                        value: excerpt(revision_text),
+                        why: "it must be a decimal number with no sign or leading zero",
+                    },
+                )
             })?;
         let seed = tag(2)
             .map(Seed::from_str)
             .transpose()
-            .map_err(|e| at(line_of(2))(e.into()))?;
+            .map_err(|e| fail(2, 0, e.into()))?;
         let finish = parse_finish(tag(6).unwrap_or_default(), tag(7)).map_err(|error| {
-            let line = match error {
-                RecordError::BadValue { tag: "Result", .. } => line_of(6),
-                _ => line_of(7).max(line_of(6)),
+            let index = match error {
+                RecordError::BadValue { tag: "Result", .. } => 6,
+                _ if self.tags[7].is_some() => 7,
+                _ => 6,
             };
-            at(line)(error)
+            fail(index, 0, error)
         })?;
-        let names = [tag(4).map(str::to_owned), tag(5).map(str::to_owned)];
-        let start = tag(3).map(str::to_owned);
-        // An empty line, then the throws.
-        if lines.get(i) != Some(&"") {
-            return Err(at(i + 1)(RecordError::NoBlankLine {
-                found: found.to_owned(),
-            }));
-        }
-        let mut throws = Vec::with_capacity(lines.len() - i);
-        for (k, line) in lines[i + 1..].iter().enumerate() {
-            let (number, line_no) = (k + 1, i + k + 2);
-            let prefix = format!("{number}. ");
-            let notation = line.strip_prefix(&prefix).ok_or_else(|| {
-                at(line_no)(RecordError::ThrowNumber {
+        Ok(Header {
+            ruleset,
+            revision,
+            seed,
+            start: tag(3).map(str::to_owned),
+            names: [tag(4).map(str::to_owned), tag(5).map(str::to_owned)],
+            finish,
+        })
+    }
+
+    /// Reads a throw line: `N. NOTATION`, N the next throw's number.
+    fn throw(&mut self, text: &str) -> Result<(), Failure> {
+        let number = self.throws.len() + 1;
+        let numbered = text.split_once(". ").filter(|(digits, _)| {
+            digits.bytes().all(|b| b.is_ascii_digit())
+                && !digits.starts_with('0')
+                && digits.parse::<usize>() == Ok(number)
+        });
+        let Some((digits, notation)) = numbered else {
+            return Err((
+                0,
+                RecordError::ThrowNumber {
                     expected: number,
-                    found: (*line).to_owned(),
-                })
-            })?;
-            let throw = notation
-                .parse::<MoveText>()
-                .map_err(|error| at(line_no)(RecordError::Move { number, error }))?;
-            throws.push(throw);
+                    found: excerpt(text),
+                },
+            ));
+        };
+        let throw = notation.parse::<MoveText>().map_err(|error| {
+            let at = digits.len() + 2 + error.column.saturating_sub(1);
+            (at, RecordError::Move { number, error })
+        })?;
+        self.throws.push(throw);
+        Ok(())
+    }
+
+    /// The record, once every line is fed; `any` says whether there was
+    /// any text at all.
+    fn finish(self, any: bool) -> Result<Record, ParseRecordError> {
+        if !any {
+            return Err(self.error_at(1, 1, RecordError::Empty));
         }
-        Record::from_parts(ruleset, revision, seed, start, names, finish, throws).map_err(at(1))
+        let header = match self.stage {
+            Stage::Throws(header) => header,
+            Stage::Tags { .. } => {
+                // The text stops inside the header: say so at the line after it.
+                let end = Parser {
+                    line: self.line + 1,
+                    ..self
+                };
+                let found = "the end of the record";
+                end.header(found)?;
+                return Err(end.error_at(
+                    end.line,
+                    1,
+                    RecordError::NoBlankLine {
+                        found: found.to_owned(),
+                    },
+                ));
+            }
+        };
+        Ok(Record {
+            ruleset: header.ruleset,
+            revision: header.revision,
+            seed: header.seed,
+            start: header.start,
+            names: header.names,
+            finish: header.finish,
+            throws: self.throws,
+        })
+    }
+}
+
+/// The byte offset, from `value_start` in the tag line `line`, of the
+/// character that is character `index` of the unescaped `value`: escapes
+/// (`\"`, `\\`) take two bytes of the line for one character.
+fn byte_of_char(value: &str, index: usize, line: &str, value_start: usize) -> usize {
+    let escapes = value
+        .chars()
+        .take(index)
+        .filter(|&c| c == '"' || c == '\\')
+        .count();
+    let bytes: usize = value.chars().take(index).map(char::len_utf8).sum();
+    (bytes + escapes).min(line.len() - value_start)
+}
+
+/// The column of the first character past [`MAX_LINE`] bytes of a line.
+fn column_past_limit(bytes: &[u8]) -> usize {
+    let head = &bytes[..bytes.len().min(MAX_LINE)];
+    let valid = match core::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(e) => core::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    valid.chars().count() + 1
+}
+
+impl FromStr for Record {
+    type Err = ParseRecordError;
+
+    /// Parses exactly the layout [`Display`](fmt::Display) writes (see
+    /// [`Record`]); the error names the line, the column and the problem.
+    /// The text is read line by line; nothing of it is copied but the
+    /// parts of the record.
+    fn from_str(text: &str) -> Result<Record, ParseRecordError> {
+        let mut parser = Parser::new();
+        for line in text.split_inclusive('\n') {
+            match line.strip_suffix('\n') {
+                Some(line) => parser.feed(line, true)?,
+                None => parser.feed(line, false)?,
+            }
+        }
+        parser.finish(!text.is_empty())
+    }
+}
+
+/// How [`read_line`] stopped.
+enum LineEnd {
+    /// At a `\n` (not kept).
+    Newline,
+    /// At the end of the input.
+    Eof,
+    /// Past `MAX_LINE` bytes, before any `\n`.
+    TooLong,
+}
+
+/// Reads one line into `buf` (emptied first), without its `\n`, reading
+/// at most `MAX_LINE + 1` bytes of it: a longer line is not read further.
+fn read_line<B: BufRead>(input: &mut B, buf: &mut Vec<u8>) -> io::Result<LineEnd> {
+    buf.clear();
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(LineEnd::Eof);
+        }
+        let room = MAX_LINE + 1 - buf.len();
+        let chunk = &available[..available.len().min(room)];
+        if let Some(at) = chunk.iter().position(|&b| b == b'\n') {
+            buf.extend_from_slice(&chunk[..at]);
+            input.consume(at + 1);
+            return Ok(LineEnd::Newline);
+        }
+        let taken = chunk.len();
+        buf.extend_from_slice(chunk);
+        input.consume(taken);
+        if buf.len() > MAX_LINE {
+            return Ok(LineEnd::TooLong);
+        }
+    }
+}
+
+impl Record {
+    /// The longest line a record may have, in bytes, not counting its
+    /// `\n`. No record that prints can have a longer line: tag values
+    /// are at most [`Record::MAX_VALUE`] bytes, and a throw line is short.
+    pub const MAX_LINE: usize = MAX_LINE;
+
+    /// The longest tag value (a name, the ruleset, the start position), in
+    /// bytes of UTF-8 before escaping.
+    pub const MAX_VALUE: usize = MAX_VALUE;
+
+    /// Reads a record from `input`, checking each line as it is read and
+    /// stopping at the first problem, exactly as parsing the text with
+    /// [`str::parse`] would (the same record, or the same error).
+    ///
+    /// Memory: one line at a time, never more than
+    /// [`Record::MAX_LINE`]` + 1` bytes of it (a longer line is refused
+    /// without being read to its end), plus the record being built; text
+    /// that is not a record is refused at its first bad line, whatever
+    /// follows it.
+    ///
+    /// ```
+    /// use senet::Record;
+    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n1. 2: 10-12\n";
+    /// let record = Record::read_from(text.as_bytes()).unwrap();
+    /// assert_eq!(record, text.parse().unwrap());
+    /// let error = Record::read_from(&b"\xff\n"[..]).unwrap_err();
+    /// assert_eq!(error.to_string(), "line 1, column 1: the line is not valid UTF-8 text");
+    /// ```
+    pub fn read_from<B: BufRead>(mut input: B) -> Result<Record, ReadRecordError> {
+        let mut parser = Parser::new();
+        let mut buf = Vec::with_capacity(128);
+        let mut any = false;
+        loop {
+            let end = read_line(&mut input, &mut buf).map_err(|source| ReadRecordError::Io {
+                line: parser.line + 1,
+                source,
+            })?;
+            match end {
+                LineEnd::Eof if buf.is_empty() => break,
+                LineEnd::Eof => parser.feed_bytes(&buf, false)?,
+                LineEnd::Newline => parser.feed_bytes(&buf, true)?,
+                LineEnd::TooLong => {
+                    let line = parser.line + 1;
+                    return Err(parser
+                        .error_at(
+                            line,
+                            column_past_limit(&buf),
+                            RecordError::LineTooLong { max: MAX_LINE },
+                        )
+                        .into());
+                }
+            }
+            any = true;
+        }
+        Ok(parser.finish(any)?)
     }
 }
 
@@ -364,7 +784,7 @@ mod tests {
     fn tags_unescape() {
         assert_eq!(
             parse_tag(r#"[X "a \"b\" \\c"]"#),
-            Ok(("X", r#"a "b" \c"#.to_owned()))
+            Ok(("X", r#"a "b" \c"#.to_owned(), 4))
         );
         assert!(parse_tag(r#"[X "a\nb"]"#).is_err());
         assert!(parse_tag(r#"[X "ab"] "#).is_err());

@@ -3,13 +3,14 @@
 use serde::de::{self, IntoDeserializer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::{Finish, Turn, TurnError};
+use crate::game::{Ending, Finish, Turn, TurnError};
 use crate::house::{House, Side, Target};
 use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::notation::move_text::MoveText;
 use crate::position::Position;
 use crate::record::{Record, RecordError};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Outcome, Ruleset};
+use crate::serde_impls::{Bounded, Name, Object};
 use crate::source::Seed;
 use crate::throw::{Roll, Throw};
 
@@ -17,15 +18,25 @@ use crate::throw::{Roll, Throw};
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PositionRepr {
-    ruleset: String,
-    position: String,
+    ruleset: Bounded<RULESET_NAME>,
+    position: Bounded<POSITION>,
 }
+
+/// The longest ruleset name read.
+const RULESET_NAME: usize = 64;
+
+/// The longest position string read: a board of 30 houses, a side and two
+/// counts, with room to spare.
+const POSITION: usize = 64;
+
+/// The longest tag value of a record ([`Record::MAX_VALUE`]).
+const VALUE: usize = Record::MAX_VALUE;
 
 impl<R: Ruleset> Serialize for Position<R> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let repr = PositionRepr {
-            ruleset: self.ruleset().name().to_owned(),
-            position: self.to_string(),
+            ruleset: Bounded(self.ruleset().name().to_owned()),
+            position: Bounded(self.to_string()),
         };
         repr.serialize(serializer)
     }
@@ -35,9 +46,9 @@ impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de> for Position<R> {
     /// Reads the ruleset by name (`R`'s own serde form, checking the name), then
     /// parses and checks the position string as [`Position::parse`] does.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position<R>, D::Error> {
-        let repr = PositionRepr::deserialize(deserializer)?;
-        let ruleset = ruleset_named::<R>(&repr.ruleset).map_err(de::Error::custom)?;
-        Position::parse(ruleset, &repr.position).map_err(de::Error::custom)
+        let Object(repr) = Object::<PositionRepr>::deserialize(deserializer)?;
+        let ruleset = ruleset_named::<R>(&repr.ruleset.0).map_err(de::Error::custom)?;
+        Position::parse(ruleset, &repr.position.0).map_err(de::Error::custom)
     }
 }
 
@@ -130,7 +141,7 @@ impl TryFrom<MoveRepr> for Move {
     }
 }
 
-via_repr!(Move, MoveRepr);
+via_object!(Move, MoveRepr);
 
 impl Serialize for MoveList {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -139,28 +150,38 @@ impl Serialize for MoveList {
 }
 
 impl<'de> Deserialize<'de> for MoveList {
-    /// At most [`MAX_MOVES`] moves, all of one roll, each from its own house.
+    /// At most [`MAX_MOVES`] moves, all of one roll, each from its own
+    /// house; read one at a time into the list, refused at the first that
+    /// does not fit.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MoveList, D::Error> {
-        let moves = Vec::<Move>::deserialize(deserializer)?;
-        if moves.len() > MAX_MOVES {
-            return Err(de::Error::custom(format!(
-                "a list holds at most {MAX_MOVES} moves, found {}",
-                moves.len()
-            )));
-        }
-        let mut list = MoveList::new();
-        for mv in moves {
-            if list
-                .iter()
-                .any(|m| m.roll() != mv.roll() || m.from() == mv.from())
-            {
-                return Err(de::Error::custom(
-                    "the moves of a list share one roll and start from different houses",
-                ));
+        struct Moves;
+        impl<'de> de::Visitor<'de> for Moves {
+            type Value = MoveList;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "a list of at most {MAX_MOVES} moves")
             }
-            list.push(mv);
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<MoveList, A::Error> {
+                let mut list = MoveList::new();
+                while let Some(mv) = seq.next_element::<Move>()? {
+                    if list.len() == MAX_MOVES {
+                        return Err(de::Error::custom(format_args!(
+                            "a list holds at most {MAX_MOVES} moves"
+                        )));
+                    }
+                    if list
+                        .iter()
+                        .any(|m| m.roll() != mv.roll() || m.from() == mv.from())
+                    {
+                        return Err(de::Error::custom(
+                            "the moves of a list share one roll and start from different houses",
+                        ));
+                    }
+                    list.push(mv);
+                }
+                Ok(list)
+            }
         }
-        Ok(list)
+        deserializer.deserialize_seq(Moves)
     }
 }
 
@@ -169,7 +190,7 @@ impl<'de> Deserialize<'de> for MoveList {
 #[serde(deny_unknown_fields)]
 pub struct TurnRepr {
     number: usize,
-    side: Side,
+    side: Name<Side>,
     throw: Throw,
     play: Option<Move>,
     text: MoveText,
@@ -179,7 +200,7 @@ impl From<Turn> for TurnRepr {
     fn from(turn: Turn) -> TurnRepr {
         TurnRepr {
             number: turn.number(),
-            side: turn.side(),
+            side: Name(turn.side()),
             throw: turn.throw(),
             play: turn.played(),
             text: turn.text(),
@@ -187,10 +208,51 @@ impl From<Turn> for TurnRepr {
     }
 }
 
-impl TryFrom<TurnRepr> for Turn {
+impl TryFrom<Object<TurnRepr>> for Turn {
     type Error = TurnError;
-    fn try_from(r: TurnRepr) -> Result<Turn, TurnError> {
-        Turn::new(r.number, r.side, r.throw, r.play, r.text)
+    fn try_from(Object(r): Object<TurnRepr>) -> Result<Turn, TurnError> {
+        Turn::new(r.number, r.side.0, r.throw, r.play, r.text)
+    }
+}
+
+/// A finish's fields: `{"ending": "borne_off" | "resignation", "winner":
+/// "x" | "o"}` or `{"ending": "draw"}`, as a record's Result and Ending
+/// tags must agree.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FinishRepr {
+    ending: Ending,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    winner: Option<Name<Side>>,
+}
+
+impl From<Finish> for FinishRepr {
+    fn from(finish: Finish) -> FinishRepr {
+        FinishRepr {
+            ending: finish.ending(),
+            winner: finish.winner().map(Name),
+        }
+    }
+}
+
+impl TryFrom<Object<FinishRepr>> for Finish {
+    type Error = String;
+    fn try_from(Object(r): Object<FinishRepr>) -> Result<Finish, String> {
+        let winner = r.winner.map(|Name(side)| side);
+        let outcome = match winner {
+            Some(side) => Outcome::Win(side),
+            None => Outcome::Draw,
+        };
+        Finish::new(outcome, r.ending).ok_or_else(|| match winner {
+            Some(side) => format!(
+                "a game ended by {:?} has no winner, found \"winner\": \"{side}\"",
+                r.ending.as_str()
+            ),
+            None => format!(
+                "a game ended by {:?} needs its \"winner\"",
+                r.ending.as_str()
+            ),
+        })
     }
 }
 
@@ -198,16 +260,16 @@ impl TryFrom<TurnRepr> for Turn {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RecordRepr {
-    ruleset: String,
+    ruleset: Bounded<VALUE>,
     revision: u32,
     #[serde(default)]
     seed: Option<Seed>,
     #[serde(default)]
-    start: Option<String>,
+    start: Option<Bounded<VALUE>>,
     #[serde(default)]
-    x: Option<String>,
+    x: Option<Bounded<VALUE>>,
     #[serde(default)]
-    o: Option<String>,
+    o: Option<Bounded<VALUE>>,
     #[serde(default)]
     finish: Option<Finish>,
     throws: Vec<MoveText>,
@@ -215,28 +277,30 @@ pub struct RecordRepr {
 
 impl From<Record> for RecordRepr {
     fn from(record: Record) -> RecordRepr {
+        let text = |s: &str| Bounded(s.to_owned());
         RecordRepr {
-            ruleset: record.ruleset().to_owned(),
+            ruleset: text(record.ruleset()),
             revision: record.revision(),
             seed: record.seed(),
-            start: record.start().map(str::to_owned),
-            x: record.name(Side::X).map(str::to_owned),
-            o: record.name(Side::O).map(str::to_owned),
+            start: record.start().map(text),
+            x: record.name(Side::X).map(text),
+            o: record.name(Side::O).map(text),
             finish: record.finish(),
             throws: record.throws().to_vec(),
         }
     }
 }
 
-impl TryFrom<RecordRepr> for Record {
+impl TryFrom<Object<RecordRepr>> for Record {
     type Error = RecordError;
-    fn try_from(r: RecordRepr) -> Result<Record, RecordError> {
+    fn try_from(Object(r): Object<RecordRepr>) -> Result<Record, RecordError> {
+        let text = |b: Bounded<VALUE>| b.0;
         Record::from_parts(
-            r.ruleset,
+            r.ruleset.0,
             r.revision,
             r.seed,
-            r.start,
-            [r.x, r.o],
+            r.start.map(text),
+            [r.x.map(text), r.o.map(text)],
             r.finish,
             r.throws,
         )
