@@ -8,6 +8,7 @@ use thiserror::Error;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
+use crate::record::quote::excerpt;
 use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
 use crate::rulesets::{Bell, Classic, Kendall, Temple};
 use crate::throw::{Dice, Roll};
@@ -19,7 +20,7 @@ use crate::throw::{Dice, Roll};
 /// fastest code, match on it once and call generic code with the concrete
 /// type (see the `playouts` example).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum AnyRuleset {
     /// [`Kendall`]: Kendall 1978, as modern sets play it (the default).
@@ -152,7 +153,8 @@ impl fmt::Display for AnyRuleset {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("unknown ruleset {found:?}; expected one of kendall, temple, bell, classic")]
 pub struct UnknownRuleset {
-    /// The name as given.
+    /// The name as given, or its start when it is long (at most 60
+    /// bytes once escaped; a cut is marked `…`).
     pub found: String,
 }
 
@@ -164,9 +166,7 @@ impl FromStr for AnyRuleset {
         AnyRuleset::ALL
             .into_iter()
             .find(|r| r.name() == s)
-            .ok_or_else(|| UnknownRuleset {
-                found: s.to_owned(),
-            })
+            .ok_or_else(|| UnknownRuleset { found: excerpt(s) })
     }
 }
 

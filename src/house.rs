@@ -101,7 +101,7 @@ impl fmt::Display for Target {
 
 /// One of the two sides. `X` throws first from every start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Side {
     /// The side that throws first, written `x`.

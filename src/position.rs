@@ -55,7 +55,8 @@ pub enum PositionError {
     /// The side field is not `x` or `o`.
     #[error("SIDE must be 'x' or 'o', found {found:?}")]
     SideField {
-        /// The field as found.
+        /// The field as found, or its start when it is long (at most 60
+        /// bytes once escaped; a cut is marked `…`).
         found: String,
     },
     /// A borne-off count is not a plain decimal number.
@@ -63,7 +64,8 @@ pub enum PositionError {
     Count {
         /// `XOFF` or `OOFF`.
         field: &'static str,
-        /// The field as found.
+        /// The field as found, or its start when it is long (at most 60
+        /// bytes once escaped; a cut is marked `…`).
         found: String,
     },
     /// Two pieces on one house (only possible when building from bitboards).

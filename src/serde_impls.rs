@@ -149,6 +149,23 @@ by_names!(crate::game::Ending, "how a game ended: \"borne_off\", \"resignation\"
     "draw" => crate::game::Ending::Draw,
 ]);
 
+by_names!(crate::house::Side, "a side: \"x\" or \"o\"", [
+    "x" => crate::house::Side::X,
+    "o" => crate::house::Side::O,
+]);
+
+by_names!(crate::throw::Dice, "an implement: \"four_sticks\" or \"long_die\"", [
+    "four_sticks" => crate::throw::Dice::FourSticks,
+    "long_die" => crate::throw::Dice::LongDie,
+]);
+
+by_names!(crate::any_ruleset::AnyRuleset, "a ruleset: \"kendall\", \"temple\", \"bell\" or \"classic\"", [
+    "kendall" => crate::any_ruleset::AnyRuleset::Kendall,
+    "temple" => crate::any_ruleset::AnyRuleset::Temple,
+    "bell" => crate::any_ruleset::AnyRuleset::Bell,
+    "classic" => crate::any_ruleset::AnyRuleset::Classic,
+]);
+
 by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [
     "seed_and_rules" => crate::replay::Checked::SeedAndRules,
     "rules_only" => crate::replay::Checked::RulesOnly,

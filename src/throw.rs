@@ -78,7 +78,7 @@ impl fmt::Display for Roll {
 
 /// The implement a ruleset throws: it fixes which rolls exist and how likely each is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Dice {
     /// Four two-faced sticks: the roll is the number of light faces, or 5 when none is.

@@ -452,6 +452,29 @@ mod json {
         serde_json::from_value::<Record>(record).unwrap();
     }
 
+    /// Names are strings, at the top level as inside records: serde's
+    /// derived form of a unit-only enum would also read `{"x": null}`.
+    #[test]
+    fn json_names_are_strings_only() {
+        use senet::{Dice, Side};
+        refused::<Side>("{\"x\": null}");
+        refused::<Dice>("{\"four_sticks\": null}");
+        refused::<AnyRuleset>("{\"kendall\": null}");
+        assert_eq!(serde_json::from_str::<Side>("\"o\"").unwrap(), Side::O);
+        assert_eq!(
+            serde_json::from_str::<Dice>("\"long_die\"").unwrap(),
+            Dice::LongDie
+        );
+        assert_eq!(
+            serde_json::from_str::<AnyRuleset>("\"bell\"").unwrap(),
+            AnyRuleset::Bell
+        );
+        // An unknown name is quoted short, whatever its length.
+        let long = format!("\"{}\"", "k".repeat(100_000));
+        assert!(refused::<AnyRuleset>(&long).len() < 200);
+        assert!(refused::<Side>(&long).len() < 200);
+    }
+
     #[test]
     fn json_finishes_are_consistent() {
         for good in [
@@ -931,4 +954,28 @@ fn tune_stops_rather_than_write_weights_that_are_not_numbers() {
     let output = run("duel", &args).expect("built");
     assert_refusal("duel", &args, 2, &output);
     assert!(String::from_utf8_lossy(&output.stderr).contains("finite"));
+}
+
+/// Text parsed by `FromStr` quotes only the start of what it refuses.
+#[test]
+fn parse_errors_quote_a_short_excerpt() {
+    let long = "k".repeat(100_000);
+    let unknown = long.parse::<senet::AnyRuleset>().unwrap_err();
+    assert!(
+        unknown.to_string().len() < 200,
+        "{}",
+        unknown.to_string().len()
+    );
+    let ending = long.parse::<senet::Ending>().unwrap_err();
+    assert!(ending.to_string().len() < 200);
+    let side = format!("oxoxoxoxox.................... {long} 0 0");
+    let refused = side
+        .parse::<senet::Position<senet::rulesets::Kendall>>()
+        .unwrap_err();
+    assert!(refused.to_string().len() < 200, "{refused}");
+    let count = format!("oxoxoxoxox.................... x {long} 0");
+    let refused = count
+        .parse::<senet::Position<senet::rulesets::Kendall>>()
+        .unwrap_err();
+    assert!(refused.to_string().len() < 200, "{refused}");
 }

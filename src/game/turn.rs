@@ -8,6 +8,7 @@ use thiserror::Error;
 use crate::house::Side;
 use crate::moves::Move;
 use crate::notation::move_text::MoveText;
+use crate::record::quote::excerpt;
 use crate::ruleset::Outcome;
 use crate::throw::{Roll, Throw};
 
@@ -331,7 +332,8 @@ impl fmt::Display for Ending {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("unknown ending {found:?}; expected \"borne off\", \"resignation\" or \"draw\"")]
 pub struct UnknownEnding {
-    /// The text as given.
+    /// The text as given, or its start when it is long (at most 60 bytes
+    /// once escaped; a cut is marked `…`).
     pub found: String,
 }
 
@@ -344,7 +346,7 @@ impl FromStr for Ending {
             .into_iter()
             .find(|e| e.as_str() == text)
             .ok_or_else(|| UnknownEnding {
-                found: text.to_owned(),
+                found: excerpt(text),
             })
     }
 }

@@ -7,6 +7,7 @@
 //! assert_eq!("oxoxoxoxox.................... x 0 0".parse::<Position<Kendall>>(), Ok(start));
 //! ```
 
+use crate::record::quote::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -54,7 +55,7 @@ impl<R: Ruleset> Position<R> {
             "o" => Side::O,
             found => {
                 return Err(PositionError::SideField {
-                    found: found.to_owned(),
+                    found: excerpt(found),
                 });
             }
         };
@@ -75,7 +76,7 @@ fn parse_count(field: &'static str, text: &str) -> Result<u8, PositionError> {
     };
     value.ok_or_else(|| PositionError::Count {
         field,
-        found: text.to_owned(),
+        found: excerpt(text),
     })
 }
 
