@@ -11,6 +11,7 @@ use crate::house::{House, Side};
 use crate::record::quote::excerpt;
 use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
 use crate::rulesets::{Bell, Classic, Kendall, Temple};
+use crate::moves::Move;
 use crate::throw::{Dice, Roll};
 
 /// One of the built-in rulesets, picked at run time.
@@ -102,8 +103,14 @@ impl Ruleset for AnyRuleset {
         dispatch!(self, r => r.must_play_first())
     }
     #[inline]
-    fn impassable(&self, board: &Board, mover: Side) -> Bitboard {
-        dispatch!(self, r => r.impassable(board, mover))
+    fn movable(&self, board: &Board, side: Side) -> Bitboard {
+        dispatch!(self, r => r.movable(board, side))
+    }
+    fn may_bear_off(&self, board: &Board, side: Side) -> bool {
+        dispatch!(self, r => r.may_bear_off(board, side))
+    }
+    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
+        dispatch!(self, r => r.impassable(board, mover, direction))
     }
     fn safe_houses(&self) -> Bitboard {
         dispatch!(self, r => r.safe_houses())
@@ -115,8 +122,14 @@ impl Ruleset for AnyRuleset {
     fn contact(&self) -> Contact {
         dispatch!(self, r => r.contact())
     }
-    fn may_displace(&self, from: House, to: House) -> bool {
-        dispatch!(self, r => r.may_displace(from, to))
+    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
+        dispatch!(self, r => r.contact_at(start, target))
+    }
+    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
+        dispatch!(self, r => r.return_landing(occupied))
+    }
+    fn marks_returns(&self) -> bool {
+        dispatch!(self, r => r.marks_returns())
     }
     fn water_landing(&self, occupied: Bitboard) -> Option<House> {
         dispatch!(self, r => r.water_landing(occupied))
@@ -135,8 +148,8 @@ impl Ruleset for AnyRuleset {
     fn steps(&self, roll: Roll, direction: Direction) -> Steps {
         dispatch!(self, r => r.steps(roll, direction))
     }
-    fn throws_again(&self, roll: Roll, moved: bool) -> bool {
-        dispatch!(self, r => r.throws_again(roll, moved))
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        dispatch!(self, r => r.throws_again(roll, played))
     }
     fn outcome(&self, board: &Board) -> Option<Outcome> {
         dispatch!(self, r => r.outcome(board))

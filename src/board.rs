@@ -13,6 +13,9 @@ use crate::house::{House, Side};
 pub struct Board {
     pieces: [Bitboard; 2],
     off: [u8; 2],
+    /// The side whose piece on house 15 is marked, if one is (see
+    /// [`Ruleset::marks_returns`](crate::Ruleset::marks_returns)).
+    marked: Option<Side>,
 }
 
 impl Board {
@@ -24,7 +27,24 @@ impl Board {
         Some(Board {
             pieces: [x, o],
             off: [off_x, off_o],
+            marked: None,
         })
+    }
+
+    /// The same board with the piece of `side` on house 15 marked (or no
+    /// mark), or `None` when `side` has no piece there.
+    pub(crate) fn with_mark(self, marked: Option<Side>) -> Option<Board> {
+        match marked {
+            Some(side) if !self.pieces(side).contains(crate::rulesets::REBIRTH) => None,
+            _ => Some(Board { marked, ..self }),
+        }
+    }
+
+    /// The side whose piece on house 15 is marked, if any: a piece back
+    /// from the water in a ruleset that marks it, which alone may move.
+    #[inline]
+    pub const fn marked(&self) -> Option<Side> {
+        self.marked
     }
 
     /// A board from a built-in ruleset's start: `x` and `o` never share a
@@ -34,6 +54,7 @@ impl Board {
         Board {
             pieces: [x, o],
             off: [0, 0],
+            marked: None,
         }
     }
 
@@ -82,7 +103,7 @@ impl Board {
     }
 
     /// The board with the pieces of `side` and of its opponent replaced,
-    /// and `borne_off` added to the count of `side`.
+    /// `borne_off` added to the count of `side`, and the mark set to `marked`.
     ///
     /// Built whole with masks, never by writing into the arrays at an
     /// index: narrow writes at a computed place would make the next wide
@@ -94,6 +115,7 @@ impl Board {
         own: Bitboard,
         opp: Bitboard,
         borne_off: u8,
+        marked: Option<Side>,
     ) -> Board {
         // All ones when `side` is O: then x's pieces are `opp`.
         let o_moves = 0u32.wrapping_sub(side.index() as u32);
@@ -108,6 +130,7 @@ impl Board {
                 self.off[0].wrapping_add(borne_off ^ o_off),
                 self.off[1].wrapping_add(o_off),
             ],
+            marked,
         }
     }
 
@@ -127,6 +150,7 @@ impl Board {
                 Bitboard::from_bits(o ^ (moved & o_there)),
             ],
             off: self.off,
+            marked: self.marked,
         }
     }
 }

@@ -86,12 +86,13 @@ impl<R: Ruleset> Position<R> {
         let mut found = [Found::NONE; Roll::MAX as usize];
         if !self.is_over() {
             let ctx = self.context();
-            let [one, two, three, four, five] = &mut found;
+            let [one, two, three, four, five, six] = &mut found;
             *one = self.find_roll_in(&ctx, Roll::of::<1>());
             *two = self.find_roll_in(&ctx, Roll::of::<2>());
             *three = self.find_roll_in(&ctx, Roll::of::<3>());
             *four = self.find_roll_in(&ctx, Roll::of::<4>());
             *five = self.find_roll_in(&ctx, Roll::of::<5>());
+            *six = self.find_roll_in(&ctx, Roll::of::<6>());
         }
         MovesByRoll {
             position: *self,

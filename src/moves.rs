@@ -10,6 +10,7 @@ const SWAP: u8 = 1;
 const CAPTURE: u8 = 2;
 const BACKWARD: u8 = 4;
 const WATER: u8 = 8;
+const SENT: u8 = 16;
 const OFF: u8 = House::COUNT + 1;
 
 /// One piece moved by one roll, with what the move does. Four bytes, `Copy`.
@@ -27,7 +28,7 @@ pub struct Move {
 }
 
 /// [`Roll`]s by value, to unpack a move's roll without a check (the
-/// unused slots are never read: a move's roll is always 1..=5).
+/// unused slots are never read: a move's roll is always 1..=6).
 const ROLLS: [Roll; 8] = {
     let mut rolls = [match Roll::new(1) {
         Some(roll) => roll,
@@ -91,6 +92,7 @@ impl Move {
     pub(crate) const FLAG_CAPTURE: u8 = CAPTURE;
     pub(crate) const FLAG_BACKWARD: u8 = BACKWARD;
     pub(crate) const FLAG_WATER: u8 = WATER;
+    pub(crate) const FLAG_SENT: u8 = SENT;
 
     /// The roll the move plays.
     #[inline]
@@ -134,7 +136,23 @@ impl Move {
         self.byte(3) & CAPTURE != 0
     }
 
-    /// Whether the piece moved backward (its target is below its start).
+    /// Whether the opponent's piece landed on was sent to a house other
+    /// than the mover's start: back to the lowest empty house, or into the
+    /// water (see [`Contact`](crate::ruleset::Contact)).
+    #[inline]
+    pub fn is_sent_away(self) -> bool {
+        self.byte(3) & SENT != 0
+    }
+
+    /// Whether the landing hit an opponent's piece: a swap, a capture, or
+    /// a piece sent away (what the notation writes `x`).
+    #[inline]
+    pub fn is_hit(self) -> bool {
+        self.byte(3) & (SWAP | CAPTURE | SENT) != 0
+    }
+
+    /// Whether the written target is below the start: a backward move, a
+    /// fall, or a return from the water.
     #[inline]
     pub fn is_backward(self) -> bool {
         self.byte(3) & BACKWARD != 0
@@ -156,7 +174,7 @@ impl Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}-{}", self.roll(), self.from(), self.to())?;
-        if self.is_swap() || self.is_capture() {
+        if self.is_hit() {
             f.write_str("x")?;
         }
         if self.is_backward() {

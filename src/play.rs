@@ -3,6 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::house::House;
+use crate::rulesets::REBIRTH;
 use crate::movegen::IllegalMove;
 use crate::movegen::sets::Found;
 use crate::moves::Move;
@@ -58,7 +59,7 @@ impl<R: Ruleset> Position<R> {
             roll: mv.roll(),
             from: u32::from(mv.from().number()),
             to: u32::from(mv.track_number()),
-            hit: mv.is_swap() | mv.is_capture(),
+            hit: mv.is_hit(),
             water: mv.is_water(),
         })
     }
@@ -108,6 +109,7 @@ impl<R: Ruleset> Position<R> {
         let from = 1u32 << (step.from & 31);
         // The target as a set: empty when bearing off (track number 31).
         let to = Bitboard::from_bits(1 << (step.to & 31)).bits();
+        let occupied_before = own.bits() | opp.bits();
         let mut own = own.bits() & !from;
         if step.water {
             // Where the piece rests; a legal move into the water always
@@ -120,21 +122,63 @@ impl<R: Ruleset> Position<R> {
             own |= to;
         }
         // A swap sends the opponent's piece to the start house; a capture
-        // only removes it.
+        // only removes it; the rarer kinds send it elsewhere.
+        let start = House::from_index(step.from as u8);
+        let target = House::from_index(step.to as u8);
+        let contact = ruleset.contact_at(start, target).unwrap_or(ruleset.contact());
         let hit = 0u32.wrapping_sub(u32::from(step.hit));
-        let swap = hit & 0u32.wrapping_sub(u32::from(ruleset.contact() == Contact::Swap));
-        let opp = (opp.bits() & !(to & hit)) | (from & swap);
+        let swap = hit & 0u32.wrapping_sub(u32::from(contact == Contact::Swap));
+        let mut opp = (opp.bits() & !(to & hit)) | (from & swap);
+        if step.hit {
+            opp |= match contact {
+                Contact::Swap | Contact::Capture => 0,
+                // The lowest house empty before the move (bit 0 is no house).
+                Contact::SendBack => 1 << (!(occupied_before | 1)).trailing_zeros(),
+                Contact::Drown => ruleset
+                    .water_landing(Bitboard::from_bits(own | opp))
+                    .map_or(0, |house| Bitboard::from_house(house).bits()),
+            };
+        }
+        let flags = if step.hit {
+            match contact {
+                Contact::Swap => Move::FLAG_SWAP,
+                Contact::Capture => Move::FLAG_CAPTURE,
+                Contact::SendBack | Contact::Drown => Move::FLAG_SENT,
+            }
+        } else {
+            0
+        } | if step.water { Move::FLAG_WATER } else { 0 }
+            | if step.to < step.from {
+                Move::FLAG_BACKWARD
+            } else {
+                0
+            };
+        let played = Move::from_word(Move::pack(step.roll, step.from as u8, step.to as u8, flags));
+        let marked = if ruleset.marks_returns() {
+            let returned = ruleset.water() == Some(start) && target == REBIRTH && !step.water;
+            let touched = start == REBIRTH || target == REBIRTH;
+            if returned {
+                Some(side)
+            } else if touched {
+                None
+            } else {
+                self.board.marked()
+            }
+        } else {
+            None
+        };
         let mut board = self.board.after(
             side,
             Bitboard::from_bits(own),
             Bitboard::from_bits(opp),
             u8::from(step.to == u32::from(House::COUNT) + 1),
+            marked,
         );
         if let Some((water, rest)) = water_would_move(&ruleset, &board) {
             board = board.with_piece_moved(water, rest);
         }
         let over = ruleset.outcome(&board).is_some();
-        let again = ruleset.throws_again(step.roll, true) & !over;
+        let again = ruleset.throws_again(step.roll, Some(played)) & !over;
         Position {
             ruleset,
             board,
@@ -146,7 +190,7 @@ impl<R: Ruleset> Position<R> {
     /// The position after a lost throw, trusting that `roll` has no legal move.
     #[inline]
     pub(crate) fn apply_lost_throw(&self, roll: Roll) -> Position<R> {
-        let side = if self.ruleset.throws_again(roll, false) {
+        let side = if self.ruleset.throws_again(roll, None) {
             self.side
         } else {
             self.side.opponent()

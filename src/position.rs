@@ -5,7 +5,7 @@ use thiserror::Error;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Contact, Outcome, Ruleset};
+use crate::ruleset::{Contact, Direction, Outcome, Ruleset};
 use crate::rulesets::BuiltIn;
 
 /// A position of a game under ruleset `R`: where every piece is, how many
@@ -115,6 +115,19 @@ pub enum PositionError {
     /// Both sides have borne everything off, which cannot happen in a race.
     #[error("both sides have borne off all their pieces; the game ends when the first one does")]
     BothFinished,
+    /// A marked piece (`X` or `O`) where there can be none: off house 15,
+    /// or in a ruleset that marks no piece.
+    #[error(
+        "BOARD: house {house} holds a marked piece {found:?}; only a piece on house 15 can be marked, and only in a ruleset that marks pieces back from the water ({ruleset} does not)"
+    )]
+    MarkedPiece {
+        /// The house (1..=30) of the marked piece.
+        house: u8,
+        /// The character found.
+        found: char,
+        /// The ruleset's name.
+        ruleset: &'static str,
+    },
 }
 
 impl<R: Ruleset> Position<R> {
@@ -157,6 +170,31 @@ impl<R: Ruleset> Position<R> {
             side,
             over: ruleset.outcome(&board).is_some(),
         })
+    }
+
+    /// The same position with the piece of `marked` on house 15 marked,
+    /// or with no mark (see [`Ruleset::marks_returns`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::MarkedPiece`] when the ruleset marks no piece or
+    /// that side has no piece on house 15.
+    pub fn with_mark(self, marked: Option<Side>) -> Result<Position<R>, PositionError> {
+        let refused = |side: Side| PositionError::MarkedPiece {
+            house: crate::rulesets::REBIRTH.number(),
+            found: side.to_char().to_ascii_uppercase(),
+            ruleset: self.ruleset.name(),
+        };
+        if let Some(side) = marked {
+            if !self.ruleset.marks_returns() {
+                return Err(refused(side));
+            }
+        }
+        let board = self
+            .board
+            .with_mark(marked)
+            .ok_or_else(|| refused(marked.unwrap_or(Side::X)))?;
+        Ok(Position { board, ..self })
     }
 
     /// The ruleset the position belongs to.
@@ -210,7 +248,7 @@ impl<R: Ruleset> Position<R> {
     pub fn blocks_passage(&self, house: House) -> bool {
         self.piece_at(house).is_some_and(|owner| {
             self.ruleset
-                .impassable(&self.board, owner.opponent())
+                .impassable(&self.board, owner.opponent(), Direction::Forward)
                 .contains(house)
         })
     }
@@ -265,6 +303,13 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
     }
     if !captures && board.off(Side::X) == pieces && board.off(Side::O) == pieces {
         return Err(PositionError::BothFinished);
+    }
+    if let (Some(side), false) = (board.marked(), ruleset.marks_returns()) {
+        return Err(PositionError::MarkedPiece {
+            house: crate::rulesets::REBIRTH.number(),
+            found: side.to_char().to_ascii_uppercase(),
+            ruleset: ruleset.name(),
+        });
     }
     if let Some((water, belongs)) = water_would_move(ruleset, board) {
         return Err(PositionError::PieceInWater {

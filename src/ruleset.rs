@@ -13,6 +13,7 @@ use core::hash::Hash;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
+use crate::moves::Move;
 use crate::throw::{Dice, Roll};
 
 pub use crate::movegen::steps::{Direction, Steps};
@@ -34,8 +35,12 @@ pub enum Refusal {
     /// The opponent's piece on the target is [`shielded`](Ruleset::shielded)
     /// but not on a safe house.
     Protected,
-    /// [`may_displace`](Ruleset::may_displace) refuses the swap.
+    /// [`contact_at`](Ruleset::contact_at) refuses landing on that piece.
     NotDisplaced,
+    /// [`movable`](Ruleset::movable) keeps the piece from moving this throw.
+    Held,
+    /// [`may_bear_off`](Ruleset::may_bear_off) forbids bearing off now.
+    NoBearingOff,
 }
 
 /// Where a roll carries a piece, before anything on the board is considered.
@@ -52,6 +57,13 @@ pub enum Reach {
     /// Straight into the water, not along the track: no house in between is
     /// passed, so nothing can block it (Classic's falls from 28 and 29).
     Fall,
+    /// To this house if it is empty; otherwise along the track into the
+    /// water (Skyruk's moves from 26 to 28, 29 and 30).
+    ToElseWater(House),
+    /// Out of the water, straight to where
+    /// [`Ruleset::return_landing`] says, and written with that house; no
+    /// house in between is passed. Illegal when it says nowhere.
+    Return,
 }
 
 /// What landing on an opponent's piece does to it.
@@ -61,6 +73,13 @@ pub enum Contact {
     Swap,
     /// The opponent's piece leaves the game for good.
     Capture,
+    /// The opponent's piece goes back to the lowest-numbered house that
+    /// is empty before the move, the mover's start counted as taken.
+    SendBack,
+    /// The opponent's piece goes into the water, to where
+    /// [`Ruleset::water_landing`] says; the landing is illegal when it
+    /// says nowhere.
+    Drown,
 }
 
 /// How a finished game ended.
@@ -141,11 +160,26 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         Bitboard::EMPTY
     }
 
-    /// Houses the mover's piece may not pass along the track (a move is
-    /// illegal when any house strictly between its start and its target,
-    /// 31 for off, is in the set). Default: pieces jump over anything.
-    fn impassable(&self, board: &Board, mover: Side) -> Bitboard {
-        let _ = (board, mover);
+    /// The pieces of `side` allowed to move this throw; the others wait,
+    /// even when none of these has a move (a piece that must move alone,
+    /// a piece held by the one in front of it). Default: every piece.
+    fn movable(&self, board: &Board, side: Side) -> Bitboard {
+        board.pieces(side)
+    }
+
+    /// Whether `side` may bear a piece off on `board` (some rulesets wait
+    /// until every piece is home). Default: always.
+    fn may_bear_off(&self, board: &Board, side: Side) -> bool {
+        let _ = (board, side);
+        true
+    }
+
+    /// Houses the mover's piece may not pass along the track going
+    /// `direction` (a move is illegal when any house strictly between its
+    /// start and its target, 31 for off, is in the set). Default: pieces
+    /// jump over anything.
+    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
+        let _ = (board, mover, direction);
         Bitboard::EMPTY
     }
 
@@ -161,17 +195,19 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         board.pieces(owner) & self.safe_houses()
     }
 
-    /// What landing on an unshielded opponent's piece does. Rulesets with
+    /// What landing on an unshielded opponent's piece usually does: the
+    /// generator plays this kind with masks. Rulesets with
     /// [`Contact::Capture`] may have fewer pieces than they started with.
     fn contact(&self) -> Contact {
         Contact::Swap
     }
 
-    /// Whether a swap may carry the opponent's piece from `from` to `to`
-    /// (the mover's start house). Default: always.
-    fn may_displace(&self, from: House, to: House) -> bool {
-        let _ = (from, to);
-        true
+    /// What landing from `start` on an unshielded opponent's piece on
+    /// `target` does, or `None` when that landing is illegal. Default:
+    /// [`contact`](Ruleset::contact) everywhere.
+    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
+        let _ = (start, target);
+        Some(self.contact())
     }
 
     /// Where a piece that enters the water comes to rest, given the houses
@@ -182,6 +218,24 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     fn water_landing(&self, occupied: Bitboard) -> Option<House> {
         let _ = occupied;
         None
+    }
+
+    /// Where a piece that leaves the water by a [`Reach::Return`] lands,
+    /// given the houses taken by every other piece; `None` when it cannot.
+    /// Default: nowhere.
+    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
+        let _ = occupied;
+        None
+    }
+
+    /// Whether a piece that comes back by a [`Reach::Return`] is marked:
+    /// while a side has a marked piece it moves only that piece (see
+    /// [`movable`](Ruleset::movable)) and [`Board::marked`] says so. The
+    /// mark ends when the piece leaves its house or is landed on. A mark
+    /// is kept only on house 15, where the position string can write it.
+    /// Default: no marks.
+    fn marks_returns(&self) -> bool {
+        false
     }
 
     /// The water house: the target a move into the water is written with,
@@ -211,12 +265,15 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
             Refusal::Blocked => "the rules forbid passing it",
             Refusal::Protected => "the rules protect it",
             Refusal::NotDisplaced => "the rules forbid that",
+            Refusal::Held => "the rules hold that piece this throw",
+            Refusal::NoBearingOff => "the rules forbid bearing off now",
         }
     }
 
-    /// Whether the side that threw `roll` throws again; `moved` is false
-    /// when the throw was lost. Never asked after a move that ended the game.
-    fn throws_again(&self, roll: Roll, moved: bool) -> bool;
+    /// Whether the side that threw `roll` throws again after `played`, the
+    /// move it made, or `None` when the throw was lost. Never asked after a
+    /// move that ended the game.
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool;
 
     /// The result, when the game on `board` is over; checked after every move.
     fn outcome(&self, board: &Board) -> Option<Outcome>;

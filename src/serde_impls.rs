@@ -154,9 +154,10 @@ by_names!(crate::house::Side, "a side: \"x\" or \"o\"", [
     "o" => crate::house::Side::O,
 ]);
 
-by_names!(crate::throw::Dice, "an implement: \"four_sticks\" or \"long_die\"", [
+by_names!(crate::throw::Dice, "an implement: \"four_sticks\", \"long_die\" or \"four_sticks_six\"", [
     "four_sticks" => crate::throw::Dice::FourSticks,
     "long_die" => crate::throw::Dice::LongDie,
+    "four_sticks_six" => crate::throw::Dice::FourSticksSix,
 ]);
 
 by_names!(crate::any_ruleset::AnyRuleset, "a ruleset: \"kendall\", \"temple\", \"bell\" or \"classic\"", [
@@ -291,7 +292,7 @@ impl From<Roll> for Number {
 impl TryFrom<Number> for Roll {
     type Error = String;
     fn try_from(n: Number) -> Result<Roll, String> {
-        Roll::new(n.0).ok_or_else(|| format!("no throw makes a {}: rolls are 1 to 5", n.0))
+        Roll::new(n.0).ok_or_else(|| format!("no throw makes a {}: rolls are 1 to 6", n.0))
     }
 }
 
@@ -361,16 +362,22 @@ impl TryFrom<ThrowRepr> for Throw {
     type Error = String;
     fn try_from(repr: ThrowRepr) -> Result<Throw, String> {
         let throw = match (repr.dice.0, repr.sticks) {
-            (Dice::FourSticks, Some(sticks)) => {
+            (dice @ (Dice::FourSticks | Dice::FourSticksSix), Some(sticks)) => {
                 let light = sticks
                     .iter()
                     .rev()
                     .fold(0u8, |bits, &l| bits << 1 | u8::from(l));
-                Throw::from_sticks(light)
+                if dice == Dice::FourSticks {
+                    Throw::from_sticks(light)
+                } else {
+                    Throw::from_sticks_six(light)
+                }
             }
             (Dice::LongDie, None) => Throw::from_die_face(repr.roll)
                 .ok_or_else(|| format!("the long die cannot show {}", repr.roll))?,
-            (Dice::FourSticks, None) => return Err("a throw of the sticks needs \"sticks\"".into()),
+            (Dice::FourSticks | Dice::FourSticksSix, None) => {
+                return Err("a throw of the sticks needs \"sticks\"".into());
+            }
             (Dice::LongDie, Some(_)) => return Err("a throw of the long die has no sticks".into()),
         };
         if throw.roll() != repr.roll {
@@ -445,6 +452,8 @@ pub struct BoardRepr {
     o: Bitboard,
     off_x: u8,
     off_o: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    marked: Option<Side>,
 }
 
 impl From<Board> for BoardRepr {
@@ -454,6 +463,7 @@ impl From<Board> for BoardRepr {
             o: board.pieces(Side::O),
             off_x: board.off(Side::X),
             off_o: board.off(Side::O),
+            marked: board.marked(),
         }
     }
 }
@@ -473,10 +483,13 @@ impl TryFrom<BoardRepr> for Board {
                 ));
             }
         }
-        Board::new(r.x, r.o, r.off_x, r.off_o).ok_or_else(|| {
+        let board = Board::new(r.x, r.o, r.off_x, r.off_o).ok_or_else(|| {
             let shared = (r.x & r.o).first().map_or(0, House::number);
             format!("house {shared} holds a piece of both sides")
-        })
+        })?;
+        board
+            .with_mark(r.marked)
+            .ok_or_else(|| "a marked side needs a piece on house 15".to_owned())
     }
 }
 
@@ -494,6 +507,10 @@ pub enum ReachRepr {
     Water,
     /// Straight into the water.
     Fall,
+    /// To a house if it is empty, else into the water.
+    ToElseWater(House),
+    /// Out of the water to where the ruleset says.
+    Return,
 }
 
 impl From<Reach> for ReachRepr {
@@ -503,6 +520,8 @@ impl From<Reach> for ReachRepr {
             Reach::Off => ReachRepr::Off,
             Reach::Water => ReachRepr::Water,
             Reach::Fall => ReachRepr::Fall,
+            Reach::ToElseWater(house) => ReachRepr::ToElseWater(house),
+            Reach::Return => ReachRepr::Return,
         }
     }
 }
@@ -515,6 +534,8 @@ impl TryFrom<ReachRepr> for Reach {
             ReachRepr::Off => Reach::Off,
             ReachRepr::Water => Reach::Water,
             ReachRepr::Fall => Reach::Fall,
+            ReachRepr::ToElseWater(house) => Reach::ToElseWater(house),
+            ReachRepr::Return => Reach::Return,
         })
     }
 }
@@ -529,6 +550,10 @@ pub enum ContactRepr {
     Swap,
     /// The opponent's piece is captured.
     Capture,
+    /// The opponent's piece goes back to the lowest empty house.
+    SendBack,
+    /// The opponent's piece goes into the water.
+    Drown,
 }
 
 impl From<Contact> for ContactRepr {
@@ -536,6 +561,8 @@ impl From<Contact> for ContactRepr {
         match contact {
             Contact::Swap => ContactRepr::Swap,
             Contact::Capture => ContactRepr::Capture,
+            Contact::SendBack => ContactRepr::SendBack,
+            Contact::Drown => ContactRepr::Drown,
         }
     }
 }
@@ -546,6 +573,8 @@ impl TryFrom<ContactRepr> for Contact {
         Ok(match repr {
             ContactRepr::Swap => Contact::Swap,
             ContactRepr::Capture => Contact::Capture,
+            ContactRepr::SendBack => Contact::SendBack,
+            ContactRepr::Drown => Contact::Drown,
         })
     }
 }

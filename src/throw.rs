@@ -4,11 +4,11 @@ use core::fmt;
 
 use rand_core::Rng;
 
-/// How far a throw moves a piece: 1..=5 houses.
+/// How far a throw moves a piece: 1..=6 houses (no implement makes all six).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Roll(Value);
 
-/// A roll's value, as an enum so that the compiler knows it is 1..=5:
+/// A roll's value, as an enum so that the compiler knows it is 1..=6:
 /// tables indexed by a roll need no bounds check, and a check that a
 /// ruleset's implement makes the roll folds away when it makes them all.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -19,13 +19,14 @@ enum Value {
     Three,
     Four,
     Five,
+    Six,
 }
 
 impl Roll {
-    /// The largest roll any implement makes (four dark sticks).
-    pub const MAX: u8 = 5;
+    /// The largest roll any implement makes (four dark sticks, where they count 6).
+    pub const MAX: u8 = 6;
 
-    /// The roll with this value, or `None` outside 1..=5.
+    /// The roll with this value, or `None` outside 1..=6.
     #[inline]
     pub const fn new(value: u8) -> Option<Roll> {
         match value {
@@ -34,6 +35,7 @@ impl Roll {
             3 => Some(Roll(Value::Three)),
             4 => Some(Roll(Value::Four)),
             5 => Some(Roll(Value::Five)),
+            6 => Some(Roll(Value::Six)),
             _ => None,
         }
     }
@@ -45,19 +47,20 @@ impl Roll {
         Roll::raw(VALUE)
     }
 
-    /// The roll `value`, which must be 1..=5 (anything else counts as 5).
+    /// The roll `value`, which must be 1..=6 (anything else counts as 6).
     #[inline]
-    const fn raw(value: u8) -> Roll {
+    pub(crate) const fn raw(value: u8) -> Roll {
         Roll(match value {
             1 => Value::One,
             2 => Value::Two,
             3 => Value::Three,
             4 => Value::Four,
-            _ => Value::Five,
+            5 => Value::Five,
+            _ => Value::Six,
         })
     }
 
-    /// The roll's value, 1..=5.
+    /// The roll's value, 1..=6.
     #[inline]
     pub const fn value(self) -> u8 {
         self.0 as u8
@@ -85,6 +88,9 @@ pub enum Dice {
     FourSticks,
     /// A four-sided long die: 1, 2, 3 or 4, equally likely.
     LongDie,
+    /// Four two-faced sticks where no light face counts 6 (Jéquier's
+    /// reading): rolls 1, 2, 3, 4 and 6, never 5.
+    FourSticksSix,
 }
 
 const STICK_WEIGHTS: [(Roll, u32); 5] = [
@@ -93,6 +99,13 @@ const STICK_WEIGHTS: [(Roll, u32); 5] = [
     (Roll::raw(3), 4),
     (Roll::raw(4), 1),
     (Roll::raw(5), 1),
+];
+const STICK_SIX_WEIGHTS: [(Roll, u32); 5] = [
+    (Roll::raw(1), 4),
+    (Roll::raw(2), 6),
+    (Roll::raw(3), 4),
+    (Roll::raw(4), 1),
+    (Roll::raw(6), 1),
 ];
 const DIE_WEIGHTS: [(Roll, u32); 4] = [
     (Roll::raw(1), 1),
@@ -104,12 +117,14 @@ const DIE_WEIGHTS: [(Roll, u32); 4] = [
 impl Dice {
     /// Each possible roll with its weight; the weights add up to [`Dice::total_weight`].
     ///
-    /// Sticks: 4, 6, 4, 1, 1 out of 16 for rolls 1 to 5. Long die: 1 each out of 4.
+    /// Sticks: 4, 6, 4, 1, 1 out of 16 for rolls 1 to 5 (1, 2, 3, 4, 6
+    /// when none light counts 6). Long die: 1 each out of 4.
     #[inline]
     pub const fn weights(self) -> &'static [(Roll, u32)] {
         match self {
             Dice::FourSticks => &STICK_WEIGHTS,
             Dice::LongDie => &DIE_WEIGHTS,
+            Dice::FourSticksSix => &STICK_SIX_WEIGHTS,
         }
     }
 
@@ -117,7 +132,7 @@ impl Dice {
     #[inline]
     pub const fn total_weight(self) -> u32 {
         match self {
-            Dice::FourSticks => 16,
+            Dice::FourSticks | Dice::FourSticksSix => 16,
             Dice::LongDie => 4,
         }
     }
@@ -131,23 +146,26 @@ impl Dice {
     #[inline]
     pub const fn can_roll(self, roll: Roll) -> bool {
         match self {
-            Dice::FourSticks => true,
+            Dice::FourSticks => roll.value() <= 5,
             Dice::LongDie => roll.value() <= 4,
+            Dice::FourSticksSix => roll.value() != 5,
         }
     }
 
     /// Throws once, taking exactly one `u32` from `rng`.
     ///
     /// This is the fair-play contract: sticks use the low four bits of the
-    /// word (bit `i` set means stick `i` landed light face up); the long die
-    /// uses the low two bits (`0..=3` is the face `1..=4`). It never changes
-    /// between versions.
+    /// word (bit `i` set means stick `i` landed light face up), whichever
+    /// way they are counted, so the same word gives the same sticks, worth
+    /// 5 or 6 when none is light; the long die uses the low two bits
+    /// (`0..=3` is the face `1..=4`). It never changes between versions.
     #[inline]
     pub fn throw<G: Rng + ?Sized>(self, rng: &mut G) -> Throw {
         let word = rng.next_u32();
         match self {
             Dice::FourSticks => Throw::from_sticks((word & 0xF) as u8),
             Dice::LongDie => Throw::from_die(Roll::raw((word & 3) as u8 + 1)),
+            Dice::FourSticksSix => Throw::from_sticks_six((word & 0xF) as u8),
         }
     }
 }
@@ -157,6 +175,7 @@ impl fmt::Display for Dice {
         f.write_str(match self {
             Dice::FourSticks => "four sticks",
             Dice::LongDie => "long die",
+            Dice::FourSticksSix => "four sticks, none light counting 6",
         })
     }
 }
@@ -196,6 +215,22 @@ impl Throw {
         }
     }
 
+    /// A throw of the four sticks counted with no light face worth 6
+    /// ([`Dice::FourSticksSix`]); `light` as for [`from_sticks`](Self::from_sticks).
+    #[inline]
+    pub const fn from_sticks_six(light: u8) -> Throw {
+        let faces = light & 0xF;
+        Throw {
+            dice: Dice::FourSticksSix,
+            faces,
+            roll: if faces == 0 {
+                Roll::raw(6)
+            } else {
+                STICK_ROLLS[faces as usize]
+            },
+        }
+    }
+
     /// A throw of the long die showing this roll, or `None` when the die
     /// cannot show it (5).
     #[inline]
@@ -217,18 +252,22 @@ impl Throw {
     }
 
     /// A throw of `dice` worth `roll`, with the sticks in a fixed canonical
-    /// arrangement (the first `roll` sticks light; none for 5). `None` when
+    /// arrangement (the first `roll` sticks light; none for 5, or 6). `None` when
     /// the implement cannot make the roll. Used to replay rolls whose sticks
     /// were not recorded.
     pub const fn canonical(dice: Dice, roll: Roll) -> Option<Throw> {
         match dice {
-            Dice::FourSticks => {
-                let light = if roll.value() == 5 {
+            Dice::FourSticks | Dice::FourSticksSix if !dice.can_roll(roll) => None,
+            Dice::FourSticks | Dice::FourSticksSix => {
+                let light = if roll.value() >= 5 {
                     0
                 } else {
                     (1u8 << roll.value()) - 1
                 };
-                Some(Throw::from_sticks(light))
+                Some(match dice {
+                    Dice::FourSticksSix => Throw::from_sticks_six(light),
+                    _ => Throw::from_sticks(light),
+                })
             }
             Dice::LongDie => Throw::from_die_face(roll),
         }
@@ -249,7 +288,7 @@ impl Throw {
     /// For sticks, which of the four landed light face up; `None` for the die.
     pub const fn sticks(self) -> Option<[bool; 4]> {
         match self.dice {
-            Dice::FourSticks => Some([
+            Dice::FourSticks | Dice::FourSticksSix => Some([
                 self.faces & 1 != 0,
                 self.faces & 2 != 0,
                 self.faces & 4 != 0,
@@ -303,6 +342,28 @@ mod tests {
     }
 
     #[test]
+    fn sticks_counting_six_read_the_same_faces() {
+        for light in 0..16u8 {
+            let five = Throw::from_sticks(light);
+            let six = Throw::from_sticks_six(light);
+            assert_eq!(five.sticks(), six.sticks());
+            let expected = if light == 0 { 6 } else { five.roll().value() };
+            assert_eq!(six.roll().value(), expected, "{light:04b}");
+        }
+        let mut counts = [0u32; 7];
+        for light in 0..16u8 {
+            counts[Throw::from_sticks_six(light).roll().value() as usize] += 1;
+        }
+        for &(roll, weight) in Dice::FourSticksSix.weights() {
+            assert_eq!(counts[roll.value() as usize], weight, "roll {roll}");
+        }
+        assert_eq!(counts[5], 0);
+        assert!(!Dice::FourSticksSix.can_roll(Roll::raw(5)));
+        assert!(!Dice::FourSticks.can_roll(Roll::raw(6)));
+        assert_eq!(Throw::from_sticks_six(0).to_string(), "---- 6");
+    }
+
+    #[test]
     fn long_die_cannot_roll_five() {
         assert!(!Dice::LongDie.can_roll(Roll::raw(5)));
         assert_eq!(format!("{:?}", Roll::raw(3)), "Roll(3)");
@@ -312,9 +373,13 @@ mod tests {
 
     #[test]
     fn canonical_throws_have_their_roll() {
-        for dice in [Dice::FourSticks, Dice::LongDie] {
+        for dice in [Dice::FourSticks, Dice::LongDie, Dice::FourSticksSix] {
             for roll in dice.rolls() {
                 assert_eq!(Throw::canonical(dice, roll).map(Throw::roll), Some(roll));
+            }
+            for value in 1..=Roll::MAX {
+                let roll = Roll::raw(value);
+                assert_eq!(Throw::canonical(dice, roll).is_some(), dice.can_roll(roll));
             }
         }
     }

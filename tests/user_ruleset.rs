@@ -44,7 +44,7 @@ impl Ruleset for Sprint {
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
     }
-    fn throws_again(&self, _roll: Roll, _moved: bool) -> bool {
+    fn throws_again(&self, _roll: Roll, _played: Option<senet::Move>) -> bool {
         false
     }
     fn outcome(&self, board: &Board) -> Option<Outcome> {

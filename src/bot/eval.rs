@@ -12,7 +12,7 @@ use crate::bot::weights;
 use crate::house::{House, Side};
 use crate::position::Position;
 use crate::record::quote::excerpt;
-use crate::ruleset::{Outcome, Reach, Ruleset};
+use crate::ruleset::{Direction, Outcome, Reach, Ruleset};
 
 /// Estimates who is winning a position.
 pub trait Evaluator<R: Ruleset> {
@@ -348,8 +348,8 @@ impl<R: Ruleset> Evaluation<R> {
             chances[i] = f64::from(weight) / total;
             for house in House::all() {
                 steps[i][usize::from(house.number())] = match ruleset.forward(house, roll) {
-                    None | Some(Reach::Fall) => Step::None,
-                    Some(Reach::To(to)) => Step::To(to),
+                    None | Some(Reach::Fall | Reach::Return) => Step::None,
+                    Some(Reach::To(to) | Reach::ToElseWater(to)) => Step::To(to),
                     Some(Reach::Off) => Step::Away { off: true },
                     Some(Reach::Water) => Step::Away { off: false },
                 };
@@ -403,7 +403,7 @@ impl<R: Ruleset> Evaluation<R> {
                 base + 1,
                 f64::from(self.ruleset.shielded(board, side).count()),
             );
-            let impassable = self.ruleset.impassable(board, side);
+            let impassable = self.ruleset.impassable(board, side, Direction::Forward);
             let shielded = self.ruleset.shielded(board, side.opponent());
             let (mut mobility, mut threats, mut stuck) = (0.0, 0.0, 0.0);
             let water = self.ruleset.water().map_or(House::COUNT, House::number);

@@ -87,7 +87,7 @@ impl Turn {
             Some(mv) => {
                 mv.roll() == throw.roll()
                     && text.play() == Some((mv.from(), mv.to()))
-                    && text.is_swap() == (mv.is_swap() || mv.is_capture())
+                    && text.is_swap() == mv.is_hit()
                     && text.is_backward() == mv.is_backward()
             }
         };

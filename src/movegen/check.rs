@@ -18,13 +18,23 @@ use crate::throw::Roll;
 
 impl<R: Ruleset> Position<R> {
     /// Where a reach ends, as a move writes it: `None` for a move into the
-    /// water in a ruleset that has none (no such move exists).
+    /// water in a ruleset that has none, or a return with nowhere to land
+    /// (no such move exists).
     #[inline]
-    pub(crate) fn target_of(&self, reach: Reach) -> Option<Target> {
+    pub(crate) fn target_of(&self, from: House, reach: Reach) -> Option<Target> {
+        let water = || self.ruleset.water().map(Target::House);
         match reach {
             Reach::To(house) => Some(Target::House(house)),
             Reach::Off => Some(Target::Off),
-            Reach::Water | Reach::Fall => self.ruleset.water().map(Target::House),
+            Reach::Water | Reach::Fall => water(),
+            Reach::ToElseWater(house) if !self.board.occupied().contains(house) => {
+                Some(Target::House(house))
+            }
+            Reach::ToElseWater(_) => water(),
+            Reach::Return => self
+                .ruleset
+                .return_landing(self.board.occupied().without(from))
+                .map(Target::House),
         }
     }
 
@@ -62,15 +72,32 @@ impl<R: Ruleset> Position<R> {
         direction: Direction,
     ) -> Result<Move, IllegalMove> {
         let ruleset = &self.ruleset;
-        let Some(target) = self.target_of(reach) else {
-            return Err(self.no_step(from, roll));
+        if !ctx.movable.contains(from) {
+            let why = ruleset.why(Refusal::Held);
+            return Err(IllegalMove::Held { house: from, why });
+        }
+        let Some(target) = self.target_of(from, reach) else {
+            return Err(match reach {
+                Reach::Return => IllegalMove::NoReturnHouse { from },
+                _ => self.no_step(from, roll),
+            });
         };
-        let mut flags = match direction {
-            Direction::Forward => 0,
-            Direction::Backward => Move::FLAG_BACKWARD,
+        // A written target below the start is a move down the track,
+        // whichever rule made it.
+        let mut flags = if target.track_number() < from.number() {
+            Move::FLAG_BACKWARD
+        } else {
+            0
         };
-        if reach != Reach::Fall {
-            let passed = Bitboard::between(from.number(), target.track_number()) & ctx.impassable;
+        // A piece that cannot land where the reach says goes into the water.
+        let reach = match reach {
+            Reach::ToElseWater(house) if target != Target::House(house) => Reach::Water,
+            Reach::ToElseWater(house) => Reach::To(house),
+            reach => reach,
+        };
+        if !matches!(reach, Reach::Fall | Reach::Return) {
+            let passed = Bitboard::between(from.number(), target.track_number())
+                & ctx.impassable(direction);
             let first = match direction {
                 Direction::Forward => passed.first(),
                 Direction::Backward => passed.last(),
@@ -81,7 +108,11 @@ impl<R: Ruleset> Position<R> {
             }
         }
         match reach {
-            Reach::Off => {}
+            Reach::Off if !ctx.bear_off => {
+                let why = ruleset.why(Refusal::NoBearingOff);
+                return Err(IllegalMove::NoBearingOff { why });
+            }
+            Reach::Off | Reach::Return | Reach::ToElseWater(_) => {}
             Reach::Water | Reach::Fall => {
                 let others = (ctx.own | ctx.opp).without(from);
                 if ruleset.water_landing(others).is_none() {
@@ -102,20 +133,26 @@ impl<R: Ruleset> Position<R> {
                             IllegalMove::Protected { house, why }
                         });
                     }
-                    match ruleset.contact() {
-                        Contact::Capture => flags |= Move::FLAG_CAPTURE,
-                        Contact::Swap => {
-                            if !ruleset.may_displace(house, from) {
-                                let why = ruleset.why(Refusal::NotDisplaced);
-                                return Err(IllegalMove::Displacement {
-                                    from: house,
-                                    to: from,
-                                    why,
-                                });
-                            }
-                            flags |= Move::FLAG_SWAP;
+                    flags |= match ruleset.contact_at(from, house) {
+                        None => {
+                            let why = ruleset.why(Refusal::NotDisplaced);
+                            return Err(IllegalMove::Displacement {
+                                from: house,
+                                to: from,
+                                why,
+                            });
                         }
-                    }
+                        Some(Contact::Capture) => Move::FLAG_CAPTURE,
+                        Some(Contact::Swap) => Move::FLAG_SWAP,
+                        Some(Contact::SendBack) => Move::FLAG_SENT,
+                        Some(Contact::Drown) => {
+                            let others = (ctx.own | ctx.opp).without(from).without(house);
+                            if ruleset.water_landing(others.with(house)).is_none() {
+                                return Err(IllegalMove::WaterFull);
+                            }
+                            Move::FLAG_SENT
+                        }
+                    };
                 }
             }
         }
@@ -162,7 +199,8 @@ impl<R: Ruleset> Position<R> {
         }
         let forward = self.reach(from, roll, Direction::Forward);
         let backward = self.reach(from, roll, Direction::Backward);
-        let names = |reach: Option<Reach>| reach.filter(|&reach| self.target_of(reach) == Some(to));
+        let names =
+            |reach: Option<Reach>| reach.filter(|&reach| self.target_of(from, reach) == Some(to));
         if let Some(reach) = names(forward) {
             // The step itself first, then whether another piece must move.
             return match self.try_step(&ctx, roll, from, reach, Direction::Forward) {
@@ -188,7 +226,7 @@ impl<R: Ruleset> Position<R> {
         } else {
             backward.or(forward)
         };
-        match explained.and_then(|reach| self.target_of(reach)) {
+        match explained.and_then(|reach| self.target_of(from, reach)) {
             Some(reaches) => IllegalMove::WrongTarget {
                 roll,
                 from,

@@ -81,12 +81,12 @@ pub enum IllegalMove {
         /// The ruleset's explanation.
         why: &'static str,
     },
-    /// The swap would carry the opponent's piece where the rules forbid.
-    #[error("the swap would send the opponent's piece from {from} to {to}: {why}")]
+    /// The rules forbid landing on the opponent's piece from this start.
+    #[error("a piece from {to} may not land on the opponent's piece on {from}: {why}")]
     Displacement {
         /// Where the opponent's piece stands.
         from: House,
-        /// Where the swap would send it.
+        /// The mover's start house.
         to: House,
         /// The ruleset's explanation.
         why: &'static str,
@@ -94,6 +94,26 @@ pub enum IllegalMove {
     /// No house can take a piece entering the water.
     #[error("the water can take no piece now: no house is free for it")]
     WaterFull,
+    /// No house can take a piece coming back from the water.
+    #[error("the piece on {from} cannot come back from the water now: no house is free for it")]
+    NoReturnHouse {
+        /// The start house.
+        from: House,
+    },
+    /// The rules keep this piece from moving this throw.
+    #[error("the piece on {house} may not move this throw: {why}")]
+    Held {
+        /// The start house.
+        house: House,
+        /// The ruleset's explanation.
+        why: &'static str,
+    },
+    /// The side may not bear off yet.
+    #[error("the side may not bear off now: {why}")]
+    NoBearingOff {
+        /// The ruleset's explanation.
+        why: &'static str,
+    },
     /// A backward move while a forward move exists.
     #[error("a piece may move backward only when no piece can move forward with this roll")]
     ForwardExists,

@@ -26,6 +26,7 @@ mod write;
 pub use error::IllegalMove;
 
 use crate::bitboard::Bitboard;
+use crate::movegen::steps::Direction;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 
@@ -37,10 +38,27 @@ pub(crate) struct Context {
     pub(crate) own: Bitboard,
     /// The pieces of its opponent.
     pub(crate) opp: Bitboard,
-    /// Houses the mover may not pass.
+    /// The pieces of the side to throw that may move this throw.
+    pub(crate) movable: Bitboard,
+    /// Houses the mover may not pass going forward.
     pub(crate) impassable: Bitboard,
+    /// Houses the mover may not pass going backward.
+    pub(crate) impassable_back: Bitboard,
     /// The opponent's pieces the mover may not land on.
     pub(crate) shielded: Bitboard,
+    /// Whether the side to throw may bear off.
+    pub(crate) bear_off: bool,
+}
+
+impl Context {
+    /// The houses the mover may not pass going `direction`.
+    #[inline(always)]
+    pub(crate) fn impassable(&self, direction: Direction) -> Bitboard {
+        match direction {
+            Direction::Forward => self.impassable,
+            Direction::Backward => self.impassable_back,
+        }
+    }
 }
 
 impl<R: Ruleset> Position<R> {
@@ -49,11 +67,16 @@ impl<R: Ruleset> Position<R> {
     pub(crate) fn context(&self) -> Context {
         let side = self.side;
         let (own, opp) = self.board.both(side);
+        let ruleset = &self.ruleset;
+        let board = &self.board;
         Context {
             own,
             opp,
-            impassable: self.ruleset.impassable(&self.board, side),
-            shielded: self.ruleset.shielded(&self.board, side.opponent()),
+            movable: ruleset.movable(board, side) & own,
+            impassable: ruleset.impassable(board, side, Direction::Forward),
+            impassable_back: ruleset.impassable(board, side, Direction::Backward),
+            shielded: ruleset.shielded(board, side.opponent()),
+            bear_off: ruleset.may_bear_off(board, side),
         }
     }
 }

@@ -117,14 +117,14 @@ impl<R: Ruleset> Position<R> {
             Direction::Forward
         };
         let steps = self.ruleset.steps(roll, direction);
-        let first = self.ruleset.must_play_first() & ctx.own;
+        let first = self.ruleset.must_play_first() & ctx.movable;
         if !first.is_empty() {
             let found = self.find_tier::<BACKWARD>(ctx, &steps, first, roll, true);
             if !found.is_empty() {
                 return found;
             }
         }
-        self.find_tier::<BACKWARD>(ctx, &steps, ctx.own & !first, roll, false)
+        self.find_tier::<BACKWARD>(ctx, &steps, ctx.movable & !first, roll, false)
     }
 
     /// The legal moves of `pieces` in one direction, as sets: those that
@@ -154,13 +154,17 @@ impl<R: Ruleset> Position<R> {
             let water = steps.entering_water(&self.ruleset, roll, direction);
             self.find_along::<BACKWARD>(&mut found, ctx, along, water, roll);
         }
+        // Steps whose landing the masks leave to the hooks.
+        let mut unusual = Bitboard::from_bits(found.asked);
         // Usually none: few houses have moves of another kind.
-        let asked = pieces & steps.ask;
+        let asked = pieces & steps.ask & !steps.along;
         if !asked.is_empty() {
-            for from in asked {
-                if !steps.along.contains(from)
-                    && self.asked_move(ctx, from, roll, direction).is_some()
-                {
+            unusual |= asked;
+        }
+        if !unusual.is_empty() {
+            found.asked = 0;
+            for from in unusual {
+                if self.asked_move(ctx, from, roll, direction).is_some() {
                     found.asked |= Bitboard::from_house(from).bits();
                 }
             }
@@ -191,7 +195,13 @@ impl<R: Ruleset> Position<R> {
         // A start is blocked when one of the `r - 1` houses it passes is
         // impassable: a fixed number of shifts, masked by the roll. Most
         // boards of most rulesets have no impassable house at all.
-        let impassable = ctx.impassable.bits();
+        let impassable = ctx
+            .impassable(if BACKWARD {
+                Direction::Backward
+            } else {
+                Direction::Forward
+            })
+            .bits();
         let mut blocked = 0u32;
         if impassable != 0 {
             for k in 1..Roll::MAX {
@@ -205,25 +215,37 @@ impl<R: Ruleset> Position<R> {
         }
         // A step may end on an empty house, an unshielded opponent's piece,
         // or off the board (bit 31, reached only by a step to exactly 31:
-        // no piece stands there, so the complement has it). Bit 0 is junk,
-        // but no start the table steps reaches it.
-        let landable = !(ctx.own.bits() | (ctx.opp.bits() & ctx.shielded.bits()));
-        debug_assert!(landable & OFF_BIT != 0);
+        // no piece stands there, so the complement has it, unless the side
+        // may not bear off yet). Bit 0 is junk, but no start the table
+        // steps reaches it.
+        let off_barred = OFF_BIT & 0u32.wrapping_sub(u32::from(!ctx.bear_off));
+        let landable = !(ctx.own.bits() | (ctx.opp.bits() & ctx.shielded.bits()) | off_barred);
         let free = pieces.bits() & !blocked;
         let mut movers = free & !water.bits() & starts(landable);
         let contacts = movers & starts(ctx.opp.bits());
-        if self.ruleset.contact() == Contact::Swap {
-            // Bounded, so that the compiler drops the loop altogether when
-            // `may_displace` always answers yes.
-            for start in Bitboard::from_bits(contacts).take(House::COUNT.into()) {
-                let to = if BACKWARD {
-                    start.number() - r
-                } else {
-                    start.number() + r
-                };
-                if !self.ruleset.may_displace(House::from_index(to), start) {
-                    movers &= !Bitboard::from_house(start).bits();
+        let usual = self.ruleset.contact();
+        // Bounded, so that the compiler drops the loop altogether when
+        // `contact_at` always gives the usual kind.
+        for start in Bitboard::from_bits(contacts).take(House::COUNT.into()) {
+            let to = if BACKWARD {
+                start.number() - r
+            } else {
+                start.number() + r
+            };
+            let bit = Bitboard::from_house(start).bits();
+            match self.ruleset.contact_at(start, House::from_index(to)) {
+                None => movers &= !bit,
+                // Landings the masks cannot play (into the water, which
+                // may be full): the hooks decide them, piece by piece.
+                Some(Contact::Drown) => {
+                    movers &= !bit;
+                    found.asked |= bit;
                 }
+                Some(contact) if contact != usual => {
+                    movers &= !bit;
+                    found.asked |= bit;
+                }
+                Some(_) => {}
             }
         }
         // Entering the water depends on where the piece can rest, which

@@ -72,6 +72,7 @@ impl Steps {
             3 => Steps::of_roll(ruleset, Roll::of::<3>(), direction).along,
             4 => Steps::of_roll(ruleset, Roll::of::<4>(), direction).along,
             5 => Steps::of_roll(ruleset, Roll::of::<5>(), direction).along,
+            6 => Steps::of_roll(ruleset, Roll::of::<6>(), direction).along,
             _ => Bitboard::EMPTY,
         };
         let any = Steps::any_roll(ruleset, direction);
@@ -100,19 +101,28 @@ impl Steps {
         self.along & self.water & Bitboard::from_bits(start)
     }
 
-    /// Every roll's table in one: the union of each set over the rolls. A
-    /// constant for a ruleset whose hooks fold.
+    /// Every roll's table in one: the union of each set over the rolls the
+    /// ruleset's implement makes. A constant for a ruleset whose hooks fold.
     #[inline(always)]
     fn any_roll<R: Ruleset>(ruleset: &R, direction: Direction) -> Steps {
-        let one = Steps::of_roll(ruleset, Roll::of::<1>(), direction);
-        let two = Steps::of_roll(ruleset, Roll::of::<2>(), direction);
-        let three = Steps::of_roll(ruleset, Roll::of::<3>(), direction);
-        let four = Steps::of_roll(ruleset, Roll::of::<4>(), direction);
-        let five = Steps::of_roll(ruleset, Roll::of::<5>(), direction);
+        let dice = ruleset.dice();
+        let of = |roll: Roll| {
+            if dice.can_roll(roll) {
+                Steps::of_roll(ruleset, roll, direction)
+            } else {
+                Steps::NONE
+            }
+        };
+        let one = of(Roll::of::<1>());
+        let two = of(Roll::of::<2>());
+        let three = of(Roll::of::<3>());
+        let four = of(Roll::of::<4>());
+        let five = of(Roll::of::<5>());
+        let six = of(Roll::of::<6>());
         Steps {
-            along: one.along | two.along | three.along | four.along | five.along,
-            water: one.water | two.water | three.water | four.water | five.water,
-            ask: one.ask | two.ask | three.ask | four.ask | five.ask,
+            along: one.along | two.along | three.along | four.along | five.along | six.along,
+            water: one.water | two.water | three.water | four.water | five.water | six.water,
+            ask: one.ask | two.ask | three.ask | four.ask | five.ask | six.ask,
         }
     }
 

@@ -105,6 +105,7 @@ impl<R: Ruleset> Position<R> {
         let contact = u32::from(match self.ruleset.contact() {
             Contact::Swap => Move::FLAG_SWAP,
             Contact::Capture => Move::FLAG_CAPTURE,
+            Contact::SendBack | Contact::Drown => Move::FLAG_SENT,
         }) << 24;
         // The contact starts moved up to the flag's bit, so that shifting
         // them down by a start puts its flag in place (no branch).

@@ -166,7 +166,7 @@ impl<R: Ruleset> Position<R> {
         MoveText {
             roll: mv.roll(),
             play: Some((mv.from(), mv.to())),
-            swap: mv.is_swap() || mv.is_capture(),
+            swap: mv.is_hit(),
             backward: mv.is_backward(),
             again: again(self, &after),
         }
@@ -263,10 +263,10 @@ impl FromStr for MoveText {
     fn from_str(text: &str) -> Result<MoveText, ParseMoveError> {
         let mut reader = Reader { text, at: 0 };
         let start = reader.at;
-        let roll = reader.number("a roll from 1 to 5")?;
+        let roll = reader.number("a roll from 1 to 6")?;
         let roll = u8::try_from(roll).ok().and_then(Roll::new).ok_or_else(|| {
             reader.at = start;
-            reader.error("a roll from 1 to 5")
+            reader.error("a roll from 1 to 6")
         })?;
         reader.expect(": ", "': ' (a colon and one space) after the roll")?;
         let mut parsed = MoveText::lost(roll, false);

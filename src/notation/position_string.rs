@@ -15,6 +15,7 @@ use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
 use crate::position::{Position, PositionError};
 use crate::ruleset::Ruleset;
+use crate::rulesets::REBIRTH;
 
 impl<R: Ruleset> Position<R> {
     /// Parses a position string for `ruleset`, checking it as strictly as
@@ -37,11 +38,27 @@ impl<R: Ruleset> Position<R> {
             return Err(PositionError::BoardLength { found });
         }
         let (mut x, mut o) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut marked = None;
         for (house, c) in House::all().zip(board.chars()) {
             match c {
                 '.' => {}
                 'x' => x = x.with(house),
                 'o' => o = o.with(house),
+                'X' | 'O' if house != REBIRTH || !ruleset.marks_returns() => {
+                    return Err(PositionError::MarkedPiece {
+                        house: house.number(),
+                        found: c,
+                        ruleset: ruleset.name(),
+                    });
+                }
+                'X' => {
+                    x = x.with(house);
+                    marked = Some(Side::X);
+                }
+                'O' => {
+                    o = o.with(house);
+                    marked = Some(Side::O);
+                }
                 found => {
                     return Err(PositionError::BoardChar {
                         house: house.number(),
@@ -61,7 +78,7 @@ impl<R: Ruleset> Position<R> {
         };
         let off_x = parse_count("XOFF", off_x)?;
         let off_o = parse_count("OOFF", off_o)?;
-        Position::new(ruleset, x, o, off_x, off_o, side)
+        Position::new(ruleset, x, o, off_x, off_o, side)?.with_mark(marked)
     }
 }
 
@@ -88,7 +105,10 @@ impl<R: Ruleset> fmt::Display for Position<R> {
                 board[usize::from(house.number() - 1)] = side.to_char() as u8;
             }
         }
-        // The board holds only ASCII '.', 'x' and 'o'.
+        if let Some(side) = self.board.marked() {
+            board[usize::from(REBIRTH.number() - 1)] = side.to_char().to_ascii_uppercase() as u8;
+        }
+        // The board holds only ASCII '.', 'x', 'o', 'X' and 'O'.
         let board = core::str::from_utf8(&board).map_err(|_| fmt::Error)?;
         write!(
             f,

@@ -3,6 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
+use crate::moves::Move;
 use crate::ruleset::{Contact, Outcome, Reach, Refusal, Ruleset};
 use crate::throw::{Dice, Roll};
 
@@ -95,14 +96,18 @@ impl Ruleset for Bell {
             Refusal::NoStep { .. } => {
                 "a piece on 27, 28, 29 or 30 bears off only with the exact roll (4, 3, 2, 1)"
             }
-            Refusal::Blocked | Refusal::Protected | Refusal::NotDisplaced => {
+            Refusal::Blocked
+            | Refusal::Protected
+            | Refusal::NotDisplaced
+            | Refusal::Held
+            | Refusal::NoBearingOff => {
                 "the rules forbid that"
             }
         }
     }
 
     #[inline]
-    fn throws_again(&self, _roll: Roll, _moved: bool) -> bool {
+    fn throws_again(&self, _roll: Roll, _played: Option<Move>) -> bool {
         false
     }
 

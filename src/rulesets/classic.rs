@@ -3,7 +3,8 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Refusal, Ruleset};
+use crate::moves::Move;
+use crate::ruleset::{Direction, Outcome, Reach, Refusal, Ruleset};
 
 use super::{first_home_wins, traditional_mark};
 use crate::throw::{Dice, Roll};
@@ -78,7 +79,7 @@ impl Ruleset for Classic {
     }
 
     #[inline]
-    fn impassable(&self, board: &Board, _mover: Side) -> Bitboard {
+    fn impassable(&self, board: &Board, _mover: Side, _direction: Direction) -> Bitboard {
         board.occupied()
     }
 
@@ -110,13 +111,16 @@ impl Ruleset for Classic {
                 _ => "a piece on 28, 29 or 30 leaves only with its exact roll (3, 2, 1)",
             },
             Refusal::Blocked => "no piece may jump over another",
-            Refusal::Protected | Refusal::NotDisplaced => "the rules forbid that",
+            Refusal::Protected
+            | Refusal::NotDisplaced
+            | Refusal::Held
+            | Refusal::NoBearingOff => "the rules forbid that",
         }
     }
 
     #[inline]
-    fn throws_again(&self, roll: Roll, moved: bool) -> bool {
-        moved && matches!(roll.value(), 1 | 5)
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        played.is_some() && matches!(roll.value(), 1 | 5)
     }
 
     #[inline]

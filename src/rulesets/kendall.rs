@@ -3,7 +3,8 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Refusal, Ruleset};
+use crate::moves::Move;
+use crate::ruleset::{Direction, Outcome, Reach, Refusal, Ruleset};
 
 use super::{first_home_wins, traditional_mark, water_to_rebirth_or_below};
 use crate::throw::{Dice, Roll};
@@ -103,7 +104,7 @@ impl Ruleset for Kendall {
     }
 
     #[inline]
-    fn impassable(&self, board: &Board, mover: Side) -> Bitboard {
+    fn impassable(&self, board: &Board, mover: Side, _direction: Direction) -> Bitboard {
         board.pieces(mover.opponent()).runs_of(3)
     }
 
@@ -141,12 +142,14 @@ impl Ruleset for Kendall {
             }
             Refusal::Blocked => "three or more pieces of one side in a row form a blockade",
             Refusal::Protected => "a piece of its side stands next to it",
-            Refusal::NotDisplaced => "the rules forbid that",
+            Refusal::NotDisplaced | Refusal::Held | Refusal::NoBearingOff => {
+                "the rules forbid that"
+            }
         }
     }
 
     #[inline]
-    fn throws_again(&self, roll: Roll, _moved: bool) -> bool {
+    fn throws_again(&self, roll: Roll, _played: Option<Move>) -> bool {
         matches!(roll.value(), 1 | 4 | 5)
     }
 

@@ -3,7 +3,8 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::ruleset::{Outcome, Reach, Refusal, Ruleset};
+use crate::moves::Move;
+use crate::ruleset::{Contact, Outcome, Reach, Refusal, Ruleset};
 
 use super::{first_home_wins, traditional_mark, water_to_rebirth_or_below};
 use crate::throw::{Dice, Roll};
@@ -102,8 +103,8 @@ impl Ruleset for Temple {
     }
 
     #[inline]
-    fn may_displace(&self, from: House, to: House) -> bool {
-        !(from.number() <= 25 && to.number() >= 27)
+    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
+        (!(target.number() <= 25 && start.number() >= 27)).then_some(Contact::Swap)
     }
 
     #[inline]
@@ -131,13 +132,15 @@ impl Ruleset for Temple {
             Refusal::NotDisplaced => {
                 "the mandatory stop on 26 binds a swapped piece too: none goes from 25 or below to 27 or beyond"
             }
-            // Temple has no blockades.
+            // Temple has no blockades, no held pieces, no bar on bearing off.
             Refusal::Blocked => "the rules forbid passing it",
+            Refusal::Held | Refusal::NoBearingOff => "the rules forbid that",
         }
     }
 
     #[inline]
-    fn throws_again(&self, roll: Roll, moved: bool) -> bool {
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        let moved = played.is_some();
         moved && roll.value() != 2
     }
 

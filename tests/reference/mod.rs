@@ -11,25 +11,35 @@
 //!
 //! Rules, as the trait documents them (and RULES.md states them):
 //!
+//! - Only the pieces of `movable` move at all.
 //! - A piece's reach is `forward`'s answer, or `backward`'s when no piece
-//!   of the side has a legal forward move with the roll.
+//!   of the side has a legal forward move with the roll. `ToElseWater(h)`
+//!   is `To(h)` when h is empty and the water otherwise; `Return` lands
+//!   where `return_landing` of the other pieces' houses says (no move when
+//!   it says nowhere), and is written with that house.
 //! - Every house strictly between the start and the target (31 for off,
-//!   the water's house for the water) must not be in `impassable`, unless
-//!   the reach is `Reach::Fall`, which does not travel the track.
+//!   the water's house for the water) must not be in `impassable` of the
+//!   move's direction, unless the reach is `Reach::Fall` or `Reach::Return`,
+//!   which do not travel the track.
+//! - Bearing off is legal only when `may_bear_off` says so.
 //! - Landing on an own piece is illegal; on an opponent's piece, illegal
 //!   when it is in `shielded` (or on a `safe_houses` house), otherwise
-//!   `contact` says swap (legal only if `may_displace` allows carrying the
-//!   opponent's piece to the mover's start) or capture.
+//!   `contact_at(start, target)` says: illegal, swap, capture, send back
+//!   to the lowest house empty before the move, or drown (legal only when
+//!   `water_landing` has a house for the drowned piece).
 //! - A move into the water (`Reach::Water` or `Reach::Fall`) is legal only
 //!   if `water_landing` of the other pieces' houses has an answer, and the
 //!   piece rests there. After every move, a piece found on the water's
 //!   house goes where `water_landing` says, if that is another house.
 //! - `must_play_first`: when a piece on those houses has a legal move in
 //!   the direction being played, only those pieces' moves count.
+//! - Marks (`marks_returns`): a piece that comes from the water's house to
+//!   house 15 by a move that is not into the water is marked; a move that
+//!   starts or ends on house 15 otherwise ends the mark.
 //! - After a move: the game's `outcome`; the mover throws again when
-//!   `throws_again(roll, true)` says so and the game goes on; after a move
-//!   that ends the game, the opponent is named to throw. A lost throw:
-//!   `throws_again(roll, false)`.
+//!   `throws_again(roll, Some(move))` says so and the game goes on; after
+//!   a move that ends the game, the opponent is named to throw. A lost
+//!   throw: `throws_again(roll, None)`.
 //!
 //! Only the public hooks, `House::all`, `Board::piece_at` and
 //! `Bitboard::contains` (as a membership test) are used to read a board;
@@ -66,7 +76,9 @@ pub struct RefMove {
     pub swap: bool,
     /// The opponent's piece landed on left the game.
     pub capture: bool,
-    /// The move was found by `backward`, not `forward`.
+    /// The opponent's piece landed on went elsewhere: sent back or drowned.
+    pub sent: bool,
+    /// The written target is below the start.
     pub backward: bool,
     /// The piece went into the water.
     pub water: bool,
@@ -87,11 +99,18 @@ fn on_dice<R: Ruleset>(ruleset: &R, roll: Roll) -> bool {
 /// The target as a move writes it: a house, off, or the water's house
 /// for the water and for a fall (no move at all in a ruleset without
 /// water).
-fn target<R: Ruleset>(ruleset: &R, reach: Reach) -> Option<Target> {
+fn target<R: Ruleset>(ruleset: &R, view: &View, from: House, reach: Reach) -> Option<Target> {
     match reach {
         Reach::To(house) => Some(Target::House(house)),
         Reach::Off => Some(Target::Off),
         Reach::Water | Reach::Fall => water_house(ruleset).map(Target::House),
+        Reach::ToElseWater(house) if view.at(house).is_none() => Some(Target::House(house)),
+        Reach::ToElseWater(_) => water_house(ruleset).map(Target::House),
+        Reach::Return => {
+            let mut others = view.cells;
+            others[usize::from(from.number())] = None;
+            ruleset.return_landing(occupied(&others)).map(Target::House)
+        }
     }
 }
 
@@ -145,10 +164,16 @@ struct View {
     cells: Cells,
     /// The side to throw.
     side: Side,
-    /// The houses the side's pieces may not pass.
+    /// The side's pieces allowed to move.
+    movable: Bitboard,
+    /// The houses the side's pieces may not pass going forward.
     impassable: Bitboard,
+    /// The houses the side's pieces may not pass going backward.
+    impassable_back: Bitboard,
     /// The opponent's pieces the side may not land on.
     shielded: Bitboard,
+    /// Whether the side may bear off.
+    bear_off: bool,
 }
 
 impl View {
@@ -159,8 +184,11 @@ impl View {
         View {
             cells: cells_of(position),
             side,
-            impassable: ruleset.impassable(board, side),
+            movable: ruleset.movable(board, side),
+            impassable: ruleset.impassable(board, side, senet::Direction::Forward),
+            impassable_back: ruleset.impassable(board, side, senet::Direction::Backward),
             shielded: ruleset.shielded(board, side.opponent()),
+            bear_off: ruleset.may_bear_off(board, side),
         }
     }
 
@@ -178,16 +206,28 @@ fn piece_move<R: Ruleset>(
     roll: Roll,
     direction: Direction,
 ) -> Option<RefMove> {
+    if !view.movable.contains(from) {
+        return None;
+    }
     let reach = match direction {
         Direction::Forward => ruleset.forward(from, roll),
         Direction::Backward => ruleset.backward(from, roll),
     }?;
-    let to = target(ruleset, reach)?;
+    let to = target(ruleset, view, from, reach)?;
+    let reach = match reach {
+        Reach::ToElseWater(house) if to == Target::House(house) => Reach::To(house),
+        Reach::ToElseWater(_) => Reach::Water,
+        reach => reach,
+    };
     // The way: every house passed along the track must be passable. A
-    // fall goes straight into the water and passes nothing.
-    if reach != Reach::Fall {
+    // fall or a return goes straight to its house and passes nothing.
+    if reach != Reach::Fall && reach != Reach::Return {
+        let impassable = match direction {
+            Direction::Forward => view.impassable,
+            Direction::Backward => view.impassable_back,
+        };
         for house in houses_between(from.number(), track_number(to)) {
-            if view.impassable.contains(house) {
+            if impassable.contains(house) {
                 return None;
             }
         }
@@ -198,11 +238,13 @@ fn piece_move<R: Ruleset>(
         to,
         swap: false,
         capture: false,
-        backward: direction == Direction::Backward,
+        sent: false,
+        backward: track_number(to) < from.number(),
         water: false,
     };
     match reach {
-        Reach::Off => {}
+        Reach::Off if !view.bear_off => return None,
+        Reach::Off | Reach::Return | Reach::ToElseWater(_) => {}
         Reach::Water | Reach::Fall => {
             // The water must have a house for the piece, counting every
             // other piece (the mover has left its start).
@@ -220,14 +262,19 @@ fn piece_move<R: Ruleset>(
                 if ruleset.safe_houses().contains(to) || view.shielded.contains(to) {
                     return None;
                 }
-                match ruleset.contact() {
-                    Contact::Swap => {
-                        if !ruleset.may_displace(to, from) {
-                            return None;
-                        }
-                        mv.swap = true;
-                    }
+                match ruleset.contact_at(from, to)? {
+                    Contact::Swap => mv.swap = true,
                     Contact::Capture => mv.capture = true,
+                    Contact::SendBack => mv.sent = true,
+                    Contact::Drown => {
+                        // The drowned piece needs a place in the water,
+                        // the mover standing on its target.
+                        let mut after = view.cells;
+                        after[usize::from(from.number())] = None;
+                        after[usize::from(to.number())] = Some(view.side);
+                        ruleset.water_landing(occupied(&after))?;
+                        mv.sent = true;
+                    }
                 }
             }
         },
@@ -278,10 +325,17 @@ pub fn reference_moves<R: Ruleset>(position: &Position<R>, roll: Roll) -> Vec<Re
 }
 
 /// A position of `cells` and borne-off counts, through the checked constructor.
-fn build<R: Ruleset>(ruleset: R, cells: &Cells, off: [u8; 2], side: Side) -> Position<R> {
+fn build<R: Ruleset>(
+    ruleset: R,
+    cells: &Cells,
+    off: [u8; 2],
+    side: Side,
+    marked: Option<Side>,
+) -> Position<R> {
     let x = houses_where(cells, |c| c == Some(Side::X));
     let o = houses_where(cells, |c| c == Some(Side::O));
     Position::new(ruleset, x, o, off[0], off[1], side)
+        .and_then(|p| p.with_mark(marked))
         .unwrap_or_else(|e| panic!("the reference built an invalid position: {e}"))
 }
 
@@ -289,7 +343,8 @@ fn build<R: Ruleset>(ruleset: R, cells: &Cells, off: [u8; 2], side: Side) -> Pos
 pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Position<R> {
     let ruleset = position.ruleset();
     let mover = position.side_to_throw();
-    let mut cells = cells_of(position);
+    let before = cells_of(position);
+    let mut cells = before;
     let mut off = [position.board().off(Side::X), position.board().off(Side::O)];
     let from = usize::from(mv.from.number());
     assert_eq!(cells[from], Some(mover), "{mv:?}: no piece of the mover");
@@ -309,18 +364,37 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
             Target::Off => off[mover.index()] += 1,
             Target::House(to) => {
                 let to = usize::from(to.number());
-                if let Some(owner) = cells[to] {
+                let hit = cells[to];
+                cells[to] = Some(mover);
+                if let Some(owner) = hit {
                     assert_ne!(owner, mover, "{mv:?}: lands on its own side");
-                    match ruleset.contact() {
+                    let contact = ruleset
+                        .contact_at(mv.from, House::new(to as u8).expect("a house"))
+                        .unwrap_or_else(|| panic!("{mv:?}: a refused landing played"));
+                    match contact {
                         Contact::Swap => {
                             assert!(mv.swap, "{mv:?}: a swap not flagged");
                             cells[from] = Some(owner);
                         }
                         // The mover takes the house: the captured piece is gone.
                         Contact::Capture => assert!(mv.capture, "{mv:?}: a capture not flagged"),
+                        Contact::SendBack => {
+                            assert!(mv.sent, "{mv:?}: a piece sent back not flagged");
+                            // The lowest house empty before the move.
+                            let lowest = (1..OFF_TRACK)
+                                .find(|&h| before[usize::from(h)].is_none())
+                                .expect("an empty house");
+                            cells[usize::from(lowest)] = Some(owner);
+                        }
+                        Contact::Drown => {
+                            assert!(mv.sent, "{mv:?}: a drowned piece not flagged");
+                            let rest = ruleset
+                                .water_landing(occupied(&cells))
+                                .unwrap_or_else(|| panic!("{mv:?}: no water for the piece"));
+                            cells[usize::from(rest.number())] = Some(owner);
+                        }
                     }
                 }
-                cells[to] = Some(mover);
             }
         }
     }
@@ -334,13 +408,29 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
             cells[usize::from(rest.number())] = Some(owner);
         }
     }
-    let moved = build(ruleset, &cells, off, mover);
-    if ruleset.outcome(moved.board()).is_none() && ruleset.throws_again(mv.roll, true) {
+    // Marks: a piece back from the water on 15 is marked; any other move
+    // from or to 15 ends a mark.
+    let rebirth = House::new(15).expect("a house");
+    let mut marked = position.board().marked();
+    if ruleset.marks_returns() {
+        if Some(mv.from) == water_house(&ruleset) && mv.to == Target::House(rebirth) && !mv.water
+        {
+            marked = Some(mover);
+        } else if mv.from == rebirth || mv.to == Target::House(rebirth) {
+            marked = None;
+        }
+    }
+    let moved = build(ruleset, &cells, off, mover, marked);
+    // The crate's own move, for the hook (the lists were compared before).
+    let played = position
+        .find_move(mv.roll, mv.from, mv.to)
+        .unwrap_or_else(|e| panic!("{mv:?}: the crate refuses it: {e}"));
+    if ruleset.outcome(moved.board()).is_none() && ruleset.throws_again(mv.roll, Some(played)) {
         moved
     } else {
         // The game ended (the opponent is named, though nobody throws), or
         // the turn passes.
-        build(ruleset, &cells, off, mover.opponent())
+        build(ruleset, &cells, off, mover.opponent(), marked)
     }
 }
 
@@ -355,13 +445,14 @@ pub fn reference_lose<R: Ruleset>(position: &Position<R>, roll: Roll) -> Option<
         return None;
     }
     let side = position.side_to_throw();
-    let next = if ruleset.throws_again(roll, false) {
+    let next = if ruleset.throws_again(roll, None) {
         side
     } else {
         side.opponent()
     };
     let off = [position.board().off(Side::X), position.board().off(Side::O)];
-    Some(build(ruleset, &cells_of(position), off, next))
+    let marked = position.board().marked();
+    Some(build(ruleset, &cells_of(position), off, next, marked))
 }
 
 /// Perft as RULES.md defines it, from the reference: 1 at depth 0 or at a
