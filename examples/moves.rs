@@ -6,7 +6,7 @@
 //! the move text against the position and roll: when it is legal and
 //! written exactly right it prints it the same way and exits 0; otherwise
 //! it prints why on stderr and exits 1. Bad arguments exit 2 (`--roll` is
-//! from 1 to 5, and one the ruleset's throw can make).
+//! from 1 to 6, and one the ruleset's throw can make).
 
 mod common;
 
@@ -30,7 +30,7 @@ fn run<R: BuiltIn>(ruleset: R, args: &Args) {
             .unwrap_or_else(|e| fail(format!("bad position {}: {e}", quote(text)))),
         None => Position::start(ruleset),
     };
-    let value = u8::try_from(args.required_in("roll", 1..=5))
+    let value = u8::try_from(args.required_in("roll", 1..=6))
         .unwrap_or_else(|_| fail("a roll fits in a byte"));
     let dice: Dice = ruleset.dice();
     let roll = Roll::new(value)

@@ -8,10 +8,10 @@ use thiserror::Error;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
+use crate::moves::Move;
 use crate::record::quote::excerpt;
 use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
-use crate::rulesets::{Bell, Classic, Kendall, Temple};
-use crate::moves::Move;
+use crate::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use crate::throw::{Dice, Roll};
 
 /// One of the built-in rulesets, picked at run time.
@@ -33,15 +33,24 @@ pub enum AnyRuleset {
     Bell,
     /// [`Classic`]: the French traditional page, no jumping.
     Classic,
+    /// [`Jequier`]: G. Jéquier, sticks that count 6, pieces sent back.
+    Jequier,
+    /// [`Kendall1979`]: Kendall's 1979 booklet, seven pieces, marked pieces.
+    Kendall1979,
+    /// [`Skyruk`]: D. Skyruk, groups that protect and block.
+    Skyruk,
 }
 
 impl AnyRuleset {
     /// Every built-in ruleset.
-    pub const ALL: [AnyRuleset; 4] = [
+    pub const ALL: [AnyRuleset; 7] = [
         AnyRuleset::Kendall,
         AnyRuleset::Temple,
         AnyRuleset::Bell,
         AnyRuleset::Classic,
+        AnyRuleset::Jequier,
+        AnyRuleset::Kendall1979,
+        AnyRuleset::Skyruk,
     ];
 }
 
@@ -63,6 +72,18 @@ macro_rules! dispatch {
             }
             AnyRuleset::Classic => {
                 let $r = Classic;
+                $call
+            }
+            AnyRuleset::Jequier => {
+                let $r = Jequier;
+                $call
+            }
+            AnyRuleset::Kendall1979 => {
+                let $r = Kendall1979;
+                $call
+            }
+            AnyRuleset::Skyruk => {
+                let $r = Skyruk;
                 $call
             }
         }
@@ -164,7 +185,9 @@ impl fmt::Display for AnyRuleset {
 
 /// The name given is not a built-in ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown ruleset {found:?}; expected one of kendall, temple, bell, classic")]
+#[error(
+    "unknown ruleset {found:?}; expected one of kendall, temple, bell, classic, jequier, kendall1979, skyruk"
+)]
 pub struct UnknownRuleset {
     /// The name as given, or its start when it is long (at most 60
     /// bytes once escaped; a cut is marked `…`).

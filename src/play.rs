@@ -3,12 +3,12 @@
 
 use crate::bitboard::Bitboard;
 use crate::house::House;
-use crate::rulesets::REBIRTH;
 use crate::movegen::IllegalMove;
 use crate::movegen::sets::Found;
 use crate::moves::Move;
 use crate::position::{Position, water_would_move};
 use crate::ruleset::{Contact, Ruleset};
+use crate::rulesets::REBIRTH;
 use crate::throw::Roll;
 
 /// A move taken apart, as [`Position::apply_step`] plays it.
@@ -125,7 +125,9 @@ impl<R: Ruleset> Position<R> {
         // only removes it; the rarer kinds send it elsewhere.
         let start = House::from_index(step.from as u8);
         let target = House::from_index(step.to as u8);
-        let contact = ruleset.contact_at(start, target).unwrap_or(ruleset.contact());
+        let contact = ruleset
+            .contact_at(start, target)
+            .unwrap_or(ruleset.contact());
         let hit = 0u32.wrapping_sub(u32::from(step.hit));
         let swap = hit & 0u32.wrapping_sub(u32::from(contact == Contact::Swap));
         let mut opp = (opp.bits() & !(to & hit)) | (from & swap);

@@ -160,11 +160,14 @@ by_names!(crate::throw::Dice, "an implement: \"four_sticks\", \"long_die\" or \"
     "four_sticks_six" => crate::throw::Dice::FourSticksSix,
 ]);
 
-by_names!(crate::any_ruleset::AnyRuleset, "a ruleset: \"kendall\", \"temple\", \"bell\" or \"classic\"", [
+by_names!(crate::any_ruleset::AnyRuleset, "a ruleset: \"kendall\", \"temple\", \"bell\", \"classic\", \"jequier\", \"kendall1979\" or \"skyruk\"", [
     "kendall" => crate::any_ruleset::AnyRuleset::Kendall,
     "temple" => crate::any_ruleset::AnyRuleset::Temple,
     "bell" => crate::any_ruleset::AnyRuleset::Bell,
     "classic" => crate::any_ruleset::AnyRuleset::Classic,
+    "jequier" => crate::any_ruleset::AnyRuleset::Jequier,
+    "kendall1979" => crate::any_ruleset::AnyRuleset::Kendall1979,
+    "skyruk" => crate::any_ruleset::AnyRuleset::Skyruk,
 ]);
 
 by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [

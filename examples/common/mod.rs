@@ -318,6 +318,18 @@ macro_rules! with_ruleset {
                 let $r = senet::rulesets::Classic;
                 $body
             }
+            senet::AnyRuleset::Jequier => {
+                let $r = senet::rulesets::Jequier;
+                $body
+            }
+            senet::AnyRuleset::Kendall1979 => {
+                let $r = senet::rulesets::Kendall1979;
+                $body
+            }
+            senet::AnyRuleset::Skyruk => {
+                let $r = senet::rulesets::Skyruk;
+                $body
+            }
         }
     };
 }

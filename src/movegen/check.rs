@@ -96,8 +96,8 @@ impl<R: Ruleset> Position<R> {
             reach => reach,
         };
         if !matches!(reach, Reach::Fall | Reach::Return) {
-            let passed = Bitboard::between(from.number(), target.track_number())
-                & ctx.impassable(direction);
+            let passed =
+                Bitboard::between(from.number(), target.track_number()) & ctx.impassable(direction);
             let first = match direction {
                 Direction::Forward => passed.first(),
                 Direction::Backward => passed.last(),

@@ -100,9 +100,7 @@ impl Ruleset for Bell {
             | Refusal::Protected
             | Refusal::NotDisplaced
             | Refusal::Held
-            | Refusal::NoBearingOff => {
-                "the rules forbid that"
-            }
+            | Refusal::NoBearingOff => "the rules forbid that",
         }
     }
 

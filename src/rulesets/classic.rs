@@ -111,10 +111,9 @@ impl Ruleset for Classic {
                 _ => "a piece on 28, 29 or 30 leaves only with its exact roll (3, 2, 1)",
             },
             Refusal::Blocked => "no piece may jump over another",
-            Refusal::Protected
-            | Refusal::NotDisplaced
-            | Refusal::Held
-            | Refusal::NoBearingOff => "the rules forbid that",
+            Refusal::Protected | Refusal::NotDisplaced | Refusal::Held | Refusal::NoBearingOff => {
+                "the rules forbid that"
+            }
         }
     }
 

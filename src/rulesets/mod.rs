@@ -3,12 +3,18 @@
 
 mod bell;
 mod classic;
+mod jequier;
 mod kendall;
+mod kendall1979;
+mod skyruk;
 mod temple;
 
 pub use bell::Bell;
 pub use classic::Classic;
+pub use jequier::Jequier;
 pub use kendall::Kendall;
+pub use kendall1979::Kendall1979;
+pub use skyruk::Skyruk;
 pub use temple::Temple;
 
 use crate::bitboard::Bitboard;
@@ -36,6 +42,12 @@ impl sealed::Sealed for Bell {}
 impl BuiltIn for Bell {}
 impl sealed::Sealed for Classic {}
 impl BuiltIn for Classic {}
+impl sealed::Sealed for Jequier {}
+impl BuiltIn for Jequier {}
+impl sealed::Sealed for Kendall1979 {}
+impl BuiltIn for Kendall1979 {}
+impl sealed::Sealed for Skyruk {}
+impl BuiltIn for Skyruk {}
 
 /// A named house of the traditional board, checked when compiled.
 const fn named(number: u8) -> House {

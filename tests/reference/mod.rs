@@ -413,8 +413,7 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
     let rebirth = House::new(15).expect("a house");
     let mut marked = position.board().marked();
     if ruleset.marks_returns() {
-        if Some(mv.from) == water_house(&ruleset) && mv.to == Target::House(rebirth) && !mv.water
-        {
+        if Some(mv.from) == water_house(&ruleset) && mv.to == Target::House(rebirth) && !mv.water {
             marked = Some(mover);
         } else if mv.from == rebirth || mv.to == Target::House(rebirth) {
             marked = None;

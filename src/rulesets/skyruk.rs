@@ -1,0 +1,199 @@
+//! Skyruk: groups that protect with their ends and block when whole, and a 26 that any excess reaches.
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::house::{House, Side};
+use crate::moves::Move;
+use crate::ruleset::{Direction, Outcome, Reach, Refusal, Ruleset};
+use crate::throw::{Dice, Roll};
+
+use super::{BEAUTY, WATER, first_home_wins, traditional_mark, water_to_rebirth_or_below};
+
+/// Dmitriy Skyruk's rules ("Skyruk").
+///
+/// Skyruk's own text is not at hand: these rules follow those published
+/// with the open-source gym-senet project (and the Game::Senet `skyruk`
+/// ruleset), with the crate's reference page's calls where its
+/// description and its code disagree.
+///
+/// - Five pieces each, as Kendall: `x` on the even houses 2..=10, `o` on
+///   the odd houses 1..=9; `x` throws first. Four sticks.
+/// - After a move the same side throws again on a 1, 4 or 5, or when the
+///   move ended on 26. A lost throw always passes.
+/// - Groups: two or more pieces of a side in a row. A piece at either end
+///   of a group (its own side on exactly one neighbouring house) is
+///   protected; a lone piece and a piece inside a group are not. A piece
+///   on 15 is always protected, and no piece lands on 26 while it is taken.
+/// - A move from 25 or below, either way, may not pass a whole opponent's
+///   group (every house of it strictly between start and target); passing
+///   part of one is allowed (`2: 23-25x` past 24 of the group 24-26).
+///   Moves from 26 to 30 are never blocked.
+/// - 26 first: while a side has a piece on 26, it moves only that one.
+/// - Forward from 25 or below: by the roll, to 26 at most, whatever the
+///   excess (`4: 24-26+`). From 26: a 5 off, a 1 into the water, a 2, 3
+///   or 4 to 28, 29, 30 when that house is empty and into the water
+///   otherwise; never a swap. From 27: a 4 off, a 1, 2 or 3 back to 15
+///   or the first empty house below it (written with that house and `<`:
+///   `1: 27-15<+`), a 5 no move. From 28 a 3, from 29 a 2, from 30 any
+///   roll bears off.
+/// - The water: a piece that goes into it stays on 27 when 27 is empty,
+///   else goes on to 15 or the first empty house below; the move is
+///   written `26-27` either way.
+/// - Backward, only when no piece can move forward: from 25 or below by
+///   the roll, with the same landing and blockade rules.
+/// - The first side with all five pieces off wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Skyruk;
+
+/// Houses that are never landed on while taken: 15 and 26.
+const SAFE: Bitboard = Bitboard::from_numbers(&[15, 26]);
+/// The houses whose moves a group can block.
+const BLOCKABLE: Bitboard = Bitboard::range(1, 25);
+
+impl Ruleset for Skyruk {
+    fn name(&self) -> &'static str {
+        "skyruk"
+    }
+
+    fn revision(&self) -> u32 {
+        1
+    }
+
+    fn pieces_per_side(&self) -> u8 {
+        5
+    }
+
+    fn start(&self) -> [Bitboard; 2] {
+        [
+            Bitboard::from_numbers(&[2, 4, 6, 8, 10]),
+            Bitboard::from_numbers(&[1, 3, 5, 7, 9]),
+        ]
+    }
+
+    fn dice(&self) -> Dice {
+        Dice::FourSticks
+    }
+
+    #[inline]
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        let (h, r) = (from.number(), roll.value());
+        if h <= 25 {
+            Some(Reach::To(House::from_index((h + r).min(26))))
+        } else if h == 26 {
+            Some(match r {
+                1 => Reach::Water,
+                5 => Reach::Off,
+                _ => Reach::ToElseWater(House::from_index(26 + r)),
+            })
+        } else if h == 27 {
+            match r {
+                4 => Some(Reach::Off),
+                5 => None,
+                _ => Some(Reach::Return),
+            }
+        } else {
+            // 28 leaves with a 3, 29 with a 2, 30 with anything.
+            (h == 30 || h + r == 31).then_some(Reach::Off)
+        }
+    }
+
+    #[inline]
+    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
+        let (h, r) = (from.number(), roll.value());
+        (h <= 25 && h > r).then(|| Reach::To(House::from_index(h - r)))
+    }
+
+    /// A piece on 26 moves alone.
+    #[inline]
+    fn movable(&self, board: &Board, side: Side) -> Bitboard {
+        let own = board.pieces(side);
+        if own.contains(BEAUTY) {
+            Bitboard::from_house(BEAUTY)
+        } else {
+            own
+        }
+    }
+
+    /// The end of each whole opponent's group that a move meets last: its
+    /// top going forward, its bottom going backward. Passing that house
+    /// means passing the whole group, since the start is not in it.
+    #[inline]
+    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
+        let groups = board.pieces(mover.opponent());
+        let below = groups.shift_up(1);
+        let above = groups.shift_down(1);
+        let ends = match direction {
+            // In a group, with no piece of it above.
+            Direction::Forward => groups & below & Bitboard::from_bits(!above.bits()),
+            Direction::Backward => groups & above & Bitboard::from_bits(!below.bits()),
+        };
+        ends & BLOCKABLE
+    }
+
+    fn safe_houses(&self) -> Bitboard {
+        SAFE
+    }
+
+    /// The ends of groups, and the pieces on 15 and 26.
+    #[inline]
+    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
+        let pieces = board.pieces(owner);
+        let below = pieces.shift_up(1);
+        let above = pieces.shift_down(1);
+        let one_neighbour = Bitboard::from_bits(below.bits() ^ above.bits());
+        (pieces & one_neighbour) | (pieces & SAFE)
+    }
+
+    /// On 27 while it is empty, else 15 or the first empty house below.
+    #[inline]
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        if occupied.contains(WATER) {
+            water_to_rebirth_or_below(occupied)
+        } else {
+            Some(WATER)
+        }
+    }
+
+    #[inline]
+    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
+        water_to_rebirth_or_below(occupied)
+    }
+
+    #[inline]
+    fn water(&self) -> Option<House> {
+        Some(WATER)
+    }
+
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        traditional_mark(house)
+    }
+
+    fn why(&self, refusal: Refusal) -> &'static str {
+        match refusal {
+            Refusal::NoStep { from, .. } => match from.number() {
+                27 => "a 5 does not move a piece in the water",
+                28 | 29 => "28 leaves only with a 3, 29 only with a 2",
+                26..=30 => "pieces on 26 to 30 never move backward",
+                _ => "no piece moves below house 1",
+            },
+            Refusal::Blocked => "a whole group of the other side may not be passed",
+            Refusal::Protected => {
+                "it ends a group of its side (exactly one of its neighbours is its own), or stands on 15"
+            }
+            Refusal::Held => "a side with a piece on 26 moves only that one",
+            Refusal::NotDisplaced | Refusal::NoBearingOff => "the rules forbid that",
+        }
+    }
+
+    #[inline]
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        played.is_some_and(|mv| {
+            matches!(roll.value(), 1 | 4 | 5) || mv.to() == crate::house::Target::House(BEAUTY)
+        })
+    }
+
+    #[inline]
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        first_home_wins(self, board)
+    }
+}
