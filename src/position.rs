@@ -185,10 +185,8 @@ impl<R: Ruleset> Position<R> {
             found: side.to_char().to_ascii_uppercase(),
             ruleset: self.ruleset.name(),
         };
-        if let Some(side) = marked {
-            if !self.ruleset.marks_returns() {
-                return Err(refused(side));
-            }
+        if let Some(side) = marked.filter(|_| !self.ruleset.marks_returns()) {
+            return Err(refused(side));
         }
         let board = self
             .board

@@ -15,7 +15,7 @@ use std::hint::black_box;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::rulesets::BuiltIn;
-use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{
     AnyRuleset, Dice, MoveList, Position, Roll, Ruleset, Seed, SeededThrows, ThrowSource, perft,
 };
@@ -244,6 +244,21 @@ fn bell_hot_path_allocates_nothing() {
 #[test]
 fn classic_hot_path_allocates_nothing() {
     check_ruleset(Classic);
+}
+
+#[test]
+fn jequier_hot_path_allocates_nothing() {
+    check_ruleset(Jequier);
+}
+
+#[test]
+fn kendall1979_hot_path_allocates_nothing() {
+    check_ruleset(Kendall1979);
+}
+
+#[test]
+fn skyruk_hot_path_allocates_nothing() {
+    check_ruleset(Skyruk);
 }
 
 #[test]

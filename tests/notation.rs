@@ -182,7 +182,7 @@ fn notation_parser_rejects_non_canonical_text() {
         "2: 10-12X",
         // out of range or incomplete
         "0: 1-2",
-        "6: 1-2",
+        "7: 1-2",
         "2: 0-2",
         "2: 1-32",
         "2: 31-33",

@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use senet::rulesets::BuiltIn;
-use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{AnyRuleset, MoveText, Position, Ruleset, divide, perft};
 
 /// One line of a data file: the position and perft at depths 1, 2, ...
@@ -127,6 +127,25 @@ fn perft_classic_data() {
 }
 
 #[test]
+fn perft_jequier_data() {
+    check_file(Jequier, "jequier.perft", include_str!("data/jequier.perft"));
+}
+
+#[test]
+fn perft_kendall1979_data() {
+    check_file(
+        Kendall1979,
+        "kendall1979.perft",
+        include_str!("data/kendall1979.perft"),
+    );
+}
+
+#[test]
+fn perft_skyruk_data() {
+    check_file(Skyruk, "skyruk.perft", include_str!("data/skyruk.perft"));
+}
+
+#[test]
 fn perft_start_positions_depth_1_and_2_hand_checked() {
     // Depth 1 is the number of legal moves (or 1 per lost roll) summed over
     // the rolls, listed move by move in the rules_* tests; Classic depth 2
@@ -174,6 +193,9 @@ fn perft_with_any_ruleset_matches_the_concrete_rulesets() {
             AnyRuleset::Temple => 4505,
             AnyRuleset::Bell => 12220,
             AnyRuleset::Classic => 661,
+            AnyRuleset::Jequier => 143,
+            AnyRuleset::Kendall1979 => 9229,
+            AnyRuleset::Skyruk => 4182,
         };
         assert_eq!(perft(&p, 3), expected, "{r}");
     }

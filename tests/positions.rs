@@ -151,15 +151,29 @@ fn rejects_a_board_of_the_wrong_length() {
 }
 
 #[test]
+fn rejects_a_marked_piece_off_house_15_or_outside_kendall_1979() {
+    // RULES.md "Position string": 'X' or 'O' only on house 15, and only in
+    // Kendall 1979.
+    for (c, h) in [('X', 2), ('O', 1), ('X', 15), ('O', 15)] {
+        let mut board: Vec<char> = "oxoxoxoxox....................".chars().collect();
+        board[h - 1] = c;
+        let board: String = board.into_iter().collect();
+        let text = format!("{board} x 0 0");
+        let err = rejected(Kendall, &text, &["BOARD", &format!("house {h}"), "marked"]);
+        assert_eq!(
+            err,
+            PositionError::MarkedPiece {
+                house: u8::try_from(h).unwrap(),
+                found: c,
+                ruleset: "kendall",
+            }
+        );
+    }
+}
+
+#[test]
 fn rejects_an_unknown_board_character() {
-    for (c, h) in [
-        ('X', 2),
-        ('O', 1),
-        ('-', 11),
-        ('1', 30),
-        ('é', 15),
-        ('#', 27),
-    ] {
+    for (c, h) in [('-', 11), ('1', 30), ('é', 15), ('#', 27)] {
         let mut board: Vec<char> = "oxoxoxoxox....................".chars().collect();
         board[h - 1] = c;
         let board: String = board.into_iter().collect();

@@ -10,7 +10,7 @@ use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use senet::rulesets::BuiltIn;
-use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{
     House, Move, MoveList, MoveText, Position, Roll, Ruleset, Side, Target, divide, perft,
 };
@@ -59,7 +59,7 @@ fn check_position<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
     }
     // A finished game has no moves and no lost throws.
     if p.is_over() {
-        for value in 1..=5 {
+        for value in 1..=Roll::MAX {
             prop_assert!(p.moves(roll(value)).to_list().is_empty());
             prop_assert!(p.lose_throw(roll(value)).is_err());
         }
@@ -84,25 +84,34 @@ fn check_move<R: Ruleset>(p: &Position<R>, mv: Move) -> Result<Position<R>, Test
     let again = !after.is_over() && after.side_to_throw() == p.side_to_throw();
     prop_assert_eq!(written.throws_again(), again, "{} in {}", text, p);
     prop_assert_eq!(written.is_backward(), mv.is_backward());
-    prop_assert_eq!(written.is_swap(), mv.is_swap() || mv.is_capture());
+    prop_assert_eq!(written.is_swap(), mv.is_hit());
     if after.is_over() {
         prop_assert_eq!(after.side_to_throw(), p.side_to_throw().opponent());
     }
-    // Exactly the roll (falls and Temple's 30 are the exceptions).
+    // Exactly the roll, but for the exceptions the rulesets make: falls
+    // and Skyruk's taken 28 to 30 (into the water from 26 and above),
+    // exits and Skyruk's 26 with any excess, returns from the water to 15
+    // or below, and Temple's 30.
     let (from, to, roll) = (
         i32::from(mv.from().number()),
         i32::from(mv.to().track_number()),
         i32::from(mv.roll().value()),
     );
-    let fall = r.name() == "classic" && mv.is_backward();
-    if fall {
-        prop_assert!(from == 28 || from == 29, "{}", text);
-        prop_assert_eq!(to, 27);
-    } else if mv.is_backward() {
-        prop_assert_eq!(to, from - roll, "{}", text);
-    } else if !(r.name() == "temple" && from == 30) {
-        prop_assert_eq!(to, from + roll, "{}", text);
-    }
+    let exact = if mv.is_backward() {
+        to == from - roll
+    } else {
+        to == from + roll
+    };
+    let into_water = mv.is_water() && from >= 26 && to == 27;
+    let excess = !mv.is_backward() && (to == 31 || to == 26) && to < from + roll;
+    let returned = mv.is_backward() && from == 27 && to <= 15;
+    let temple_30 = r.name() == "temple" && from == 30;
+    prop_assert!(
+        exact || into_water || excess || returned || temple_30,
+        "{} in {}",
+        text,
+        p
+    );
     // One piece borne off for an off move, none otherwise.
     let side = p.side_to_throw();
     let off_before = p.board().off(side);
@@ -131,7 +140,7 @@ fn random_game<R: BuiltIn>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestC
         let by_roll = p.moves_by_roll();
         let listed: Vec<Roll> = by_roll.iter().map(|(roll, _)| roll).collect();
         prop_assert_eq!(&listed, &rolls);
-        for value in 1..=5 {
+        for value in 1..=Roll::MAX {
             let roll = roll(value);
             prop_assert_eq!(by_roll.get(roll), p.moves(roll), "{} with {}", p, roll);
         }
@@ -224,6 +233,21 @@ proptest! {
     fn random_play_classic(choices in choices()) {
         random_game(Classic, &choices)?;
     }
+
+    #[test]
+    fn random_play_jequier(choices in choices()) {
+        random_game(Jequier, &choices)?;
+    }
+
+    #[test]
+    fn random_play_kendall1979(choices in choices()) {
+        random_game(Kendall1979, &choices)?;
+    }
+
+    #[test]
+    fn random_play_skyruk(choices in choices()) {
+        random_game(Skyruk, &choices)?;
+    }
 }
 
 // ---- The parsers ----
@@ -246,7 +270,7 @@ fn valid_by_rules<R: Ruleset>(ruleset: R, x: &[u8], o: &[u8], off_x: u8, off_o: 
     }
     let on = |h: u8| x.contains(&h) || o.contains(&h);
     match ruleset.name() {
-        "kendall" | "temple" => !on(27),
+        "kendall" | "temple" | "jequier" => !on(27),
         "classic" => !on(27) || on(15),
         _ => true,
     }
@@ -295,6 +319,9 @@ proptest! {
         check_parse(Temple, &x, &o, side, off_x, off_o);
         check_parse(Bell, &x, &o, side, off_x, off_o);
         check_parse(Classic, &x, &o, side, off_x, off_o);
+        check_parse(Jequier, &x, &o, side, off_x, off_o);
+        check_parse(Kendall1979, &x, &o, side, off_x, off_o);
+        check_parse(Skyruk, &x, &o, side, off_x, off_o);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 use reference::{RefMove, reference_lose, reference_moves, reference_perft, reference_play};
 use senet::rulesets::BuiltIn;
-use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{AnyRuleset, Bitboard, Contact, House, Move, Position, Roll, Ruleset, Side, Target};
 
 /// Cases per property and ruleset: CI runs at least this many.
@@ -182,7 +182,8 @@ fn assert_agree<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
         board.off(Side::X),
         board.off(Side::O),
         p.side_to_throw(),
-    );
+    )
+    .and_then(|twin| twin.with_mark(board.marked()));
     prop_assert!(twin.is_ok(), "{}: refused under {}", p, any);
     prop_assert_eq!(
         agreed(&twin.unwrap())?,
@@ -270,6 +271,21 @@ proptest! {
     fn reachable_positions_agree_classic((seed, throws) in game()) {
         assert_agree(&reachable(Classic, seed, throws))?;
     }
+
+    #[test]
+    fn reachable_positions_agree_jequier((seed, throws) in game()) {
+        assert_agree(&reachable(Jequier, seed, throws))?;
+    }
+
+    #[test]
+    fn reachable_positions_agree_kendall1979((seed, throws) in game()) {
+        assert_agree(&reachable(Kendall1979, seed, throws))?;
+    }
+
+    #[test]
+    fn reachable_positions_agree_skyruk((seed, throws) in game()) {
+        assert_agree(&reachable(Skyruk, seed, throws))?;
+    }
 }
 
 // ---- Random valid positions ----
@@ -290,6 +306,8 @@ struct Placement {
     off: [u8; 2],
     /// The side to throw.
     o_throws: bool,
+    /// Whether a piece on house 15 is marked, in a ruleset that marks.
+    marked: bool,
 }
 
 impl Placement {
@@ -336,7 +354,10 @@ impl Placement {
             for _ in 0..on[1] {
                 o = o.with(House::new(houses.next()?)?);
             }
-            Position::new(ruleset, x, o, off[0], off[1], side).ok()
+            let position = Position::new(ruleset, x, o, off[0], off[1], side).ok()?;
+            let owner = position.piece_at(House::new(15)?);
+            let mark = owner.filter(|_| self.marked && ruleset.marks_returns());
+            position.with_mark(mark).ok()
         };
         place(false).or_else(|| place(true))
     }
@@ -352,15 +373,17 @@ fn placement() -> impl Strategy<Value = Placement> {
         any::<[u8; 2]>(),
         any::<[u8; 2]>(),
         any::<bool>(),
+        any::<bool>(),
     )
         .prop_map(
-            |(houses, window_start, window_slack, on, off, o_throws)| Placement {
+            |(houses, window_start, window_slack, on, off, o_throws, marked)| Placement {
                 houses,
                 window_start,
                 window_slack,
                 on,
                 off,
                 o_throws,
+                marked,
             },
         )
 }
@@ -394,6 +417,21 @@ proptest! {
     #[test]
     fn valid_positions_agree_classic(placement in placement()) {
         assert_agree(&valid(&placement, Classic)?)?;
+    }
+
+    #[test]
+    fn valid_positions_agree_jequier(placement in placement()) {
+        assert_agree(&valid(&placement, Jequier)?)?;
+    }
+
+    #[test]
+    fn valid_positions_agree_kendall1979(placement in placement()) {
+        assert_agree(&valid(&placement, Kendall1979)?)?;
+    }
+
+    #[test]
+    fn valid_positions_agree_skyruk(placement in placement()) {
+        assert_agree(&valid(&placement, Skyruk)?)?;
     }
 }
 
@@ -522,6 +560,28 @@ fn reference_perft_classic_data() {
     assert!(checked >= 12, "{checked} counts");
 }
 
+#[test]
+fn reference_perft_jequier_data() {
+    let checked = check_perft_file(Jequier, "jequier.perft", include_str!("data/jequier.perft"));
+    assert!(checked >= 12, "{checked} counts");
+}
+
+#[test]
+fn reference_perft_kendall1979_data() {
+    let checked = check_perft_file(
+        Kendall1979,
+        "kendall1979.perft",
+        include_str!("data/kendall1979.perft"),
+    );
+    assert!(checked >= 12, "{checked} counts");
+}
+
+#[test]
+fn reference_perft_skyruk_data() {
+    let checked = check_perft_file(Skyruk, "skyruk.perft", include_str!("data/skyruk.perft"));
+    assert!(checked >= 12, "{checked} counts");
+}
+
 /// From every start, through `AnyRuleset` too: the reference's perft is the
 /// crate's, and the start's counts in the data files.
 #[test]
@@ -540,4 +600,7 @@ fn reference_perft_from_the_start_equals_the_crates() {
     assert_eq!(reference_perft(&Position::start(Temple), 3), 4505);
     assert_eq!(reference_perft(&Position::start(Bell), 3), 12220);
     assert_eq!(reference_perft(&Position::start(Classic), 3), 661);
+    assert_eq!(reference_perft(&Position::start(Jequier), 3), 143);
+    assert_eq!(reference_perft(&Position::start(Kendall1979), 3), 9229);
+    assert_eq!(reference_perft(&Position::start(Skyruk), 3), 4182);
 }

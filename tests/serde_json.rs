@@ -30,11 +30,13 @@ fn rejects<T: DeserializeOwned + Debug>(json: Value) -> String {
     }
 }
 
-/// Every turn of a seeded game played with the last legal move each time.
+/// Every turn of a seeded game played with the last legal move each time,
+/// for at most 1,000 throws (that choice can go round in circles: in
+/// Jéquier, the last move is often a backward one).
 fn game_turns<R: BuiltIn>(ruleset: R, seed: u64) -> (Game<R>, Vec<Position<R>>) {
     let mut game = Game::seeded(ruleset, Seed::from_u64(seed));
     let mut positions = vec![*game.position()];
-    while !game.is_over() {
+    while !game.is_over() && positions.len() <= 1_000 {
         if let Thrown::ToPlay(_) = game.throw().unwrap() {
             game.play(*game.legal_moves().last().unwrap()).unwrap();
         }
@@ -129,7 +131,10 @@ fn positions_boards_moves_and_games_round_trip() {
                 round_trip(&Thrown::Lost(*turn));
                 round_trip(&Thrown::ToPlay(turn.throw()));
             }
-            round_trip(&game.finish().unwrap());
+            // A game cut short by the cap has no finish yet.
+            if let Some(finish) = game.finish() {
+                round_trip(&finish);
+            }
             let record = game.record().with_name(Side::X, "Ann \"A\"").unwrap();
             let json = round_trip(&record);
             assert_eq!(json["ruleset"], json!(ruleset.name()));
@@ -173,7 +178,7 @@ fn invalid_vocabulary_is_refused() {
         rejects::<Target>(target);
     }
     rejects::<Roll>(json!(0));
-    rejects::<Roll>(json!(6));
+    rejects::<Roll>(json!(7));
     rejects::<Seed>(json!("ABCD"));
     rejects::<Seed>(json!("abc"));
     rejects::<Seed>(json!("00".repeat(33)));

@@ -197,6 +197,10 @@ impl<R: Ruleset> Position<R> {
                 house: from,
             };
         }
+        if !ctx.movable.contains(from) {
+            let why = self.ruleset.why(Refusal::Held);
+            return IllegalMove::Held { house: from, why };
+        }
         let forward = self.reach(from, roll, Direction::Forward);
         let backward = self.reach(from, roll, Direction::Backward);
         let names =
@@ -221,6 +225,13 @@ impl<R: Ruleset> Position<R> {
         // Explain the direction the text asked for: a target above the start
         // is a forward move, so say where a forward move goes, or why none does.
         let upward = to.track_number() > from.number();
+        // A return from the water with nowhere to land names no target.
+        if !upward
+            && forward == Some(Reach::Return)
+            && self.target_of(from, Reach::Return).is_none()
+        {
+            return IllegalMove::NoReturnHouse { from };
+        }
         let explained = if upward {
             forward
         } else {

@@ -78,6 +78,8 @@ pub struct MoveRepr {
     #[serde(default, skip_serializing_if = "is_false")]
     capture: bool,
     #[serde(default, skip_serializing_if = "is_false")]
+    sent: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     backward: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     water: bool,
@@ -95,6 +97,7 @@ impl From<Move> for MoveRepr {
             to: mv.to(),
             swap: mv.is_swap(),
             capture: mv.is_capture(),
+            sent: mv.is_sent_away(),
             backward: mv.is_backward(),
             water: mv.is_water(),
         }
@@ -107,20 +110,26 @@ impl TryFrom<MoveRepr> for Move {
     /// some ruleset's roll can take the piece, and the flags fit the target.
     fn try_from(r: MoveRepr) -> Result<Move, String> {
         let (from, to, roll) = (r.from.number(), r.to.track_number(), r.roll.value());
-        let fits = match r.to {
-            _ if r.swap && r.capture => false,
-            Target::Off => !(r.swap || r.capture || r.backward || r.water) && to - from <= roll,
-            Target::House(_) if r.water => {
-                to == crate::rulesets::WATER.number()
-                    && !(r.swap || r.capture)
-                    && if r.backward {
-                        from > to
-                    } else {
-                        to.checked_sub(from) == Some(roll)
-                    }
-            }
-            Target::House(_) => r.backward == (to < from) && from.abs_diff(to) == roll,
-        };
+        let water = crate::rulesets::WATER.number();
+        let hits = u8::from(r.swap) + u8::from(r.capture) + u8::from(r.sent);
+        let fits = hits <= 1
+            && r.backward == (to < from)
+            && match r.to {
+                // Off: by the roll, or past the end with any excess.
+                Target::Off => hits == 0 && !r.water && to - from <= roll,
+                // Into the water: a fall or a step down from above it,
+                // along the track with at most the roll from below.
+                Target::House(_) if r.water => {
+                    hits == 0 && to == water && (from > to || to - from <= roll)
+                }
+                // By the roll; up to 26 with any excess; back from the
+                // water to 15 or below with any roll.
+                Target::House(_) if to > from => {
+                    to - from == roll
+                        || (to == crate::rulesets::BEAUTY.number() && to - from < roll)
+                }
+                Target::House(_) => from - to == roll || (from == water && to <= 15),
+            };
         if !fits {
             return Err(format!(
                 "no ruleset makes a move of a {roll} from {from} to {} with these flags",
@@ -130,6 +139,7 @@ impl TryFrom<MoveRepr> for Move {
         let flags = [
             (r.swap, Move::FLAG_SWAP),
             (r.capture, Move::FLAG_CAPTURE),
+            (r.sent, Move::FLAG_SENT),
             (r.backward, Move::FLAG_BACKWARD),
             (r.water, Move::FLAG_WATER),
         ];
