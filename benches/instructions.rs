@@ -20,7 +20,7 @@
 mod support;
 
 use senet::rulesets::BuiltIn;
-use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{MoveList, Roll};
 
 fn generate<R: BuiltIn>(ruleset: R, passes: usize) {
@@ -78,6 +78,9 @@ fn main() {
         "temple" => run!(Temple),
         "bell" => run!(Bell),
         "classic" => run!(Classic),
+        "jequier" => run!(Jequier),
+        "kendall1979" => run!(Kendall1979),
+        "skyruk" => run!(Skyruk),
         _ => {
             eprintln!("unknown ruleset {ruleset:?}");
             std::process::exit(2);

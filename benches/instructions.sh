@@ -15,7 +15,7 @@ count() { # prints "instructions mispredicts" of one run
              END {print i, m}'
 }
 printf '%-8s %22s %22s\n' ruleset "per call: instr mispr" "per throw: instr mispr"
-for r in kendall temple bell classic; do
+for r in ${RULESETS:-kendall temple bell classic jequier kendall1979 skyruk}; do
     read -r i0 m0 < <(count generate "$r" 0)
     read -r i2 m2 < <(count generate "$r" 2)
     calls=$("$bin" generate "$r" 2 | awk '{print $2}')

@@ -124,10 +124,11 @@ impl<R: Ruleset> Position<R> {
         // A swap sends the opponent's piece to the start house; a capture
         // only removes it; the rarer kinds send it elsewhere.
         let start = House::from_index(step.from as u8);
-        // No house when bearing off (track number 31); nothing is hit then.
-        let target = House::new(step.to as u8);
-        let contact = target
-            .and_then(|target| ruleset.contact_at(start, target))
+        // House 30 stands for off (track number 31): nothing is hit then.
+        // Clamped rather than matched, so that bearing off is no branch.
+        let target = House::from_index((step.to as u8).min(House::COUNT));
+        let contact = ruleset
+            .contact_at(start, target)
             .unwrap_or(ruleset.contact());
         let hit = 0u32.wrapping_sub(u32::from(step.hit));
         let swap = hit & 0u32.wrapping_sub(u32::from(contact == Contact::Swap));
@@ -158,8 +159,8 @@ impl<R: Ruleset> Position<R> {
             };
         let played = Move::from_word(Move::pack(step.roll, step.from as u8, step.to as u8, flags));
         let marked = if ruleset.marks_returns() {
-            let returned = ruleset.water() == Some(start) && target == Some(REBIRTH) && !step.water;
-            let touched = start == REBIRTH || target == Some(REBIRTH);
+            let returned = ruleset.water() == Some(start) && target == REBIRTH && !step.water;
+            let touched = start == REBIRTH || target == REBIRTH;
             if returned {
                 Some(side)
             } else if touched {

@@ -7,7 +7,7 @@ use crate::moves::Move;
 use crate::ruleset::{Direction, Outcome, Reach, Refusal, Ruleset};
 
 use super::{first_home_wins, traditional_mark};
-use crate::throw::{Dice, Roll};
+use crate::throw::{Dice, Roll, RollSet};
 
 use super::Kendall;
 
@@ -40,6 +40,9 @@ use super::Kendall;
 pub struct Classic;
 
 const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29]);
+/// The rolls that throw again.
+const AGAIN: RollSet = RollSet::of(&[1, 5]);
+
 impl Ruleset for Classic {
     fn name(&self) -> &'static str {
         "classic"
@@ -119,7 +122,7 @@ impl Ruleset for Classic {
 
     #[inline]
     fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
-        played.is_some() && matches!(roll.value(), 1 | 5)
+        played.is_some() && AGAIN.contains(roll)
     }
 
     #[inline]

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::house::{House, Side};
 use crate::moves::Move;
 use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
-use crate::throw::{Dice, Roll};
+use crate::throw::{Dice, Roll, RollSet};
 
 use super::{WATER, first_home_wins, traditional_mark};
 
@@ -61,6 +61,9 @@ fn reach(to: u8) -> Reach {
         None => Reach::Off,
     }
 }
+
+/// The rolls that throw again.
+const AGAIN: RollSet = RollSet::of(&[1, 4, 6]);
 
 impl Ruleset for Jequier {
     fn name(&self) -> &'static str {
@@ -166,7 +169,7 @@ impl Ruleset for Jequier {
 
     #[inline]
     fn throws_again(&self, roll: Roll, _played: Option<Move>) -> bool {
-        matches!(roll.value(), 1 | 4 | 6)
+        AGAIN.contains(roll)
     }
 
     #[inline]

@@ -7,7 +7,7 @@ use crate::moves::Move;
 use crate::ruleset::{Direction, Outcome, Reach, Refusal, Ruleset};
 
 use super::{first_home_wins, traditional_mark, water_to_rebirth_or_below};
-use crate::throw::{Dice, Roll};
+use crate::throw::{Dice, Roll, RollSet};
 
 /// Timothy Kendall's reconstruction (1978), as modern sets print it.
 ///
@@ -42,6 +42,9 @@ use crate::throw::{Dice, Roll};
 pub struct Kendall;
 
 const SAFE: Bitboard = Bitboard::from_numbers(&[15, 26, 28, 29, 30]);
+/// The rolls that throw again.
+const AGAIN: RollSet = RollSet::of(&[1, 4, 5]);
+
 impl Ruleset for Kendall {
     fn name(&self) -> &'static str {
         "kendall"
@@ -150,7 +153,7 @@ impl Ruleset for Kendall {
 
     #[inline]
     fn throws_again(&self, roll: Roll, _played: Option<Move>) -> bool {
-        matches!(roll.value(), 1 | 4 | 5)
+        AGAIN.contains(roll)
     }
 
     #[inline]

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::house::{House, Side};
 use crate::moves::Move;
 use crate::ruleset::{Contact, Outcome, Reach, Refusal, Ruleset};
-use crate::throw::{Dice, Roll};
+use crate::throw::{Dice, Roll, RollSet};
 
 use super::{BEAUTY, REBIRTH, WATER, first_home_wins, traditional_mark};
 
@@ -44,6 +44,9 @@ use super::{BEAUTY, REBIRTH, WATER, first_home_wins, traditional_mark};
 /// - The first side with all seven pieces off wins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Kendall1979;
+
+/// The rolls that throw again.
+const AGAIN: RollSet = RollSet::of(&[1, 4, 5]);
 
 impl Ruleset for Kendall1979 {
     fn name(&self) -> &'static str {
@@ -174,7 +177,7 @@ impl Ruleset for Kendall1979 {
     #[inline]
     fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
         let out_of_water = played.is_some_and(|mv| mv.from() == WATER);
-        matches!(roll.value(), 1 | 4 | 5) && !out_of_water
+        AGAIN.contains(roll) && !out_of_water
     }
 
     #[inline]

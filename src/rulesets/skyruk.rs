@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::house::{House, Side};
 use crate::moves::Move;
 use crate::ruleset::{Direction, Outcome, Reach, Refusal, Ruleset};
-use crate::throw::{Dice, Roll};
+use crate::throw::{Dice, Roll, RollSet};
 
 use super::{BEAUTY, WATER, first_home_wins, traditional_mark, water_to_rebirth_or_below};
 
@@ -49,6 +49,9 @@ pub struct Skyruk;
 const SAFE: Bitboard = Bitboard::from_numbers(&[15, 26]);
 /// The houses whose moves a group can block.
 const BLOCKABLE: Bitboard = Bitboard::range(1, 25);
+
+/// The rolls that throw again.
+const AGAIN: RollSet = RollSet::of(&[1, 4, 5]);
 
 impl Ruleset for Skyruk {
     fn name(&self) -> &'static str {
@@ -188,7 +191,7 @@ impl Ruleset for Skyruk {
     #[inline]
     fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
         played.is_some_and(|mv| {
-            matches!(roll.value(), 1 | 4 | 5) || mv.to() == crate::house::Target::House(BEAUTY)
+            AGAIN.contains(roll) || mv.to() == crate::house::Target::House(BEAUTY)
         })
     }
 

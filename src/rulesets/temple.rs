@@ -140,8 +140,7 @@ impl Ruleset for Temple {
 
     #[inline]
     fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
-        let moved = played.is_some();
-        moved && roll.value() != 2
+        played.is_some() && roll.value() != 2
     }
 
     #[inline]
