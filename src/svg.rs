@@ -111,13 +111,21 @@ pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> Stri
             );
         }
         if let Some(side) = board.piece_at(house) {
-            let (fill, stroke) = match side {
-                Side::X => ("#fffdf5", "#3b2a14"),
-                Side::O => ("#8b3a1a", "#3b2a14"),
+            let fill = match side {
+                Side::X => "#fffdf5",
+                Side::O => "#8b3a1a",
+            };
+            // A marked piece (back from the water, moving alone) wears a
+            // gold ring and says so.
+            let marked = board.marked() == Some(side) && house == crate::rulesets::REBIRTH;
+            let (stroke, width, note) = if marked {
+                ("#c8961e", 5, " (marked)")
+            } else {
+                ("#3b2a14", 2, "")
             };
             let _ = writeln!(
                 out,
-                r##"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="2"><title>{} on {}</title></circle>"##,
+                r##"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"><title>{} on {}{note}</title></circle>"##,
                 x + CELL / 2,
                 y + CELL / 2 + 4,
                 CELL / 3,

@@ -65,6 +65,15 @@ fn the_start_of_every_ruleset_matches_its_golden_file() {
             AnyRuleset::Classic,
             include_str!("data/svg/start-classic.svg"),
         ),
+        (
+            AnyRuleset::Jequier,
+            include_str!("data/svg/start-jequier.svg"),
+        ),
+        (
+            AnyRuleset::Kendall1979,
+            include_str!("data/svg/start-kendall1979.svg"),
+        ),
+        (AnyRuleset::Skyruk, include_str!("data/svg/start-skyruk.svg")),
     ];
     for (ruleset, expected) in golden {
         let picture = svg::position(&Position::start(ruleset), None);
@@ -87,6 +96,22 @@ fn pictures_with_moves_are_well_formed_and_show_every_piece() {
             }
         }
     }
+}
+
+#[test]
+fn a_marked_piece_and_a_piece_in_the_water_are_drawn() {
+    // Kendall 1979: x's marked piece on 15, o's piece waiting on 27.
+    let text = "o.............X...........o... x 6 5";
+    let p = Position::parse(AnyRuleset::Kendall1979, text).unwrap();
+    let picture = svg::position(&p, None);
+    assert_well_formed(&picture);
+    assert_eq!(picture.matches("<circle").count(), 3);
+    assert!(picture.contains("<title>x on 15 (marked)</title>"), "{picture}");
+    assert!(picture.contains("<title>o on 27</title>"), "{picture}");
+    assert_eq!(picture.matches("(marked)").count(), 1);
+    // Unmarked, the same piece wears no ring.
+    let plain = Position::parse(AnyRuleset::Kendall1979, &text.replace('X', "x")).unwrap();
+    assert!(!svg::position(&plain, None).contains("(marked)"));
 }
 
 #[test]
