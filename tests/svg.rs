@@ -73,7 +73,10 @@ fn the_start_of_every_ruleset_matches_its_golden_file() {
             AnyRuleset::Kendall1979,
             include_str!("data/svg/start-kendall1979.svg"),
         ),
-        (AnyRuleset::Skyruk, include_str!("data/svg/start-skyruk.svg")),
+        (
+            AnyRuleset::Skyruk,
+            include_str!("data/svg/start-skyruk.svg"),
+        ),
     ];
     for (ruleset, expected) in golden {
         let picture = svg::position(&Position::start(ruleset), None);
@@ -106,7 +109,10 @@ fn a_marked_piece_and_a_piece_in_the_water_are_drawn() {
     let picture = svg::position(&p, None);
     assert_well_formed(&picture);
     assert_eq!(picture.matches("<circle").count(), 3);
-    assert!(picture.contains("<title>x on 15 (marked)</title>"), "{picture}");
+    assert!(
+        picture.contains("<title>x on 15 (marked)</title>"),
+        "{picture}"
+    );
     assert!(picture.contains("<title>o on 27</title>"), "{picture}");
     assert_eq!(picture.matches("(marked)").count(), 1);
     // Unmarked, the same piece wears no ring.

@@ -38,6 +38,9 @@ fuzz_target!(|data: &[u8]| {
         check(senet::rulesets::Temple, text),
         check(senet::rulesets::Bell, text),
         check(senet::rulesets::Classic, text),
+        check(senet::rulesets::Jequier, text),
+        check(senet::rulesets::Kendall1979, text),
+        check(senet::rulesets::Skyruk, text),
     ];
     for (ruleset, parsed) in AnyRuleset::ALL.into_iter().zip(concrete) {
         // The run-time ruleset accepts exactly what its concrete one does.

@@ -15,11 +15,11 @@ pub fn all_targets() -> impl Iterator<Item = Target> {
     House::all().map(Target::House).chain([Target::Off])
 }
 
-/// Runs `$body` with `$r` bound to the concrete ruleset numbered `$index % 4`.
+/// Runs `$body` with `$r` bound to the concrete ruleset numbered `$index % 7`.
 #[macro_export]
 macro_rules! with_ruleset_index {
     ($index:expr, |$r:ident| $body:expr) => {
-        match $index % 4 {
+        match $index % 7 {
             0 => {
                 let $r = senet::rulesets::Kendall;
                 $body
@@ -32,8 +32,20 @@ macro_rules! with_ruleset_index {
                 let $r = senet::rulesets::Bell;
                 $body
             }
-            _ => {
+            3 => {
                 let $r = senet::rulesets::Classic;
+                $body
+            }
+            4 => {
+                let $r = senet::rulesets::Jequier;
+                $body
+            }
+            5 => {
+                let $r = senet::rulesets::Kendall1979;
+                $body
+            }
+            _ => {
+                let $r = senet::rulesets::Skyruk;
                 $body
             }
         }
