@@ -204,7 +204,7 @@ fn play_one<R: BuiltIn>(ruleset: R, pairing: Pairing, seed: u64, index: u64, tal
                 Side::O => o.choose(&decision),
             }
         };
-        tally.contacts += u64::from(mv.is_swap() || mv.is_capture());
+        tally.contacts += u64::from(mv.is_hit());
         tally.water += u64::from(mv.is_water());
         tally.backward += u64::from(mv.is_backward());
         position = legal

@@ -30,7 +30,10 @@ pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {
             t.spread(&t.turns)
         }),
         ("Lost throws per game", |t| t.per_game(t.lost)),
-        ("Swaps or captures per game", |t| t.per_game(t.contacts)),
+        (
+            "Landings on a piece per game (swaps, captures, pieces sent back)",
+            |t| t.per_game(t.contacts),
+        ),
         ("Trips to the water per game", |t| t.per_game(t.water)),
         ("Backward moves per game", |t| t.per_game(t.backward)),
         ("Games not finished within the throw limit", |t| {
