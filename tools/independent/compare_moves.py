@@ -1,0 +1,43 @@
+"""Compares the crate's `moves` example with senet_ref.py, move for move
+(notation and position after), on the designed positions of positions.py
+and, with a number N as argument, on N steps of a random game from each.
+
+Run from the crate's root after `cargo build --release --examples`:
+    python3 tools/independent/compare_moves.py [N]
+"""
+import os, subprocess, sys, random
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from positions import POSITIONS
+HERE = os.path.dirname(os.path.abspath(__file__))
+rolls={'jequier':[1,2,3,4,6],'kendall1979':[1,2,3,4,5],'skyruk':[1,2,3,4,5]}
+def py_moves(r,pos):
+    py=subprocess.run(['python3',os.path.join(HERE,'senet_ref.py'),'moves',r,pos],capture_output=True,text=True).stdout
+    s=set()
+    for l in py.splitlines():
+        if '=>' in l:
+            a,b=l.split(' => '); s.add((a.strip(),b.strip()))
+    return s
+def rs_moves(r,pos):
+    s=set()
+    for roll in rolls[r]:
+        out=subprocess.run(['target/release/examples/moves','--ruleset',r,'--position',pos,'--roll',str(roll)],capture_output=True,text=True)
+        if out.returncode: print('ERR',r,pos,roll,out.stderr[:200])
+        for l in out.stdout.splitlines():
+            a,b=l.split('\t'); s.add((a,b))
+    return s
+def positions():
+    for r, position, _what in POSITIONS:
+        yield r, position
+
+walk = len(sys.argv)>1
+bad=total=0
+random.seed(5)
+for r,pos in positions():
+    steps = int(sys.argv[1]) if walk else 1
+    for _ in range(steps):
+        a=rs_moves(r,pos); b=py_moves(r,pos); total+=1
+        if a!=b:
+            bad+=1; print(r,pos,'only rust',sorted(a-b)[:4],'only py',sorted(b-a)[:4]); break
+        if not a: break
+        pos=random.choice(sorted(a))[1]
+print(total,'positions',bad,'differ')

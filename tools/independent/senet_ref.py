@@ -1,0 +1,692 @@
+#!/usr/bin/env python3
+"""Plain, independent reference implementation of three Senet rulesets
+(Jequier, Kendall 1979, Skyruk) as described in the project's RULES.md.
+
+Standard library only.  No cleverness: a position is a list of 31 cells
+(index 0 unused), one move is generated per piece by following the rule
+text clause by clause.
+
+Usage:
+    python3 senet_ref.py perft RULESET "POSITION" DEPTH
+    python3 senet_ref.py moves RULESET "POSITION"
+RULESET is one of: jequier, kendall1979, skyruk.
+"""
+
+import sys
+
+RULESETS = ("jequier", "kendall1979", "skyruk")
+
+START = {
+    "jequier": "oxoxoxoxo.x................... x 0 0",
+    "kendall1979": "oxoxoxoxoxoxo.x............... x 0 0",
+    "skyruk": "oxoxoxoxox.................... x 0 0",
+}
+
+PIECES = {"jequier": 5, "kendall1979": 7, "skyruk": 5}
+
+ROLLS = {
+    "jequier": (1, 2, 3, 4, 6),
+    "kendall1979": (1, 2, 3, 4, 5),
+    "skyruk": (1, 2, 3, 4, 5),
+}
+
+EMPTY = "."
+
+
+def other(side):
+    return "o" if side == "x" else "x"
+
+
+class PositionError(ValueError):
+    pass
+
+
+class Position:
+    """board[1..30] holds '.', 'x' or 'o'.  marked is None, 'x' or 'o'
+    (Kendall 1979 only: the piece on house 15 is a marked, rescued piece)."""
+
+    def __init__(self, board, side, off, marked=None):
+        self.board = board          # list of 31 strings, index 0 unused
+        self.side = side            # 'x' or 'o'
+        self.off = off              # dict {'x': n, 'o': n}
+        self.marked = marked        # None, 'x' or 'o'
+
+    def copy(self):
+        return Position(list(self.board), self.side, dict(self.off), self.marked)
+
+    def to_string(self):
+        chars = []
+        for h in range(1, 31):
+            c = self.board[h]
+            if h == 15 and self.marked is not None and c == self.marked:
+                c = c.upper()
+            chars.append(c)
+        return "%s %s %d %d" % ("".join(chars), self.side, self.off["x"], self.off["o"])
+
+    def __str__(self):
+        return self.to_string()
+
+
+def parse_count(text):
+    if text == "" or not text.isascii() or not text.isdigit():
+        raise PositionError("bad count %r" % text)
+    if len(text) > 1 and text[0] == "0":
+        raise PositionError("leading zero in count %r" % text)
+    return int(text)
+
+
+def parse_position(ruleset, text):
+    fields = text.split(" ")
+    if len(fields) != 4:
+        raise PositionError("expected 4 fields separated by single spaces")
+    board_text, side, xoff_text, ooff_text = fields
+    if len(board_text) != 30:
+        raise PositionError("board must be 30 characters")
+    board = [EMPTY] * 31
+    marked = None
+    for i, c in enumerate(board_text):
+        h = i + 1
+        if c in (".", "x", "o"):
+            board[h] = c
+        elif c in ("X", "O"):
+            if ruleset != "kendall1979" or h != 15:
+                raise PositionError("uppercase piece only on house 15 in kendall1979")
+            board[h] = c.lower()
+            marked = c.lower()
+        else:
+            raise PositionError("unknown character %r" % c)
+    if side not in ("x", "o"):
+        raise PositionError("side must be x or o")
+    off = {"x": parse_count(xoff_text), "o": parse_count(ooff_text)}
+    if ruleset == "jequier" and board[27] != EMPTY:
+        raise PositionError("no piece may stand on 27 in jequier")
+    n = PIECES[ruleset]
+    for s in ("x", "o"):
+        on_board = sum(1 for h in range(1, 31) if board[h] == s)
+        if on_board + off[s] != n:
+            raise PositionError("side %s: on board + off must be %d" % (s, n))
+    if off["x"] == n and off["o"] == n:
+        raise PositionError("both sides have all pieces off")
+    return Position(board, side, off, marked)
+
+
+def game_over(ruleset, pos):
+    n = PIECES[ruleset]
+    return pos.off["x"] == n or pos.off["o"] == n
+
+
+# ---------------------------------------------------------------------------
+# A candidate move, before the turn rule is applied.
+# ---------------------------------------------------------------------------
+
+class Cand:
+    def __init__(self, start, target, newpos, swap=False, backward=False,
+                 out_of_water=False, ended_on=None):
+        self.start = start            # house number
+        self.target = target          # written target: int or 'off'
+        self.newpos = newpos          # Position after the move, side not yet set
+        self.swap = swap              # writes 'x'
+        self.backward = backward      # writes '<' (written target below start)
+        self.out_of_water = out_of_water  # Kendall 1979: 27-15 or 27-off
+        self.ended_on = ended_on      # house where the mover stands afterwards
+
+
+def finish(ruleset, pos, roll, cand):
+    """Apply the turn rule and the end of game; return (notation, Position)."""
+    me = pos.side
+    newpos = cand.newpos
+    if game_over(ruleset, newpos):
+        again = False
+    elif ruleset == "jequier":
+        again = roll in (1, 4, 6)
+    elif ruleset == "kendall1979":
+        if cand.out_of_water:
+            again = False
+        else:
+            again = roll in (1, 4, 5)
+    else:  # skyruk
+        again = roll in (1, 4, 5) or cand.ended_on == 26
+    newpos.side = me if again else other(me)
+    target = "off" if cand.target == "off" else str(cand.target)
+    text = "%d: %d-%s" % (roll, cand.start, target)
+    if cand.swap:
+        text += "x"
+    if cand.backward:
+        text += "<"
+    if again:
+        text += "+"
+    return text, newpos
+
+
+def lost_throw(ruleset, pos, roll):
+    me = pos.side
+    if ruleset == "jequier":
+        again = roll in (1, 4, 6)
+    elif ruleset == "kendall1979":
+        again = roll in (1, 4, 5)
+    else:  # skyruk: a lost throw always passes
+        again = False
+    newpos = pos.copy()
+    newpos.side = me if again else other(me)
+    return ("%d: -+" % roll) if again else ("%d: -" % roll), newpos
+
+
+# ---------------------------------------------------------------------------
+# Jequier
+# ---------------------------------------------------------------------------
+
+JEQ_SAFE = (15, 26, 28, 29)
+
+
+def jeq_in_blockade(board, house, side):
+    """True if `house` is held by `side` as part of 3+ consecutive houses."""
+    if board[house] != side:
+        return False
+    lo = house
+    while lo - 1 >= 1 and board[lo - 1] == side:
+        lo -= 1
+    hi = house
+    while hi + 1 <= 30 and board[hi + 1] == side:
+        hi += 1
+    return hi - lo + 1 >= 3
+
+
+def jeq_blocked(board, a, b, opp):
+    """Any house strictly between a and b belonging to an opponent blockade."""
+    lo, hi = min(a, b), max(a, b)
+    for house in range(lo + 1, hi):
+        if house <= 30 and jeq_in_blockade(board, house, opp):
+            return True
+    return False
+
+
+def jeq_protected(board, t):
+    owner = board[t]
+    for n in (t - 1, t + 1):
+        if 1 <= n <= 30 and board[n] == owner:
+            return True
+    return False
+
+
+def lowest_empty(board, exclude=None):
+    for house in range(1, 31):
+        if house != exclude and board[house] == EMPTY:
+            return house
+    raise RuntimeError("no empty house")
+
+
+def jeq_first_row_held(board, h):
+    return h <= 10 and board[h + 1] != EMPTY
+
+
+def jeq_forward(pos, h, r):
+    me, opp = pos.side, other(pos.side)
+    b = pos.board
+    if jeq_first_row_held(b, h):
+        return None
+    t = h + r
+    if t >= 31:
+        for house in range(1, 31):
+            if b[house] == me and not (21 <= house <= 30):
+                return None
+        if jeq_blocked(b, h, 31, opp):
+            return None
+        np = pos.copy()
+        np.board[h] = EMPTY
+        np.off[me] += 1
+        return Cand(h, "off", np, ended_on=31)
+    if jeq_blocked(b, h, t, opp):
+        return None
+    if t == 27:
+        np = pos.copy()
+        np.board[h] = EMPTY
+        dest = lowest_empty(np.board)   # counted after the move
+        np.board[dest] = me
+        return Cand(h, 27, np, ended_on=dest)
+    if b[t] == me:
+        return None
+    if b[t] == opp:
+        if t in JEQ_SAFE:
+            return None
+        if jeq_protected(b, t):
+            return None
+        dest = lowest_empty(b, exclude=h)   # before the move, start counts as taken
+        np = pos.copy()
+        np.board[h] = EMPTY
+        np.board[t] = me
+        np.board[dest] = opp
+        return Cand(h, t, np, swap=True, ended_on=t)
+    np = pos.copy()
+    np.board[h] = EMPTY
+    np.board[t] = me
+    return Cand(h, t, np, ended_on=t)
+
+
+def jeq_backward(pos, h, r):
+    me, opp = pos.side, other(pos.side)
+    b = pos.board
+    if jeq_first_row_held(b, h):
+        return None
+    t = h - r
+    if t < 1:
+        return None
+    if jeq_blocked(b, h, t, opp):
+        return None
+    if t == 27:
+        np = pos.copy()
+        np.board[h] = EMPTY
+        dest = lowest_empty(np.board)
+        np.board[dest] = me
+        return Cand(h, 27, np, backward=True, ended_on=dest)
+    if b[t] != EMPTY:
+        return None
+    np = pos.copy()
+    np.board[h] = EMPTY
+    np.board[t] = me
+    return Cand(h, t, np, backward=True, ended_on=t)
+
+
+def jeq_candidates(pos, r):
+    me = pos.side
+    fwd = []
+    for h in range(1, 31):
+        if pos.board[h] == me:
+            c = jeq_forward(pos, h, r)
+            if c is not None:
+                fwd.append(c)
+    if fwd:
+        return fwd
+    back = []
+    for h in range(1, 31):
+        if pos.board[h] == me:
+            c = jeq_backward(pos, h, r)
+            if c is not None:
+                back.append(c)
+    return back
+
+
+# ---------------------------------------------------------------------------
+# Kendall 1979
+# ---------------------------------------------------------------------------
+
+def k79_protected(board, t):
+    owner = board[t]
+    for n in (t - 1, t + 1):
+        if 1 <= n <= 30 and board[n] == owner:
+            return True
+    return False
+
+
+def k79_land(pos, h, t, backward, ignore_protection):
+    """Ordinary landing of the piece on h onto t (t <= 26): plain or swap."""
+    me, opp = pos.side, other(pos.side)
+    b = pos.board
+    if b[t] == me:
+        return None
+    np = pos.copy()
+    # A move from 15 or onto 15 moves / swaps away whatever stands there:
+    # the mark (if any) of that piece ends.
+    if h == 15 or t == 15:
+        np.marked = None
+    if b[t] == opp:
+        if not ignore_protection and k79_protected(b, t):
+            return None
+        np.board[t] = me
+        np.board[h] = opp
+        return Cand(h, t, np, swap=True, backward=backward, ended_on=t)
+    np.board[h] = EMPTY
+    np.board[t] = me
+    return Cand(h, t, np, backward=backward, ended_on=t)
+
+
+def k79_forward(pos, h, r, ignore_protection=False):
+    me, opp = pos.side, other(pos.side)
+    b = pos.board
+    if h <= 25:
+        t = h + r
+        if t > 26:
+            return None
+        return k79_land(pos, h, t, False, ignore_protection)
+    if h == 26:
+        if r == 1:
+            if b[27] != EMPTY:
+                return None
+            np = pos.copy()
+            np.board[26] = EMPTY
+            np.board[27] = me
+            return Cand(26, 27, np, ended_on=27)
+        if r in (2, 3, 4):
+            t = 26 + r
+            if b[t] == me:
+                return None
+            if b[t] == opp:
+                if b[27] != EMPTY:
+                    return None
+                if k79_protected(b, t):
+                    return None
+                np = pos.copy()
+                np.board[26] = EMPTY
+                np.board[t] = me
+                np.board[27] = opp
+                return Cand(26, t, np, swap=True, ended_on=t)
+            np = pos.copy()
+            np.board[26] = EMPTY
+            np.board[t] = me
+            return Cand(26, t, np, ended_on=t)
+        # r == 5
+        np = pos.copy()
+        np.board[26] = EMPTY
+        np.off[me] += 1
+        return Cand(26, "off", np, ended_on=31)
+    if h == 27:
+        raise RuntimeError("27 is handled by the water rule")
+    if (h == 28 and r == 3) or (h == 29 and r == 2) or h == 30:
+        np = pos.copy()
+        np.board[h] = EMPTY
+        np.off[me] += 1
+        return Cand(h, "off", np, ended_on=31)
+    return None
+
+
+def k79_backward(pos, h, r, ignore_protection=False):
+    if h > 26:
+        return None
+    t = h - r
+    if t < 1:
+        return None
+    return k79_land(pos, h, t, True, ignore_protection)
+
+
+def k79_candidates(pos, r):
+    me = pos.side
+    b = pos.board
+    # The marked (rescued) piece comes first.
+    if pos.marked == me:
+        c = k79_forward(pos, 15, r, ignore_protection=True)
+        if c is not None:
+            return [c]
+        c = k79_backward(pos, 15, r, ignore_protection=True)
+        if c is not None:
+            return [c]
+        return []
+    # A piece on 27: it is the only piece that may move.
+    if b[27] == me:
+        if r == 4:
+            np = pos.copy()
+            np.board[27] = EMPTY
+            np.off[me] += 1
+            return [Cand(27, "off", np, out_of_water=True, ended_on=31)]
+        if b[15] == EMPTY:
+            np = pos.copy()
+            np.board[27] = EMPTY
+            np.board[15] = me
+            np.marked = me
+            return [Cand(27, 15, np, backward=True, out_of_water=True, ended_on=15)]
+        return []
+    fwd = []
+    for h in range(1, 31):
+        if b[h] == me:
+            c = k79_forward(pos, h, r)
+            if c is not None:
+                fwd.append(c)
+    if fwd:
+        return fwd
+    back = []
+    for h in range(1, 27):
+        if b[h] == me:
+            c = k79_backward(pos, h, r)
+            if c is not None:
+                back.append(c)
+    return back
+
+
+# ---------------------------------------------------------------------------
+# Skyruk
+# ---------------------------------------------------------------------------
+
+def sky_protected(board, t):
+    if t == 15:
+        return True
+    owner = board[t]
+    count = 0
+    for n in (t - 1, t + 1):
+        if 1 <= n <= 30 and board[n] == owner:
+            count += 1
+    return count == 1
+
+
+def sky_groups(board, side):
+    """Maximal runs (lo, hi) of 2+ consecutive houses held by side."""
+    groups = []
+    h = 1
+    while h <= 30:
+        if board[h] == side:
+            lo = h
+            while h + 1 <= 30 and board[h + 1] == side:
+                h += 1
+            if h > lo:
+                groups.append((lo, h))
+        h += 1
+    return groups
+
+
+def sky_blocked(board, a, b, opp):
+    """A whole opponent group lies strictly between a and b."""
+    lo, hi = min(a, b), max(a, b)
+    for g_lo, g_hi in sky_groups(board, opp):
+        if g_lo > lo and g_hi < hi:
+            return True
+    return False
+
+
+def sky_return_house(board):
+    """15, or the first empty house below 15."""
+    house = 15
+    while board[house] != EMPTY:
+        house -= 1
+        if house < 1:
+            raise RuntimeError("no empty house at or below 15")
+    return house
+
+
+def sky_land_low(pos, h, t, backward):
+    """Move from h <= 25 onto t <= 25 (forward or backward)."""
+    me, opp = pos.side, other(pos.side)
+    b = pos.board
+    if sky_blocked(b, h, t, opp):
+        return None
+    if b[t] == me:
+        return None
+    np = pos.copy()
+    if b[t] == opp:
+        if sky_protected(b, t):
+            return None
+        np.board[t] = me
+        np.board[h] = opp
+        return Cand(h, t, np, swap=True, backward=backward, ended_on=t)
+    np.board[h] = EMPTY
+    np.board[t] = me
+    return Cand(h, t, np, backward=backward, ended_on=t)
+
+
+def sky_forward(pos, h, r):
+    me, opp = pos.side, other(pos.side)
+    b = pos.board
+    if h <= 25:
+        t = h + r
+        if t <= 25:
+            return sky_land_low(pos, h, t, False)
+        if b[26] != EMPTY:
+            return None
+        if sky_blocked(b, h, 26, opp):
+            return None
+        np = pos.copy()
+        np.board[h] = EMPTY
+        np.board[26] = me
+        return Cand(h, 26, np, ended_on=26)
+    if h == 26:
+        np = pos.copy()
+        np.board[26] = EMPTY
+        if r == 5:
+            np.off[me] += 1
+            return Cand(26, "off", np, ended_on=31)
+        if r in (2, 3, 4) and b[26 + r] == EMPTY:
+            np.board[26 + r] = me
+            return Cand(26, 26 + r, np, ended_on=26 + r)
+        # the water
+        if np.board[27] == EMPTY:
+            dest = 27
+        else:
+            dest = sky_return_house(np.board)
+        np.board[dest] = me
+        return Cand(26, 27, np, ended_on=dest)
+    if h == 27:
+        if r == 4:
+            np = pos.copy()
+            np.board[27] = EMPTY
+            np.off[me] += 1
+            return Cand(27, "off", np, ended_on=31)
+        if r in (1, 2, 3):
+            np = pos.copy()
+            np.board[27] = EMPTY
+            dest = sky_return_house(np.board)
+            np.board[dest] = me
+            return Cand(27, dest, np, backward=True, ended_on=dest)
+        return None  # r == 5: no move for this piece
+    if (h == 28 and r == 3) or (h == 29 and r == 2) or h == 30:
+        np = pos.copy()
+        np.board[h] = EMPTY
+        np.off[me] += 1
+        return Cand(h, "off", np, ended_on=31)
+    return None
+
+
+def sky_backward(pos, h, r):
+    if h > 25:
+        return None
+    t = h - r
+    if t < 1:
+        return None
+    return sky_land_low(pos, h, t, True)
+
+
+def sky_candidates(pos, r):
+    me = pos.side
+    b = pos.board
+    if b[26] == me:
+        return [sky_forward(pos, 26, r)]
+    fwd = []
+    for h in range(1, 31):
+        if b[h] == me:
+            c = sky_forward(pos, h, r)
+            if c is not None:
+                fwd.append(c)
+    if fwd:
+        return fwd
+    back = []
+    for h in range(1, 26):
+        if b[h] == me:
+            c = sky_backward(pos, h, r)
+            if c is not None:
+                back.append(c)
+    return back
+
+
+# ---------------------------------------------------------------------------
+# Common driver
+# ---------------------------------------------------------------------------
+
+CANDIDATES = {
+    "jequier": jeq_candidates,
+    "kendall1979": k79_candidates,
+    "skyruk": sky_candidates,
+}
+
+
+def legal_moves(ruleset, pos, roll):
+    """List of (notation, Position after).  Empty when the game is over or
+    the throw is lost."""
+    if game_over(ruleset, pos):
+        return []
+    result = []
+    for cand in CANDIDATES[ruleset](pos, roll):
+        result.append(finish(ruleset, pos, roll, cand))
+    return result
+
+
+def children(ruleset, pos, roll):
+    """Legal moves, or the lost throw as the single child."""
+    moves = legal_moves(ruleset, pos, roll)
+    if moves:
+        return moves
+    return [lost_throw(ruleset, pos, roll)]
+
+
+def perft(ruleset, pos, depth, cache=None):
+    if depth == 0 or game_over(ruleset, pos):
+        return 1
+    if cache is not None:
+        key = (pos.to_string(), depth)
+        if key in cache:
+            return cache[key]
+    total = 0
+    for roll in ROLLS[ruleset]:
+        for _text, child in children(ruleset, pos, roll):
+            total += perft(ruleset, child, depth - 1, cache)
+    if cache is not None:
+        cache[key] = total
+    return total
+
+
+def perft_line(ruleset, text, depth, use_cache=True):
+    pos = parse_position(ruleset, text)
+    counts = []
+    for d in range(1, depth + 1):
+        cache = {} if use_cache else None
+        counts.append(perft(ruleset, pos, d, cache))
+    return counts
+
+
+def moves_lines(ruleset, text):
+    pos = parse_position(ruleset, text)
+    lines = []
+    if game_over(ruleset, pos):
+        return ["game over"]
+    for roll in ROLLS[ruleset]:
+        moves = legal_moves(ruleset, pos, roll)
+        if moves:
+            for notation, child in sorted(moves, key=lambda m: m[0]):
+                lines.append("%s => %s" % (notation, child.to_string()))
+        else:
+            notation, child = lost_throw(ruleset, pos, roll)
+            lines.append("%s => %s" % (notation, child.to_string()))
+    return lines
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[0] in ("perft", "moves"):
+        ruleset = argv[1]
+        if ruleset not in RULESETS:
+            print("unknown ruleset %r (use one of %s)" % (ruleset, ", ".join(RULESETS)))
+            return 2
+        text = argv[2]
+        if text == "start":
+            text = START[ruleset]
+        try:
+            if argv[0] == "perft":
+                depth = int(argv[3])
+                nocache = len(argv) > 4 and argv[4] == "--nocache"
+                print(" ".join(str(n) for n in perft_line(ruleset, text, depth, not nocache)))
+            else:
+                for line in moves_lines(ruleset, text):
+                    print(line)
+        except PositionError as e:
+            print("invalid position: %s" % e)
+            return 1
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
