@@ -7,7 +7,7 @@ use crate::moves::Move;
 use crate::ruleset::{Contact, Outcome, Reach, Refusal, Ruleset};
 use crate::throw::{Dice, Roll, RollSet};
 
-use super::{BEAUTY, REBIRTH, WATER, first_home_wins, traditional_mark};
+use super::{BEAUTY, Kendall, REBIRTH, WATER, first_home_wins, traditional_mark};
 
 /// Timothy Kendall's rules booklet of 1979 ("Kendall 1979"), not the
 /// rules modern sets print (those are [`Kendall`](super::Kendall)).
@@ -72,17 +72,13 @@ impl Ruleset for Kendall1979 {
         Dice::FourSticks
     }
 
+    /// Up to 26 and from it, Kendall's moves; from the water and from 30,
+    /// the booklet's own.
     #[inline]
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         let (h, r) = (from.number(), roll.value());
-        if h <= 25 {
-            (h + r <= 26).then(|| Reach::To(House::from_index(h + r)))
-        } else if h == 26 {
-            Some(match r {
-                1 => Reach::Water,
-                5 => Reach::Off,
-                _ => Reach::To(House::from_index(26 + r)),
-            })
+        if h <= 26 {
+            Kendall.forward(from, roll)
         } else if h == 27 {
             Some(if r == 4 { Reach::Off } else { Reach::Return })
         } else {
