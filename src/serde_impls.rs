@@ -143,6 +143,41 @@ macro_rules! by_names {
     };
 }
 
+/// An outcome reads only as it is written: `"draw"`, or `{"win": SIDE}`
+/// with nothing else (not serde's looser `{"draw": null}`).
+impl<'de> Deserialize<'de> for crate::ruleset::Outcome {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use crate::ruleset::Outcome;
+        struct Outcomes;
+        impl<'de> Visitor<'de> for Outcomes {
+            type Value = Outcome;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an outcome: \"draw\" or {\"win\": \"x\" or \"o\"}")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Outcome, E> {
+                match text {
+                    "draw" => Ok(Outcome::Draw),
+                    _ => Err(E::unknown_variant(&excerpt(text), &["draw"])),
+                }
+            }
+            fn visit_map<M: de::MapAccess<'de>>(self, mut map: M) -> Result<Outcome, M::Error> {
+                let Some(key) = map.next_key::<String>()? else {
+                    return Err(de::Error::invalid_length(0, &self));
+                };
+                if key != "win" {
+                    return Err(de::Error::unknown_field(&excerpt(&key), &["win"]));
+                }
+                let side: Side = map.next_value()?;
+                if map.next_key::<String>()?.is_some() {
+                    return Err(de::Error::custom("an outcome has one field, \"win\""));
+                }
+                Ok(Outcome::Win(side))
+            }
+        }
+        deserializer.deserialize_any(Outcomes)
+    }
+}
+
 by_names!(crate::game::Ending, "how a game ended: \"borne_off\", \"resignation\" or \"draw\"", [
     "borne_off" => crate::game::Ending::BorneOff,
     "resignation" => crate::game::Ending::Resignation,

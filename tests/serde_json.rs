@@ -58,6 +58,18 @@ fn the_vocabulary_round_trips() {
     assert_eq!(round_trip(&Dice::LongDie), json!("long_die"));
     assert_eq!(round_trip(&Outcome::Win(Side::O)), json!({"win": "o"}));
     assert_eq!(round_trip(&Outcome::Draw), json!("draw"));
+    assert_eq!(round_trip(&Outcome::Win(Side::O)), json!({"win": "o"}));
+    // Only the written forms: no map for the draw, nothing beside "win".
+    for bad in [
+        json!({"draw": null}),
+        json!({"win": "x", "draw": null}),
+        json!({"win": "z"}),
+        json!({}),
+        json!("win"),
+        json!(["win", "x"]),
+    ] {
+        rejects::<Outcome>(bad);
+    }
     assert_eq!(round_trip(&AnyRuleset::Classic), json!("classic"));
     assert_eq!(round_trip(&Kendall), json!("kendall"));
     assert_eq!(round_trip(&Temple), json!("temple"));
