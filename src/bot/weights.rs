@@ -14,6 +14,9 @@ pub(crate) fn tuned(name: &str) -> Option<Weights> {
         "temple" => &TEMPLE,
         "bell" => &BELL,
         "classic" => &CLASSIC,
+        "jequier" => &JEQUIER,
+        "kendall1979" => &KENDALL_1979,
+        "skyruk" => &SKYRUK,
         _ => return None,
     };
     Some(Weights(*table))
@@ -325,4 +328,235 @@ const CLASSIC: [f64; FEATURES] = [
     0.023578, // other h28
     0.026444, // other h29
     0.012920, // other h30
+];
+
+// jequier (10000 games x 3 rounds, seed 1)
+#[rustfmt::skip]
+const JEQUIER: [f64; FEATURES] = [
+    0.004929, // bias
+    1.287939, // race
+    -0.238867, // mover off
+    0.018291, // mover shielded
+    0.027850, // mover mobility
+    0.034376, // mover threats
+    -0.147097, // mover stuck
+    0.067964, // mover h1
+    0.067047, // mover h2
+    0.071943, // mover h3
+    0.072263, // mover h4
+    0.077038, // mover h5
+    0.074404, // mover h6
+    0.056635, // mover h7
+    0.054755, // mover h8
+    0.068331, // mover h9
+    0.035223, // mover h10
+    0.032331, // mover h11
+    0.039848, // mover h12
+    0.009939, // mover h13
+    0.014615, // mover h14
+    -0.015793, // mover h15
+    0.000152, // mover h16
+    0.008003, // mover h17
+    -0.009739, // mover h18
+    -0.021298, // mover h19
+    -0.033106, // mover h20
+    -0.051618, // mover h21
+    -0.062132, // mover h22
+    -0.047351, // mover h23
+    -0.050836, // mover h24
+    -0.014918, // mover h25
+    0.012752, // mover h26
+    0.000000, // mover h27
+    0.006244, // mover h28
+    -0.118264, // mover h29
+    -0.105565, // mover h30
+    0.261558, // other off
+    -0.013723, // other shielded
+    -0.030191, // other mobility
+    -0.024581, // other threats
+    0.074479, // other stuck
+    -0.064613, // other h1
+    -0.073077, // other h2
+    -0.087495, // other h3
+    -0.074094, // other h4
+    -0.072976, // other h5
+    -0.058997, // other h6
+    -0.075414, // other h7
+    -0.064226, // other h8
+    -0.044695, // other h9
+    -0.033182, // other h10
+    -0.030390, // other h11
+    -0.029347, // other h12
+    -0.010236, // other h13
+    -0.011236, // other h14
+    0.010683, // other h15
+    -0.006573, // other h16
+    0.005305, // other h17
+    0.022812, // other h18
+    0.002738, // other h19
+    0.040719, // other h20
+    0.059810, // other h21
+    0.055095, // other h22
+    0.031181, // other h23
+    0.046956, // other h24
+    0.005093, // other h25
+    -0.009943, // other h26
+    0.000000, // other h27
+    -0.029290, // other h28
+    0.129707, // other h29
+    0.104127, // other h30
+];
+
+// kendall1979 (10000 games x 3 rounds, seed 1)
+#[rustfmt::skip]
+const KENDALL_1979: [f64; FEATURES] = [
+    0.021184, // bias
+    1.707631, // race
+    0.017198, // mover off
+    0.017596, // mover shielded
+    -0.006304, // mover mobility
+    0.029007, // mover threats
+    0.089069, // mover stuck
+    0.039768, // mover h1
+    -0.022217, // mover h2
+    0.004395, // mover h3
+    0.017124, // mover h4
+    -0.005068, // mover h5
+    0.033456, // mover h6
+    0.029002, // mover h7
+    0.038473, // mover h8
+    0.033691, // mover h9
+    0.037731, // mover h10
+    0.022689, // mover h11
+    0.029670, // mover h12
+    -0.008060, // mover h13
+    0.059120, // mover h14
+    -0.020218, // mover h15
+    0.030451, // mover h16
+    0.023025, // mover h17
+    0.024712, // mover h18
+    0.027653, // mover h19
+    0.011078, // mover h20
+    0.026573, // mover h21
+    0.005050, // mover h22
+    -0.004953, // mover h23
+    -0.014029, // mover h24
+    -0.030946, // mover h25
+    0.022295, // mover h26
+    -0.397833, // mover h27
+    0.008872, // mover h28
+    -0.056741, // mover h29
+    0.018041, // mover h30
+    -0.000510, // other off
+    -0.019728, // other shielded
+    0.003145, // other mobility
+    -0.024809, // other threats
+    -0.116976, // other stuck
+    -0.024388, // other h1
+    -0.003534, // other h2
+    0.007195, // other h3
+    -0.023993, // other h4
+    0.013629, // other h5
+    -0.049572, // other h6
+    -0.032862, // other h7
+    -0.026379, // other h8
+    -0.012207, // other h9
+    -0.023413, // other h10
+    -0.018357, // other h11
+    -0.049495, // other h12
+    -0.003004, // other h13
+    -0.031397, // other h14
+    0.026865, // other h15
+    -0.008600, // other h16
+    -0.018323, // other h17
+    -0.038077, // other h18
+    -0.034665, // other h19
+    -0.031821, // other h20
+    -0.019356, // other h21
+    -0.014750, // other h22
+    -0.008814, // other h23
+    0.012924, // other h24
+    0.029897, // other h25
+    -0.025102, // other h26
+    0.364649, // other h27
+    0.005532, // other h28
+    0.059084, // other h29
+    -0.021155, // other h30
+];
+
+// skyruk (10000 games x 3 rounds, seed 1)
+#[rustfmt::skip]
+const SKYRUK: [f64; FEATURES] = [
+    0.020114, // bias
+    2.140074, // race
+    0.112853, // mover off
+    0.004826, // mover shielded
+    0.078543, // mover mobility
+    -0.019698, // mover threats
+    0.001720, // mover stuck
+    -0.020910, // mover h1
+    0.001684, // mover h2
+    0.012655, // mover h3
+    -0.003840, // mover h4
+    0.009921, // mover h5
+    0.005362, // mover h6
+    0.027399, // mover h7
+    0.003290, // mover h8
+    0.022948, // mover h9
+    0.027410, // mover h10
+    0.049802, // mover h11
+    0.013051, // mover h12
+    0.018740, // mover h13
+    0.027321, // mover h14
+    0.010877, // mover h15
+    0.023208, // mover h16
+    0.016631, // mover h17
+    0.005201, // mover h18
+    -0.009797, // mover h19
+    0.019324, // mover h20
+    0.009075, // mover h21
+    -0.023986, // mover h22
+    -0.011467, // mover h23
+    -0.005937, // mover h24
+    -0.046047, // mover h25
+    -0.112881, // mover h26
+    -0.373679, // mover h27
+    0.059806, // mover h28
+    0.070243, // mover h29
+    0.061742, // mover h30
+    -0.096682, // other off
+    -0.017751, // other shielded
+    -0.072983, // other mobility
+    0.025466, // other threats
+    -0.042720, // other stuck
+    0.018165, // other h1
+    0.013405, // other h2
+    -0.006940, // other h3
+    -0.005962, // other h4
+    0.011893, // other h5
+    -0.008250, // other h6
+    -0.004427, // other h7
+    -0.018324, // other h8
+    -0.021352, // other h9
+    -0.031361, // other h10
+    -0.039565, // other h11
+    -0.008356, // other h12
+    -0.009780, // other h13
+    -0.031734, // other h14
+    -0.017044, // other h15
+    -0.029159, // other h16
+    0.001557, // other h17
+    -0.016057, // other h18
+    -0.000906, // other h19
+    0.005980, // other h20
+    -0.004338, // other h21
+    0.033984, // other h22
+    0.028085, // other h23
+    0.030379, // other h24
+    0.051285, // other h25
+    0.000000, // other h26
+    0.406535, // other h27
+    -0.138560, // other h28
+    -0.093113, // other h29
+    -0.019363, // other h30
 ];
