@@ -151,15 +151,15 @@ impl<R: BuiltIn> Game<R, SeededThrows> {
 impl<R: Ruleset> Game<R, SeededThrows> {
     /// A game from `position`, throwing from `seed`; see [`Game::seeded`].
     pub fn seeded_from(position: Position<R>, seed: Seed) -> Game<R, SeededThrows> {
-        let mut game = Game::from_position(position, SeededThrows::new(seed));
-        game.seed = Some(seed);
-        game
+        Game::from_position(position, SeededThrows::new(seed))
     }
 }
 
 impl<R: BuiltIn, S: ThrowSource> Game<R, S> {
     /// A game from a built-in ruleset's start, throwing from `source`. Its
-    /// record has no seed (see [`Game::seeded`]). (For a ruleset of your
+    /// record carries the seed when `source` is a seed's stream that has
+    /// not thrown yet ([`ThrowSource::fresh_seed`]), as a fresh
+    /// [`SeededThrows`] is; otherwise it has none. (For a ruleset of your
     /// own: [`Game::from_position`] with [`Position::try_start`].)
     pub fn new(ruleset: R, source: S) -> Game<R, S> {
         Game::from_position(Position::start(ruleset), source)
@@ -168,8 +168,10 @@ impl<R: BuiltIn, S: ThrowSource> Game<R, S> {
 
 impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// A game from `position`, throwing from `source`. A finished position
-    /// makes a finished game.
+    /// makes a finished game. The record carries the source's
+    /// [`fresh_seed`](ThrowSource::fresh_seed), if it has one.
     pub fn from_position(position: Position<R>, source: S) -> Game<R, S> {
+        let seed = source.fresh_seed();
         Game {
             state: State {
                 start: position,
@@ -179,7 +181,7 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
                 finish: position.outcome().map(Finish::by_rules),
             },
             source,
-            seed: None,
+            seed,
         }
     }
 
@@ -234,8 +236,9 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
         self.state.finish.is_some()
     }
 
-    /// The seed the game throws from, for games made by [`Game::seeded`].
-    /// Publish it when the game is over, never before.
+    /// The seed the game throws from, for games made from a fresh seeded
+    /// source ([`Game::seeded`], or a new [`SeededThrows`]). Publish it
+    /// when the game is over, never before.
     pub fn seed(&self) -> Option<Seed> {
         self.seed
     }

@@ -28,6 +28,15 @@ use crate::throw::{Dice, Roll, Throw};
 pub trait ThrowSource {
     /// The next throw of `dice`, or why there is none.
     fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError>;
+
+    /// The seed whose stream this source throws, when it has not thrown
+    /// yet: a game made from it then records the seed, so that anyone can
+    /// check its every roll (see [`Game::record`](crate::Game::record)).
+    /// `None` for a source that is not a seed's stream from its start.
+    /// Default: `None`.
+    fn fresh_seed(&self) -> Option<Seed> {
+        None
+    }
 }
 
 /// Why a throw source could not throw.
@@ -162,6 +171,8 @@ impl FromStr for Seed {
 pub struct SeededThrows {
     seed: Seed,
     rng: ChaCha20Rng,
+    /// Whether it has thrown yet.
+    started: bool,
 }
 
 impl SeededThrows {
@@ -170,6 +181,7 @@ impl SeededThrows {
         SeededThrows {
             seed,
             rng: seed.rng(),
+            started: false,
         }
     }
 
@@ -182,7 +194,13 @@ impl SeededThrows {
 impl ThrowSource for SeededThrows {
     #[inline]
     fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError> {
+        self.started = true;
         Ok(dice.throw(&mut self.rng))
+    }
+
+    /// The seed, until the first throw.
+    fn fresh_seed(&self) -> Option<Seed> {
+        (!self.started).then_some(self.seed)
     }
 }
 

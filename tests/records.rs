@@ -4,10 +4,11 @@
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::bot::{Duel, RandomAgent};
 use senet::rulesets::Kendall;
 use senet::{
-    AnyRuleset, Checked, Finish, Game, ParseRecordError, Record, RecordError, Seed, SeededThrows,
-    Side, ThrowSource, Thrown,
+    AnyRuleset, Checked, Finish, Game, ParseRecordError, Position, Record, RecordError,
+    ScriptedThrows, Seed, SeededThrows, Side, ThrowSource, Thrown,
 };
 
 /// Kendall, seed 42, the last legal move each time, eight throws, then o resigns.
@@ -206,6 +207,47 @@ fn random_game<S: ThrowSource>(
     game
 }
 
+/// Every way of making a game from a seeded source records the seed, so
+/// that every roll of it is checked: `Game::seeded`, `Game::seeded_from`,
+/// `Game::new` and `Game::from_position` with a fresh `SeededThrows`, and
+/// `Duel::play` with one. A source that already threw records none.
+#[test]
+fn every_game_from_a_fresh_seeded_source_records_its_seed() {
+    let seed = Seed::from_u64(5);
+    for ruleset in AnyRuleset::ALL {
+        let start = Position::start(ruleset);
+        let made = [
+            Game::seeded(ruleset, seed),
+            Game::seeded_from(start, seed),
+            Game::new(ruleset, SeededThrows::new(seed)),
+            Game::from_position(start, SeededThrows::new(seed)),
+        ];
+        let mut records: Vec<Record> = made
+            .into_iter()
+            .map(|game| random_game(game, 9, 400, Some(Side::O)).record())
+            .collect();
+        let duel = Duel::new(ruleset).with_max_throws(400);
+        let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+        let played = duel.play(&mut a, &mut b, SeededThrows::new(seed)).unwrap();
+        records.push(played.record());
+        for record in &records {
+            assert_eq!(record.seed(), Some(seed), "{ruleset}");
+            let verdict = record
+                .to_string()
+                .parse::<Record>()
+                .unwrap()
+                .verify()
+                .unwrap();
+            assert_eq!(verdict.checked(), Checked::SeedAndRules, "{ruleset}");
+            assert!(!verdict.history().is_empty());
+        }
+        // A source part-way through its stream is no seed's stream from the start.
+        let mut used = SeededThrows::new(seed);
+        used.next_throw(senet::Ruleset::dice(&ruleset)).unwrap();
+        assert_eq!(Game::new(ruleset, used).record().seed(), None, "{ruleset}");
+    }
+}
+
 /// A name a record accepts: no control or format characters, no line separators.
 const NAME: &str = "[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]{1,12}";
 
@@ -237,8 +279,18 @@ proptest! {
         prop_assert_eq!(verdict.position(), game.position());
         prop_assert_eq!(verdict.finish(), game.finish());
 
-        // The same game thrown by an unnamed source: no seed, legality only.
-        let unseeded = Game::new(ruleset, SeededThrows::new(seed));
+        // The same game from a fresh `SeededThrows` made by hand records
+        // the seed too, and verifies the same way.
+        let by_hand = Game::new(ruleset, SeededThrows::new(seed));
+        let by_hand = random_game(by_hand, choices, stop_after, resign).record();
+        prop_assert_eq!(by_hand.seed(), Some(seed));
+        prop_assert_eq!(by_hand.throws(), record.throws());
+        let verdict = by_hand.to_string().parse::<Record>().unwrap().verify().unwrap();
+        prop_assert_eq!(verdict.checked(), Checked::SeedAndRules);
+        // The same throws from a source that is no seed's stream: no seed,
+        // legality only.
+        let scripted = ScriptedThrows::from_throws(game.history().iter().map(|t| t.throw()));
+        let unseeded = Game::new(ruleset, scripted);
         let unseeded = random_game(unseeded, choices, stop_after, resign).record();
         prop_assert_eq!(unseeded.seed(), None);
         prop_assert_eq!(unseeded.throws(), record.throws());
