@@ -37,8 +37,8 @@ use common::{Args, MAX_MESSAGE, fail, fresh_seed, one_line, quote};
 use senet::bot::{Agent, Bot, Decision, Level};
 use senet::rulesets::BuiltIn;
 use senet::{
-    AnyRuleset, Finish, Game, House, Move, MoveText, Outcome, Position, Ruleset, Seed, Side,
-    Target, Thrown,
+    AnyRuleset, Finish, Game, House, Move, Outcome, Position, Ruleset, Seed, Side, Target, Thrown,
+    TypedMoveError,
 };
 
 /// The options of one terminal game.
@@ -505,43 +505,13 @@ fn parse_answer<R: Ruleset>(decision: &Decision<'_, R>, text: &str) -> Result<An
             )),
         };
     }
-    if text.contains(':') {
-        let written: MoveText = text
-            .parse()
-            .map_err(|e| format!("That is not a move: {e}."))?;
-        if written.roll() != decision.roll() {
-            return Err(format!(
-                "You threw a {}, not a {}.",
-                decision.roll(),
-                written.roll()
-            ));
-        }
-        return match written.resolve(decision.position()) {
-            Ok(Some(mv)) => Ok(Answer::Play(mv)),
-            Ok(None) => Err("The throw is not lost: you have a move to play.".to_owned()),
-            Err(e) => Err(format!("You cannot play {written}: {e}.")),
-        };
-    }
-    if let Some((from, to)) = text.split_once('-') {
-        let from = from.trim().parse::<u8>().ok().and_then(House::new);
-        let to = match to.trim() {
-            "off" => Some(Target::Off),
-            t => t.parse::<u8>().ok().and_then(House::new).map(Target::House),
-        };
-        if let (Some(from), Some(to)) = (from, to) {
-            if let Some(&mv) = moves.iter().find(|m| m.from() == from && m.to() == to) {
-                return Ok(Answer::Play(mv));
-            }
-            return Err(
-                match decision.position().find_move(decision.roll(), from, to) {
-                    Err(e) => format!(
-                        "You cannot play {from}-{to} with a {}: {e}.",
-                        decision.roll()
-                    ),
-                    Ok(_) => format!("{from}-{to} is not among your moves."),
-                },
-            );
-        }
+    // Anything else is a move as a person types it (`10-14`, `10 14`,
+    // `off`, `4: 10-14`), read by the library; a bare number was a
+    // choice from the list above.
+    match decision.position().read_typed_move(decision.roll(), text) {
+        Ok(mv) => return Ok(Answer::Play(mv)),
+        Err(TypedMoveError::Unreadable { .. }) => {}
+        Err(e) => return Err(format!("{}.", capital(&e.to_string()))),
     }
     Err(format!(
         "I do not understand {}. Answer with a number from 1 to {}, a move like `{}`, or help.",

@@ -25,6 +25,7 @@ use crate::house::Side;
 use crate::movegen::IllegalMove;
 use crate::moves::{Move, MoveList};
 use crate::notation::move_text::{MoveText, MoveTextError, ParseMoveError};
+use crate::notation::typed::TypedMoveError;
 use crate::position::Position;
 use crate::record::Record;
 use crate::ruleset::{Outcome, Ruleset};
@@ -113,6 +114,14 @@ pub enum GameError {
         written: MoveText,
         /// Why not.
         error: MoveTextError,
+    },
+    /// What a person typed names no single legal move of the waiting throw.
+    #[error("{side}: {error}")]
+    Typed {
+        /// The side that threw.
+        side: Side,
+        /// Why not, in words for that person.
+        error: TypedMoveError,
     },
     /// The throw source could not throw.
     #[error("no throw: {0}")]
@@ -307,6 +316,23 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
         self.waiting_throw()?;
         let written: MoveText = text.parse()?;
         self.play_notation(written)
+    }
+
+    /// Plays the move a person typed for the waiting throw, read leniently
+    /// ([`Position::read_typed_move`]: `10-14`, `10 14`, `10`, `off`, or
+    /// the notation with any suffixes). Nothing changes when it names no
+    /// single legal move. Records stay strict: the turn is recorded in
+    /// notation.
+    pub fn play_typed(&mut self, text: &str) -> Result<Turn, GameError> {
+        let throw = self.waiting_throw()?;
+        let position = self.state.position;
+        let mv = position
+            .read_typed_move(throw.roll(), text)
+            .map_err(|error| GameError::Typed {
+                side: position.side_to_throw(),
+                error,
+            })?;
+        self.play(mv)
     }
 
     /// Plays the move a parsed notation names; see [`Game::play_text`].

@@ -60,6 +60,7 @@ pub use legal::{Moves, MovesByRoll};
 pub use movegen::IllegalMove;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::move_text::{MoveText, MoveTextError, ParseMoveError};
+pub use notation::typed::TypedMoveError;
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError};
 pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};

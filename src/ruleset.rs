@@ -93,6 +93,22 @@ pub enum Outcome {
     Draw,
 }
 
+impl core::fmt::Display for Outcome {
+    /// `x won`, `o won` or `a draw`, as a person reads it.
+    ///
+    /// ```
+    /// use senet::{Outcome, Side};
+    /// assert_eq!(Outcome::Win(Side::O).to_string(), "o won");
+    /// assert_eq!(Outcome::Draw.to_string(), "a draw");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Outcome::Win(side) => write!(f, "{side} won"),
+            Outcome::Draw => f.write_str("a draw"),
+        }
+    }
+}
+
 /// A reconstruction of the rules of Senet.
 ///
 /// Implement it to add your own ruleset: the required methods say what a

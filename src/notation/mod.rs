@@ -2,3 +2,4 @@
 
 pub mod move_text;
 pub mod position_string;
+pub mod typed;
