@@ -37,8 +37,7 @@ use common::{Args, MAX_MESSAGE, fail, fresh_seed, one_line, quote};
 use senet::bot::{Agent, Bot, Decision, Level};
 use senet::rulesets::BuiltIn;
 use senet::{
-    AnyRuleset, Finish, Game, House, Move, Outcome, Position, Ruleset, Seed, Side, Target, Thrown,
-    TypedMoveError,
+    AnyRuleset, Finish, Game, Move, Outcome, Ruleset, Seed, Side, Target, Thrown, TypedMoveError,
 };
 
 /// The options of one terminal game.
@@ -214,7 +213,7 @@ pub fn session<R: BuiltIn, I: BufRead, O: Write>(
     while !game.is_over() {
         let side = game.position().side_to_throw();
         if side == human && game.current_throw().is_none() {
-            writeln!(out, "{}", board(game.position()))?;
+            writeln!(out, "{}", game.position().diagram())?;
         }
         let thrown = match game.throw() {
             Ok(thrown) => thrown,
@@ -287,7 +286,7 @@ pub fn session<R: BuiltIn, I: BufRead, O: Write>(
         }
     }
     writeln!(out)?;
-    writeln!(out, "{}", board(game.position()))?;
+    writeln!(out, "{}", game.position().diagram())?;
     let finish = game.finish();
     let result = match finish {
         Some(Finish::Resignation { winner }) => {
@@ -443,7 +442,7 @@ fn ask<R: Ruleset, I: BufRead, O: Write>(
             Answer::Resign | Answer::Closed => return Ok(None),
             Answer::Help => writeln!(out, "{HELP}")?,
             Answer::Board => {
-                writeln!(out, "{}", board(position))?;
+                writeln!(out, "{}", position.diagram())?;
                 list_moves(decision, out)?;
             }
             Answer::Hint => {
@@ -519,63 +518,4 @@ fn parse_answer<R: Ruleset>(decision: &Decision<'_, R>, text: &str) -> Result<An
         moves.len(),
         decision.position().notation(moves[0])
     ))
-}
-
-/// The board: three rows of ten in the S order of the track, special houses marked.
-fn board<R: Ruleset>(position: &Position<R>) -> String {
-    let ruleset = position.ruleset();
-    // The ruleset's mark of each house, in one character: its first,
-    // except the star and the numerals, which read better as ASCII.
-    let mark = |house: House| -> char {
-        match ruleset.house_mark(house) {
-            None => ' ',
-            Some("\u{2736}") => '*',
-            Some("III") => '3',
-            Some("II") => '2',
-            Some("I") => '1',
-            Some(mark) => mark.chars().next().unwrap_or('!'),
-        }
-    };
-    let rows: [([u8; 10], &str); 3] = [
-        (core::array::from_fn(|i| 1 + i as u8), "->"),
-        (core::array::from_fn(|i| 20 - i as u8), "<-"),
-        (core::array::from_fn(|i| 21 + i as u8), "->"),
-    ];
-    let mut text = String::new();
-    for (houses, arrow) in rows {
-        let numbers: Vec<String> = houses.iter().map(|n| format!("{n:>3} ")).collect();
-        text.push_str(&format!("  {}\n", numbers.concat()));
-        let cells: Vec<String> = houses
-            .iter()
-            .filter_map(|&n| House::new(n))
-            .map(|house| {
-                let piece = position.piece_at(house).map_or('.', Side::to_char);
-                format!("  {piece}{}", mark(house))
-            })
-            .collect();
-        text.push_str(&format!("  {}  {arrow}\n", cells.concat()));
-    }
-    let board = position.board();
-    text.push_str(&format!(
-        "  borne off: x {}, o {}.",
-        board.off(Side::X),
-        board.off(Side::O)
-    ));
-    let legend: Vec<String> = House::all()
-        .filter(|&house| ruleset.house_mark(house).is_some())
-        .map(|house| {
-            let what = match (house.number(), mark(house)) {
-                (15, _) => "rebirth (the ankh)",
-                (26, _) => "beauty",
-                (27, '≈') => "the water",
-                (27, _) => "house X",
-                _ => "a last house",
-            };
-            format!("{} {} {what}", mark(house), house)
-        })
-        .collect();
-    if !legend.is_empty() {
-        text.push_str(&format!("  Marks: {}.", legend.join(", ")));
-    }
-    text
 }

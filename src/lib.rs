@@ -26,7 +26,7 @@
 //! | `notation/` | position strings and move text ([`notation`]) |
 //! | `game.rs`, `game/` | [`Game`]: throws, moves, turns and history |
 //! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`Verdict`]) |
-//! | `svg.rs` | pictures of positions ([`svg`]) |
+//! | `svg.rs`, `diagram.rs` | pictures of positions ([`svg`]) and the board as text ([`Position::diagram`]) |
 //! | `bot/` | agents, evaluation, search and duels ([`bot`]) |
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -35,6 +35,7 @@ mod any_ruleset;
 mod bitboard;
 mod board;
 pub mod bot;
+mod diagram;
 mod game;
 mod house;
 mod legal;
