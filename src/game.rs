@@ -14,6 +14,7 @@
 //! assert!(record.verify().is_ok());
 //! ```
 
+mod resume;
 mod turn;
 mod view;
 
@@ -33,6 +34,7 @@ use crate::rulesets::BuiltIn;
 use crate::source::{Seed, SeededThrows, ThrowError, ThrowSource};
 use crate::throw::{Dice, Roll, Throw};
 
+pub use resume::ResumeError;
 pub use turn::{Ending, Finish, Thrown, Turn, TurnError, UnknownEnding};
 pub use view::GameView;
 use view::State;

@@ -68,7 +68,9 @@ pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, RollSet, Throw};
 // Games, records and replay (issue 3): re-exports go below this line.
-pub use game::{Ending, Finish, Game, GameError, GameView, Thrown, Turn, TurnError, UnknownEnding};
+pub use game::{
+    Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,
+};
 pub use record::{ParseRecordError, ReadRecordError, Record, RecordError};
 pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
 #[cfg(feature = "serde")]

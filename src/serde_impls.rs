@@ -29,7 +29,7 @@ use crate::board::Board;
 use crate::house::{House, Side, Target};
 use crate::notation::move_text::MoveText;
 use crate::record::quote::excerpt;
-use crate::ruleset::{Contact, Reach};
+use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::source::Seed;
 use crate::throw::{Dice, Roll, Throw};
 
@@ -618,3 +618,25 @@ impl TryFrom<ContactRepr> for Contact {
 }
 
 via_repr!(Contact, ContactRepr);
+
+/// A seeded game is saved as its record (which holds the seed: store it,
+/// never show it to a player before the game ends).
+impl<R: Ruleset> Serialize for crate::game::Game<R, crate::source::SeededThrows> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.record().serialize(serializer)
+    }
+}
+
+/// A saved game is its record, verified and taken up again
+/// ([`Game::resume`](crate::Game::resume)): a record that does not replay,
+/// or has no seed, is refused.
+impl<'de> Deserialize<'de>
+    for crate::game::Game<crate::any_ruleset::AnyRuleset, crate::source::SeededThrows>
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let record = crate::record::Record::deserialize(deserializer)?;
+        let ruleset: crate::any_ruleset::AnyRuleset =
+            record.ruleset().parse().map_err(de::Error::custom)?;
+        crate::game::Game::resume(&record, ruleset).map_err(de::Error::custom)
+    }
+}

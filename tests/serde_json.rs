@@ -182,6 +182,26 @@ fn finishes_and_records_have_a_readable_json_form() {
 }
 
 #[test]
+fn a_seeded_game_is_saved_as_its_record_and_resumed_from_it() {
+    for ruleset in AnyRuleset::ALL {
+        let (game, _) = game_turns(ruleset, 5);
+        let json = serde_json::to_value(&game).unwrap();
+        assert_eq!(json, serde_json::to_value(game.record()).unwrap());
+        let mut resumed: Game<AnyRuleset> = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(resumed.position(), game.position(), "{ruleset}");
+        assert_eq!(resumed.history(), game.history(), "{ruleset}");
+        if !resumed.is_over() {
+            let mut original = game;
+            assert_eq!(resumed.throw().unwrap(), original.throw().unwrap());
+        }
+        // A record without its seed is no game to resume.
+        let mut unseeded = json;
+        unseeded.as_object_mut().unwrap().remove("seed");
+        assert!(rejects::<Game<AnyRuleset>>(unseeded).contains("no seed"));
+    }
+}
+
+#[test]
 fn invalid_vocabulary_is_refused() {
     for house in [json!(0), json!(31), json!(-1), json!(256), json!("12")] {
         rejects::<House>(house);

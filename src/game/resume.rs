@@ -1,0 +1,102 @@
+//! A saved game taken up again: a record becomes the game it was made from.
+
+use thiserror::Error;
+
+use crate::game::{Finish, Game, GameError, Thrown};
+use crate::position::{Position, PositionError};
+use crate::record::Record;
+use crate::replay::ReplayError;
+use crate::ruleset::Ruleset;
+use crate::source::SeededThrows;
+
+/// Why a record cannot be taken up again as a game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ResumeError {
+    /// The record has no seed: a game taken up from it could not throw on
+    /// as the original would have.
+    #[error("the record has no seed, so the game cannot throw on as it would have")]
+    NoSeed,
+    /// The record does not replay: a roll is not the seed's, a move is
+    /// not legal, or its header or ending is wrong.
+    #[error("the record does not replay: {0}")]
+    Replay(#[from] ReplayError),
+    /// The record's start position is not valid for the ruleset.
+    #[error("the record's start position is not valid: {0}")]
+    Start(#[from] PositionError),
+    /// Replaying the verified record in a game failed (a fault of the
+    /// crate, reported rather than hidden).
+    #[error("throw {number} of the record could not be played again: {error}")]
+    Diverged {
+        /// The 1-based number of the throw.
+        number: usize,
+        /// What the game said.
+        error: GameError,
+    },
+}
+
+impl<R: Ruleset> Game<R, SeededThrows> {
+    /// The game `record` was made from, taken up again under `ruleset`:
+    /// the save and resume of a server.
+    ///
+    /// The record is verified first (every roll must be its seed's and
+    /// every move legal), then played again from the seed's stream, so the
+    /// resumed game throws on exactly as the original would have: its next
+    /// throw is the original's next throw. A throw the original had
+    /// thrown but not yet played is not in the record, and the resumed
+    /// game throws it again: the same throw. A finished record gives a
+    /// finished game.
+    ///
+    /// ```
+    /// use senet::{Game, Seed, Thrown, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(9));
+    /// for _ in 0..10 {
+    ///     if let Thrown::ToPlay(_) = game.throw()? {
+    ///         game.play(game.legal_moves()[0])?;
+    ///     }
+    /// }
+    /// let saved = game.record().to_string();
+    /// let mut resumed = Game::resume(&saved.parse()?, Kendall)?;
+    /// assert_eq!(resumed.position(), game.position());
+    /// assert_eq!(resumed.throw()?, game.throw()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ResumeError`]: no seed, a record that does not replay, or a
+    /// start position the ruleset refuses. Nothing is resumed then.
+    pub fn resume(record: &Record, ruleset: R) -> Result<Game<R, SeededThrows>, ResumeError> {
+        let seed = record.seed().ok_or(ResumeError::NoSeed)?;
+        let verdict = record.verify_with(ruleset)?;
+        let start = match record.start() {
+            Some(text) => Position::parse(ruleset, text)?,
+            None => Position::try_start(ruleset)?,
+        };
+        let mut game = Game::seeded_from(start, seed);
+        for (i, turn) in verdict.history().iter().enumerate() {
+            let diverged = |error| ResumeError::Diverged {
+                number: i + 1,
+                error,
+            };
+            match (game.throw().map_err(diverged)?, turn.played()) {
+                (Thrown::ToPlay(_), Some(mv)) => {
+                    game.play(mv).map_err(diverged)?;
+                }
+                (Thrown::Lost(_), None) => {}
+                (_, _) => {
+                    return Err(diverged(GameError::NotThrown { side: turn.side() }));
+                }
+            }
+        }
+        if let Some(Finish::Resignation { winner }) = record.finish() {
+            game.resign(winner.opponent())
+                .map_err(|error| ResumeError::Diverged {
+                    number: verdict.history().len(),
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+}
