@@ -85,9 +85,31 @@ pub enum SeedError {
         /// escaped; `…` marks a cut).
         found: String,
     },
+    /// The operating system gave no randomness ([`Seed::random`]).
+    #[error("the operating system's random source failed: {reason}")]
+    NoRandomness {
+        /// What the system said.
+        reason: String,
+    },
 }
 
 impl Seed {
+    /// A fresh secret seed: 32 bytes from the operating system's random
+    /// source. With the `os-seed` feature.
+    ///
+    /// # Errors
+    ///
+    /// [`SeedError::NoRandomness`] when the system has no random source
+    /// to give.
+    #[cfg(feature = "os-seed")]
+    pub fn random() -> Result<Seed, SeedError> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|e| SeedError::NoRandomness {
+            reason: e.to_string(),
+        })?;
+        Ok(Seed { bytes, len: 32 })
+    }
+
     /// The seed made of these bytes (at most 32).
     pub fn from_bytes(bytes: &[u8]) -> Result<Seed, SeedError> {
         if bytes.len() > 32 {
@@ -117,8 +139,9 @@ impl Seed {
     }
 
     /// The generator this seed starts: ChaCha20 keyed by the zero-padded
-    /// bytes, on the stream numbered by the seed's length.
-    pub fn rng(&self) -> ChaCha20Rng {
+    /// bytes, on the stream numbered by the seed's length (the README's
+    /// throw contract says it word by word; [`SeededThrows`] throws from it).
+    pub(crate) fn rng(&self) -> ChaCha20Rng {
         let mut rng = ChaCha20Rng::from_seed(self.bytes);
         rng.set_stream(u64::from(self.len));
         rng

@@ -336,3 +336,17 @@ fn the_documented_whole_game_verifies() {
     );
     assert_eq!(verdict.finish(), Some(Finish::BorneOff { winner: Side::X }));
 }
+
+/// A fresh seed from the operating system: 32 bytes, different each time,
+/// and a game from it verifies like any other.
+#[cfg(feature = "os-seed")]
+#[test]
+fn a_random_seed_is_fresh_and_plays_a_verifiable_game() {
+    let a = Seed::random().unwrap();
+    let b = Seed::random().unwrap();
+    assert_eq!(a.as_bytes().len(), 32);
+    assert_ne!(a, b, "two fresh seeds alike");
+    let game = random_game(Game::seeded(AnyRuleset::Kendall, a), 1, 50, Some(Side::X));
+    let verdict = game.record().verify().unwrap();
+    assert_eq!(verdict.checked(), Checked::SeedAndRules);
+}
