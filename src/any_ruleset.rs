@@ -20,12 +20,17 @@ use crate::throw::{Dice, Roll};
 /// `Position<AnyRuleset>` works everywhere a concrete ruleset does. For the
 /// fastest code, match on it once and call generic code with the concrete
 /// type (see the `playouts` example).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// It has no default: a position or a game chosen at run time always names
+/// its ruleset (`Position::parse(ruleset, text)`), so text of one ruleset
+/// is never read silently as another's. To put rulesets of your own beside
+/// the built-in ones, declare your own type with
+/// [`ruleset_enum!`](crate::ruleset_enum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum AnyRuleset {
-    /// [`Kendall`]: Kendall 1978, as modern sets play it (the default).
-    #[default]
+    /// [`Kendall`]: Kendall 1978, as modern sets play it.
     Kendall,
     /// [`Temple`]: the French reconstruction against the guardian.
     Temple,

@@ -48,6 +48,7 @@ mod position;
 mod record;
 mod replay;
 mod ruleset;
+mod ruleset_enum;
 pub mod rulesets;
 mod source;
 pub mod svg;

@@ -121,3 +121,208 @@ fn a_record_under_a_ruleset_with_a_bad_start_is_refused_at_the_header() {
         "{refused}"
     );
 }
+
+// ---- A user's rulesets beside the built-in ones, behind one type ----
+
+senet::ruleset_enum! {
+    /// A server's rulesets: two built-in ones and the user's own.
+    enum ServerRules {
+        Kendall(senet::rulesets::Kendall),
+        Skyruk(senet::rulesets::Skyruk),
+        Sprint(Sprint),
+        Probe(Probe),
+    }
+}
+
+/// A ruleset that answers every hook, the provided ones too, unlike the
+/// defaults, so that a hook the enum did not forward shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Probe;
+
+impl Ruleset for Probe {
+    fn name(&self) -> &'static str {
+        "probe"
+    }
+    fn revision(&self) -> u32 {
+        7
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::X => "first",
+            Side::O => "second",
+        }
+    }
+    fn pieces_per_side(&self) -> u8 {
+        2
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [
+            Bitboard::from_numbers(&[3, 5]),
+            Bitboard::from_numbers(&[1, 2]),
+        ]
+    }
+    fn dice(&self) -> Dice {
+        Dice::FourSticksSix
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        House::new(from.number() + roll.value()).map(Reach::To)
+    }
+    fn backward(&self, from: House, _roll: Roll) -> Option<Reach> {
+        (from.number() == 29).then_some(Reach::Return)
+    }
+    fn must_play_first(&self) -> Bitboard {
+        Bitboard::from_numbers(&[4])
+    }
+    fn movable(&self, board: &Board, side: Side) -> Bitboard {
+        board.pieces(side) & Bitboard::range(1, 20)
+    }
+    fn may_bear_off(&self, _board: &Board, _side: Side) -> bool {
+        false
+    }
+    fn impassable(&self, board: &Board, mover: Side, direction: senet::Direction) -> Bitboard {
+        match direction {
+            senet::Direction::Forward => board.pieces(mover.opponent()),
+            senet::Direction::Backward => Bitboard::EMPTY,
+        }
+    }
+    fn safe_houses(&self) -> Bitboard {
+        Bitboard::from_numbers(&[9])
+    }
+    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
+        board.pieces(owner) & Bitboard::from_numbers(&[1, 9])
+    }
+    fn contact(&self) -> senet::Contact {
+        senet::Contact::Capture
+    }
+    fn contact_at(&self, start: House, _target: House) -> Option<senet::Contact> {
+        (start.number() > 2).then_some(senet::Contact::SendBack)
+    }
+    fn water_landing(&self, _occupied: Bitboard) -> Option<House> {
+        House::new(8)
+    }
+    fn return_landing(&self, _occupied: Bitboard) -> Option<House> {
+        House::new(6)
+    }
+    fn marks_returns(&self) -> bool {
+        true
+    }
+    fn water(&self) -> Option<House> {
+        House::new(27)
+    }
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        (house.number() == 7).then_some("P")
+    }
+    fn why(&self, _refusal: senet::Refusal) -> &'static str {
+        "the probe says no"
+    }
+    fn throws_again(&self, roll: Roll, played: Option<senet::Move>) -> bool {
+        roll.value() == 2 && played.is_none()
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        (board.off(Side::X) == 1).then_some(Outcome::Draw)
+    }
+}
+
+#[test]
+fn the_enum_forwards_every_hook() {
+    let direct = Probe;
+    let through = ServerRules::Probe(Probe);
+    let board = *Position::try_start(Probe).unwrap().board();
+    let h = |n| House::new(n).unwrap();
+    let r = |n| Roll::new(n).unwrap();
+    assert_eq!(through.name(), direct.name());
+    assert_eq!(through.revision(), direct.revision());
+    assert_eq!(through.side_name(Side::O), direct.side_name(Side::O));
+    assert_eq!(through.pieces_per_side(), direct.pieces_per_side());
+    assert_eq!(through.start(), direct.start());
+    assert_eq!(through.dice(), direct.dice());
+    assert_eq!(through.forward(h(4), r(2)), direct.forward(h(4), r(2)));
+    assert_eq!(through.backward(h(29), r(1)), direct.backward(h(29), r(1)));
+    assert_eq!(through.must_play_first(), direct.must_play_first());
+    assert_eq!(
+        through.movable(&board, Side::X),
+        direct.movable(&board, Side::X)
+    );
+    assert_eq!(
+        through.may_bear_off(&board, Side::X),
+        direct.may_bear_off(&board, Side::X)
+    );
+    for d in [senet::Direction::Forward, senet::Direction::Backward] {
+        assert_eq!(
+            through.impassable(&board, Side::X, d),
+            direct.impassable(&board, Side::X, d)
+        );
+        assert_eq!(through.steps(r(3), d), direct.steps(r(3), d));
+    }
+    assert_eq!(through.safe_houses(), direct.safe_houses());
+    assert_eq!(
+        through.shielded(&board, Side::O),
+        direct.shielded(&board, Side::O)
+    );
+    assert_eq!(through.contact(), direct.contact());
+    assert_eq!(
+        through.contact_at(h(5), h(7)),
+        direct.contact_at(h(5), h(7))
+    );
+    assert_eq!(
+        through.water_landing(Bitboard::EMPTY),
+        direct.water_landing(Bitboard::EMPTY)
+    );
+    assert_eq!(
+        through.return_landing(Bitboard::EMPTY),
+        direct.return_landing(Bitboard::EMPTY)
+    );
+    assert_eq!(through.marks_returns(), direct.marks_returns());
+    assert_eq!(through.water(), direct.water());
+    assert_eq!(through.house_mark(h(7)), direct.house_mark(h(7)));
+    assert_eq!(
+        through.why(senet::Refusal::Blocked),
+        direct.why(senet::Refusal::Blocked)
+    );
+    assert_eq!(
+        through.throws_again(r(2), None),
+        direct.throws_again(r(2), None)
+    );
+    assert_eq!(through.outcome(&board), direct.outcome(&board));
+    // And every one of those differs from the trait's default, so a hook
+    // left to its default would have failed above.
+    assert_ne!(direct.must_play_first(), Bitboard::EMPTY);
+    assert!(!direct.may_bear_off(&board, Side::X));
+    assert!(direct.marks_returns());
+    assert_ne!(
+        direct.why(senet::Refusal::Blocked),
+        Sprint { start: [0, 0] }.why(senet::Refusal::Blocked)
+    );
+}
+
+#[test]
+fn a_user_ruleset_plays_the_same_through_the_enum() {
+    let direct = Position::try_start(GOOD).unwrap();
+    let through = Position::try_start(ServerRules::Sprint(GOOD)).unwrap();
+    assert_eq!(through.to_string(), direct.to_string());
+    for depth in 1..=3 {
+        assert_eq!(
+            perft(&through, depth),
+            perft(&direct, depth),
+            "depth {depth}"
+        );
+    }
+    // A built-in ruleset beside it plays as itself too.
+    let skyruk = Position::try_start(ServerRules::Skyruk(senet::rulesets::Skyruk)).unwrap();
+    assert_eq!(perft(&skyruk, 3), 4182);
+    let kendall = Position::try_start(ServerRules::Kendall(senet::rulesets::Kendall)).unwrap();
+    assert_eq!(perft(&kendall, 3), 4189);
+    // A seeded game through the enum is a record that verifies under it.
+    let mut game = senet::Game::seeded_from(through, Seed::from_u64(3));
+    while !game.is_over() && game.history().len() < 500 {
+        if let senet::Thrown::ToPlay(_) = game.throw().unwrap() {
+            game.play(game.legal_moves()[0]).unwrap();
+        }
+    }
+    let verdict = game
+        .record()
+        .verify_with(ServerRules::Sprint(GOOD))
+        .unwrap();
+    assert!(verdict.is_valid());
+    assert_eq!(verdict.position(), game.position());
+}
