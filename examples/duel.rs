@@ -29,7 +29,7 @@ use senet::bot::{
     SearchLimits, Weights,
 };
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Move, Ruleset};
+use senet::{AnyRuleset, Move, Ruleset, Seed};
 
 /// Which agent a command-line spec names.
 #[derive(Clone, Debug)]
@@ -208,7 +208,7 @@ fn run<R: BuiltIn>(
                     let mut stats = DuelStats::default();
                     // Pairs are dealt round-robin; each pair's seed depends only on its number.
                     for pair in (t..pairs).step_by(threads as usize) {
-                        let pair_seed = Duel::<R>::pair_seed(seed, pair);
+                        let pair_seed = Seed::for_pair(seed, pair);
                         let agent_seed = seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15);
                         let wrap = |agent: Box<dyn Agent<R> + Send>,
                                     i: usize|

@@ -17,9 +17,9 @@ mod common;
 use std::time::Instant;
 
 use common::{Args, fail};
-use senet::bot::{Agent, Bot, Decision, Duel, Evaluation, Level, Search, SearchLimits};
+use senet::bot::{Agent, Bot, Decision, Evaluation, Level, Search, SearchLimits};
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Position, SeededThrows, Throw, ThrowSource};
+use senet::{AnyRuleset, Position, Seed, SeededThrows, Throw, ThrowSource};
 
 fn main() {
     let args = Args::parse(&["table"]);
@@ -116,7 +116,7 @@ fn collect<R: BuiltIn>(ruleset: R, games: u64, seed: u64) -> Vec<(Position<R>, T
     let level = Level::new(2).unwrap_or_else(|| fail("no level 2"));
     let mut bot = Bot::new(ruleset, level);
     for game in 0..games {
-        let mut throws = SeededThrows::new(Duel::<R>::pair_seed(seed, game));
+        let mut throws = SeededThrows::new(Seed::for_pair(seed, game));
         let mut position = Position::start(ruleset);
         let mut count = 0;
         while !position.is_over() && count < 5_000 {

@@ -133,6 +133,16 @@ impl Seed {
         seed
     }
 
+    /// The seed of pair number `pair` of a duel (or any numbered series
+    /// of games) with master seed `master`: the 16 little-endian bytes of
+    /// both numbers. Any game of the series can be replayed alone from it.
+    pub fn for_pair(master: u64, pair: u64) -> Seed {
+        let mut bytes = [0u8; 32];
+        bytes[..8].copy_from_slice(&master.to_le_bytes());
+        bytes[8..16].copy_from_slice(&pair.to_le_bytes());
+        Seed { bytes, len: 16 }
+    }
+
     /// The seed's bytes.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]

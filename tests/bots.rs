@@ -229,7 +229,7 @@ fn mirrored_pairs_cancel_between_equal_agents() {
         let mut a = Bot::new(ruleset, Level::new(1).unwrap());
         let mut b = Bot::new(ruleset, Level::new(1).unwrap());
         let pair = duel
-            .play_pair(&mut a, &mut b, Duel::<AnyRuleset>::pair_seed(5, 0))
+            .play_pair(&mut a, &mut b, Seed::for_pair(5, 0))
             .unwrap();
         assert_eq!(pair.a_first.throws, pair.a_second.throws, "{ruleset}");
         assert_eq!(pair.a_first.outcome, pair.a_second.outcome, "{ruleset}");
@@ -246,7 +246,7 @@ fn duels_are_reproducible() {
             let mut a = Bot::new(AnyRuleset::Bell, Level::new(2).unwrap());
             let mut b = RandomAgent::new(pair);
             let result = duel
-                .play_pair(&mut a, &mut b, Duel::<AnyRuleset>::pair_seed(9, pair))
+                .play_pair(&mut a, &mut b, Seed::for_pair(9, pair))
                 .unwrap();
             stats.record(&result);
         }
@@ -279,4 +279,53 @@ fn decisions_come_from_the_game_view() {
         }
     }
     assert!(game.record().verify().is_ok());
+}
+
+/// The calls a server makes without type annotations: an agent's name,
+/// a decision from a roll, and a hint in one call.
+#[test]
+fn names_decisions_and_hints_need_no_annotations() {
+    use senet::bot::hint;
+    let b = senet::bot::RandomAgent::new(1);
+    assert_eq!(b.name(), "random");
+    // A duel's pair seed needs no ruleset named, and is the bytes it was.
+    let mut bytes = [0u8; 16];
+    bytes[0] = 5;
+    bytes[8] = 7;
+    assert_eq!(Seed::for_pair(5, 7), Seed::from_bytes(&bytes).unwrap());
+    assert_eq!(Duel::<AnyRuleset>::pair_seed(5, 7), Seed::for_pair(5, 7));
+    let g = Greedy::new(senet::bot::Evaluation::new(senet::rulesets::Kendall));
+    assert_eq!(g.name(), "greedy");
+    let start = Position::start(senet::rulesets::Kendall);
+    let three = senet::Roll::new(3).unwrap();
+    let decision = Decision::from_roll(start, three).unwrap();
+    assert_eq!(decision.moves(), &start.moves(three).to_list()[..]);
+    // A hint: every legal move, written, best first, each the bot's value.
+    for level in Level::all() {
+        let hints = hint(&start, three, level).unwrap();
+        assert_eq!(hints.len(), start.moves(three).len());
+        assert!(hints.windows(2).all(|w| w[0].equity >= w[1].equity));
+        for h in &hints {
+            assert_eq!(h.text, start.notation(h.mv));
+            assert!((0.0..=1.0).contains(&h.equity));
+        }
+        let mut bot = senet::bot::Bot::new(senet::rulesets::Kendall, level);
+        assert_eq!(bot.think(&decision).best(), hints[0].mv);
+    }
+    // Refusals: a roll the sticks cannot make, a lost throw, a finished game.
+    let six = senet::Roll::new(6).unwrap();
+    assert_eq!(
+        hint(&start, six, Level::new(1).unwrap()).unwrap_err(),
+        NoDecision::RollNotOnDice { roll: six }
+    );
+    let stuck = Position::parse(
+        senet::rulesets::Kendall,
+        "xxxxxooooo.................... x 0 0",
+    )
+    .unwrap();
+    let two = senet::Roll::new(2).unwrap();
+    assert!(matches!(
+        hint(&stuck, two, Level::new(2).unwrap()),
+        Err(NoDecision::LostThrow { .. })
+    ));
 }

@@ -49,6 +49,12 @@ pub enum NoDecision {
         /// The roll thrown.
         roll: Roll,
     },
+    /// The ruleset's implement cannot make the roll.
+    #[error("this ruleset's throw cannot make a {roll}")]
+    RollNotOnDice {
+        /// The roll asked for.
+        roll: Roll,
+    },
 }
 
 impl<'a, R: Ruleset> Decision<'a, R> {
@@ -82,6 +88,18 @@ impl<'a, R: Ruleset> Decision<'a, R> {
             moves,
             history,
         })
+    }
+
+    /// The decision of the side to throw in `position` with a throw worth
+    /// `roll` (its sticks in their canonical arrangement) and no history:
+    /// what a hint for a position and a roll needs.
+    pub fn from_roll(
+        position: Position<R>,
+        roll: Roll,
+    ) -> Result<Decision<'static, R>, NoDecision> {
+        let dice = position.ruleset().dice();
+        let throw = Throw::canonical(dice, roll).ok_or(NoDecision::RollNotOnDice { roll })?;
+        Decision::new(position, throw, &[])
     }
 
     /// The decision waiting in a game: its position, its waiting throw and

@@ -162,13 +162,9 @@ impl<R: Ruleset> Duel<R> {
     }
 
     /// The seed of pair number `pair` of a duel with master seed `master`:
-    /// the 16 bytes of both numbers, little-endian. Any pair can be
-    /// replayed alone from it.
+    /// [`Seed::for_pair`], which needs no ruleset named.
     pub fn pair_seed(master: u64, pair: u64) -> Seed {
-        let mut bytes = [0u8; 16];
-        bytes[..8].copy_from_slice(&master.to_le_bytes());
-        bytes[8..].copy_from_slice(&pair.to_le_bytes());
-        Seed::from_bytes(&bytes).unwrap_or_else(|_| unreachable!("16 bytes is a valid seed"))
+        Seed::for_pair(master, pair)
     }
 }
 

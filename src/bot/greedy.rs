@@ -27,6 +27,11 @@ impl<E> Greedy<E> {
         &self.eval
     }
 
+    /// Its name in reports, `greedy` (callable with no ruleset in view).
+    pub fn name(&self) -> String {
+        "greedy".to_owned()
+    }
+
     /// Every legal move with the equity it leaves, best first.
     pub fn think<R: Ruleset>(&self, decision: &Decision<'_, R>) -> Thought
     where
@@ -48,7 +53,7 @@ impl<E> Greedy<E> {
 
 impl<R: Ruleset, E: Evaluator<R>> Agent<R> for Greedy<E> {
     fn name(&self) -> String {
-        "greedy".to_owned()
+        Greedy::name(self)
     }
 
     fn choose(&mut self, decision: &Decision<'_, R>) -> Move {

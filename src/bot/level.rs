@@ -134,6 +134,11 @@ impl<R: Ruleset> Bot<R> {
         self.level
     }
 
+    /// Its name in reports, `level N`.
+    pub fn name(&self) -> String {
+        format!("level {}", self.level)
+    }
+
     /// Every legal move with the value the bot gives it, best first: the
     /// first is the move [`choose`](Agent::choose) plays. What a hint shows.
     pub fn think(&mut self, decision: &Decision<'_, R>) -> Thought {
@@ -146,7 +151,7 @@ impl<R: Ruleset> Bot<R> {
 
 impl<R: Ruleset> Agent<R> for Bot<R> {
     fn name(&self) -> String {
-        format!("level {}", self.level)
+        Bot::name(self)
     }
 
     fn choose(&mut self, decision: &Decision<'_, R>) -> Move {

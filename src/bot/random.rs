@@ -22,11 +22,16 @@ impl RandomAgent {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
+
+    /// Its name in reports, `random` (callable with no ruleset in view).
+    pub fn name(&self) -> String {
+        "random".to_owned()
+    }
 }
 
 impl<R: Ruleset> Agent<R> for RandomAgent {
     fn name(&self) -> String {
-        "random".to_owned()
+        RandomAgent::name(self)
     }
 
     fn choose(&mut self, decision: &Decision<'_, R>) -> Move {

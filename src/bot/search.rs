@@ -197,12 +197,19 @@ impl<E> Search<E> {
     }
 }
 
-impl<R: Ruleset, E: Evaluator<R>> Agent<R> for Search<E> {
-    fn name(&self) -> String {
+impl<E> Search<E> {
+    /// Its name in reports, with its limits (callable with no ruleset in view).
+    pub fn name(&self) -> String {
         format!(
             "search (depth {}, {} nodes)",
             self.limits.max_depth, self.limits.nodes
         )
+    }
+}
+
+impl<R: Ruleset, E: Evaluator<R>> Agent<R> for Search<E> {
+    fn name(&self) -> String {
+        Search::name(self)
     }
 
     fn choose(&mut self, decision: &Decision<'_, R>) -> Move {
