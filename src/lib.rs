@@ -68,6 +68,12 @@ pub use position::{Position, PositionError};
 pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, RollSet, Throw};
+
+/// The random-number traits [`Dice::throw`] takes a generator through,
+/// re-exported so that a caller names the very version the crate uses. It
+/// is part of the crate's contract: the only third-party item in its API
+/// besides the optional `serde` traits.
+pub use rand_core;
 // Games, records and replay (issue 3): re-exports go below this line.
 pub use game::{
     Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,
