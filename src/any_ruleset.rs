@@ -5,14 +5,9 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::bitboard::Bitboard;
-use crate::board::Board;
-use crate::house::{House, Side};
-use crate::moves::Move;
 use crate::record::quote::excerpt;
-use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
+use crate::ruleset::Ruleset;
 use crate::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use crate::throw::{Dice, Roll};
 
 /// One of the built-in rulesets, picked at run time.
 ///
@@ -59,128 +54,20 @@ impl AnyRuleset {
     ];
 }
 
-/// Forwards one hook call to the concrete ruleset.
-macro_rules! dispatch {
-    ($self:expr, $r:ident => $call:expr) => {
-        match $self {
-            AnyRuleset::Kendall => {
-                let $r = Kendall;
-                $call
-            }
-            AnyRuleset::Temple => {
-                let $r = Temple;
-                $call
-            }
-            AnyRuleset::Bell => {
-                let $r = Bell;
-                $call
-            }
-            AnyRuleset::Classic => {
-                let $r = Classic;
-                $call
-            }
-            AnyRuleset::Jequier => {
-                let $r = Jequier;
-                $call
-            }
-            AnyRuleset::Kendall1979 => {
-                let $r = Kendall1979;
-                $call
-            }
-            AnyRuleset::Skyruk => {
-                let $r = Skyruk;
-                $call
-            }
-        }
-    };
-}
-
 impl crate::rulesets::sealed::Sealed for AnyRuleset {}
 impl crate::rulesets::BuiltIn for AnyRuleset {}
 
-impl Ruleset for AnyRuleset {
-    fn name(&self) -> &'static str {
-        dispatch!(self, r => r.name())
-    }
-    fn revision(&self) -> u32 {
-        dispatch!(self, r => r.revision())
-    }
-    fn side_name(&self, side: Side) -> &'static str {
-        dispatch!(self, r => r.side_name(side))
-    }
-    fn pieces_per_side(&self) -> u8 {
-        dispatch!(self, r => r.pieces_per_side())
-    }
-    fn start(&self) -> [Bitboard; 2] {
-        dispatch!(self, r => r.start())
-    }
-    fn dice(&self) -> Dice {
-        dispatch!(self, r => r.dice())
-    }
-    #[inline]
-    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
-        dispatch!(self, r => r.forward(from, roll))
-    }
-    #[inline]
-    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
-        dispatch!(self, r => r.backward(from, roll))
-    }
-    fn must_play_first(&self) -> Bitboard {
-        dispatch!(self, r => r.must_play_first())
-    }
-    #[inline]
-    fn movable(&self, board: &Board, side: Side) -> Bitboard {
-        dispatch!(self, r => r.movable(board, side))
-    }
-    fn may_bear_off(&self, board: &Board, side: Side) -> bool {
-        dispatch!(self, r => r.may_bear_off(board, side))
-    }
-    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
-        dispatch!(self, r => r.impassable(board, mover, direction))
-    }
-    fn safe_houses(&self) -> Bitboard {
-        dispatch!(self, r => r.safe_houses())
-    }
-    #[inline]
-    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
-        dispatch!(self, r => r.shielded(board, owner))
-    }
-    fn contact(&self) -> Contact {
-        dispatch!(self, r => r.contact())
-    }
-    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
-        dispatch!(self, r => r.contact_at(start, target))
-    }
-    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
-        dispatch!(self, r => r.return_landing(occupied))
-    }
-    fn marks_returns(&self) -> bool {
-        dispatch!(self, r => r.marks_returns())
-    }
-    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
-        dispatch!(self, r => r.water_landing(occupied))
-    }
-    fn water(&self) -> Option<House> {
-        dispatch!(self, r => r.water())
-    }
-    fn house_mark(&self, house: House) -> Option<&'static str> {
-        dispatch!(self, r => r.house_mark(house))
-    }
-    fn why(&self, refusal: Refusal) -> &'static str {
-        dispatch!(self, r => r.why(refusal))
-    }
-    /// Forwarded, so that each ruleset keeps its own constant tables.
-    #[inline]
-    fn steps(&self, roll: Roll, direction: Direction) -> Steps {
-        dispatch!(self, r => r.steps(roll, direction))
-    }
-    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
-        dispatch!(self, r => r.throws_again(roll, played))
-    }
-    fn outcome(&self, board: &Board) -> Option<Outcome> {
-        dispatch!(self, r => r.outcome(board))
-    }
-}
+// Every hook forwarded to the ruleset each value names, `steps` too, so
+// that each keeps its constant step tables.
+crate::__forward_ruleset!(AnyRuleset {
+    AnyRuleset::Kendall => Kendall,
+    AnyRuleset::Temple => Temple,
+    AnyRuleset::Bell => Bell,
+    AnyRuleset::Classic => Classic,
+    AnyRuleset::Jequier => Jequier,
+    AnyRuleset::Kendall1979 => Kendall1979,
+    AnyRuleset::Skyruk => Skyruk,
+});
 
 impl fmt::Display for AnyRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -4,6 +4,7 @@ use core::fmt;
 use core::ops::Deref;
 
 use crate::house::{House, Target};
+use crate::ruleset::Contact;
 use crate::throw::Roll;
 
 const SWAP: u8 = 1;
@@ -88,11 +89,18 @@ impl Move {
         (self.word >> (8 * index)) as u8
     }
 
-    pub(crate) const FLAG_SWAP: u8 = SWAP;
-    pub(crate) const FLAG_CAPTURE: u8 = CAPTURE;
     pub(crate) const FLAG_BACKWARD: u8 = BACKWARD;
     pub(crate) const FLAG_WATER: u8 = WATER;
-    pub(crate) const FLAG_SENT: u8 = SENT;
+
+    /// The flag of a landing on an opponent's piece that does `contact`.
+    #[inline]
+    pub(crate) const fn flag_of(contact: Contact) -> u8 {
+        match contact {
+            Contact::Swap => SWAP,
+            Contact::Capture => CAPTURE,
+            Contact::SendBack | Contact::Drown => SENT,
+        }
+    }
 
     /// The roll the move plays.
     #[inline]

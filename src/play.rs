@@ -143,15 +143,8 @@ impl<R: Ruleset> Position<R> {
                     .map_or(0, |house| Bitboard::from_house(house).bits()),
             };
         }
-        let flags = if step.hit {
-            match contact {
-                Contact::Swap => Move::FLAG_SWAP,
-                Contact::Capture => Move::FLAG_CAPTURE,
-                Contact::SendBack | Contact::Drown => Move::FLAG_SENT,
-            }
-        } else {
-            0
-        } | if step.water { Move::FLAG_WATER } else { 0 }
+        let flags = if step.hit { Move::flag_of(contact) } else { 0 }
+            | if step.water { Move::FLAG_WATER } else { 0 }
             | if step.to < step.from {
                 Move::FLAG_BACKWARD
             } else {

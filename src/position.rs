@@ -180,18 +180,12 @@ impl<R: Ruleset> Position<R> {
     /// [`PositionError::MarkedPiece`] when the ruleset marks no piece or
     /// that side has no piece on house 15.
     pub fn with_mark(self, marked: Option<Side>) -> Result<Position<R>, PositionError> {
-        let refused = |side: Side| PositionError::MarkedPiece {
-            house: crate::rulesets::REBIRTH.number(),
-            found: side.to_char().to_ascii_uppercase(),
-            ruleset: self.ruleset.name(),
+        let board = match (marked, self.board.with_mark(marked)) {
+            (_, Some(board)) => board,
+            (Some(side), None) => return Err(marked_piece(&self.ruleset, side)),
+            (None, None) => self.board,
         };
-        if let Some(side) = marked.filter(|_| !self.ruleset.marks_returns()) {
-            return Err(refused(side));
-        }
-        let board = self
-            .board
-            .with_mark(marked)
-            .ok_or_else(|| refused(marked.unwrap_or(Side::X)))?;
+        validate(&self.ruleset, &board)?;
         Ok(Position { board, ..self })
     }
 
@@ -303,11 +297,7 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
         return Err(PositionError::BothFinished);
     }
     if let (Some(side), false) = (board.marked(), ruleset.marks_returns()) {
-        return Err(PositionError::MarkedPiece {
-            house: crate::rulesets::REBIRTH.number(),
-            found: side.to_char().to_ascii_uppercase(),
-            ruleset: ruleset.name(),
-        });
+        return Err(marked_piece(ruleset, side));
     }
     if let Some((water, belongs)) = water_would_move(ruleset, board) {
         return Err(PositionError::PieceInWater {
@@ -317,6 +307,15 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
         });
     }
     Ok(())
+}
+
+/// A marked piece of `side` on house 15 where `ruleset` can have none.
+fn marked_piece<R: Ruleset>(ruleset: &R, side: Side) -> PositionError {
+    PositionError::MarkedPiece {
+        house: crate::rulesets::REBIRTH.number(),
+        found: side.to_char().to_ascii_uppercase(),
+        ruleset: ruleset.name(),
+    }
 }
 
 /// The water house and where the piece standing on it would go at once,

@@ -1,5 +1,103 @@
 //! Several rulesets behind one run-time type, every hook forwarded.
 
+/// Implements [`Ruleset`](crate::Ruleset) for `$ty` by forwarding every
+/// hook, the provided ones and `steps` too, to the ruleset each match arm
+/// gives: `$pattern => $ruleset`. The one list of the trait's hooks that
+/// [`ruleset_enum!`] and [`AnyRuleset`](crate::AnyRuleset) share.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __forward_ruleset {
+    ($ty:ty { $( $pattern:pat => $ruleset:expr ),+ $(,)? }) => {
+        impl $crate::Ruleset for $ty {
+            fn name(&self) -> &'static str {
+                match self { $( $pattern => $crate::Ruleset::name(&$ruleset), )+ }
+            }
+            fn revision(&self) -> u32 {
+                match self { $( $pattern => $crate::Ruleset::revision(&$ruleset), )+ }
+            }
+            fn side_name(&self, side: $crate::Side) -> &'static str {
+                match self { $( $pattern => $crate::Ruleset::side_name(&$ruleset, side), )+ }
+            }
+            fn pieces_per_side(&self) -> u8 {
+                match self { $( $pattern => $crate::Ruleset::pieces_per_side(&$ruleset), )+ }
+            }
+            fn start(&self) -> [$crate::Bitboard; 2] {
+                match self { $( $pattern => $crate::Ruleset::start(&$ruleset), )+ }
+            }
+            fn dice(&self) -> $crate::Dice {
+                match self { $( $pattern => $crate::Ruleset::dice(&$ruleset), )+ }
+            }
+            #[inline]
+            fn forward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::Reach> {
+                match self { $( $pattern => $crate::Ruleset::forward(&$ruleset, from, roll), )+ }
+            }
+            #[inline]
+            fn backward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::Reach> {
+                match self { $( $pattern => $crate::Ruleset::backward(&$ruleset, from, roll), )+ }
+            }
+            fn must_play_first(&self) -> $crate::Bitboard {
+                match self { $( $pattern => $crate::Ruleset::must_play_first(&$ruleset), )+ }
+            }
+            #[inline]
+            fn movable(&self, board: &$crate::Board, side: $crate::Side) -> $crate::Bitboard {
+                match self { $( $pattern => $crate::Ruleset::movable(&$ruleset, board, side), )+ }
+            }
+            #[inline]
+            fn may_bear_off(&self, board: &$crate::Board, side: $crate::Side) -> bool {
+                match self { $( $pattern => $crate::Ruleset::may_bear_off(&$ruleset, board, side), )+ }
+            }
+            #[inline]
+            fn impassable(&self, board: &$crate::Board, mover: $crate::Side, direction: $crate::Direction) -> $crate::Bitboard {
+                match self { $( $pattern => $crate::Ruleset::impassable(&$ruleset, board, mover, direction), )+ }
+            }
+            fn safe_houses(&self) -> $crate::Bitboard {
+                match self { $( $pattern => $crate::Ruleset::safe_houses(&$ruleset), )+ }
+            }
+            #[inline]
+            fn shielded(&self, board: &$crate::Board, owner: $crate::Side) -> $crate::Bitboard {
+                match self { $( $pattern => $crate::Ruleset::shielded(&$ruleset, board, owner), )+ }
+            }
+            fn contact(&self) -> $crate::Contact {
+                match self { $( $pattern => $crate::Ruleset::contact(&$ruleset), )+ }
+            }
+            #[inline]
+            fn contact_at(&self, start: $crate::House, target: $crate::House) -> Option<$crate::Contact> {
+                match self { $( $pattern => $crate::Ruleset::contact_at(&$ruleset, start, target), )+ }
+            }
+            fn water_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
+                match self { $( $pattern => $crate::Ruleset::water_landing(&$ruleset, occupied), )+ }
+            }
+            fn return_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
+                match self { $( $pattern => $crate::Ruleset::return_landing(&$ruleset, occupied), )+ }
+            }
+            fn marks_returns(&self) -> bool {
+                match self { $( $pattern => $crate::Ruleset::marks_returns(&$ruleset), )+ }
+            }
+            fn water(&self) -> Option<$crate::House> {
+                match self { $( $pattern => $crate::Ruleset::water(&$ruleset), )+ }
+            }
+            fn house_mark(&self, house: $crate::House) -> Option<&'static str> {
+                match self { $( $pattern => $crate::Ruleset::house_mark(&$ruleset, house), )+ }
+            }
+            fn why(&self, refusal: $crate::Refusal) -> &'static str {
+                match self { $( $pattern => $crate::Ruleset::why(&$ruleset, refusal), )+ }
+            }
+            #[inline]
+            fn throws_again(&self, roll: $crate::Roll, played: Option<$crate::Move>) -> bool {
+                match self { $( $pattern => $crate::Ruleset::throws_again(&$ruleset, roll, played), )+ }
+            }
+            #[inline]
+            fn outcome(&self, board: &$crate::Board) -> Option<$crate::Outcome> {
+                match self { $( $pattern => $crate::Ruleset::outcome(&$ruleset, board), )+ }
+            }
+            #[inline(always)]
+            fn steps(&self, roll: $crate::Roll, direction: $crate::Direction) -> $crate::Steps {
+                match self { $( $pattern => $crate::Ruleset::steps(&$ruleset, roll, direction), )+ }
+            }
+        }
+    };
+}
+
 /// Declares an enum whose variants each hold a ruleset, and implements
 /// [`Ruleset`](crate::Ruleset) for it by forwarding every hook to the
 /// ruleset a value holds: the way to offer your own rulesets beside the
@@ -45,103 +143,6 @@ macro_rules! ruleset_enum {
             $( $(#[$variant_meta])* $variant($ruleset), )+
         }
 
-        impl $crate::Ruleset for $name {
-            fn name(&self) -> &'static str {
-                match self { $( Self::$variant(r) => $crate::Ruleset::name(r), )+ }
-            }
-            fn revision(&self) -> u32 {
-                match self { $( Self::$variant(r) => $crate::Ruleset::revision(r), )+ }
-            }
-            fn side_name(&self, side: $crate::Side) -> &'static str {
-                match self { $( Self::$variant(r) => $crate::Ruleset::side_name(r, side), )+ }
-            }
-            fn pieces_per_side(&self) -> u8 {
-                match self { $( Self::$variant(r) => $crate::Ruleset::pieces_per_side(r), )+ }
-            }
-            fn start(&self) -> [$crate::Bitboard; 2] {
-                match self { $( Self::$variant(r) => $crate::Ruleset::start(r), )+ }
-            }
-            fn dice(&self) -> $crate::Dice {
-                match self { $( Self::$variant(r) => $crate::Ruleset::dice(r), )+ }
-            }
-            #[inline]
-            fn forward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::Reach> {
-                match self { $( Self::$variant(r) => $crate::Ruleset::forward(r, from, roll), )+ }
-            }
-            #[inline]
-            fn backward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::Reach> {
-                match self { $( Self::$variant(r) => $crate::Ruleset::backward(r, from, roll), )+ }
-            }
-            fn must_play_first(&self) -> $crate::Bitboard {
-                match self { $( Self::$variant(r) => $crate::Ruleset::must_play_first(r), )+ }
-            }
-            #[inline]
-            fn movable(&self, board: &$crate::Board, side: $crate::Side) -> $crate::Bitboard {
-                match self { $( Self::$variant(r) => $crate::Ruleset::movable(r, board, side), )+ }
-            }
-            #[inline]
-            fn may_bear_off(&self, board: &$crate::Board, side: $crate::Side) -> bool {
-                match self { $( Self::$variant(r) => $crate::Ruleset::may_bear_off(r, board, side), )+ }
-            }
-            #[inline]
-            fn impassable(
-                &self,
-                board: &$crate::Board,
-                mover: $crate::Side,
-                direction: $crate::Direction,
-            ) -> $crate::Bitboard {
-                match self {
-                    $( Self::$variant(r) => $crate::Ruleset::impassable(r, board, mover, direction), )+
-                }
-            }
-            fn safe_houses(&self) -> $crate::Bitboard {
-                match self { $( Self::$variant(r) => $crate::Ruleset::safe_houses(r), )+ }
-            }
-            #[inline]
-            fn shielded(&self, board: &$crate::Board, owner: $crate::Side) -> $crate::Bitboard {
-                match self { $( Self::$variant(r) => $crate::Ruleset::shielded(r, board, owner), )+ }
-            }
-            fn contact(&self) -> $crate::Contact {
-                match self { $( Self::$variant(r) => $crate::Ruleset::contact(r), )+ }
-            }
-            #[inline]
-            fn contact_at(
-                &self,
-                start: $crate::House,
-                target: $crate::House,
-            ) -> Option<$crate::Contact> {
-                match self { $( Self::$variant(r) => $crate::Ruleset::contact_at(r, start, target), )+ }
-            }
-            fn water_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
-                match self { $( Self::$variant(r) => $crate::Ruleset::water_landing(r, occupied), )+ }
-            }
-            fn return_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
-                match self { $( Self::$variant(r) => $crate::Ruleset::return_landing(r, occupied), )+ }
-            }
-            fn marks_returns(&self) -> bool {
-                match self { $( Self::$variant(r) => $crate::Ruleset::marks_returns(r), )+ }
-            }
-            fn water(&self) -> Option<$crate::House> {
-                match self { $( Self::$variant(r) => $crate::Ruleset::water(r), )+ }
-            }
-            fn house_mark(&self, house: $crate::House) -> Option<&'static str> {
-                match self { $( Self::$variant(r) => $crate::Ruleset::house_mark(r, house), )+ }
-            }
-            fn why(&self, refusal: $crate::Refusal) -> &'static str {
-                match self { $( Self::$variant(r) => $crate::Ruleset::why(r, refusal), )+ }
-            }
-            #[inline]
-            fn throws_again(&self, roll: $crate::Roll, played: Option<$crate::Move>) -> bool {
-                match self { $( Self::$variant(r) => $crate::Ruleset::throws_again(r, roll, played), )+ }
-            }
-            #[inline]
-            fn outcome(&self, board: &$crate::Board) -> Option<$crate::Outcome> {
-                match self { $( Self::$variant(r) => $crate::Ruleset::outcome(r, board), )+ }
-            }
-            #[inline(always)]
-            fn steps(&self, roll: $crate::Roll, direction: $crate::Direction) -> $crate::Steps {
-                match self { $( Self::$variant(r) => $crate::Ruleset::steps(r, roll, direction), )+ }
-            }
-        }
+        $crate::__forward_ruleset!($name { $( $name::$variant(r) => *r ),+ });
     };
 }

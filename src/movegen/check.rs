@@ -133,26 +133,21 @@ impl<R: Ruleset> Position<R> {
                             IllegalMove::Protected { house, why }
                         });
                     }
-                    flags |= match ruleset.contact_at(from, house) {
-                        None => {
-                            let why = ruleset.why(Refusal::NotDisplaced);
-                            return Err(IllegalMove::Displacement {
-                                from: house,
-                                to: from,
-                                why,
-                            });
-                        }
-                        Some(Contact::Capture) => Move::FLAG_CAPTURE,
-                        Some(Contact::Swap) => Move::FLAG_SWAP,
-                        Some(Contact::SendBack) => Move::FLAG_SENT,
-                        Some(Contact::Drown) => {
-                            let others = (ctx.own | ctx.opp).without(from).without(house);
-                            if ruleset.water_landing(others.with(house)).is_none() {
-                                return Err(IllegalMove::WaterFull);
-                            }
-                            Move::FLAG_SENT
-                        }
+                    let Some(contact) = ruleset.contact_at(from, house) else {
+                        let why = ruleset.why(Refusal::NotDisplaced);
+                        return Err(IllegalMove::Displacement {
+                            from: house,
+                            to: from,
+                            why,
+                        });
                     };
+                    // A drowned piece needs a place in the water, the mover
+                    // standing on its target.
+                    let after = (ctx.own | ctx.opp).without(from);
+                    if contact == Contact::Drown && ruleset.water_landing(after).is_none() {
+                        return Err(IllegalMove::WaterFull);
+                    }
+                    flags |= Move::flag_of(contact);
                 }
             }
         }

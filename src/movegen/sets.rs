@@ -235,13 +235,10 @@ impl<R: Ruleset> Position<R> {
             let bit = Bitboard::from_house(start).bits();
             match self.ruleset.contact_at(start, House::from_index(to)) {
                 None => movers &= !bit,
-                // Landings the masks cannot play (into the water, which
-                // may be full): the hooks decide them, piece by piece.
-                Some(Contact::Drown) => {
-                    movers &= !bit;
-                    found.asked |= bit;
-                }
-                Some(contact) if contact != usual => {
+                // Landings the masks cannot play (another kind than the
+                // usual one, or into the water, which may be full): the
+                // hooks decide them, piece by piece.
+                Some(contact) if contact != usual || contact == Contact::Drown => {
                     movers &= !bit;
                     found.asked |= bit;
                 }

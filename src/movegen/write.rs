@@ -6,7 +6,7 @@ use crate::house::House;
 use crate::movegen::sets::Found;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::ruleset::{Contact, Ruleset};
+use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 
 /// How many list slots [`Position::write_found`] fills without a branch
@@ -102,11 +102,7 @@ impl<R: Ruleset> Position<R> {
         } else {
             Move::pack(roll, 0, roll.value(), 0)
         };
-        let contact = u32::from(match self.ruleset.contact() {
-            Contact::Swap => Move::FLAG_SWAP,
-            Contact::Capture => Move::FLAG_CAPTURE,
-            Contact::SendBack | Contact::Drown => Move::FLAG_SENT,
-        }) << 24;
+        let contact = u32::from(Move::flag_of(self.ruleset.contact())) << 24;
         // The contact starts moved up to the flag's bit, so that shifting
         // them down by a start puts its flag in place (no branch).
         let contacts = u64::from(found.contacts) << contact.trailing_zeros();

@@ -9,7 +9,7 @@ use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::notation::move_text::MoveText;
 use crate::position::Position;
 use crate::record::{Record, RecordError};
-use crate::ruleset::{Outcome, Ruleset};
+use crate::ruleset::{Contact, Outcome, Ruleset};
 use crate::serde_impls::{Bounded, Name, Object};
 use crate::source::Seed;
 use crate::throw::{Roll, Throw};
@@ -137,9 +137,9 @@ impl TryFrom<MoveRepr> for Move {
             ));
         }
         let flags = [
-            (r.swap, Move::FLAG_SWAP),
-            (r.capture, Move::FLAG_CAPTURE),
-            (r.sent, Move::FLAG_SENT),
+            (r.swap, Move::flag_of(Contact::Swap)),
+            (r.capture, Move::flag_of(Contact::Capture)),
+            (r.sent, Move::flag_of(Contact::SendBack)),
             (r.backward, Move::FLAG_BACKWARD),
             (r.water, Move::FLAG_WATER),
         ];
