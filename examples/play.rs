@@ -1,5 +1,5 @@
 //! Play Senet against a bot in the terminal:
-//! `play --ruleset temple --level 2 [--seed HEX] [--side x|o] [--record FILE] [--svg FILE]`.
+//! `play --ruleset temple --level 2 [--seed HEX] [--side x|o] [--record FILE] [--svg FILE] [--tables FILE]`.
 //!
 //! The board is drawn as the three rows of ten of the track, in its S
 //! order (row 1 left to right, row 2 right to left, row 3 left to right),
@@ -10,7 +10,9 @@
 //! the bot's ranking of your moves, `board` draws the board again, `help`
 //! explains, `resign` gives up. A bad answer is explained and asked again.
 //! Lost throws and extra throws are announced. In Temple the bot is the
-//! guardian.
+//! guardian. With `--tables FILE` (solved endgames, written by the `odds`
+//! example's `--build`), a bot of level 2 or 3 plays the endgames the
+//! table holds perfectly, and `hint` there gives the exact odds.
 //!
 //! Input is read line by line from standard input, so a game can be
 //! scripted (`printf '1\n1\n...' | play ...`); the end of input resigns.
@@ -41,7 +43,7 @@ use senet::{
 };
 
 /// The options of one terminal game.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The bot's level.
     pub level: Level,
@@ -49,6 +51,8 @@ pub struct Options {
     pub seed: Seed,
     /// The side the human plays.
     pub human: Side,
+    /// A file of solved endgames for the bot and the hints.
+    pub tables: Option<std::path::PathBuf>,
 }
 
 /// How a terminal game ended.
@@ -63,7 +67,9 @@ pub struct Ended {
 #[allow(dead_code)]
 fn main() {
     let args = Args::parse(&[]);
-    args.only(&["ruleset", "level", "seed", "side", "record", "svg"]);
+    args.only(&[
+        "ruleset", "level", "seed", "side", "record", "svg", "tables",
+    ]);
     args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     let level: Level = args
@@ -77,7 +83,13 @@ fn main() {
         Some("o") => Side::O,
         Some(other) => fail(format!("--side must be x or o, found {}", quote(other))),
     };
-    let options = Options { level, seed, human };
+    let tables = args.value("tables").map(std::path::PathBuf::from);
+    let options = Options {
+        level,
+        seed,
+        human,
+        tables,
+    };
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut output = io::stdout().lock();
@@ -206,6 +218,14 @@ pub fn session<R: BuiltIn, I: BufRead, O: Write>(
     let human = options.human;
     let mut game = Game::seeded(ruleset, options.seed);
     let mut bot = Bot::new(ruleset, options.level);
+    if let Some(path) = &options.tables {
+        let shown = quote(&path.to_string_lossy());
+        let file =
+            std::fs::File::open(path).unwrap_or_else(|e| fail(format!("cannot open {shown}: {e}")));
+        let table = senet::odds::Table::read_from(ruleset, io::BufReader::new(file))
+            .unwrap_or_else(|e| fail(format!("{shown}: {e}")));
+        bot = bot.with_table(std::sync::Arc::new(table));
+    }
     let names = Names::new(ruleset, human, options.level);
     writeln!(out, "Senet, {} rules. {}", ruleset.name(), names.intro)?;
     writeln!(out, "Type a move's number (or its notation), or help.")?;
@@ -447,11 +467,15 @@ fn ask<R: Ruleset, I: BufRead, O: Write>(
             }
             Answer::Hint => {
                 let thought = bot.think(decision);
-                writeln!(
-                    out,
-                    "The bot looks {} throws ahead and ranks your moves:",
-                    thought.depth
-                )?;
+                if thought.exact {
+                    writeln!(out, "Exact, from the endgame table, your moves ranked:")?;
+                } else {
+                    writeln!(
+                        out,
+                        "The bot looks {} throws ahead and ranks your moves:",
+                        thought.depth
+                    )?;
+                }
                 for scored in &thought.ranked {
                     let number = decision
                         .moves()
@@ -459,12 +483,20 @@ fn ask<R: Ruleset, I: BufRead, O: Write>(
                         .position(|&m| m == scored.mv)
                         .unwrap_or(0)
                         + 1;
-                    writeln!(
-                        out,
-                        "  {number}) {:<12} your chances {:.1}%",
-                        position.notation(scored.mv).to_string(),
-                        scored.equity * 100.0
-                    )?;
+                    let notation = position.notation(scored.mv).to_string();
+                    if thought.exact {
+                        writeln!(
+                            out,
+                            "  {number}) {notation:<12} your share {:.9} (exact)",
+                            scored.equity
+                        )?;
+                    } else {
+                        writeln!(
+                            out,
+                            "  {number}) {notation:<12} your chances {:.1}%",
+                            scored.equity * 100.0
+                        )?;
+                    }
                 }
             }
         }

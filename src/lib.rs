@@ -42,6 +42,7 @@ mod legal;
 mod movegen;
 mod moves;
 pub mod notation;
+pub mod odds;
 mod perft;
 mod play;
 mod position;

@@ -189,6 +189,18 @@ impl<R: Ruleset> Position<R> {
         Ok(Position { board, ..self })
     }
 
+    /// A position from a board already checked against the ruleset's
+    /// invariants (one taken from a valid position).
+    #[inline]
+    pub(crate) fn from_board(ruleset: R, board: Board, side: Side) -> Position<R> {
+        Position {
+            ruleset,
+            board,
+            side,
+            over: ruleset.outcome(&board).is_some(),
+        }
+    }
+
     /// The ruleset the position belongs to.
     #[inline]
     pub fn ruleset(&self) -> R {

@@ -23,6 +23,7 @@ fn run(ruleset: AnyRuleset, human: Side, input: &str) -> (play::Ended, String) {
         level: Level::new(1).unwrap(),
         seed: Seed::from_u64(7),
         human,
+        tables: None,
     };
     let mut output = Vec::new();
     let ended = session(

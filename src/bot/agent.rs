@@ -223,6 +223,9 @@ pub struct Thought {
     pub depth: u8,
     /// How many positions were generated or evaluated.
     pub nodes: u64,
+    /// Whether the values are exact: read from a solved endgame
+    /// [`Table`](crate::odds::Table) rather than estimated (`depth` is then 0).
+    pub exact: bool,
 }
 
 impl Thought {
@@ -243,6 +246,15 @@ impl Thought {
             ranked,
             depth,
             nodes,
+            exact: false,
+        }
+    }
+
+    /// Ranks exact values from a table, best first.
+    pub(crate) fn exact(ranked: Vec<Scored>, nodes: u64) -> Thought {
+        Thought {
+            exact: true,
+            ..Thought::from_scores(ranked, 0, nodes)
         }
     }
 }

@@ -2,14 +2,18 @@
 
 use core::fmt;
 use core::str::FromStr;
+use std::sync::Arc;
 
 use thiserror::Error;
 
+use crate::bot::agent::Scored;
 use crate::bot::agent::{Agent, Decision, Thought};
 use crate::bot::eval::Evaluation;
 use crate::bot::greedy::Greedy;
 use crate::bot::search::{Search, SearchLimits};
+use crate::house::Side;
 use crate::moves::Move;
+use crate::odds::Table;
 use crate::record::quote::excerpt;
 use crate::ruleset::Ruleset;
 
@@ -24,6 +28,9 @@ use crate::ruleset::Ruleset;
 /// | 1 | [`Greedy`]: the move whose position evaluates best |
 /// | 2 | [`Search`] 2 throws deep (the throw in hand and the next) |
 /// | 3 | [`Search`] 3 throws deep, within 3,000 nodes (else 2 deep) |
+///
+/// Given a solved endgame [`Table`] ([`Bot::with_table`]), levels 2 and up
+/// play its exact best move in every position it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
@@ -105,6 +112,8 @@ impl FromStr for Level {
 pub struct Bot<R: Ruleset> {
     level: Level,
     brain: Brain<R>,
+    /// Exact values for the endgames it holds (levels 2 and up).
+    table: Option<Arc<Table<R>>>,
 }
 
 #[derive(Clone, Debug)]
@@ -126,7 +135,53 @@ impl<R: Ruleset> Bot<R> {
             // The levels' limits are constants, checked by a test below.
             Some(limits) => Brain::Search(Search::with_checked(eval, limits)),
         };
-        Bot { level, brain }
+        Bot {
+            level,
+            brain,
+            table: None,
+        }
+    }
+
+    /// The same bot, playing from 2 up the exact best move of `table` in
+    /// every position the table holds (level 1 stays a rule of thumb).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use senet::bot::{Bot, Decision, Level};
+    /// use senet::odds::Table;
+    /// use senet::{Position, Roll, Throw, rulesets::Kendall};
+    ///
+    /// let table = Arc::new(Table::solve(Kendall, 1)?);
+    /// let mut bot = Bot::new(Kendall, Level::new(2).unwrap()).with_table(table);
+    /// let position: Position<Kendall> = "........................x....o x 4 4".parse().unwrap();
+    /// let throw = Throw::canonical(Kendall.dice(), Roll::new(2).unwrap()).unwrap();
+    /// let decision = Decision::new(position, throw, &[])?;
+    /// let thought = bot.think(&decision);
+    /// assert!(thought.exact);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_table(self, table: Arc<Table<R>>) -> Bot<R> {
+        Bot {
+            table: Some(table),
+            ..self
+        }
+    }
+
+    /// The table's view of the decision, when the bot uses a table that
+    /// holds its position.
+    fn exact(&self, decision: &Decision<'_, R>) -> Option<Thought> {
+        let table = self.table.as_ref().filter(|_| self.level.0 >= 2)?;
+        let position = decision.position();
+        table.probe(position)?;
+        let mover = position.side_to_throw();
+        let mut ranked = Vec::with_capacity(decision.moves().len());
+        for &mv in decision.moves() {
+            let share = table.probe(&decision.after(mv)?)?;
+            let equity = if mover == Side::X { share } else { 1.0 - share };
+            ranked.push(Scored { mv, equity });
+        }
+        let nodes = ranked.len() as u64;
+        Some(Thought::exact(ranked, nodes))
     }
 
     /// Its level.
@@ -142,6 +197,9 @@ impl<R: Ruleset> Bot<R> {
     /// Every legal move with the value the bot gives it, best first: the
     /// first is the move [`choose`](Agent::choose) plays. What a hint shows.
     pub fn think(&mut self, decision: &Decision<'_, R>) -> Thought {
+        if let Some(thought) = self.exact(decision) {
+            return thought;
+        }
         match &mut self.brain {
             Brain::Greedy(greedy) => greedy.think(decision),
             Brain::Search(search) => search.think(decision),
@@ -155,6 +213,9 @@ impl<R: Ruleset> Agent<R> for Bot<R> {
     }
 
     fn choose(&mut self, decision: &Decision<'_, R>) -> Move {
+        if let Some(thought) = self.exact(decision) {
+            return thought.best();
+        }
         match &mut self.brain {
             Brain::Greedy(greedy) => greedy.choose(decision),
             Brain::Search(search) => search.choose(decision),

@@ -1,0 +1,259 @@
+//! Exact odds: solved endgames, for any ruleset.
+//!
+//! A [`Table`] holds, for every valid position with at most `k` pieces per
+//! side on the track (the others borne off, or for a ruleset that captures,
+//! borne off or captured in every proportion), x's exact share of the game
+//! under best play by both sides: the chance that x wins, plus half the
+//! chance of a draw. Extra throws, lost throws, swaps, backward moves and
+//! the water are all part of it, because the table is built from the
+//! ruleset's own moves ([`Position::moves_by_roll`]) and nothing else.
+//!
+//! [`Table::solve`] builds it by retrograde value iteration, fewest pieces
+//! first; [`Table::probe`] reads a position's value and
+//! [`Table::best_move`] picks the move of a roll whose result is worth the
+//! most to the side that plays it. Tables are written to and read from a
+//! small versioned file ([`Table::to_bytes`], [`Table::from_bytes`]) so
+//! that a larger bound is solved once.
+//!
+//! ```
+//! use senet::odds::Table;
+//! use senet::rulesets::Kendall;
+//! use senet::{Position, Roll};
+//!
+//! let table = Table::solve(Kendall, 1)?;
+//! // One piece each: x on 29, o on 30, x to throw.
+//! let position: Position<Kendall> = "............................xo x 4 4".parse().unwrap();
+//! let share = table.probe(&position).unwrap();
+//! assert!(share > 0.0 && share < 1.0);
+//! // With a 1, the best x can do is whatever the table says it is worth.
+//! let one = Roll::new(1).unwrap();
+//! assert!(table.best_move(&position, one).is_some());
+//! # Ok::<(), senet::odds::SolveError>(())
+//! ```
+
+mod file;
+mod index;
+mod solve;
+
+use thiserror::Error;
+
+use crate::house::Side;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::throw::Roll;
+use index::Layout;
+
+pub use file::{HOLE, MAGIC, ONE, TableError, VERSION};
+pub use solve::TOLERANCE;
+
+/// Every position of a ruleset with at most `k` pieces per side on the
+/// track, each with its exact value under best play.
+#[derive(Clone, Debug)]
+pub struct Table<R: Ruleset> {
+    layout: Layout<R>,
+    /// Per slot: x's share times [`ONE`], or [`HOLE`].
+    values: Vec<u32>,
+}
+
+/// Why a table could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The bound is 0 or more than the ruleset's pieces per side.
+    #[error("the bound on pieces per side on the track must be between 1 and {pieces}, not {k}")]
+    Bound {
+        /// The bound asked for.
+        k: u8,
+        /// The ruleset's pieces per side.
+        pieces: u8,
+    },
+    /// The table would have more slots than a `u32` numbers.
+    #[error("the table would have {slots} slots, more than this solver numbers (2^32 - 1)")]
+    TooLarge {
+        /// Its slots.
+        slots: usize,
+    },
+    /// The memory for the values could not be had.
+    #[error("the solver could not allocate the {bytes} bytes the table needs")]
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: usize,
+    },
+    /// A move leads out of the table: the ruleset puts a piece back on
+    /// the track, which the layering by pieces on the track cannot hold.
+    #[error("the move from {from} to {to} leaves the table: a piece came back onto the track")]
+    LeavesTable {
+        /// The position moved from.
+        from: String,
+        /// The position reached.
+        to: String,
+    },
+}
+
+/// Where the solver is, reported after each sweep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// The layer being solved, from 0.
+    pub layer: usize,
+    /// How many layers there are.
+    pub layers: usize,
+    /// Its pieces on the track, x's and o's.
+    pub on: [u8; 2],
+    /// The sweep just done, from 1.
+    pub sweep: usize,
+    /// The largest change of a value in that sweep.
+    pub change: f64,
+}
+
+/// How one layer was solved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct LayerReport {
+    /// Pieces on the track, x's and o's.
+    pub on: [u8; 2],
+    /// Pieces borne off, x's and o's.
+    pub off: [u8; 2],
+    /// Valid positions in the layer.
+    pub positions: usize,
+    /// Of those, the positions whose game is not over.
+    pub open: usize,
+    /// Sweeps until no value changed by more than [`TOLERANCE`].
+    pub sweeps: usize,
+    /// Seconds the layer took.
+    pub seconds: f64,
+}
+
+impl<R: Ruleset> Table<R> {
+    /// Solves every position of `ruleset` with at most `k` pieces per
+    /// side on the track. Takes seconds for `k` = 2; see
+    /// [`solve_with_progress`](Self::solve_with_progress) for larger bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] for a bound out of range, a table too large for
+    /// memory, or a ruleset that puts pieces back on the track.
+    pub fn solve(ruleset: R, k: u8) -> Result<Table<R>, SolveError> {
+        Self::solve_with_progress(ruleset, k, |_| {}).map(|(table, _)| table)
+    }
+
+    /// [`solve`](Self::solve), calling `progress` after every sweep, and
+    /// returning how each layer went.
+    ///
+    /// # Errors
+    ///
+    /// As [`solve`](Self::solve).
+    pub fn solve_with_progress(
+        ruleset: R,
+        k: u8,
+        mut progress: impl FnMut(&Progress),
+    ) -> Result<(Table<R>, Vec<LayerReport>), SolveError> {
+        let pieces = ruleset.pieces_per_side();
+        if k == 0 || k > pieces {
+            return Err(SolveError::Bound { k, pieces });
+        }
+        let layout = Layout::new(ruleset, k).ok_or(SolveError::TooLarge { slots: usize::MAX })?;
+        let (values, reports) = solve::solve(&layout, ruleset, &mut progress)?;
+        let values = values.into_iter().map(quantize).collect();
+        Ok((Table { layout, values }, reports))
+    }
+
+    /// The ruleset the table was solved for.
+    pub fn ruleset(&self) -> R {
+        self.layout.ruleset()
+    }
+
+    /// The bound: the most pieces per side on the track in a position of the table.
+    pub fn bound(&self) -> u8 {
+        self.layout.k()
+    }
+
+    /// The number of positions the table holds.
+    pub fn len(&self) -> usize {
+        self.values.iter().filter(|&&v| v != HOLE).count()
+    }
+
+    /// Whether the table holds no position (never, for a solved table).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// x's share of the game in `position` under best play (the chance
+    /// that x wins, plus half the chance of a draw), exact to within
+    /// 2^-32, or `None` when the table does not hold the position.
+    pub fn probe(&self, position: &Position<R>) -> Option<f64> {
+        let slot = self.layout.index(position)?;
+        let value = *self.values.get(slot)?;
+        (value != HOLE).then(|| f64::from(value) / f64::from(ONE))
+    }
+
+    /// The legal move of `roll` that is worth the most to the side to
+    /// throw, with x's share after it; `None` when the table does not hold
+    /// the position or the roll has no move. Among equal values the first
+    /// move in the order of [`Moves`](crate::Moves) is chosen.
+    pub fn best_move(&self, position: &Position<R>, roll: Roll) -> Option<(Move, f64)> {
+        self.probe(position)?;
+        let maximize = position.side_to_throw() == Side::X;
+        let mut best: Option<(Move, f64)> = None;
+        for mv in position.moves(roll).iter() {
+            let value = self.probe(&position.apply(mv))?;
+            let better = match best {
+                None => true,
+                Some((_, so_far)) if maximize => value > so_far,
+                Some((_, so_far)) => value < so_far,
+            };
+            if better {
+                best = Some((mv, value));
+            }
+        }
+        best
+    }
+
+    /// Every position of the table with its value, in slot order.
+    pub fn iter(&self) -> impl Iterator<Item = (Position<R>, f64)> + '_ {
+        self.values.iter().enumerate().filter_map(|(slot, &value)| {
+            if value == HOLE {
+                return None;
+            }
+            let position = self.layout.position(slot)?;
+            Some((position, f64::from(value) / f64::from(ONE)))
+        })
+    }
+
+    /// The table as a file (see the module's format).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        file::to_bytes(self)
+    }
+
+    /// A table of `ruleset` from the bytes of a file.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError`] for a file that is not a table, is truncated or
+    /// altered, has an unknown format version, or was solved for another
+    /// ruleset or revision. A wrong value is never returned.
+    pub fn from_bytes(ruleset: R, bytes: &[u8]) -> Result<Table<R>, TableError> {
+        file::from_bytes(ruleset, bytes)
+    }
+
+    /// A table of `ruleset` read from `reader` to its end.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_bytes`](Self::from_bytes), and [`TableError::Io`] when reading fails.
+    pub fn read_from(ruleset: R, mut reader: impl std::io::Read) -> Result<Table<R>, TableError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes)?;
+        Self::from_bytes(ruleset, &bytes)
+    }
+}
+
+/// A share in [0, 1] as stored.
+fn quantize(value: f64) -> u32 {
+    if value.is_nan() {
+        HOLE
+    } else {
+        (value.clamp(0.0, 1.0) * f64::from(ONE)).round() as u32
+    }
+}
