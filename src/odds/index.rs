@@ -24,6 +24,7 @@ use crate::board::Board;
 use crate::house::{House, Side};
 use crate::position::Position;
 use crate::ruleset::{Contact, Ruleset};
+use crate::rulesets::REBIRTH;
 
 /// Houses on the track, as combination positions 0..30 (house `n` is position `n - 1`).
 const HOUSES: usize = House::COUNT as usize;
@@ -127,8 +128,28 @@ pub(crate) struct Layer {
     pub off: [u8; 2],
     /// The first slot of the layer.
     pub offset: usize,
-    /// The number of boards (slots divided by marks and sides).
-    pub boards: usize,
+    /// The boards of each block: no mark, x's piece marked, o's marked.
+    pub blocks: [usize; 3],
+}
+
+/// House 15's place among the combination positions, and as a set.
+const MARK_AT: u32 = REBIRTH.number() as u32 - 1;
+const MARK_SET: u32 = 1 << MARK_AT;
+
+impl Layer {
+    /// How many boards the layer has, in all its blocks.
+    pub fn boards(&self) -> usize {
+        self.blocks.iter().sum()
+    }
+
+    /// The ways of placing o's `b` pieces once x's `a` are placed, in `block`.
+    fn o_among(&self, block: usize) -> u64 {
+        let [a, b] = self.on.map(usize::from);
+        match block {
+            0 | 1 => binomial(HOUSES - a, b),
+            _ => binomial(HOUSES - 1 - a, b.wrapping_sub(1)),
+        }
+    }
 }
 
 /// The numbering of one table: which layers it holds and where.
@@ -137,8 +158,6 @@ pub(crate) struct Layout<R: Ruleset> {
     ruleset: R,
     /// The bound on pieces per side on the track.
     k: u8,
-    /// 3 when the ruleset marks pieces, else 1.
-    marks: usize,
     /// Layers in solving order: fewer pieces on the track first.
     layers: Vec<Layer>,
     /// `layer_of[on_x][on_o][off_x][off_o]`, flattened: the layer's
@@ -159,7 +178,7 @@ impl<R: Ruleset> Layout<R> {
     pub fn new(ruleset: R, k: u8) -> Option<Layout<R>> {
         let pieces = ruleset.pieces_per_side();
         let removes = ruleset.contact() == Contact::Capture;
-        let marks = if ruleset.marks_returns() { 3 } else { 1 };
+        let marks = ruleset.marks_returns();
         let stride = usize::from(pieces) + 1;
         let mut layer_of = vec![NO_LAYER; stride.pow(4)];
         let mut layers = Vec::new();
@@ -179,10 +198,26 @@ impl<R: Ruleset> Layout<R> {
                 };
                 for off_x in offs(on_x) {
                     for off_o in offs(on_o) {
-                        let boards = binomial(HOUSES, on_x.into())
-                            .checked_mul(binomial(HOUSES - usize::from(on_x), on_o.into()))?;
-                        let boards = usize::try_from(boards).ok()?;
-                        let slots = boards.checked_mul(marks * 2)?;
+                        let (a, b) = (usize::from(on_x), usize::from(on_o));
+                        let plain = binomial(HOUSES, a).checked_mul(binomial(HOUSES - a, b))?;
+                        // Boards with x's piece on 15 marked, and with o's.
+                        let x_marked = if marks && a > 0 {
+                            binomial(HOUSES - 1, a - 1) * binomial(HOUSES - a, b)
+                        } else {
+                            0
+                        };
+                        let o_marked = if marks && b > 0 {
+                            binomial(HOUSES - 1, a) * binomial(HOUSES - 1 - a, b - 1)
+                        } else {
+                            0
+                        };
+                        let [Some(plain), Some(x_marked), Some(o_marked)] =
+                            [plain, x_marked, o_marked].map(|n| usize::try_from(n).ok())
+                        else {
+                            return None;
+                        };
+                        let blocks = [plain, x_marked, o_marked];
+                        let slots = blocks.iter().sum::<usize>().checked_mul(2)?;
                         let place = ((usize::from(on_x) * stride + usize::from(on_o)) * stride
                             + usize::from(off_x))
                             * stride
@@ -192,7 +227,7 @@ impl<R: Ruleset> Layout<R> {
                             on: [on_x, on_o],
                             off: [off_x, off_o],
                             offset,
-                            boards,
+                            blocks,
                         });
                         offset = offset.checked_add(slots)?;
                     }
@@ -202,7 +237,6 @@ impl<R: Ruleset> Layout<R> {
         Some(Layout {
             ruleset,
             k,
-            marks,
             layers,
             layer_of,
             stride,
@@ -228,11 +262,6 @@ impl<R: Ruleset> Layout<R> {
     /// The layers, in solving order.
     pub fn layers(&self) -> &[Layer] {
         &self.layers
-    }
-
-    /// Slots per board: marks times sides.
-    pub fn slots_per_board(&self) -> usize {
-        self.marks * 2
     }
 
     /// The layer a board belongs to, if the table holds it.
@@ -261,30 +290,53 @@ impl<R: Ruleset> Layout<R> {
         let layer = self.layer(board)?;
         let x = board.pieces(Side::X).bits() >> 1;
         let o = board.pieces(Side::O).bits() >> 1;
-        let o_among = binomial(HOUSES - usize::from(layer.on[0]), layer.on[1].into());
-        let board_number = (rank(x) * o_among + rank(squeeze(o, x))) as usize;
-        let mark = match board.marked() {
-            None => 0,
-            Some(Side::X) => 1,
-            Some(Side::O) => 2,
+        let (block, first, x_rank, o_rank) = match board.marked() {
+            None => (0, 0, rank(x), rank(squeeze(o, x))),
+            Some(Side::X) => (
+                1,
+                layer.blocks[0],
+                rank(squeeze(x & !MARK_SET, MARK_SET)),
+                rank(squeeze(o, x)),
+            ),
+            Some(Side::O) => (
+                2,
+                layer.blocks[0] + layer.blocks[1],
+                rank(squeeze(x, MARK_SET)),
+                rank(squeeze(o & !MARK_SET, x | MARK_SET)),
+            ),
         };
-        let side = position.side_to_throw().index();
-        Some(layer.offset + ((board_number * self.marks + mark.min(self.marks - 1)) << 1) + side)
+        let number = first + (x_rank * layer.o_among(block) + o_rank) as usize;
+        Some(layer.offset + (number << 1) + position.side_to_throw().index())
     }
 
-    /// The board of `board_number` in `layer` with mark number `mark`, or
-    /// `None` when it is not a valid position of the ruleset (a hole).
-    pub fn board(&self, layer: &Layer, board_number: usize, mark: usize) -> Option<Board> {
-        let o_among = binomial(HOUSES - usize::from(layer.on[0]), layer.on[1].into()) as usize;
-        let x = unrank((board_number / o_among) as u64, layer.on[0].into(), HOUSES);
-        let o = spread(
-            unrank(
-                (board_number % o_among) as u64,
-                layer.on[1].into(),
-                HOUSES - usize::from(layer.on[0]),
-            ),
-            x,
-        );
+    /// The board numbered `number` in `layer`, or `None` when it is not a
+    /// valid position of the ruleset (a hole).
+    pub fn board(&self, layer: &Layer, number: usize) -> Option<Board> {
+        let [a, b] = layer.on.map(usize::from);
+        let (block, within) = if number < layer.blocks[0] {
+            (0, number)
+        } else if number < layer.blocks[0] + layer.blocks[1] {
+            (1, number - layer.blocks[0])
+        } else {
+            (2, number - layer.blocks[0] - layer.blocks[1])
+        };
+        let o_among = layer.o_among(block) as usize;
+        let (x_rank, o_rank) = ((within / o_among) as u64, (within % o_among) as u64);
+        let (x, o, marked) = match block {
+            0 => {
+                let x = unrank(x_rank, a, HOUSES);
+                (x, spread(unrank(o_rank, b, HOUSES - a), x), None)
+            }
+            1 => {
+                let x = spread(unrank(x_rank, a - 1, HOUSES - 1), MARK_SET) | MARK_SET;
+                (x, spread(unrank(o_rank, b, HOUSES - a), x), Some(Side::X))
+            }
+            _ => {
+                let x = spread(unrank(x_rank, a, HOUSES - 1), MARK_SET);
+                let o = spread(unrank(o_rank, b - 1, HOUSES - 1 - a), x | MARK_SET) | MARK_SET;
+                (x, o, Some(Side::O))
+            }
+        };
         let position = Position::new(
             self.ruleset,
             Bitboard::from_bits(x << 1),
@@ -293,13 +345,9 @@ impl<R: Ruleset> Layout<R> {
             layer.off[1],
             Side::X,
         )
+        .ok()?
+        .with_mark(marked)
         .ok()?;
-        let marked = match mark {
-            0 => None,
-            1 => Some(Side::X),
-            _ => Some(Side::O),
-        };
-        let position = position.with_mark(marked).ok()?;
         Some(*position.board())
     }
 
@@ -311,11 +359,7 @@ impl<R: Ruleset> Layout<R> {
         let layer = self.layers[self.layers.partition_point(|layer| layer.offset <= slot) - 1];
         let within = slot - layer.offset;
         let side = if within & 1 == 0 { Side::X } else { Side::O };
-        let board = self.board(
-            &layer,
-            (within >> 1) / self.marks,
-            (within >> 1) % self.marks,
-        )?;
+        let board = self.board(&layer, within >> 1)?;
         Some(Position::from_board(self.ruleset, board, side))
     }
 }

@@ -80,6 +80,15 @@ pub enum SolveError {
         /// The bytes asked for.
         bytes: usize,
     },
+    /// A board the ruleset found valid was found invalid when asked again:
+    /// its hooks are not pure functions of their arguments.
+    #[error(
+        "slot {slot}: the ruleset answered the same question two ways (its hooks must be pure)"
+    )]
+    Impure {
+        /// The slot of the board.
+        slot: u64,
+    },
     /// A move leads out of the table: the ruleset puts a piece back on
     /// the track, which the layering by pieces on the track cannot hold.
     #[error("the move from {from} to {to} leaves the table: a piece came back onto the track")]

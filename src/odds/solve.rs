@@ -38,14 +38,6 @@ pub(crate) fn outcome_value(outcome: Outcome) -> f64 {
     }
 }
 
-/// A board of the layer still to be valued, with the slot of its
-/// position with x to throw (o's is the next one).
-#[derive(Clone, Copy)]
-struct Open {
-    board: Board,
-    slot: u32,
-}
-
 /// Every slot's value (NaN for holes), and a report per layer.
 pub(crate) fn solve<R: Ruleset>(
     layout: &Layout<R>,
@@ -68,7 +60,7 @@ pub(crate) fn solve<R: Ruleset>(
     for (number, layer) in layout.layers().iter().enumerate() {
         let started = Instant::now();
         let (open, positions) = open_boards(layout, ruleset, layer, &mut values)?;
-        let graph = Graph::build(layout, ruleset, open)?;
+        let graph = Graph::build(layout, ruleset, layer, open)?;
         let mut sweeps = 0;
         let mut deltas = vec![[0.0f32; 2]; graph.boards.len()];
         let mut speedup = Extrapolation::default();
@@ -110,41 +102,40 @@ pub(crate) fn solve<R: Ruleset>(
 }
 
 /// Values the layer's finished boards, starts every other valid one at a
-/// half, and lists those, most advanced first. Also counts the layer's
-/// valid positions.
+/// half, and lists the slots of those (x to throw), in sweep order. Also
+/// counts the layer's valid positions.
 fn open_boards<R: Ruleset>(
     layout: &Layout<R>,
     ruleset: R,
     layer: &Layer,
     values: &mut [f64],
-) -> Result<(Vec<Open>, usize), SolveError> {
-    let per_board = layout.slots_per_board();
-    let marks = per_board / 2;
-    let mut open = Vec::new();
+) -> Result<(Vec<u32>, usize), SolveError> {
     let mut keys = Vec::new();
     let mut positions = 0;
-    for board_number in 0..layer.boards {
-        for mark in 0..marks {
-            let Some(board) = layout.board(layer, board_number, mark) else {
-                continue;
-            };
-            positions += 2;
-            let slot = layer.offset + (board_number * marks + mark) * 2;
-            match ruleset.outcome(&board) {
-                Some(outcome) => values[slot..slot + 2].fill(outcome_value(outcome)),
-                None => {
-                    values[slot..slot + 2].fill(0.5);
-                    // The layout has fewer slots than `u32::MAX` (checked by `solve`).
-                    let slot = slot as u32;
-                    keys.push((order_key(&board), open.len() as u32));
-                    open.push(Open { board, slot });
+    for number in 0..layer.boards() {
+        let Some(board) = layout.board(layer, number) else {
+            continue;
+        };
+        positions += 2;
+        let slot = layer.offset + number * 2;
+        match ruleset.outcome(&board) {
+            Some(outcome) => values[slot..slot + 2].fill(outcome_value(outcome)),
+            None => {
+                values[slot..slot + 2].fill(0.5);
+                if keys.len() == keys.capacity() {
+                    let more = keys.len().max(1 << 12);
+                    keys.try_reserve(more)
+                        .map_err(|_| SolveError::OutOfMemory {
+                            bytes: (keys.len() + more) * 16,
+                        })?;
                 }
+                // The layout has fewer slots than `u32::MAX` (checked by `solve`).
+                keys.push((order_key(&board), slot as u32));
             }
         }
     }
     keys.sort_unstable();
-    let sorted = keys.iter().map(|&(_, i)| open[i as usize]).collect();
-    Ok((sorted, positions))
+    Ok((keys.into_iter().map(|(_, slot)| slot).collect(), positions))
 }
 
 /// When and how far to push every value along its last change.
@@ -225,28 +216,29 @@ impl Graph {
     fn build<R: Ruleset>(
         layout: &Layout<R>,
         ruleset: R,
-        open: Vec<Open>,
+        layer: &Layer,
+        open: Vec<u32>,
     ) -> Result<Graph, SolveError> {
         let rolls = ruleset.dice().weights();
         let out_of_memory = |bytes: usize| SolveError::OutOfMemory { bytes };
         let mut graph = Graph {
-            boards: Vec::new(),
+            boards: open,
             counts: Vec::new(),
             targets: Vec::new(),
         };
-        graph
-            .boards
-            .try_reserve_exact(open.len())
-            .map_err(|_| out_of_memory(open.len() * 4))?;
-        let counts = open.len() * 2 * rolls.len();
+        let counts = graph.boards.len() * 2 * rolls.len();
         graph
             .counts
             .try_reserve_exact(counts)
             .map_err(|_| out_of_memory(counts))?;
-        for entry in &open {
-            graph.boards.push(entry.slot);
+        for &slot in &graph.boards {
+            // The board was valid when listed, and hooks are pure.
+            let number = (slot as usize - layer.offset) / 2;
+            let board = layout
+                .board(layer, number)
+                .ok_or(SolveError::Impure { slot: slot.into() })?;
             for side in Side::BOTH {
-                let position = Position::from_board(ruleset, entry.board, side);
+                let position = Position::from_board(ruleset, board, side);
                 let all = position.moves_by_roll();
                 for &(roll, _) in rolls {
                     let moves = all.get(roll);
