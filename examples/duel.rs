@@ -1,5 +1,5 @@
 //! A mirrored duel between two agents:
-//! `duel --ruleset kendall --a level:3 --b random --games 20000 --seed 1 [--threads N] [--timing]`.
+//! `duel --ruleset kendall --a level:3 --b random --games 20000 --seed 1 [--threads N] [--timing] [--a-tables FILE] [--b-tables FILE]`.
 //!
 //! Each pair of games is played with the same throws (drawn from a seed
 //! derived from `--seed` and the pair's number) and the seats swapped, so
@@ -15,6 +15,11 @@
 //! end in `@race` (untuned race weights) or `@FILE` (weights read from a
 //! file, one finite number per feature, as the `tune` example writes them).
 //!
+//! `--a-tables FILE` (and `--b-tables`) give agent A (B) a file of solved
+//! endgames, written by the `odds` example's `--build`; the agent must be
+//! `level:2` or `level:3`, which then plays the table's exact best move
+//! in every position it holds.
+//!
 //! `--games` is an even number from 2 to 10,000,000, `--threads` from 1 to
 //! 256, `--seed` any `u64`. Bad arguments: one line on stderr, exit code 2.
 
@@ -28,6 +33,7 @@ use senet::bot::{
     Agent, Bot, Decision, Duel, DuelStats, Evaluation, Greedy, Level, RandomAgent, Search,
     SearchLimits, Weights,
 };
+use senet::odds::Table;
 use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Move, Ruleset, Seed};
 
@@ -121,15 +127,42 @@ fn read_weights(file: &str) -> Weights {
         .unwrap_or_else(|e| fail(format!("{}: {e}", quote(file))))
 }
 
+/// Reads the solved endgames of `--a-tables` or `--b-tables`, for an agent that can use them.
+fn read_table<R: Ruleset>(ruleset: R, spec: &Spec, path: Option<&str>) -> Option<Arc<Table<R>>> {
+    let path = path?;
+    if !matches!(spec.kind, Kind::Level(level) if level.number() >= 2) {
+        fail(format!(
+            "agent {}: tables are played by level:2 and level:3 only",
+            quote(&spec.text)
+        ));
+    }
+    let file = std::fs::File::open(path)
+        .unwrap_or_else(|e| fail(format!("cannot open {}: {e}", quote(path))));
+    let table = Table::read_from(ruleset, std::io::BufReader::new(file))
+        .unwrap_or_else(|e| fail(format!("{}: {e}", quote(path))));
+    Some(Arc::new(table))
+}
+
 /// Builds the agent a spec names; `seed` seeds the random agent.
-fn make<R: Ruleset>(spec: &Spec, ruleset: R, seed: u64) -> Box<dyn Agent<R> + Send> {
+fn make<R: Ruleset>(
+    spec: &Spec,
+    ruleset: R,
+    seed: u64,
+    table: Option<&Arc<Table<R>>>,
+) -> Box<dyn Agent<R> + Send> {
     let eval = || match spec.weights {
         Some(weights) => Evaluation::with_weights(ruleset, weights),
         None => Evaluation::new(ruleset),
     };
     match spec.kind {
         Kind::Random => Box::new(RandomAgent::new(seed)),
-        Kind::Level(level) => Box::new(Bot::with_evaluation(eval(), level)),
+        Kind::Level(level) => {
+            let bot = Bot::with_evaluation(eval(), level);
+            Box::new(match table {
+                Some(table) => bot.with_table(table.clone()),
+                None => bot,
+            })
+        }
         Kind::Greedy => Box::new(Greedy::new(eval())),
         Kind::Search(limits) => Box::new(
             Search::new(eval(), limits).unwrap_or_else(|e| fail(format!("{}: {e}", spec.text))),
@@ -161,7 +194,9 @@ impl<R: Ruleset> Agent<R> for Timed<R> {
 
 fn main() {
     let args = Args::parse(&["timing"]);
-    args.only(&["ruleset", "a", "b", "games", "seed", "threads", "timing"]);
+    args.only(&[
+        "ruleset", "a", "b", "games", "seed", "threads", "timing", "a-tables", "b-tables",
+    ]);
     args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     let a = parse_spec(args.value("a").unwrap_or_else(|| fail("--a is required")));
@@ -173,10 +208,11 @@ fn main() {
     let seed = args.number_in("seed", 0..=u64::MAX, 1);
     let threads = args.number_in("threads", 1..=256, 1);
     let timing = args.flag("timing");
+    let tables = [args.value("a-tables"), args.value("b-tables")];
     with_ruleset!(ruleset, |r| run(
         r,
-        &a,
-        &b,
+        [&a, &b],
+        tables,
         games / 2,
         seed,
         threads,
@@ -186,8 +222,8 @@ fn main() {
 
 fn run<R: BuiltIn>(
     ruleset: R,
-    a: &Spec,
-    b: &Spec,
+    [a, b]: [&Spec; 2],
+    tables: [Option<&str>; 2],
     pairs: u64,
     seed: u64,
     threads: u64,
@@ -197,6 +233,10 @@ fn run<R: BuiltIn>(
         Arc::new(Mutex::new(Vec::new())),
         Arc::new(Mutex::new(Vec::new())),
     ];
+    let [table_a, table_b] = [
+        read_table(ruleset, a, tables[0]),
+        read_table(ruleset, b, tables[1]),
+    ];
     let duel = Duel::new(ruleset);
     let started = Instant::now();
     let mut stats = DuelStats::default();
@@ -204,6 +244,7 @@ fn run<R: BuiltIn>(
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let times = times.clone();
+                let (table_a, table_b) = (table_a.as_ref(), table_b.as_ref());
                 scope.spawn(move || {
                     let mut stats = DuelStats::default();
                     // Pairs are dealt round-robin; each pair's seed depends only on its number.
@@ -222,8 +263,10 @@ fn run<R: BuiltIn>(
                                 agent
                             }
                         };
-                        let mut agent_a = wrap(make(a, ruleset, agent_seed.wrapping_add(1)), 0);
-                        let mut agent_b = wrap(make(b, ruleset, agent_seed.wrapping_add(2)), 1);
+                        let mut agent_a =
+                            wrap(make(a, ruleset, agent_seed.wrapping_add(1), table_a), 0);
+                        let mut agent_b =
+                            wrap(make(b, ruleset, agent_seed.wrapping_add(2), table_b), 1);
                         let result = duel
                             .play_pair(&mut agent_a, &mut agent_b, pair_seed)
                             .unwrap_or_else(|e| fail(format!("pair {pair}: {e}")));
@@ -244,7 +287,17 @@ fn run<R: BuiltIn>(
     let seconds = started.elapsed().as_secs_f64();
     let (low, high) = stats.interval();
     println!("ruleset: {}", ruleset.name());
-    println!("a: {}   b: {}", a.text, b.text);
+    let with = |table: &Option<Arc<Table<R>>>| match table {
+        Some(table) => format!(" with tables (bound {})", table.bound()),
+        None => String::new(),
+    };
+    println!(
+        "a: {}{}   b: {}{}",
+        a.text,
+        with(&table_a),
+        b.text,
+        with(&table_b)
+    );
     println!(
         "games: {} ({} mirrored pairs), seed {seed}, threads {threads}",
         stats.games(),

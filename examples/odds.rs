@@ -9,6 +9,18 @@
 //! read from `--tables FILE`, or else solved on the spot with at most
 //! `--bound` pieces per side on the track (default 2).
 //!
+//! With `--check GAMES` (and `--tables FILE` or `--bound K`, and
+//! `--seed N`, default 1), plays GAMES games from positions sampled evenly
+//! across the table, both sides choosing the table's best move, and
+//! compares how often x won with what the table says: the mean result,
+//! the mean value, and their difference in standard errors (within 1.96
+//! for the 95% interval).
+//!
+//! With `--verify` (and `--tables FILE` or `--bound K`), recomputes for
+//! every position of the table what the side to throw expects from the
+//! table's values after each roll's best move (the Bellman equation), and
+//! prints the largest difference from the stored value and where.
+//!
 //! With `--build K`, solves the tables for bound K with a progress bar on
 //! stderr, prints one line per layer (pieces on the track, positions,
 //! sweeps, seconds) and the totals, and writes the file `--out`.
@@ -22,20 +34,30 @@ use std::io::Write;
 use std::time::Instant;
 
 use common::{Args, fail, quote};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
 use senet::odds::{LayerReport, Progress, Table};
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Position};
+use senet::{AnyRuleset, Outcome, Position, Side};
 
 /// The largest bound `--build` and `--bound` accept (bound 4 needs
 /// tens of gigabytes; see docs/solving.md).
 const MAX_BOUND: u64 = 3;
 
+/// The most games `--check` plays.
+const MAX_CHECK_GAMES: u64 = 100_000_000;
+
+/// The positions `--check` starts from.
+const CHECK_POSITIONS: usize = 1000;
+
 /// The largest table file `--tables` reads.
 const MAX_FILE: u64 = 2 << 30;
 
 fn main() {
-    let args = Args::parse(&[]);
-    args.only(&["ruleset", "position", "tables", "bound", "build", "out"]);
+    let args = Args::parse(&["verify"]);
+    args.only(&[
+        "ruleset", "position", "tables", "bound", "build", "out", "check", "seed", "verify",
+    ]);
     args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     with_ruleset!(ruleset, |r| run(r, &args));
@@ -60,9 +82,15 @@ fn run<R: BuiltIn>(ruleset: R, args: &Args) {
     if args.value("out").is_some() {
         fail("--out goes with --build");
     }
-    let text: String = args.required("position");
-    let position = Position::parse(ruleset, &text)
-        .unwrap_or_else(|e| fail(format!("bad position {}: {e}", quote(&text))));
+    let check = args
+        .value("check")
+        .map(|_| args.required_in("check", 1..=MAX_CHECK_GAMES));
+    if check.is_none() && args.value("seed").is_some() {
+        fail("--seed goes with --check");
+    }
+    if check.is_some() && args.value("position").is_some() {
+        fail("give --position or --check, not both");
+    }
     let table = match args.value("tables") {
         Some(path) => {
             if args.value("bound").is_some() {
@@ -75,6 +103,18 @@ fn run<R: BuiltIn>(ruleset: R, args: &Args) {
             Table::solve(ruleset, bound.min(ruleset.pieces_per_side())).unwrap_or_else(|e| fail(e))
         }
     };
+    if args.flag("verify") {
+        verify(&table);
+        return;
+    }
+    if let Some(games) = check {
+        let seed = args.number_in("seed", 0..=u64::MAX, 1);
+        monte_carlo(&table, games, seed);
+        return;
+    }
+    let text: String = args.required("position");
+    let position = Position::parse(ruleset, &text)
+        .unwrap_or_else(|e| fail(format!("bad position {}: {e}", quote(&text))));
     match table.probe(&position) {
         Some(share) => println!("x: {share:.9} (exact)"),
         None => println!(
@@ -82,6 +122,102 @@ fn run<R: BuiltIn>(ruleset: R, args: &Args) {
             table.bound()
         ),
     }
+}
+
+/// Plays `games` games from positions sampled across the table, both
+/// sides following it, and prints the mean result against the mean value.
+fn monte_carlo<R: BuiltIn>(table: &Table<R>, games: u64, seed: u64) {
+    let open = table.iter().filter(|(p, _)| !p.is_over()).count();
+    let step = (open / CHECK_POSITIONS).max(1);
+    let starts: Vec<(Position<R>, f64)> = table
+        .iter()
+        .filter(|(p, _)| !p.is_over())
+        .step_by(step)
+        .take(CHECK_POSITIONS)
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let dice = table.ruleset().dice();
+    let started = Instant::now();
+    let (mut result, mut value, mut variance) = (0.0, 0.0, 0.0);
+    for game in 0..games {
+        let (start, share) = starts[(game % starts.len() as u64) as usize];
+        let mut position = start;
+        while !position.is_over() {
+            let roll = dice.throw(&mut rng).roll();
+            position = match table.best_move(&position, roll) {
+                Some((mv, _)) => position.play(mv),
+                None => position.lose_throw(roll),
+            }
+            .unwrap_or_else(|e| fail(format!("the table's move was refused: {e}")));
+        }
+        result += match position.outcome() {
+            Some(Outcome::Win(Side::X)) => 1.0,
+            Some(Outcome::Draw) => 0.5,
+            _ => 0.0,
+        };
+        value += share;
+        variance += share * (1.0 - share);
+    }
+    let n = games as f64;
+    let z = (result - value) / variance.sqrt().max(f64::MIN_POSITIVE);
+    println!(
+        "games {games} from {} positions, seed {seed}: x's mean result {:.6}, the table's mean value {:.6}, difference {z:+.2} standard errors ({}), {:.1} s",
+        starts.len(),
+        result / n,
+        value / n,
+        if z.abs() < 1.96 {
+            "within the 95% interval"
+        } else {
+            "OUTSIDE the 95% interval"
+        },
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Prints the largest Bellman residual over the table, and where.
+fn verify<R: BuiltIn>(table: &Table<R>) {
+    let dice = table.ruleset().dice();
+    let started = Instant::now();
+    let (mut worst, mut at, mut checked) = (0.0f64, None, 0u64);
+    for (position, share) in table.iter() {
+        checked += 1;
+        let expected = match position.outcome() {
+            Some(Outcome::Win(Side::X)) => 1.0,
+            Some(Outcome::Win(Side::O)) => 0.0,
+            Some(Outcome::Draw) => 0.5,
+            None => {
+                let mut sum = 0.0;
+                for &(roll, weight) in dice.weights() {
+                    let moves = position.moves(roll);
+                    let value = if moves.is_empty() {
+                        moves
+                            .lose_throw()
+                            .ok()
+                            .and_then(|after| table.probe(&after))
+                    } else {
+                        table.best_move(&position, roll).map(|(_, value)| value)
+                    };
+                    let value = value.unwrap_or_else(|| {
+                        fail(format!(
+                            "{position}: a roll of {roll} leads out of the table"
+                        ))
+                    });
+                    sum += f64::from(weight) * value;
+                }
+                sum / f64::from(dice.total_weight())
+            }
+        };
+        let residual = (expected - share).abs();
+        if residual > worst {
+            worst = residual;
+            at = Some(position);
+        }
+    }
+    println!(
+        "positions {checked}: largest Bellman residual {worst:.3e}{} ({:.1} s)",
+        at.map_or(String::new(), |p| format!(" at {p}")),
+        started.elapsed().as_secs_f64()
+    );
 }
 
 fn read<R: BuiltIn>(ruleset: R, path: &str) -> Table<R> {

@@ -326,3 +326,22 @@ fn a_user_ruleset_plays_the_same_through_the_enum() {
     assert!(verdict.is_valid());
     assert_eq!(verdict.position(), game.position());
 }
+
+/// A ruleset of the user's own gets exact odds like a built-in one.
+///
+/// Sprint, x's last piece on 30 and o's on 29. x to throw bears off with
+/// any roll: 1. o to throw (W) bears off with a 2 or more (12 in 16); with
+/// a 1 (4 in 16) it lands on x's piece and swaps, and x to throw on 29
+/// (V) bears off with a 2 or more or, with a 1, swaps back to where o
+/// throws again: W = 4/16 V and V = 12/16 + 4/16 W, so V = 0.8, W = 0.2.
+#[test]
+fn a_user_ruleset_gets_exact_odds() {
+    let table = senet::odds::Table::solve(GOOD, 2).expect("solvable");
+    let share = |text: &str| {
+        let position = Position::parse(GOOD, text).expect("valid");
+        table.probe(&position).expect("inside the table")
+    };
+    assert_eq!(share("............................ox x 2 2"), 1.0);
+    assert!((share("............................ox o 2 2") - 0.2).abs() < 1e-9);
+    assert!((share("............................xo x 2 2") - 0.8).abs() < 1e-9);
+}

@@ -149,7 +149,7 @@ impl<R: Ruleset> Bot<R> {
     /// use std::sync::Arc;
     /// use senet::bot::{Bot, Decision, Level};
     /// use senet::odds::Table;
-    /// use senet::{Position, Roll, Throw, rulesets::Kendall};
+    /// use senet::{Position, Roll, Ruleset, Throw, rulesets::Kendall};
     ///
     /// let table = Arc::new(Table::solve(Kendall, 1)?);
     /// let mut bot = Bot::new(Kendall, Level::new(2).unwrap()).with_table(table);

@@ -1,22 +1,6 @@
 //! The table file: a fixed header, one value per slot, and a checksum.
 //!
-//! Every number is little-endian:
-//!
-//! | bytes | field |
-//! |---|---|
-//! | 8 | the magic `SENETODS` |
-//! | 4 | the format version, [`VERSION`] |
-//! | 1 | the length `n` of the ruleset's name |
-//! | `n` | the ruleset's name, ASCII |
-//! | 4 | the ruleset's revision |
-//! | 1 | `k`, the bound on pieces per side on the track |
-//! | 1 | the ruleset's pieces per side |
-//! | 8 | the number of slots |
-//! | 4 per slot | the slot's value: x's share times [`ONE`], or [`HOLE`] for a slot that is no position |
-//! | 8 | FNV-1a (64 bits) of every byte before it |
-//!
-//! The slots are numbered as the index module says; the file holds no
-//! positions, because the numbering gives them back.
+//! The format is documented in the module above (`odds`).
 
 use thiserror::Error;
 

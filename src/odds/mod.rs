@@ -15,6 +15,41 @@
 //! small versioned file ([`Table::to_bytes`], [`Table::from_bytes`]) so
 //! that a larger bound is solved once.
 //!
+//! # The table file
+//!
+//! Every number is little-endian:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | the magic `SENETODS` |
+//! | 4 | the format version, [`VERSION`] |
+//! | 1 | the length `n` of the ruleset's name |
+//! | `n` | the ruleset's name, ASCII |
+//! | 4 | the ruleset's revision |
+//! | 1 | `k`, the bound on pieces per side on the track |
+//! | 1 | the ruleset's pieces per side |
+//! | 8 | the number of slots |
+//! | 4 per slot | the slot's value: x's share times [`ONE`], or [`HOLE`] for a slot that is no position |
+//! | 8 | FNV-1a (64 bits) of every byte before it |
+//!
+//! The file holds no positions: the numbering of the slots gives them
+//! back. Slots come layer by layer: for `t` from 0 to `2k` pieces on the
+//! track, for x's `a` from 0 to `t` (both `a` and `b = t - a` at most
+//! `k`), and in a ruleset that captures for each number borne off by x
+//! and then by o, from 0 up. Within a layer slot `2 * board + side`
+//! (`side` 0 for x to throw) holds a board numbered in up to three
+//! blocks: first no marked piece, `rank(x) * C(30 - a, b) + rank(o)`,
+//! where `rank(x)` numbers x's `a` houses among the 30 in the
+//! combinatorial number system (colexicographic; houses 1..=30 as 0..=29)
+//! and `rank(o)` numbers o's `b` houses among the `30 - a` that x leaves
+//! free; then, in a ruleset that marks pieces, the boards with x's piece on
+//! 15 marked (x's other houses among the 29 that are not 15), then with
+//! o's (x's houses among the 29 that are not 15, o's others among the rest). A file that is truncated, altered (the checksum), of
+//! another format version, or for another ruleset or revision is
+//! refused with a [`TableError`].
+//!
+//! # Example
+//!
 //! ```
 //! use senet::odds::Table;
 //! use senet::rulesets::Kendall;
@@ -25,9 +60,11 @@
 //! let position: Position<Kendall> = "............................xo x 4 4".parse().unwrap();
 //! let share = table.probe(&position).unwrap();
 //! assert!(share > 0.0 && share < 1.0);
-//! // With a 1, the best x can do is whatever the table says it is worth.
-//! let one = Roll::new(1).unwrap();
-//! assert!(table.best_move(&position, one).is_some());
+//! // A piece on 29 leaves with a 2 only: x then wins, whatever o holds.
+//! let two = Roll::new(2).unwrap();
+//! assert_eq!(table.best_move(&position, two).map(|(_, share)| share), Some(1.0));
+//! // With a 1 it has no move.
+//! assert_eq!(table.best_move(&position, Roll::new(1).unwrap()), None);
 //! # Ok::<(), senet::odds::SolveError>(())
 //! ```
 

@@ -156,14 +156,15 @@ struct Extrapolation {
 
 impl Extrapolation {
     /// The factor to apply after a sweep whose largest change was
-    /// `change`, when the last two ratios agree within a tenth.
+    /// `change`, when the pushes the last two ratios call for agree.
     fn factor(&mut self, change: f64) -> Option<f64> {
         let ratio = self.last_change.map(|last| change / last);
         self.last_change = Some(change);
-        let steady = match (ratio, self.last_ratio) {
-            (Some(ratio), Some(before)) => {
-                (ratio < 0.97 && (ratio - before).abs() < 0.1 * ratio).then_some(ratio)
-            }
+        // The push each ratio calls for; steady when two in a row agree
+        // within a tenth (a decay slower than 0.999 a sweep is not trusted).
+        let push = |ratio: f64| (ratio < 0.999).then(|| ratio / (1.0 - ratio));
+        let steady = match (ratio.and_then(push), self.last_ratio.and_then(push)) {
+            (Some(now), Some(before)) => ((now - before).abs() < 0.1 * now).then_some(now),
             _ => None,
         };
         // After a push the next ratio says nothing about the loop: start again.
@@ -171,7 +172,7 @@ impl Extrapolation {
         if steady.is_some() {
             self.last_change = None;
         }
-        steady.map(|ratio| ratio / (1.0 - ratio))
+        steady
     }
 }
 
@@ -333,5 +334,38 @@ impl Graph {
             values[slot + 1] = v_o;
         }
         change
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extrapolation_waits_for_a_steady_ratio_and_starts_again_after_a_push() {
+        let mut speedup = Extrapolation::default();
+        assert_eq!(speedup.factor(0.8), None);
+        assert_eq!(speedup.factor(0.4), None); // one ratio: 0.5
+        assert_eq!(speedup.factor(0.2), Some(1.0)); // 0.5 again: push by 0.5 / 0.5
+        assert_eq!(speedup.factor(0.01), None); // after a push, start again
+        assert_eq!(speedup.factor(0.005), None);
+        assert_eq!(speedup.factor(0.004), None); // 0.5 then 0.8: not steady
+        let factor = speedup.factor(0.0032).unwrap(); // 0.8 twice
+        assert!((factor - 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn slow_or_changing_decay_is_left_alone() {
+        let mut speedup = Extrapolation::default();
+        let mut change = 1.0;
+        for _ in 0..5 {
+            assert_eq!(speedup.factor(change), None, "0.9995 is too slow to trust");
+            change *= 0.9995;
+        }
+        // Pushes of 1 then 1.5 (ratios 0.5 then 0.6) do not agree.
+        let mut speedup = Extrapolation::default();
+        for change in [1.0, 0.5, 0.3] {
+            assert_eq!(speedup.factor(change), None);
+        }
     }
 }
