@@ -28,7 +28,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Args, fail, number_in, quote, read_small_file};
+use common::{Args, fail, number_in, quote, read_small_file, read_table};
 use senet::bot::{
     Agent, Bot, Decision, Duel, DuelStats, Evaluation, Greedy, Level, RandomAgent, Search,
     SearchLimits, Weights,
@@ -128,7 +128,7 @@ fn read_weights(file: &str) -> Weights {
 }
 
 /// Reads the solved endgames of `--a-tables` or `--b-tables`, for an agent that can use them.
-fn read_table<R: Ruleset>(ruleset: R, spec: &Spec, path: Option<&str>) -> Option<Arc<Table<R>>> {
+fn agent_table<R: Ruleset>(ruleset: R, spec: &Spec, path: Option<&str>) -> Option<Arc<Table<R>>> {
     let path = path?;
     if !matches!(spec.kind, Kind::Level(level) if level.number() >= 2) {
         fail(format!(
@@ -136,11 +136,7 @@ fn read_table<R: Ruleset>(ruleset: R, spec: &Spec, path: Option<&str>) -> Option
             quote(&spec.text)
         ));
     }
-    let file = std::fs::File::open(path)
-        .unwrap_or_else(|e| fail(format!("cannot open {}: {e}", quote(path))));
-    let table = Table::read_from(ruleset, std::io::BufReader::new(file))
-        .unwrap_or_else(|e| fail(format!("{}: {e}", quote(path))));
-    Some(Arc::new(table))
+    Some(Arc::new(read_table(ruleset, path)))
 }
 
 /// Builds the agent a spec names; `seed` seeds the random agent.
@@ -234,8 +230,8 @@ fn run<R: BuiltIn>(
         Arc::new(Mutex::new(Vec::new())),
     ];
     let [table_a, table_b] = [
-        read_table(ruleset, a, tables[0]),
-        read_table(ruleset, b, tables[1]),
+        agent_table(ruleset, a, tables[0]),
+        agent_table(ruleset, b, tables[1]),
     ];
     let duel = Duel::new(ruleset);
     let started = Instant::now();

@@ -33,12 +33,12 @@ mod common;
 use std::io::Write;
 use std::time::Instant;
 
-use common::{Args, fail, quote};
+use common::{Args, fail, quote, read_table};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use senet::odds::{LayerReport, Progress, Table};
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Outcome, Position, Side};
+use senet::{AnyRuleset, Outcome, Position};
 
 /// The largest bound `--build` and `--bound` accept (bound 4 needs
 /// tens of gigabytes; see docs/solving.md).
@@ -49,9 +49,6 @@ const MAX_CHECK_GAMES: u64 = 100_000_000;
 
 /// The positions `--check` starts from.
 const CHECK_POSITIONS: usize = 1000;
-
-/// The largest table file `--tables` reads.
-const MAX_FILE: u64 = 2 << 30;
 
 fn main() {
     let args = Args::parse(&["verify"]);
@@ -96,7 +93,7 @@ fn run<R: BuiltIn>(ruleset: R, args: &Args) {
             if args.value("bound").is_some() {
                 fail("give --tables or --bound, not both");
             }
-            read(ruleset, path)
+            read_table(ruleset, path)
         }
         None => {
             let bound = args.number_in("bound", 1..=MAX_BOUND, 2) as u8;
@@ -150,11 +147,7 @@ fn monte_carlo<R: BuiltIn>(table: &Table<R>, games: u64, seed: u64) {
             }
             .unwrap_or_else(|e| fail(format!("the table's move was refused: {e}")));
         }
-        result += match position.outcome() {
-            Some(Outcome::Win(Side::X)) => 1.0,
-            Some(Outcome::Draw) => 0.5,
-            _ => 0.0,
-        };
+        result += position.outcome().map_or(0.0, Outcome::x_share);
         value += share;
         variance += share * (1.0 - share);
     }
@@ -182,9 +175,7 @@ fn verify<R: BuiltIn>(table: &Table<R>) {
     for (position, share) in table.iter() {
         checked += 1;
         let expected = match position.outcome() {
-            Some(Outcome::Win(Side::X)) => 1.0,
-            Some(Outcome::Win(Side::O)) => 0.0,
-            Some(Outcome::Draw) => 0.5,
+            Some(outcome) => outcome.x_share(),
             None => {
                 let mut sum = 0.0;
                 for &(roll, weight) in dice.weights() {
@@ -218,17 +209,6 @@ fn verify<R: BuiltIn>(table: &Table<R>) {
         at.map_or(String::new(), |p| format!(" at {p}")),
         started.elapsed().as_secs_f64()
     );
-}
-
-fn read<R: BuiltIn>(ruleset: R, path: &str) -> Table<R> {
-    let file = std::fs::File::open(path)
-        .unwrap_or_else(|e| fail(format!("cannot open {}: {e}", quote(path))));
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    if size > MAX_FILE {
-        fail(format!("{}: larger than {MAX_FILE} bytes", quote(path)));
-    }
-    Table::read_from(ruleset, std::io::BufReader::new(file))
-        .unwrap_or_else(|e| fail(format!("{}: {e}", quote(path))))
 }
 
 fn build<R: BuiltIn>(ruleset: R, bound: u8, out: &str) {

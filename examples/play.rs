@@ -35,7 +35,7 @@ mod common;
 
 use std::io::{self, BufRead, Read, Write};
 
-use common::{Args, MAX_MESSAGE, fail, fresh_seed, one_line, quote};
+use common::{Args, MAX_MESSAGE, fail, fresh_seed, one_line, quote, read_table};
 use senet::bot::{Agent, Bot, Decision, Level};
 use senet::rulesets::BuiltIn;
 use senet::{
@@ -219,11 +219,7 @@ pub fn session<R: BuiltIn, I: BufRead, O: Write>(
     let mut game = Game::seeded(ruleset, options.seed);
     let mut bot = Bot::new(ruleset, options.level);
     if let Some(path) = &options.tables {
-        let shown = quote(&path.to_string_lossy());
-        let file =
-            std::fs::File::open(path).unwrap_or_else(|e| fail(format!("cannot open {shown}: {e}")));
-        let table = senet::odds::Table::read_from(ruleset, io::BufReader::new(file))
-            .unwrap_or_else(|e| fail(format!("{shown}: {e}")));
+        let table = read_table(ruleset, &path.to_string_lossy());
         bot = bot.with_table(std::sync::Arc::new(table));
     }
     let names = Names::new(ruleset, human, options.level);

@@ -93,6 +93,24 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// x's share of a finished game: 1 when x won, 0 when o won, a half
+    /// for a draw (the value [`odds`](crate::odds) gives every position).
+    ///
+    /// ```
+    /// use senet::{Outcome, Side};
+    /// assert_eq!(Outcome::Win(Side::O).x_share(), 0.0);
+    /// assert_eq!(Outcome::Draw.x_share(), 0.5);
+    /// ```
+    pub const fn x_share(self) -> f64 {
+        match self {
+            Outcome::Win(Side::X) => 1.0,
+            Outcome::Win(Side::O) => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
+}
+
 impl core::fmt::Display for Outcome {
     /// `x won`, `o won` or `a draw`, as a person reads it.
     ///

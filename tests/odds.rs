@@ -304,16 +304,18 @@ fn bots_play_table_moves_inside_the_table() {
 }
 
 /// The same tables, byte for byte, on every run: FNV-1a of each file.
+/// FNV-1a, 64 bits, written here from its definition.
+fn hash(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
 #[test]
 fn bound_two_tables_are_pinned() {
-    fn hash(bytes: &[u8]) -> u64 {
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for &byte in bytes {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        hash
-    }
     let hashes = [
         ("kendall", hash(&kendall().to_bytes())),
         ("temple", hash(&table(&TEMPLE, Temple, 2).to_bytes())),
@@ -351,12 +353,8 @@ fn a_table_reads_back_as_written() {
 /// The file with its checksum made right again after an edit.
 fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
     let body = bytes.len() - 8;
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &byte in &bytes[..body] {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    bytes[body..].copy_from_slice(&hash.to_le_bytes());
+    let sealed = hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sealed.to_le_bytes());
     bytes
 }
 

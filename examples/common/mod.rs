@@ -296,6 +296,24 @@ pub fn read_small_file(path: &str, max: u64) -> String {
     String::from_utf8(text).unwrap_or_else(|_| fail(format!("{} is not UTF-8 text", quote(path))))
 }
 
+/// The largest odds table file the examples read.
+pub const MAX_TABLE_FILE: u64 = 2 << 30;
+
+/// Reads an odds table file of `ruleset` (written by `odds --build`), or
+/// fails with the reason.
+pub fn read_table<R: senet::Ruleset>(ruleset: R, path: &str) -> senet::odds::Table<R> {
+    let file = std::fs::File::open(path)
+        .unwrap_or_else(|e| fail(format!("cannot open {}: {e}", quote(path))));
+    if file.metadata().map_or(0, |m| m.len()) > MAX_TABLE_FILE {
+        fail(format!(
+            "{}: larger than {MAX_TABLE_FILE} bytes",
+            quote(path)
+        ));
+    }
+    senet::odds::Table::read_from(ruleset, std::io::BufReader::new(file))
+        .unwrap_or_else(|e| fail(format!("{}: {e}", quote(path))))
+}
+
 /// Runs `$body` with `$r` bound to the concrete ruleset `$any` names, so
 /// the generic code is monomorphised for it (the fast path).
 #[macro_export]

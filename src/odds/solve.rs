@@ -24,19 +24,10 @@ use super::{LayerReport, Progress, SolveError};
 use crate::board::Board;
 use crate::house::Side;
 use crate::position::Position;
-use crate::ruleset::{Outcome, Ruleset};
+use crate::ruleset::Ruleset;
 
 /// A layer is done when no value changed by more than this in a sweep.
 pub const TOLERANCE: f64 = 1e-12;
-
-/// The value of a board whose game is over.
-pub(crate) fn outcome_value(outcome: Outcome) -> f64 {
-    match outcome {
-        Outcome::Win(Side::X) => 1.0,
-        Outcome::Win(Side::O) => 0.0,
-        Outcome::Draw => 0.5,
-    }
-}
 
 /// Every slot's value (NaN for holes), and a report per layer.
 pub(crate) fn solve<R: Ruleset>(
@@ -119,7 +110,7 @@ fn open_boards<R: Ruleset>(
         positions += 2;
         let slot = layer.offset + number * 2;
         match ruleset.outcome(&board) {
-            Some(outcome) => values[slot..slot + 2].fill(outcome_value(outcome)),
+            Some(outcome) => values[slot..slot + 2].fill(outcome.x_share()),
             None => {
                 values[slot..slot + 2].fill(0.5);
                 if keys.len() == keys.capacity() {
