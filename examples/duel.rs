@@ -1,5 +1,5 @@
 //! A mirrored duel between two agents:
-//! `duel --ruleset kendall --a level:3 --b random --games 20000 --seed 1 [--threads N] [--timing] [--a-tables FILE] [--b-tables FILE]`.
+//! `duel --ruleset kendall --a level:4 --b baseline --games 20000 --seed 1 [--threads N] [--timing] [--a-tables FILE] [--b-tables FILE]`.
 //!
 //! Each pair of games is played with the same throws (drawn from a seed
 //! derived from `--seed` and the pair's number) and the seats swapped, so
@@ -8,16 +8,20 @@
 //! median and spread of each agent's decision times (decisions with more
 //! than one legal move; forced moves are played without asking).
 //!
-//! Agents: `random`, `level:N` (the bot ladder, 1 to 3), `greedy`,
+//! Agents: `random`, `baseline` (the yardstick, `senet::bot::Baseline`),
+//! `level:N` (the bot ladder, 1 to 4), `greedy`,
 //! `depth:N` (expectimax N throws deep, 1 to 4, without a node limit) or
 //! `search:DEPTH:NODES[:TABLE_BITS]` (DEPTH 1 to 32 throws, NODES 1 to
-//! 1,000,000,000, TABLE_BITS 0 to 24, default 14); any but `random` may
-//! end in `@race` (untuned race weights) or `@FILE` (weights read from a
-//! file, one finite number per feature, as the `tune` example writes them).
+//! 1,000,000,000, TABLE_BITS 0 to 24, default 14). `greedy`, `depth:`
+//! and `search:` value positions with the ruleset's learned network
+//! (levels choose their own); any agent but `random` and `baseline` may
+//! end in `@race` (untuned race weights), or `@FILE`: a network file as
+//! `senet-train` writes it, or weights, one finite number per feature, as
+//! the `tune` example writes them.
 //!
 //! `--a-tables FILE` (and `--b-tables`) give agent A (B) a file of solved
 //! endgames, written by the `odds` example's `--build`; the agent must be
-//! `level:2` or `level:3`, which then plays the table's exact best move
+//! `level:2` or higher, which then plays the table's exact best move
 //! in every position it holds.
 //!
 //! `--games` is an even number from 2 to 10,000,000, `--threads` from 1 to
@@ -28,10 +32,10 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Args, fail, number_in, quote, read_small_file, read_table};
+use common::{Args, fail, number_in, quote, read_small_bytes, read_table};
 use senet::bot::{
-    Agent, Bot, Decision, Duel, DuelStats, Evaluation, Greedy, Level, RandomAgent, Search,
-    SearchLimits, Weights,
+    Agent, Baseline, Bot, Decision, Duel, DuelStats, Evaluation, Greedy, Learned, Level, Network,
+    RandomAgent, Search, SearchLimits, Weights,
 };
 use senet::odds::Table;
 use senet::rulesets::BuiltIn;
@@ -41,6 +45,7 @@ use senet::{AnyRuleset, Move, Ruleset, Seed};
 #[derive(Clone, Debug)]
 enum Kind {
     Random,
+    Baseline,
     Level(Level),
     Greedy,
     Search(SearchLimits),
@@ -50,7 +55,16 @@ enum Kind {
 struct Spec {
     text: String,
     kind: Kind,
-    weights: Option<Weights>,
+    eval: Eval,
+}
+
+/// What a spec's agent values positions with.
+#[derive(Clone, Debug)]
+enum Eval {
+    /// The ruleset's own: its network for levels, its tuned weights otherwise.
+    Default,
+    Weights(Weights),
+    Network(Arc<Network>),
 }
 
 /// The deepest `depth:N` agent: it has no node limit, and each throw
@@ -76,6 +90,7 @@ fn parse_spec(text: &str) -> Spec {
     };
     let kind = match parts[..] {
         ["random"] => Kind::Random,
+        ["baseline"] => Kind::Baseline,
         ["greedy"] => Kind::Greedy,
         ["level", n] => Kind::Level(
             n.parse()
@@ -95,7 +110,7 @@ fn parse_spec(text: &str) -> Spec {
             }),
         }),
         _ => fail(format!(
-            "unknown agent {}; expected random, level:N, greedy, depth:N or search:DEPTH:NODES[:BITS]",
+            "unknown agent {}; expected random, baseline, level:N, greedy, depth:N or search:DEPTH:NODES[:BITS]",
             quote(text)
         )),
     };
@@ -105,26 +120,36 @@ fn parse_spec(text: &str) -> Spec {
             .check()
             .unwrap_or_else(|e| fail(format!("agent {}: {e}", quote(text))));
     }
-    let weights = match eval {
-        None | Some("tuned") => None,
-        Some("race") => Some(Weights::race()),
-        Some(file) => Some(read_weights(file)),
+    let eval = match eval {
+        None | Some("tuned") => Eval::Default,
+        Some("race") => Eval::Weights(Weights::race()),
+        Some(file) => read_eval(file),
     };
-    if weights.is_some() && matches!(kind, Kind::Random) {
-        fail("the random agent has no evaluation");
+    if !matches!(eval, Eval::Default) && matches!(kind, Kind::Random | Kind::Baseline) {
+        fail(format!("agent {}: {} has its own evaluation", quote(text), parts[0]));
     }
     Spec {
         text: text.to_owned(),
         kind,
-        weights,
+        eval,
     }
 }
 
-/// Weights from a file: one finite number per feature.
-fn read_weights(file: &str) -> Weights {
-    read_small_file(file, 64 * 1024)
-        .parse()
-        .unwrap_or_else(|e| fail(format!("{}: {e}", quote(file))))
+/// An evaluation from a file: a network (as `senet-train` writes it), or
+/// weights, one finite number per feature.
+fn read_eval(file: &str) -> Eval {
+    let bytes = read_small_bytes(file, 64 * 1024);
+    if bytes.starts_with(senet::bot::NETWORK_MAGIC) {
+        let (network, _) = Network::from_bytes(&bytes)
+            .unwrap_or_else(|e| fail(format!("{}: {e}", quote(file))));
+        return Eval::Network(Arc::new(network));
+    }
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|_| fail(format!("{}: neither a network nor weights (not UTF-8)", quote(file))));
+    Eval::Weights(
+        text.parse()
+            .unwrap_or_else(|e| fail(format!("{}: {e}", quote(file)))),
+    )
 }
 
 /// Reads the solved endgames of `--a-tables` or `--b-tables`, for an agent that can use them.
@@ -132,7 +157,7 @@ fn agent_table<R: Ruleset>(ruleset: R, spec: &Spec, path: Option<&str>) -> Optio
     let path = path?;
     if !matches!(spec.kind, Kind::Level(level) if level.number() >= 2) {
         fail(format!(
-            "agent {}: tables are played by level:2 and level:3 only",
+            "agent {}: tables are played by level:2 and up only",
             quote(&spec.text)
         ));
     }
@@ -146,23 +171,49 @@ fn make<R: Ruleset>(
     seed: u64,
     table: Option<&Arc<Table<R>>>,
 ) -> Box<dyn Agent<R> + Send> {
-    let eval = || match spec.weights {
-        Some(weights) => Evaluation::with_weights(ruleset, weights),
-        None => Evaluation::new(ruleset),
+    let features = || match &spec.eval {
+        Eval::Weights(weights) => Evaluation::with_weights(ruleset, *weights),
+        _ => Evaluation::new(ruleset),
+    };
+    let search = |limits: SearchLimits| -> Box<dyn Agent<R> + Send> {
+        let bad = |e: senet::bot::BadLimits| -> ! { fail(format!("{}: {e}", spec.text)) };
+        match (&spec.eval, Learned::new(ruleset)) {
+            (Eval::Network(network), _) => Box::new(
+                Search::new(Learned::with_network(ruleset, (**network).clone()), limits)
+                    .unwrap_or_else(|e| bad(e)),
+            ),
+            (Eval::Default, Some(learned)) => {
+                Box::new(Search::new(learned, limits).unwrap_or_else(|e| bad(e)))
+            }
+            _ => Box::new(Search::new(features(), limits).unwrap_or_else(|e| bad(e))),
+        }
     };
     match spec.kind {
         Kind::Random => Box::new(RandomAgent::new(seed)),
+        Kind::Baseline => Box::new(Baseline::new(ruleset)),
         Kind::Level(level) => {
-            let bot = Bot::with_evaluation(eval(), level);
+            let bot = match &spec.eval {
+                Eval::Default => Bot::new(ruleset, level),
+                Eval::Weights(_) => Bot::with_evaluation(features(), level),
+                Eval::Network(network) => Bot::with_network(ruleset, (**network).clone(), level),
+            };
             Box::new(match table {
                 Some(table) => bot.with_table(table.clone()),
                 None => bot,
             })
         }
-        Kind::Greedy => Box::new(Greedy::new(eval())),
-        Kind::Search(limits) => Box::new(
-            Search::new(eval(), limits).unwrap_or_else(|e| fail(format!("{}: {e}", spec.text))),
-        ),
+        Kind::Greedy => match &spec.eval {
+            Eval::Network(network) => Box::new(Greedy::new(Learned::with_network(
+                ruleset,
+                (**network).clone(),
+            ))),
+            Eval::Default => match Learned::new(ruleset) {
+                Some(learned) => Box::new(Greedy::new(learned)),
+                None => Box::new(Greedy::new(features())),
+            },
+            Eval::Weights(_) => Box::new(Greedy::new(features())),
+        },
+        Kind::Search(limits) => search(limits),
     }
 }
 

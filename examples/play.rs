@@ -11,7 +11,7 @@
 //! explains, `resign` gives up. A bad answer is explained and asked again.
 //! Lost throws and extra throws are announced. In Temple the bot is the
 //! guardian. With `--tables FILE` (solved endgames, written by the `odds`
-//! example's `--build`), a bot of level 2 or 3 plays the endgames the
+//! example's `--build`), a bot of level 2 or up plays the endgames the
 //! table holds perfectly, and `hint` there gives the exact odds.
 //!
 //! Input is read line by line from standard input, so a game can be
@@ -23,7 +23,7 @@
 //! resignation or the end of input), or when standard output was closed
 //! (`| head`); 1 when standard input could not be read (the game is
 //! abandoned and no record is written); 2 for bad arguments (`--level` 1
-//! to 3, `--seed` lower-case hex of at most 32 bytes, `--side` x or o) or
+//! to 4, `--seed` lower-case hex of at most 32 bytes, `--side` x or o) or
 //! a file that cannot be written.
 //! At the end the game's record and its seed are printed (and written to
 //! `--record FILE`), so the game can be checked with the `replay` example.

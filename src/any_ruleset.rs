@@ -111,3 +111,53 @@ mod tests {
         assert!("".parse::<AnyRuleset>().is_err());
     }
 }
+
+/// Runs code generic over [`Ruleset`](crate::Ruleset) with the concrete
+/// ruleset an [`AnyRuleset`] names, so that each ruleset gets its own
+/// monomorphized (and fast) code: `with_ruleset!(any, |r| body)` binds `r`
+/// to the built-in ruleset value and evaluates `body`, whose type must be
+/// the same for every ruleset.
+///
+/// ```
+/// use senet::{AnyRuleset, Position, perft, with_ruleset};
+///
+/// let any: AnyRuleset = "bell".parse()?;
+/// let leaves = with_ruleset!(any, |r| perft(&Position::start(r), 1));
+/// assert_eq!(leaves, perft(&Position::start(senet::rulesets::Bell), 1));
+/// # Ok::<(), senet::UnknownRuleset>(())
+/// ```
+#[macro_export]
+macro_rules! with_ruleset {
+    ($any:expr, |$r:ident| $body:expr) => {
+        match $any {
+            $crate::AnyRuleset::Kendall => {
+                let $r = $crate::rulesets::Kendall;
+                $body
+            }
+            $crate::AnyRuleset::Temple => {
+                let $r = $crate::rulesets::Temple;
+                $body
+            }
+            $crate::AnyRuleset::Bell => {
+                let $r = $crate::rulesets::Bell;
+                $body
+            }
+            $crate::AnyRuleset::Classic => {
+                let $r = $crate::rulesets::Classic;
+                $body
+            }
+            $crate::AnyRuleset::Jequier => {
+                let $r = $crate::rulesets::Jequier;
+                $body
+            }
+            $crate::AnyRuleset::Kendall1979 => {
+                let $r = $crate::rulesets::Kendall1979;
+                $body
+            }
+            $crate::AnyRuleset::Skyruk => {
+                let $r = $crate::rulesets::Skyruk;
+                $body
+            }
+        }
+    };
+}

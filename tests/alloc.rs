@@ -286,3 +286,44 @@ fn throws_allocate_nothing() {
         assert_eq!(count, 0, "{dice}: throwing allocated");
     }
 }
+
+/// A built bot decides without allocating, at every level and in every
+/// ruleset: once its search table has its size (the first decision),
+/// choosing a move allocates nothing.
+#[test]
+fn bot_decisions_allocate_nothing() {
+    use senet::bot::{Agent, Baseline, Bot, Decision, Level};
+    use senet::with_ruleset;
+    for any in AnyRuleset::ALL {
+        with_ruleset!(any, |r| {
+            let decisions: Vec<(Position<_>, senet::Throw)> = positions(r, 60)
+                .into_iter()
+                .filter(|p| !p.is_over())
+                .flat_map(|p| {
+                    all_rolls()
+                        .filter_map(|roll| senet::Throw::canonical(r.dice(), roll))
+                        .map(move |throw| (p, throw))
+                })
+                .collect();
+            let mut bots: Vec<Box<dyn Agent<_>>> = Level::all()
+                .map(|level| Box::new(Bot::new(r, level)) as Box<dyn Agent<_>>)
+                .collect();
+            bots.push(Box::new(Baseline::new(r)));
+            let decisions: Vec<Decision<'_, _>> = decisions
+                .iter()
+                .filter_map(|&(position, throw)| Decision::new(position, throw, &[]).ok())
+                .collect();
+            for bot in &mut bots {
+                // The first search sizes the table (a forced move searches nothing).
+                if let Some(first) = decisions.iter().find(|d| !d.is_forced()) {
+                    bot.choose(first);
+                }
+                for decision in &decisions {
+                    let (_, count) = allocations(|| bot.choose(decision));
+                    let position = decision.position();
+                    assert_eq!(count, 0, "{}: {} at {position}", r.name(), bot.name());
+                }
+            }
+        });
+    }
+}

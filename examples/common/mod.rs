@@ -285,15 +285,22 @@ pub fn number_in(what: &str, text: &str, range: RangeInclusive<u64>) -> u64 {
 /// The text of a small file (weights, a list of positions): at most
 /// `max` bytes of UTF-8; anything else fails, naming the file.
 pub fn read_small_file(path: &str, max: u64) -> String {
+    let text = read_small_bytes(path, max);
+    String::from_utf8(text).unwrap_or_else(|_| fail(format!("{} is not UTF-8 text", quote(path))))
+}
+
+/// Reads a file of at most `max` bytes, or fails with the reason.
+#[allow(dead_code)]
+pub fn read_small_bytes(path: &str, max: u64) -> Vec<u8> {
     use std::io::Read;
-    let mut text = Vec::new();
+    let mut bytes = Vec::new();
     std::fs::File::open(path)
-        .and_then(|file| file.take(max + 1).read_to_end(&mut text))
+        .and_then(|file| file.take(max + 1).read_to_end(&mut bytes))
         .unwrap_or_else(|e| fail(format!("cannot read {}: {e}", quote(path))));
-    if text.len() as u64 > max {
+    if bytes.len() as u64 > max {
         fail(format!("{} is longer than {max} bytes", quote(path)));
     }
-    String::from_utf8(text).unwrap_or_else(|_| fail(format!("{} is not UTF-8 text", quote(path))))
+    bytes
 }
 
 /// The largest odds table file the examples read.

@@ -364,6 +364,11 @@ impl<R: Ruleset> Evaluation<R> {
         }
     }
 
+    /// The ruleset it evaluates.
+    pub fn ruleset(&self) -> R {
+        self.ruleset
+    }
+
     /// The weights in use.
     pub fn weights(&self) -> &Weights {
         &self.weights

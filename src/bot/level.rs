@@ -8,26 +8,32 @@ use thiserror::Error;
 
 use crate::bot::agent::Scored;
 use crate::bot::agent::{Agent, Decision, Thought};
-use crate::bot::eval::Evaluation;
+use crate::bot::eval::{Evaluation, Evaluator, Weights};
+use crate::bot::network::{Learned, Network};
 use crate::bot::greedy::Greedy;
 use crate::bot::search::{Search, SearchLimits};
 use crate::house::Side;
 use crate::moves::Move;
 use crate::odds::Table;
+use crate::position::Position;
 use crate::record::quote::excerpt;
 use crate::ruleset::Ruleset;
 
-/// A bot's strength, 1 (the rule of thumb) to [`Level::MAX`].
+/// A bot's strength, 1 (a beginner) to [`Level::MAX`].
 ///
-/// Every level uses the ruleset's tuned [`Evaluation`]; each level beats
-/// the one below it in mirrored duels (the README's Bots section has the
-/// measured ladder):
+/// Levels 2 and up value positions with the ruleset's learned
+/// [`Network`] (its [`Learned`] evaluation); a ruleset with no shipped
+/// network (a user's own) uses the feature [`Evaluation`] with its tuned
+/// or race weights instead. Each level beats the one below it, and every
+/// level is measured against the [`Baseline`](crate::bot::Baseline) (the
+/// README's Bots section has the measured ladder per ruleset):
 ///
 /// | level | agent |
 /// | --- | --- |
-/// | 1 | [`Greedy`]: the move whose position evaluates best |
-/// | 2 | [`Search`] 2 throws deep (the throw in hand and the next) |
-/// | 3 | [`Search`] 3 throws deep, within 3,000 nodes (else 2 deep) |
+/// | 1 | [`Greedy`] over the race alone ([`Weights::race`]): moves on, blind to danger |
+/// | 2 | [`Greedy`] over the learned evaluation: the best position after this throw |
+/// | 3 | [`Search`] 2 throws deep (the throw in hand and the next) |
+/// | 4 | [`Search`] 3 throws deep, within 20,000 nodes (else 2 deep) |
 ///
 /// Given a solved endgame [`Table`] ([`Bot::with_table`]), levels 2 and up
 /// play its exact best move in every position it holds.
@@ -47,7 +53,7 @@ pub struct BadLevel {
 
 impl Level {
     /// The highest level.
-    pub const MAX: u8 = 3;
+    pub const MAX: u8 = 4;
 
     /// The level with this number, or `None` outside 1..=[`Level::MAX`].
     pub const fn new(number: u8) -> Option<Level> {
@@ -68,18 +74,19 @@ impl Level {
         (1..=Self::MAX).map(Level)
     }
 
-    /// The search limits of this level, or `None` for level 1 (the rule of thumb).
+    /// The search limits of this level, or `None` for levels 1 and 2
+    /// (which look at the throw in hand only).
     pub const fn limits(self) -> Option<SearchLimits> {
         match self.0 {
-            1 => None,
-            2 => Some(SearchLimits {
+            1 | 2 => None,
+            3 => Some(SearchLimits {
                 max_depth: 2,
                 nodes: 1_000_000,
                 table_bits: 0,
             }),
             _ => Some(SearchLimits {
                 max_depth: 3,
-                nodes: 3_000,
+                nodes: 20_000,
                 table_bits: 12,
             }),
         }
@@ -118,22 +125,63 @@ pub struct Bot<R: Ruleset> {
 
 #[derive(Clone, Debug)]
 enum Brain<R: Ruleset> {
-    Greedy(Greedy<Evaluation<R>>),
-    Search(Search<Evaluation<R>>),
+    Greedy(Greedy<Judge<R>>),
+    Search(Search<Judge<R>>),
+}
+
+/// What a bot values positions with.
+#[derive(Clone, Debug)]
+enum Judge<R: Ruleset> {
+    Learned(Learned<R>),
+    Features(Evaluation<R>),
+}
+
+impl<R: Ruleset> Evaluator<R> for Judge<R> {
+    #[inline]
+    fn equity(&self, position: &Position<R>) -> f64 {
+        match self {
+            Judge::Learned(learned) => learned.equity(position),
+            Judge::Features(features) => features.equity(position),
+        }
+    }
 }
 
 impl<R: Ruleset> Bot<R> {
-    /// The bot of `level` for `ruleset`.
+    /// The bot of `level` for `ruleset`: its shipped network from level
+    /// 2 up, or, for a ruleset without one, the feature evaluation.
     pub fn new(ruleset: R, level: Level) -> Bot<R> {
-        Bot::with_evaluation(Evaluation::new(ruleset), level)
+        match Learned::new(ruleset) {
+            Some(learned) => Bot::build(Judge::Learned(learned), level),
+            None => Bot::with_evaluation(Evaluation::new(ruleset), level),
+        }
     }
 
-    /// The bot of `level` over another evaluation (for experiments).
+    /// The bot of `level` valuing positions with `network` from level 2
+    /// up (a network trained with [`crate::bot::train`], for a ruleset of
+    /// your own or for experiments).
+    pub fn with_network(ruleset: R, network: Network, level: Level) -> Bot<R> {
+        Bot::build(Judge::Learned(Learned::with_network(ruleset, network)), level)
+    }
+
+    /// The bot of `level` over a feature evaluation (for experiments, and
+    /// the rulesets without a network).
     pub fn with_evaluation(eval: Evaluation<R>, level: Level) -> Bot<R> {
+        Bot::build(Judge::Features(eval), level)
+    }
+
+    fn build(judge: Judge<R>, level: Level) -> Bot<R> {
         let brain = match level.limits() {
-            None => Brain::Greedy(Greedy::new(eval)),
+            None if level.0 == 1 => {
+                let ruleset = match &judge {
+                    Judge::Learned(learned) => learned.ruleset(),
+                    Judge::Features(features) => features.ruleset(),
+                };
+                let race = Evaluation::with_weights(ruleset, Weights::race());
+                Brain::Greedy(Greedy::new(Judge::Features(race)))
+            }
+            None => Brain::Greedy(Greedy::new(judge)),
             // The levels' limits are constants, checked by a test below.
-            Some(limits) => Brain::Search(Search::with_checked(eval, limits)),
+            Some(limits) => Brain::Search(Search::with_checked(judge, limits)),
         };
         Bot {
             level,
@@ -235,5 +283,6 @@ mod tests {
             }
         }
         assert_eq!(Level::new(1).and_then(Level::limits), None);
+        assert_eq!(Level::new(2).and_then(Level::limits), None);
     }
 }

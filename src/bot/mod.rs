@@ -27,21 +27,26 @@
 //! ```
 
 mod agent;
+mod baseline;
 mod duel;
 mod eval;
 mod greedy;
 mod hint;
 mod level;
+mod network;
 mod random;
 mod search;
 mod table;
+pub mod train;
 mod weights;
 
 pub use agent::{Agent, Decision, NoDecision, Scored, Thought};
+pub use baseline::{Baseline, FiveTerms};
 pub use duel::{Duel, DuelError, DuelStats, GameEnd, PairResult};
 pub use eval::{BadWeights, Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights};
 pub use greedy::Greedy;
 pub use hint::{Hint, hint};
 pub use level::{BadLevel, Bot, Level};
+pub use network::{BadNetwork, HIDDEN, INPUTS, Learned, MAGIC as NETWORK_MAGIC, Network};
 pub use random::RandomAgent;
 pub use search::{BadLimits, Search, SearchLimits};

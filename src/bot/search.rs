@@ -150,14 +150,33 @@ impl<E> Search<E> {
     where
         E: Evaluator<R>,
     {
+        let (values, depth, used) = self.values(decision);
+        let scores = decision
+            .moves()
+            .iter()
+            .zip(values)
+            .map(|(&mv, equity)| Scored { mv, equity })
+            .collect();
+        Thought::from_scores(scores, depth, used)
+    }
+
+    /// The value of each legal move (in the decision's order), the depth
+    /// of the deepest finished pass and the nodes used; allocates nothing
+    /// once the transposition table has its size.
+    fn values<R: Ruleset>(&mut self, decision: &Decision<'_, R>) -> ([f64; MAX_MOVES], u8, u64)
+    where
+        E: Evaluator<R>,
+    {
         let me = decision.side();
         let position = decision.position();
-        let moves = decision.moves();
-        let children: Vec<Position<R>> = moves.iter().map(|&mv| position.apply(mv)).collect();
-        let mut values: Vec<f64> = children
-            .iter()
-            .map(|child| self.eval.equity_for(child, me))
-            .collect();
+        let moves = &decision.moves()[..decision.moves().len().min(MAX_MOVES)];
+        let mut children = [*position; MAX_MOVES];
+        let mut values = [0.0; MAX_MOVES];
+        for (i, &mv) in moves.iter().enumerate() {
+            children[i] = position.apply(mv);
+            values[i] = self.eval.equity_for(&children[i], me);
+        }
+        let children = &children[..moves.len()];
         let mut used = children.len() as u64;
         let mut depth = 1;
         let (mut last, mut before) = (used, 0u64);
@@ -173,9 +192,9 @@ impl<E> Search<E> {
                 self.limits.table_bits,
                 self.limits.nodes.saturating_sub(used),
             );
-            let mut next = Vec::with_capacity(children.len());
-            for child in &children {
-                next.push(searcher.chance(child, depth, 0.0, 1.0));
+            let mut next = [0.0; MAX_MOVES];
+            for (value, child) in next.iter_mut().zip(children) {
+                *value = searcher.chance(child, depth, 0.0, 1.0);
                 if searcher.aborted {
                     break;
                 }
@@ -188,12 +207,7 @@ impl<E> Search<E> {
             values = next;
             depth += 1;
         }
-        let scores = moves
-            .iter()
-            .zip(values)
-            .map(|(&mv, equity)| Scored { mv, equity })
-            .collect();
-        Thought::from_scores(scores, depth, used)
+        (values, depth, used)
     }
 }
 
@@ -216,7 +230,15 @@ impl<R: Ruleset, E: Evaluator<R>> Agent<R> for Search<E> {
         if decision.is_forced() {
             return decision.moves()[0];
         }
-        self.think(decision).best()
+        // The first of the best, as `think` ranks them (a stable sort).
+        let (values, _, _) = self.values(decision);
+        let mut best = (decision.moves()[0], values[0]);
+        for (&mv, &value) in decision.moves().iter().zip(&values).skip(1) {
+            if value.total_cmp(&best.1).is_gt() {
+                best = (mv, value);
+            }
+        }
+        best.0
     }
 }
 
@@ -239,10 +261,15 @@ impl<'s, E> Searcher<'s, E> {
     fn new<R: Ruleset>(eval: &'s E, table: &'s mut Table, me: Side, ruleset: R) -> Searcher<'s, E> {
         let dice = ruleset.dice();
         let total = f64::from(dice.total_weight());
-        let mut order: Vec<(Roll, u32)> = dice.weights().to_vec();
+        let one = Roll::new(1).unwrap_or_else(|| unreachable!());
+        let weights = dice.weights();
+        let count = weights.len().min(5);
+        let mut order = [(one, 0u32); 5];
+        order[..count].copy_from_slice(&weights[..count]);
+        let order = &mut order[..count];
         // Most likely rolls first: they settle a chance node soonest.
         order.sort_by_key(|&(_, weight)| core::cmp::Reverse(weight));
-        let mut rolls = [(Roll::new(1).unwrap_or_else(|| unreachable!()), 0.0); 5];
+        let mut rolls = [(one, 0.0); 5];
         let mut rest = [0.0; 5];
         let mut left = dice.total_weight();
         for (i, &(roll, weight)) in order.iter().enumerate() {

@@ -82,7 +82,8 @@ impl Table {
         let size = if bits == 0 { 0 } else { 1usize << bits };
         if self.entries.len() != size {
             self.entries = vec![EMPTY; size];
-            self.touched.clear();
+            // A slot is listed once, when first filled: this never grows.
+            self.touched = Vec::with_capacity(size);
             return;
         }
         for &slot in &self.touched {

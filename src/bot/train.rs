@@ -1,0 +1,279 @@
+//! Learning a [`Network`] by self-play, with temporal-difference learning.
+//!
+//! The method is TD(λ) as TD-Gammon used it, in its offline form: the
+//! network plays a whole game against itself, each side choosing the move
+//! whose position it values best; then every position of the game is
+//! moved towards its λ-return, a blend of the values of the positions
+//! that followed it and of the game's result, weighted by λ per throw.
+//! The throws and the first weights come from a seeded ChaCha8, and the
+//! arithmetic is `f32` in a fixed order, so a plan gives the same network
+//! on every machine.
+//!
+//! ```
+//! use senet::bot::train::{Plan, train};
+//! use senet::rulesets::Kendall;
+//!
+//! let plan = Plan { games: 20, ..Plan::default() };
+//! let (network, report) = train(Kendall, &plan, |_| {});
+//! assert_eq!(report.games, 20);
+//! assert_eq!(network, train(Kendall, &plan, |_| {}).0);
+//! ```
+//!
+//! The `senet-train` tool runs this for a built-in ruleset and writes the
+//! network file; the shipped networks were made with it (the README's
+//! Bots section has the commands and times).
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+use crate::bot::network::{Active, HIDDEN, INPUTS, Network, clip};
+use crate::house::Side;
+use crate::moves::MoveList;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+
+/// How to train: the games, the seed and the learning parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// Self-play games.
+    pub games: u64,
+    /// Seeds the first weights and every throw.
+    pub seed: u64,
+    /// λ: how far back a result reaches, per throw (0 to 1).
+    pub lambda: f32,
+    /// The learning rate at the start; it falls linearly to
+    /// `final_rate` over the games.
+    pub rate: f32,
+    /// The learning rate at the end.
+    pub final_rate: f32,
+    /// A game still running after this many throws is cut there: its
+    /// last position's value stands in for the result.
+    pub max_throws: usize,
+}
+
+impl Default for Plan {
+    fn default() -> Plan {
+        Plan {
+            games: 100_000,
+            seed: 1,
+            lambda: 0.7,
+            rate: 0.02,
+            final_rate: 0.002,
+            max_throws: 5_000,
+        }
+    }
+}
+
+/// What a training run did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Report {
+    /// Games played to their end.
+    pub games: u64,
+    /// Games cut at `max_throws` (learned from all the same).
+    pub cut: u64,
+    /// Positions learned from.
+    pub positions: u64,
+}
+
+/// Trains a network for `ruleset` by `plan`, calling `progress` with the
+/// games played so far after every thousandth game.
+pub fn train<R: Ruleset>(
+    ruleset: R,
+    plan: &Plan,
+    mut progress: impl FnMut(u64),
+) -> (Network, Report) {
+    let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
+    let mut network = first_weights(&mut rng);
+    let mut report = Report::default();
+    let mut game: Vec<Position<R>> = Vec::new();
+    let start = match Position::try_start(ruleset) {
+        Ok(start) => start,
+        Err(_) => return (network, report),
+    };
+    for played in 0..plan.games {
+        let fraction = played as f32 / plan.games.max(1) as f32;
+        let rate = plan.rate + (plan.final_rate - plan.rate) * fraction;
+        game.clear();
+        let end = self_play(&network, start, &mut rng, &mut game, plan.max_throws);
+        let end_x = match end.outcome() {
+            Some(outcome) => {
+                report.games += 1;
+                outcome.x_share() as f32
+            }
+            None => {
+                report.cut += 1;
+                value_for(&network, &end, Side::X) as f32
+            }
+        };
+        learn(&mut network, &game, end_x, plan.lambda, rate);
+        report.positions += game.len() as u64;
+        if (played + 1) % 1000 == 0 {
+            progress(played + 1);
+        }
+    }
+    (network, report)
+}
+
+/// Small random first weights, with the hidden units in their linear range.
+fn first_weights(rng: &mut ChaCha8Rng) -> Network {
+    let mut network = Network::zero();
+    let mut uniform = |scale: f32| {
+        // 24 random bits to a number in -scale..scale.
+        let unit = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+        (2.0 * unit - 1.0) * scale
+    };
+    for weight in network.input.iter_mut().flatten() {
+        *weight = uniform(0.05);
+    }
+    for bias in network.hidden_bias.iter_mut() {
+        *bias = 0.5 + uniform(0.1);
+    }
+    for weight in network.output.iter_mut() {
+        *weight = uniform(0.2);
+    }
+    network
+}
+
+/// Plays one game of the network against itself from `start`, pushing the
+/// position before every throw; returns the last position, where the game
+/// ended or was cut after `max_throws` throws.
+fn self_play<R: Ruleset>(
+    network: &Network,
+    start: Position<R>,
+    rng: &mut ChaCha8Rng,
+    game: &mut Vec<Position<R>>,
+    max_throws: usize,
+) -> Position<R> {
+    let dice = start.ruleset().dice();
+    let mut position = start;
+    let mut list = MoveList::new();
+    while game.len() < max_throws {
+        if position.is_over() {
+            return position;
+        }
+        game.push(position);
+        let roll = dice.throw(rng).roll();
+        let moves = position.moves(roll);
+        if moves.is_empty() {
+            position = position.apply_lost_throw(roll);
+            continue;
+        }
+        moves.write_to(&mut list);
+        let me = position.side_to_throw();
+        let mut best = (f64::NEG_INFINITY, position);
+        for &mv in list.iter() {
+            let child = position.apply(mv);
+            let value = value_for(network, &child, me);
+            if value > best.0 {
+                best = (value, child);
+            }
+        }
+        position = best.1;
+    }
+    position
+}
+
+/// The equity of `side` in `position`, exact when the game is over.
+fn value_for<R: Ruleset>(network: &Network, position: &Position<R>, side: Side) -> f64 {
+    match position.outcome() {
+        Some(outcome) => {
+            let x = outcome.x_share();
+            if side == Side::X { x } else { 1.0 - x }
+        }
+        None => {
+            let equity = network.equity(position);
+            if position.side_to_throw() == side {
+                equity
+            } else {
+                1.0 - equity
+            }
+        }
+    }
+}
+
+/// Moves every position of `game` towards its λ-return (from the last
+/// position back), `end_x` being x's share at the end.
+fn learn<R: Ruleset>(
+    network: &mut Network,
+    game: &[Position<R>],
+    end_x: f32,
+    lambda: f32,
+    rate: f32,
+) {
+    // The λ-return seen from x, carried backwards: G_t = (1-λ) V(t+1) + λ G_{t+1}.
+    let mut target_x = end_x;
+    let mut next_value_x: Option<f32> = None;
+    for position in game.iter().rev() {
+        if let Some(next) = next_value_x {
+            target_x = (1.0 - lambda) * next + lambda * target_x;
+        }
+        let active = Active::of(position);
+        let hidden = network.hidden(&active);
+        let value = crate::bot::eval::logistic(f64::from(network.logit(&hidden))) as f32;
+        let x_side = position.side_to_throw() == Side::X;
+        let target = if x_side { target_x } else { 1.0 - target_x };
+        // The gradient of the log-loss in the logit: target - value.
+        let delta = rate * (target - value);
+        step(network, &active, &hidden, delta);
+        // The value this position had before the step, as the next target's blend.
+        next_value_x = Some(if x_side { value } else { 1.0 - value });
+    }
+}
+
+/// One gradient step of size `delta` on the logit, for the inputs `active`.
+fn step(network: &mut Network, active: &Active, hidden: &[f32; HIDDEN], delta: f32) {
+    let mut back = [0.0f32; HIDDEN];
+    for j in 0..HIDDEN {
+        let h = hidden[j];
+        // The clipped unit passes a gradient only in its linear range.
+        if h > 0.0 && h < 1.0 {
+            back[j] = delta * network.output[j];
+        }
+        network.output[j] += delta * clip(h);
+    }
+    network.output_bias += delta;
+    for (bias, b) in network.hidden_bias.iter_mut().zip(back) {
+        *bias += b;
+    }
+    for &i in active.indices() {
+        let column = &mut network.input[usize::from(i) % INPUTS];
+        for (w, b) in column.iter_mut().zip(back) {
+            *w += b;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::Kendall;
+
+    #[test]
+    fn training_is_deterministic_and_moves_the_weights() {
+        let plan = Plan {
+            games: 30,
+            ..Plan::default()
+        };
+        let (a, report) = train(Kendall, &plan, |_| {});
+        let (b, _) = train(Kendall, &plan, |_| {});
+        assert_eq!(a, b);
+        assert_eq!(report.games + report.cut, 30);
+        assert!(report.positions > 30 * 20);
+        let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
+        assert_ne!(a, first_weights(&mut rng));
+        let other = train(Kendall, &Plan { seed: 2, ..plan }, |_| {}).0;
+        assert_ne!(a, other);
+    }
+
+    #[test]
+    fn a_step_moves_the_value_towards_the_target() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut network = first_weights(&mut rng);
+        let start = Position::start(Kendall);
+        let before = network.equity(&start);
+        let active = Active::of(&start);
+        let hidden = network.hidden(&active);
+        step(&mut network, &active, &hidden, 0.05);
+        assert!(network.equity(&start) > before);
+    }
+}
