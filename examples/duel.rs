@@ -15,7 +15,8 @@
 //! 1,000,000,000, TABLE_BITS 0 to 24, default 14). `greedy`, `depth:`
 //! and `search:` value positions with the ruleset's learned network
 //! (levels choose their own); any agent but `random` and `baseline` may
-//! end in `@race` (untuned race weights), or `@FILE`: a network file as
+//! end in `@tuned` (the feature evaluation `Evaluation` with the
+//! ruleset's tuned weights), `@race` (untuned race weights), or `@FILE`: a network file as
 //! `senet-train` writes it, or weights, one finite number per feature, as
 //! the `tune` example writes them.
 //!
@@ -61,9 +62,12 @@ struct Spec {
 /// What a spec's agent values positions with.
 #[derive(Clone, Debug)]
 enum Eval {
-    /// The ruleset's own: its network for levels, its tuned weights otherwise.
+    /// The ruleset's own: its network (levels 1 and the rulesets without
+    /// a network use the feature evaluation).
     Default,
-    Weights(Weights),
+    /// The feature evaluation with the ruleset's tuned weights.
+    Tuned,
+    Weights(Box<Weights>),
     Network(Arc<Network>),
 }
 
@@ -121,12 +125,17 @@ fn parse_spec(text: &str) -> Spec {
             .unwrap_or_else(|e| fail(format!("agent {}: {e}", quote(text))));
     }
     let eval = match eval {
-        None | Some("tuned") => Eval::Default,
-        Some("race") => Eval::Weights(Weights::race()),
+        None => Eval::Default,
+        Some("tuned") => Eval::Tuned,
+        Some("race") => Eval::Weights(Box::new(Weights::race())),
         Some(file) => read_eval(file),
     };
     if !matches!(eval, Eval::Default) && matches!(kind, Kind::Random | Kind::Baseline) {
-        fail(format!("agent {}: {} has its own evaluation", quote(text), parts[0]));
+        fail(format!(
+            "agent {}: {} has its own evaluation",
+            quote(text),
+            parts[0]
+        ));
     }
     Spec {
         text: text.to_owned(),
@@ -140,16 +149,20 @@ fn parse_spec(text: &str) -> Spec {
 fn read_eval(file: &str) -> Eval {
     let bytes = read_small_bytes(file, 64 * 1024);
     if bytes.starts_with(senet::bot::NETWORK_MAGIC) {
-        let (network, _) = Network::from_bytes(&bytes)
-            .unwrap_or_else(|e| fail(format!("{}: {e}", quote(file))));
+        let (network, _) =
+            Network::from_bytes(&bytes).unwrap_or_else(|e| fail(format!("{}: {e}", quote(file))));
         return Eval::Network(Arc::new(network));
     }
-    let text = String::from_utf8(bytes)
-        .unwrap_or_else(|_| fail(format!("{}: neither a network nor weights (not UTF-8)", quote(file))));
-    Eval::Weights(
+    let text = String::from_utf8(bytes).unwrap_or_else(|_| {
+        fail(format!(
+            "{}: neither a network nor weights (not UTF-8)",
+            quote(file)
+        ))
+    });
+    Eval::Weights(Box::new(
         text.parse()
             .unwrap_or_else(|e| fail(format!("{}: {e}", quote(file)))),
-    )
+    ))
 }
 
 /// Reads the solved endgames of `--a-tables` or `--b-tables`, for an agent that can use them.
@@ -172,8 +185,8 @@ fn make<R: Ruleset>(
     table: Option<&Arc<Table<R>>>,
 ) -> Box<dyn Agent<R> + Send> {
     let features = || match &spec.eval {
-        Eval::Weights(weights) => Evaluation::with_weights(ruleset, *weights),
-        _ => Evaluation::new(ruleset),
+        Eval::Weights(weights) => Evaluation::with_weights(ruleset, **weights),
+        Eval::Default | Eval::Tuned | Eval::Network(_) => Evaluation::new(ruleset),
     };
     let search = |limits: SearchLimits| -> Box<dyn Agent<R> + Send> {
         let bad = |e: senet::bot::BadLimits| -> ! { fail(format!("{}: {e}", spec.text)) };
@@ -194,7 +207,7 @@ fn make<R: Ruleset>(
         Kind::Level(level) => {
             let bot = match &spec.eval {
                 Eval::Default => Bot::new(ruleset, level),
-                Eval::Weights(_) => Bot::with_evaluation(features(), level),
+                Eval::Weights(_) | Eval::Tuned => Bot::with_evaluation(features(), level),
                 Eval::Network(network) => Bot::with_network(ruleset, (**network).clone(), level),
             };
             Box::new(match table {
@@ -211,7 +224,7 @@ fn make<R: Ruleset>(
                 Some(learned) => Box::new(Greedy::new(learned)),
                 None => Box::new(Greedy::new(features())),
             },
-            Eval::Weights(_) => Box::new(Greedy::new(features())),
+            Eval::Weights(_) | Eval::Tuned => Box::new(Greedy::new(features())),
         },
         Kind::Search(limits) => search(limits),
     }

@@ -98,20 +98,6 @@ impl FromStr for AnyRuleset {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_round_trip() {
-        for r in AnyRuleset::ALL {
-            assert_eq!(r.to_string().parse::<AnyRuleset>(), Ok(r));
-        }
-        assert!("Kendall".parse::<AnyRuleset>().is_err());
-        assert!("".parse::<AnyRuleset>().is_err());
-    }
-}
-
 /// Runs code generic over [`Ruleset`](crate::Ruleset) with the concrete
 /// ruleset an [`AnyRuleset`] names, so that each ruleset gets its own
 /// monomorphized (and fast) code: `with_ruleset!(any, |r| body)` binds `r`
@@ -160,4 +146,18 @@ macro_rules! with_ruleset {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for r in AnyRuleset::ALL {
+            assert_eq!(r.to_string().parse::<AnyRuleset>(), Ok(r));
+        }
+        assert!("Kendall".parse::<AnyRuleset>().is_err());
+        assert!("".parse::<AnyRuleset>().is_err());
+    }
 }

@@ -6,7 +6,7 @@ use std::process::Command;
 use proptest::prelude::*;
 use senet::bot::train::{Plan, train};
 use senet::bot::{
-    Agent, Baseline, BadNetwork, Bot, Decision, Duel, DuelStats, Evaluator, FiveTerms, Learned,
+    Agent, BadNetwork, Baseline, Bot, Decision, Duel, DuelStats, Evaluator, FiveTerms, Learned,
     Level, Network, RandomAgent, Search, SearchLimits,
 };
 use senet::rulesets::Kendall;
@@ -86,7 +86,10 @@ fn a_damaged_network_file_is_refused_with_its_reason() {
         Network::from_bytes(&bytes[..7]),
         Err(BadNetwork::Truncated { at: 7, .. })
     ));
-    assert_eq!(Network::from_bytes(b"SENETODS...."), Err(BadNetwork::NotANetwork));
+    assert_eq!(
+        Network::from_bytes(b"SENETODS...."),
+        Err(BadNetwork::NotANetwork)
+    );
     assert!(matches!(
         Network::from_bytes(&bytes[..100]),
         Err(BadNetwork::Truncated { .. })
@@ -203,7 +206,14 @@ fn the_training_tool_refuses_bad_arguments() {
         &["--ruleset", "kendall", "--out", "x", "--rate", "NaN"],
         &["--ruleset", "kendall", "--ruleset", "bell", "--out", "x"],
         &["--ruleset", "kendall", "--out", "x", "stray"],
-        &["--ruleset", "kendall", "--out", "/nonexistent/dir/x.net", "--games", "1"],
+        &[
+            "--ruleset",
+            "kendall",
+            "--out",
+            "/nonexistent/dir/x.net",
+            "--games",
+            "1",
+        ],
     ] {
         let output = train_tool(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");

@@ -37,7 +37,9 @@ fn main() {
                 .parse::<f32>()
                 .ok()
                 .filter(|v| v.is_finite() && *v >= 0.0 && *v <= 1.0)
-                .unwrap_or_else(|| fail(&format!("{what} is a number from 0 to 1, found {value:?}")))
+                .unwrap_or_else(|| {
+                    fail(&format!("{what} is a number from 0 to 1, found {value:?}"))
+                })
         };
         match flag.as_str() {
             "--ruleset" if ruleset.is_none() => {
@@ -53,7 +55,9 @@ fn main() {
                     .parse()
                     .ok()
                     .filter(|g| (1..=100_000_000).contains(g))
-                    .unwrap_or_else(|| fail(&format!("--games is from 1 to 100000000, found {value:?}")))
+                    .unwrap_or_else(|| {
+                        fail(&format!("--games is from 1 to 100000000, found {value:?}"))
+                    })
             }
             "--seed" => {
                 plan.seed = value

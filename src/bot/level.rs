@@ -9,8 +9,8 @@ use thiserror::Error;
 use crate::bot::agent::Scored;
 use crate::bot::agent::{Agent, Decision, Thought};
 use crate::bot::eval::{Evaluation, Evaluator, Weights};
-use crate::bot::network::{Learned, Network};
 use crate::bot::greedy::Greedy;
+use crate::bot::network::{Learned, Network};
 use crate::bot::search::{Search, SearchLimits};
 use crate::house::Side;
 use crate::moves::Move;
@@ -133,7 +133,7 @@ enum Brain<R: Ruleset> {
 #[derive(Clone, Debug)]
 enum Judge<R: Ruleset> {
     Learned(Learned<R>),
-    Features(Evaluation<R>),
+    Features(Box<Evaluation<R>>),
 }
 
 impl<R: Ruleset> Evaluator<R> for Judge<R> {
@@ -160,13 +160,16 @@ impl<R: Ruleset> Bot<R> {
     /// up (a network trained with [`crate::bot::train`], for a ruleset of
     /// your own or for experiments).
     pub fn with_network(ruleset: R, network: Network, level: Level) -> Bot<R> {
-        Bot::build(Judge::Learned(Learned::with_network(ruleset, network)), level)
+        Bot::build(
+            Judge::Learned(Learned::with_network(ruleset, network)),
+            level,
+        )
     }
 
     /// The bot of `level` over a feature evaluation (for experiments, and
     /// the rulesets without a network).
     pub fn with_evaluation(eval: Evaluation<R>, level: Level) -> Bot<R> {
-        Bot::build(Judge::Features(eval), level)
+        Bot::build(Judge::Features(Box::new(eval)), level)
     }
 
     fn build(judge: Judge<R>, level: Level) -> Bot<R> {
@@ -177,7 +180,7 @@ impl<R: Ruleset> Bot<R> {
                     Judge::Features(features) => features.ruleset(),
                 };
                 let race = Evaluation::with_weights(ruleset, Weights::race());
-                Brain::Greedy(Greedy::new(Judge::Features(race)))
+                Brain::Greedy(Greedy::new(Judge::Features(Box::new(race))))
             }
             None => Brain::Greedy(Greedy::new(judge)),
             // The levels' limits are constants, checked by a test below.

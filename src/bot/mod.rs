@@ -1,6 +1,8 @@
 //! Playing agents: a read-only view of a decision, the [`Agent`] trait, and
 //! the agents built on it (random, rule of thumb, expectimax search), their
-//! levels, and the mirrored [`Duel`] that measures them.
+//! levels, the learned evaluation they use ([`Network`], trained by
+//! [`train`]), the [`Baseline`] every level is measured against, and the
+//! mirrored [`Duel`] that measures them.
 //!
 //! An agent sees a [`Decision`]: the position, the throw in hand, its legal
 //! moves and the game so far, taken from a game's

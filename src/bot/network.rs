@@ -316,7 +316,7 @@ impl Network {
 /// The hidden units' activation: linear between 0 and 1, flat outside.
 #[inline(always)]
 pub(crate) fn clip(h: f32) -> f32 {
-    h.max(0.0).min(1.0)
+    h.clamp(0.0, 1.0)
 }
 
 /// Weights in a network.
@@ -505,7 +505,10 @@ mod tests {
             Network::from_bytes(&bytes[..bytes.len() - 1]),
             Err(BadNetwork::Truncated { .. })
         ));
-        assert_eq!(Network::from_bytes(b"SENETODS"), Err(BadNetwork::NotANetwork));
+        assert_eq!(
+            Network::from_bytes(b"SENETODS"),
+            Err(BadNetwork::NotANetwork)
+        );
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(matches!(
