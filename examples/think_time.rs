@@ -73,7 +73,7 @@ fn run<R: BuiltIn>(ruleset: R, games: u64, seed: u64, levels: &[Level], table: b
         times.sort_by(f64::total_cmp);
         let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
         println!(
-            "level {level}: median {:.3} ms   p90 {:.3} ms   max {:.3} ms   mean depth {:.2}   mean nodes {:.0}   nodes/s {:.0}",
+            "level {level}: median {:.4} ms   p90 {:.4} ms   max {:.4} ms   mean depth {:.2}   mean nodes {:.0}   nodes/s {:.0}",
             at(0.5),
             at(0.9),
             at(1.0),
