@@ -30,6 +30,8 @@
 
 mod common;
 
+use senet::with_ruleset;
+
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

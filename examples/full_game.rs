@@ -27,6 +27,8 @@
 //! and exit code 2.
 
 mod common;
+
+use senet::with_ruleset;
 #[path = "common/diagram.rs"]
 mod diagram;
 

@@ -10,6 +10,8 @@
 
 mod common;
 
+use senet::with_ruleset;
+
 use std::process::exit;
 
 use common::{Args, MAX_MESSAGE, fail, one_line, quote};

@@ -30,6 +30,8 @@
 
 mod common;
 
+use senet::with_ruleset;
+
 use std::io::Write;
 use std::time::Instant;
 

@@ -11,6 +11,8 @@
 
 mod common;
 
+use senet::with_ruleset;
+
 use std::time::Instant;
 
 use common::{Args, fail, quote, read_small_file};

@@ -93,7 +93,7 @@ fn main() {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut output = io::stdout().lock();
-    let ended = crate::with_ruleset!(ruleset, |r| session(r, options, &mut input, &mut output));
+    let ended = senet::with_ruleset!(ruleset, |r| session(r, options, &mut input, &mut output));
     match ended {
         Ok(ended) => {
             if let Some(file) = args.value("record") {

@@ -13,6 +13,8 @@
 
 mod common;
 
+use senet::with_ruleset;
+
 use std::time::Instant;
 
 use common::{Args, fail};

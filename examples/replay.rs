@@ -18,6 +18,8 @@
 //! the record are printed with control and invisible characters escaped.
 
 mod common;
+
+use senet::with_ruleset;
 #[path = "common/diagram.rs"]
 mod diagram;
 

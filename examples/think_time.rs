@@ -14,6 +14,8 @@
 
 mod common;
 
+use senet::with_ruleset;
+
 use std::time::Instant;
 
 use common::{Args, fail};

@@ -21,6 +21,8 @@
 
 mod common;
 
+use senet::with_ruleset;
+
 use common::{Args, MAX_MESSAGE, fail, one_line, quote, read_small_file};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};

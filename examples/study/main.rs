@@ -52,7 +52,7 @@ fn main() {
                 } else {
                     bot_games
                 };
-                with_ruleset!(ruleset, |r| play_games(r, pairing, count, seed, threads))
+                senet::with_ruleset!(ruleset, |r| play_games(r, pairing, count, seed, threads))
             })
             .collect();
         columns.push((ruleset, tallies));

@@ -15,43 +15,6 @@ pub fn all_targets() -> impl Iterator<Item = Target> {
     House::all().map(Target::House).chain([Target::Off])
 }
 
-/// Runs `$body` with `$r` bound to the concrete ruleset numbered `$index % 7`.
-#[macro_export]
-macro_rules! with_ruleset_index {
-    ($index:expr, |$r:ident| $body:expr) => {
-        match $index % 7 {
-            0 => {
-                let $r = senet::rulesets::Kendall;
-                $body
-            }
-            1 => {
-                let $r = senet::rulesets::Temple;
-                $body
-            }
-            2 => {
-                let $r = senet::rulesets::Bell;
-                $body
-            }
-            3 => {
-                let $r = senet::rulesets::Classic;
-                $body
-            }
-            4 => {
-                let $r = senet::rulesets::Jequier;
-                $body
-            }
-            5 => {
-                let $r = senet::rulesets::Kendall1979;
-                $body
-            }
-            _ => {
-                let $r = senet::rulesets::Skyruk;
-                $body
-            }
-        }
-    };
-}
-
 /// The position printed and parsed back is the same position, and the
 /// text is what parsing it prints.
 pub fn check_round_trip<R: Ruleset>(position: &Position<R>) {
