@@ -138,9 +138,9 @@ fn the_training_library_is_deterministic_and_learns() {
         games: 3_000,
         ..Plan::default()
     };
-    let (network, report) = train(Kendall, &plan, |_| {});
+    let (network, report) = train(Kendall, &plan, |_| {}).unwrap();
     assert_eq!(report.games + report.cut, 3_000);
-    assert_eq!(train(Kendall, &plan, |_| {}).0, network);
+    assert_eq!(train(Kendall, &plan, |_| {}).unwrap().0, network);
     // Even 3,000 games teach it to beat a random mover clearly.
     let duel = Duel::new(Kendall);
     let mut stats = DuelStats::default();
@@ -191,7 +191,10 @@ fn the_training_tool_writes_the_same_network_twice() {
         seed: 3,
         ..Plan::default()
     };
-    assert_eq!(network, train(senet::rulesets::Skyruk, &plan, |_| {}).0);
+    assert_eq!(
+        network,
+        train(senet::rulesets::Skyruk, &plan, |_| {}).unwrap().0
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -345,3 +345,32 @@ fn a_user_ruleset_gets_exact_odds() {
     assert!((share("............................ox o 2 2") - 0.2).abs() < 1e-9);
     assert!((share("............................xo x 2 2") - 0.8).abs() < 1e-9);
 }
+
+/// A user's ruleset has no shipped network: its bots fall back to the
+/// feature evaluation, and a network trained for it plays through
+/// `Bot::with_network`; a bad start is refused by the trainer.
+#[test]
+fn a_user_ruleset_trains_its_own_network() {
+    use senet::bot::train::{Plan, train};
+    use senet::bot::{Agent, Bot, Decision, Learned, Level};
+    assert!(Learned::new(GOOD).is_none());
+    let plan = Plan {
+        games: 300,
+        ..Plan::default()
+    };
+    let (network, report) = train(GOOD, &plan, |_| {}).expect("a valid start");
+    assert_eq!(report.games, 300);
+    let start = Position::try_start(GOOD).unwrap();
+    let throw = senet::Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
+    let decision = Decision::new(start, throw, &[]).unwrap();
+    for level in Level::all() {
+        let mut fallback = Bot::new(GOOD, level);
+        let mut learned = Bot::with_network(GOOD, network.clone(), level);
+        assert!(decision.moves().contains(&fallback.choose(&decision)));
+        assert!(decision.moves().contains(&learned.choose(&decision)));
+    }
+    let bad = Sprint {
+        start: [0b110, 0b110],
+    };
+    assert!(train(bad, &plan, |_| {}).is_err());
+}

@@ -73,11 +73,12 @@ fn main() {
     let ruleset = ruleset.unwrap_or_else(|| fail(&format!("--ruleset is required; {USAGE}")));
     let out = out.unwrap_or_else(|| fail(&format!("--out is required; {USAGE}")));
     let started = Instant::now();
-    let (network, report) = senet::with_ruleset!(ruleset, |r| train(r, &plan, |games| {
+    let trained = senet::with_ruleset!(ruleset, |r| train(r, &plan, |games| {
         if games % 10_000 == 0 {
             eprintln!("{games} games, {:.0} s", started.elapsed().as_secs_f64());
         }
     }));
+    let (network, report) = trained.unwrap_or_else(|e| fail(&e.to_string()));
     let bytes = network.to_bytes(ruleset.name());
     std::fs::write(&out, bytes).unwrap_or_else(|e| fail(&format!("cannot write {out}: {e}")));
     println!(

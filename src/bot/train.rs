@@ -14,9 +14,10 @@
 //! use senet::rulesets::Kendall;
 //!
 //! let plan = Plan { games: 20, ..Plan::default() };
-//! let (network, report) = train(Kendall, &plan, |_| {});
+//! let (network, report) = train(Kendall, &plan, |_| {})?;
 //! assert_eq!(report.games, 20);
-//! assert_eq!(network, train(Kendall, &plan, |_| {}).0);
+//! assert_eq!(network, train(Kendall, &plan, |_| {})?.0);
+//! # Ok::<(), senet::PositionError>(())
 //! ```
 //!
 //! The `senet-train` tool runs this for a built-in ruleset and writes the
@@ -29,7 +30,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::bot::network::{Active, HIDDEN, INPUTS, Network, clip};
 use crate::house::Side;
 use crate::moves::MoveList;
-use crate::position::Position;
+use crate::position::{Position, PositionError};
 use crate::ruleset::Ruleset;
 
 /// How to train: the games, the seed and the learning parameters.
@@ -77,19 +78,21 @@ pub struct Report {
 
 /// Trains a network for `ruleset` by `plan`, calling `progress` with the
 /// games played so far after every thousandth game.
+///
+/// # Errors
+///
+/// The ruleset's start, when it is not a valid position (see
+/// [`Position::try_start`]).
 pub fn train<R: Ruleset>(
     ruleset: R,
     plan: &Plan,
     mut progress: impl FnMut(u64),
-) -> (Network, Report) {
+) -> Result<(Network, Report), PositionError> {
+    let start = Position::try_start(ruleset)?;
     let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
     let mut network = first_weights(&mut rng);
     let mut report = Report::default();
     let mut game: Vec<Position<R>> = Vec::new();
-    let start = match Position::try_start(ruleset) {
-        Ok(start) => start,
-        Err(_) => return (network, report),
-    };
     for played in 0..plan.games {
         let fraction = played as f32 / plan.games.max(1) as f32;
         let rate = plan.rate + (plan.final_rate - plan.rate) * fraction;
@@ -111,7 +114,7 @@ pub fn train<R: Ruleset>(
             progress(played + 1);
         }
     }
-    (network, report)
+    Ok((network, report))
 }
 
 /// Small random first weights, with the hidden units in their linear range.
@@ -254,14 +257,14 @@ mod tests {
             games: 30,
             ..Plan::default()
         };
-        let (a, report) = train(Kendall, &plan, |_| {});
-        let (b, _) = train(Kendall, &plan, |_| {});
+        let (a, report) = train(Kendall, &plan, |_| {}).unwrap();
+        let (b, _) = train(Kendall, &plan, |_| {}).unwrap();
         assert_eq!(a, b);
         assert_eq!(report.games + report.cut, 30);
         assert!(report.positions > 30 * 20);
         let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
         assert_ne!(a, first_weights(&mut rng));
-        let other = train(Kendall, &Plan { seed: 2, ..plan }, |_| {}).0;
+        let other = train(Kendall, &Plan { seed: 2, ..plan }, |_| {}).unwrap().0;
         assert_ne!(a, other);
     }
 
