@@ -255,7 +255,7 @@ impl<R: Ruleset> Agent<R> for Timed<R> {
 }
 
 fn main() {
-    let args = Args::parse(&["timing"]);
+    let args = Args::parse(include_str!("duel.rs"), &["timing"]);
     args.only(&[
         "ruleset", "a", "b", "games", "seed", "threads", "timing", "a-tables", "b-tables",
     ]);

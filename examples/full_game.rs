@@ -54,7 +54,7 @@ macro_rules! say {
 const MAX_THROWS: usize = 100_000;
 
 fn main() {
-    let args = Args::parse(&[]);
+    let args = Args::parse(include_str!("full_game.rs"), &[]);
     args.only(&["ruleset", "seed", "seed-hex", "position", "record", "svg"]);
     args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);

@@ -19,7 +19,7 @@ use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Dice, MoveText, Position, Roll, Ruleset};
 
 fn main() {
-    let args = Args::parse(&[]);
+    let args = Args::parse(include_str!("moves.rs"), &[]);
     args.only(&["ruleset", "position", "roll", "check"]);
     args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);

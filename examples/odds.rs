@@ -53,7 +53,7 @@ const MAX_CHECK_GAMES: u64 = 100_000_000;
 const CHECK_POSITIONS: usize = 1000;
 
 fn main() {
-    let args = Args::parse(&["verify"]);
+    let args = Args::parse(include_str!("odds.rs"), &["verify"]);
     args.only(&[
         "ruleset", "position", "tables", "bound", "build", "out", "check", "seed", "verify",
     ]);

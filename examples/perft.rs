@@ -20,7 +20,7 @@ use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Position, Ruleset, divide, perft};
 
 fn main() {
-    let args = Args::parse(&["divide", "time"]);
+    let args = Args::parse(include_str!("perft.rs"), &["divide", "time"]);
     args.only(&[
         "ruleset",
         "depth",

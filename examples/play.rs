@@ -66,7 +66,7 @@ pub struct Ended {
 
 #[allow(dead_code)]
 fn main() {
-    let args = Args::parse(&[]);
+    let args = Args::parse(include_str!("play.rs"), &[]);
     args.only(&[
         "ruleset", "level", "seed", "side", "record", "svg", "tables",
     ]);

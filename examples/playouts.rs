@@ -48,7 +48,7 @@ impl Totals {
 }
 
 fn main() {
-    let args = Args::parse(&[]);
+    let args = Args::parse(include_str!("playouts.rs"), &[]);
     args.only(&["ruleset", "games", "seed", "threads"]);
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     args.no_positional();

@@ -34,7 +34,7 @@ use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Checked, Place, Problem, ReadRecordError, Record, ReplayError, Side};
 
 fn main() {
-    let args = Args::parse(&["throws"]);
+    let args = Args::parse(include_str!("replay.rs"), &["throws"]);
     args.only(&["throws"]);
     let [path] = args.positional() else {
         fail("usage: replay FILE [--throws]")

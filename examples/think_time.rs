@@ -24,7 +24,7 @@ use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Position, Seed, SeededThrows, Throw, ThrowSource};
 
 fn main() {
-    let args = Args::parse(&["table"]);
+    let args = Args::parse(include_str!("think_time.rs"), &["table"]);
     args.only(&["ruleset", "games", "seed", "levels", "table"]);
     args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);

@@ -37,7 +37,7 @@ fn stop(why: String) -> ! {
 use senet::{AnyRuleset, MoveList, Outcome, Position, Ruleset, Side};
 
 fn main() {
-    let args = Args::parse(&[]);
+    let args = Args::parse(include_str!("tune.rs"), &[]);
     args.only(&[
         "ruleset", "games", "rounds", "seed", "out", "from", "sample", "ridge",
     ]);

@@ -668,6 +668,39 @@ const EXAMPLES: [(&str, &[&str]); 10] = [
     ("tune", &["--games", "1"]),
 ];
 
+/// `--help` and `-h`, anywhere among the arguments, print the example's
+/// own help (the opening lines of its source) and exit with code 0.
+#[test]
+fn every_example_explains_itself() {
+    if example("perft").is_none() {
+        eprintln!("the examples are not built (run all of `cargo test`); skipping");
+        return;
+    }
+    for (name, good) in EXAMPLES.iter().chain(&[("odds", &["--bound", "1"][..])]) {
+        for help in ["--help", "-h"] {
+            let mut args: Vec<&str> = good.to_vec();
+            args.push(help);
+            let output = run(name, &os(&args)).expect("built");
+            assert_eq!(output.status.code(), Some(0), "{name} {help}");
+            let text = String::from_utf8_lossy(&output.stdout);
+            let source = std::fs::read_to_string(format!(
+                "{}/examples/{}",
+                env!("CARGO_MANIFEST_DIR"),
+                if *name == "study" {
+                    "study/main.rs".to_owned()
+                } else {
+                    format!("{name}.rs")
+                }
+            ))
+            .unwrap();
+            let first = source.lines().next().unwrap().trim_start_matches("//! ");
+            assert!(text.starts_with(first), "{name} {help}: {text}");
+            assert!(text.lines().count() >= 2, "{name} {help}: {text}");
+            assert!(output.stderr.is_empty(), "{name} {help}");
+        }
+    }
+}
+
 #[test]
 fn every_example_refuses_every_kind_of_bad_argument() {
     if example("perft").is_none() {

@@ -121,11 +121,24 @@ pub struct Args {
     raw: Vec<String>,
 }
 
+/// The help of an example: the `//!` lines that open its source.
+pub fn help_of(source: &str) -> String {
+    let mut help = String::new();
+    for line in source.lines().take_while(|l| l.starts_with("//!")) {
+        let text = line.trim_start_matches("//!");
+        help.push_str(text.strip_prefix(' ').unwrap_or(text));
+        help.push('\n');
+    }
+    help
+}
+
 impl Args {
     /// Reads the command line; `switches` are the options that take no
-    /// value. An argument that is not UTF-8 text, an option given twice or
-    /// an option without its value fails.
-    pub fn parse(switches: &[&str]) -> Args {
+    /// value. `--help` or `-h` anywhere prints the example's help (the
+    /// opening doc comment of `source`, its own text) and exits with code
+    /// 0. An argument that is not UTF-8 text, an option given twice or an
+    /// option without its value fails.
+    pub fn parse(source: &str, switches: &[&str]) -> Args {
         let mut args = Args {
             values: HashMap::new(),
             flags: Vec::new(),
@@ -141,6 +154,10 @@ impl Args {
                     bytes_shown(arg.as_encoded_bytes())
                 )),
             }
+        }
+        if args.raw.iter().any(|a| a == "--help" || a == "-h") {
+            print!("{}", help_of(source));
+            exit(0);
         }
         let mut input = args.raw.clone().into_iter();
         while let Some(arg) = input.next() {

@@ -27,7 +27,7 @@ use report::tables;
 use senet::AnyRuleset;
 
 fn main() {
-    let args = Args::parse(&[]);
+    let args = Args::parse(include_str!("main.rs"), &[]);
     args.only(&["ruleset", "games", "seed", "threads", "bot-games", "svg"]);
     args.no_positional();
     let rulesets: Vec<AnyRuleset> = match args.value("ruleset").unwrap_or("all") {
