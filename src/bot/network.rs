@@ -16,6 +16,7 @@ use thiserror::Error;
 
 use crate::bot::eval::{Evaluator, logistic};
 use crate::house::House;
+use crate::odds::file::fnv1a;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 
@@ -416,16 +417,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
-}
-
 /// A learned evaluation: a ruleset's [`Network`], as an [`Evaluator`].
 ///
 /// [`Learned::new`] takes the network shipped for a built-in ruleset;
@@ -460,6 +451,15 @@ impl<R: Ruleset> Learned<R> {
     /// The ruleset.
     pub fn ruleset(&self) -> R {
         self.ruleset
+    }
+}
+
+/// A network values any ruleset's positions (the one it was trained for
+/// meaningfully).
+impl<R: Ruleset> Evaluator<R> for Network {
+    #[inline]
+    fn equity(&self, position: &Position<R>) -> f64 {
+        Network::equity(self, position)
     }
 }
 

@@ -27,6 +27,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
+use crate::bot::eval::Evaluator;
 use crate::bot::network::{Active, HIDDEN, INPUTS, Network, clip};
 use crate::house::Side;
 use crate::moves::MoveList;
@@ -105,7 +106,7 @@ pub fn train<R: Ruleset>(
             }
             None => {
                 report.cut += 1;
-                value_for(&network, &end, Side::X) as f32
+                network.equity_for(&end, Side::X) as f32
             }
         };
         learn(&mut network, &game, end_x, plan.lambda, rate);
@@ -166,7 +167,7 @@ fn self_play<R: Ruleset>(
         let mut best = (f64::NEG_INFINITY, position);
         for &mv in list.iter() {
             let child = position.apply(mv);
-            let value = value_for(network, &child, me);
+            let value = network.equity_for(&child, me);
             if value > best.0 {
                 best = (value, child);
             }
@@ -174,24 +175,6 @@ fn self_play<R: Ruleset>(
         position = best.1;
     }
     position
-}
-
-/// The equity of `side` in `position`, exact when the game is over.
-fn value_for<R: Ruleset>(network: &Network, position: &Position<R>, side: Side) -> f64 {
-    match position.outcome() {
-        Some(outcome) => {
-            let x = outcome.x_share();
-            if side == Side::X { x } else { 1.0 - x }
-        }
-        None => {
-            let equity = network.equity(position);
-            if position.side_to_throw() == side {
-                equity
-            } else {
-                1.0 - equity
-            }
-        }
-    }
 }
 
 /// Moves every position of `game` towards its λ-return (from the last

@@ -68,7 +68,7 @@
 //! # Ok::<(), senet::odds::SolveError>(())
 //! ```
 
-mod file;
+pub(crate) mod file;
 mod index;
 mod solve;
 
