@@ -70,7 +70,8 @@ enum Eval {
     /// The feature evaluation with the ruleset's tuned weights.
     Tuned,
     Weights(Box<Weights>),
-    Network(Arc<Network>),
+    /// A network read from a file, and the ruleset it names.
+    Network(Arc<Network>, String),
 }
 
 /// The deepest `depth:N` agent: it has no node limit, and each throw
@@ -151,9 +152,9 @@ fn parse_spec(text: &str) -> Spec {
 fn read_eval(file: &str) -> Eval {
     let bytes = read_small_bytes(file, 64 * 1024);
     if bytes.starts_with(senet::bot::NETWORK_MAGIC) {
-        let (network, _) =
+        let (network, name) =
             Network::from_bytes(&bytes).unwrap_or_else(|e| fail(format!("{}: {e}", quote(file))));
-        return Eval::Network(Arc::new(network));
+        return Eval::Network(Arc::new(network), name);
     }
     let text = String::from_utf8(bytes).unwrap_or_else(|_| {
         fail(format!(
@@ -188,13 +189,13 @@ fn make<R: Ruleset>(
 ) -> Box<dyn Agent<R> + Send> {
     let features = || match &spec.eval {
         Eval::Weights(weights) => Evaluation::with_weights(ruleset, **weights),
-        Eval::Default | Eval::Tuned | Eval::Network(_) => Evaluation::new(ruleset),
+        Eval::Default | Eval::Tuned | Eval::Network(..) => Evaluation::new(ruleset),
     };
     let search = |limits: SearchLimits| -> Box<dyn Agent<R> + Send> {
         let bad = |e: senet::bot::BadLimits| -> ! { fail(format!("{}: {e}", spec.text)) };
         match (&spec.eval, Learned::new(ruleset)) {
-            (Eval::Network(network), _) => Box::new(
-                Search::new(Learned::with_network(ruleset, (**network).clone()), limits)
+            (Eval::Network(network, _), _) => Box::new(
+                Search::new(Learned::with_network(ruleset, network.clone()), limits)
                     .unwrap_or_else(|e| bad(e)),
             ),
             (Eval::Default, Some(learned)) => {
@@ -210,7 +211,7 @@ fn make<R: Ruleset>(
             let bot = match &spec.eval {
                 Eval::Default => Bot::new(ruleset, level),
                 Eval::Weights(_) | Eval::Tuned => Bot::with_evaluation(features(), level),
-                Eval::Network(network) => Bot::with_network(ruleset, (**network).clone(), level),
+                Eval::Network(network, _) => Bot::with_network(ruleset, network.clone(), level),
             };
             Box::new(match table {
                 Some(table) => bot.with_table(table.clone()),
@@ -218,10 +219,9 @@ fn make<R: Ruleset>(
             })
         }
         Kind::Greedy => match &spec.eval {
-            Eval::Network(network) => Box::new(Greedy::new(Learned::with_network(
-                ruleset,
-                (**network).clone(),
-            ))),
+            Eval::Network(network, _) => {
+                Box::new(Greedy::new(Learned::with_network(ruleset, network.clone())))
+            }
             Eval::Default => match Learned::new(ruleset) {
                 Some(learned) => Box::new(Greedy::new(learned)),
                 None => Box::new(Greedy::new(features())),
@@ -271,6 +271,18 @@ fn main() {
     let threads = args.number_in("threads", 1..=256, 1);
     let timing = args.flag("timing");
     let tables = [args.value("a-tables"), args.value("b-tables")];
+    for spec in [&a, &b] {
+        if let Eval::Network(_, name) = &spec.eval
+            && name != ruleset.name()
+        {
+            fail(format!(
+                "agent {}: the network was trained for {}, not {}",
+                quote(&spec.text),
+                quote(name),
+                ruleset.name()
+            ));
+        }
+    }
     with_ruleset!(ruleset, |r| run(
         r,
         [&a, &b],

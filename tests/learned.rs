@@ -36,7 +36,7 @@ fn every_builtin_ruleset_ships_a_network_that_reads_back() {
         let bytes = shipped(ruleset.name());
         let (network, name) = Network::from_bytes(&bytes).unwrap();
         assert_eq!(name, ruleset.name(), "the file names its ruleset");
-        assert_eq!(Network::builtin(ruleset.name()), Some(network.clone()));
+        assert_eq!(Network::builtin(ruleset.name()).as_deref(), Some(&network));
         assert_eq!(network.to_bytes(ruleset.name()), bytes, "written as read");
         assert!(Learned::new(ruleset).is_some());
     }
@@ -142,10 +142,11 @@ fn the_training_library_is_deterministic_and_learns() {
     assert_eq!(report.games + report.cut, 3_000);
     assert_eq!(train(Kendall, &plan, |_| {}).unwrap().0, network);
     // Even 3,000 games teach it to beat a random mover clearly.
+    let shared = std::sync::Arc::new(network);
     let duel = Duel::new(Kendall);
     let mut stats = DuelStats::default();
     for pair in 0..100 {
-        let mut learned = Bot::with_network(Kendall, network.clone(), Level::new(2).unwrap());
+        let mut learned = Bot::with_network(Kendall, shared.clone(), Level::new(2).unwrap());
         let mut random = RandomAgent::new(pair);
         let result = duel
             .play_pair(&mut learned, &mut random, Seed::for_pair(5, pair))

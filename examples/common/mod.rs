@@ -134,9 +134,9 @@ pub fn help_of(source: &str) -> String {
 
 impl Args {
     /// Reads the command line; `switches` are the options that take no
-    /// value. `--help` or `-h` anywhere prints the example's help (the
-    /// opening doc comment of `source`, its own text) and exits with code
-    /// 0. An argument that is not UTF-8 text, an option given twice or an
+    /// value. `--help` or `-h` in place of an option (not as an option's
+    /// value) prints the example's help (the opening doc comment of
+    /// `source`, its own text) and exits with code 0. An argument that is not UTF-8 text, an option given twice or an
     /// option without its value fails.
     pub fn parse(source: &str, switches: &[&str]) -> Args {
         let mut args = Args {
@@ -155,12 +155,12 @@ impl Args {
                 )),
             }
         }
-        if args.raw.iter().any(|a| a == "--help" || a == "-h") {
-            print!("{}", help_of(source));
-            exit(0);
-        }
         let mut input = args.raw.clone().into_iter();
         while let Some(arg) = input.next() {
+            if arg == "--help" || arg == "-h" {
+                print!("{}", help_of(source));
+                exit(0);
+            }
             let Some(name) = arg.strip_prefix("--") else {
                 args.positional.push(arg);
                 continue;

@@ -158,8 +158,8 @@ impl<R: Ruleset> Bot<R> {
 
     /// The bot of `level` valuing positions with `network` from level 2
     /// up (a network trained with [`crate::bot::train`], for a ruleset of
-    /// your own or for experiments).
-    pub fn with_network(ruleset: R, network: Network, level: Level) -> Bot<R> {
+    /// your own or for experiments; an `Arc` of one is shared, not copied).
+    pub fn with_network(ruleset: R, network: impl Into<Arc<Network>>, level: Level) -> Bot<R> {
         Bot::build(
             Judge::Learned(Learned::with_network(ruleset, network)),
             level,
@@ -167,7 +167,8 @@ impl<R: Ruleset> Bot<R> {
     }
 
     /// The bot of `level` over a feature evaluation (for experiments, and
-    /// the rulesets without a network).
+    /// the rulesets without a network). Level 1 plays the race weights
+    /// whatever `eval` is: that is what level 1 is.
     pub fn with_evaluation(eval: Evaluation<R>, level: Level) -> Bot<R> {
         Bot::build(Judge::Features(Box::new(eval)), level)
     }

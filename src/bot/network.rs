@@ -11,6 +11,7 @@
 //! multiply-add and no `exp`, so every machine gets the same value.
 
 use core::fmt;
+use std::sync::{Arc, OnceLock};
 
 use thiserror::Error;
 
@@ -26,8 +27,8 @@ pub const HIDDEN: usize = 32;
 /// Inputs per side: 30 houses, 15 "at least k pieces borne off", and
 /// "has the marked piece".
 const SIDE_INPUTS: usize = House::COUNT as usize + OFF_INPUTS + 1;
-/// Inputs for the pieces borne off, one per count reached (a side has at
-/// most 15 pieces in any ruleset the position string can describe).
+/// Inputs for the pieces borne off, one per count reached: counts past 15
+/// (no built-in ruleset has more than 10 pieces a side) read as 15.
 const OFF_INPUTS: usize = 15;
 
 /// Inputs of a [`Network`]: [`SIDE_INPUTS`] for the side about to throw,
@@ -39,9 +40,8 @@ const OFF_INPUTS: usize = 15;
 /// is 1 when it holds the marked piece.
 pub const INPUTS: usize = 2 * SIDE_INPUTS;
 
-/// The most inputs set at once: every piece of both sides on the board or
-/// off, and a mark.
-const MAX_ACTIVE: usize = 2 * (OFF_INPUTS + 1) + 2;
+/// The most inputs set at once: all of them (a position sets far fewer).
+const MAX_ACTIVE: usize = INPUTS;
 
 /// Learned weights: `equity = σ(b₂ + Σⱼ w₂ⱼ · clip(b₁ⱼ + Σᵢ w₁ᵢⱼ xᵢ))`
 /// with `clip(h) = min(max(h, 0), 1)` and the inputs `x` of
@@ -62,11 +62,18 @@ pub struct Network {
     pub(crate) output_bias: f32,
 }
 
+impl Default for Network {
+    /// [`Network::zero`].
+    fn default() -> Network {
+        Network::zero()
+    }
+}
+
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network {{ {INPUTS} inputs, {HIDDEN} hidden, checksum {:016x} }}",
+            "Network {{ {INPUTS} inputs, {HIDDEN} hidden, weights hash {:016x} }}",
             fnv1a(&self.parameter_bytes())
         )
     }
@@ -136,21 +143,25 @@ impl Network {
     }
 
     /// The network shipped for the built-in ruleset named `name`, or
-    /// `None` for any other name.
-    pub fn builtin(name: &str) -> Option<Network> {
-        let bytes: &[u8] = match name {
-            "kendall" => include_bytes!("networks/kendall.net"),
-            "temple" => include_bytes!("networks/temple.net"),
-            "bell" => include_bytes!("networks/bell.net"),
-            "classic" => include_bytes!("networks/classic.net"),
-            "jequier" => include_bytes!("networks/jequier.net"),
-            "kendall1979" => include_bytes!("networks/kendall1979.net"),
-            "skyruk" => include_bytes!("networks/skyruk.net"),
+    /// `None` for any other name. Each file is read once per process and
+    /// shared.
+    pub fn builtin(name: &str) -> Option<Arc<Network>> {
+        let (slot, bytes): (usize, &[u8]) = match name {
+            "kendall" => (0, include_bytes!("networks/kendall.net")),
+            "temple" => (1, include_bytes!("networks/temple.net")),
+            "bell" => (2, include_bytes!("networks/bell.net")),
+            "classic" => (3, include_bytes!("networks/classic.net")),
+            "jequier" => (4, include_bytes!("networks/jequier.net")),
+            "kendall1979" => (5, include_bytes!("networks/kendall1979.net")),
+            "skyruk" => (6, include_bytes!("networks/skyruk.net")),
             _ => return None,
         };
+        static SHIPPED: [OnceLock<Option<Arc<Network>>>; 7] = [const { OnceLock::new() }; 7];
         // The shipped files are checked by the tests; a broken one would
         // fail them, so reading it here cannot fail in a released crate.
-        Network::from_bytes(bytes).ok().map(|(network, _)| network)
+        SHIPPED[slot]
+            .get_or_init(|| Network::from_bytes(bytes).ok().map(|(n, _)| Arc::new(n)))
+            .clone()
     }
 
     /// The hidden layer's activity before clipping.
@@ -214,13 +225,19 @@ impl Network {
             .copied()
     }
 
-    /// The network as a file: see [`Network::from_bytes`] for the layout.
+    /// The network as a file, naming the ruleset it was trained for (its
+    /// first 32 bytes, cut between characters): see
+    /// [`Network::from_bytes`] for the layout.
     pub fn to_bytes(&self, ruleset: &str) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(64 + 4 * PARAMETERS);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
-        let name = ruleset.as_bytes();
-        let name = &name[..name.len().min(MAX_NAME)];
+        // At most 32 bytes, cut between characters: the file always reads back.
+        let mut end = ruleset.len().min(MAX_NAME);
+        while !ruleset.is_char_boundary(end) {
+            end -= 1;
+        }
+        let name = &ruleset.as_bytes()[..end];
         bytes.push(name.len() as u8);
         bytes.extend_from_slice(name);
         bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
@@ -246,7 +263,11 @@ impl Network {
     ///
     /// [`BadNetwork`] says what is wrong and at which byte.
     pub fn from_bytes(bytes: &[u8]) -> Result<(Network, String), BadNetwork> {
-        let mut reader = Reader { bytes, at: 0 };
+        let mut reader = Reader {
+            bytes,
+            at: 0,
+            part: "header",
+        };
         if reader.take(MAGIC.len())? != MAGIC {
             return Err(BadNetwork::NotANetwork);
         }
@@ -277,6 +298,7 @@ impl Network {
             });
         }
         let mut network = Network::zero();
+        reader.part = "weights";
         let mut values = Vec::with_capacity(PARAMETERS);
         for _ in 0..PARAMETERS {
             let at = reader.at;
@@ -287,6 +309,7 @@ impl Network {
             values.push(value);
         }
         let body = reader.at;
+        reader.part = "checksum";
         let checksum = u64::from_le_bytes(reader.array()?);
         if reader.at != bytes.len() {
             return Err(BadNetwork::TrailingBytes {
@@ -337,7 +360,7 @@ pub enum BadNetwork {
     #[error("not a network file: it does not start with SENETNET")]
     NotANetwork,
     /// Another version of the format.
-    #[error("network file format version {found}; this crate reads version 1")]
+    #[error("network file format version {found}; this crate reads version {VERSION}")]
     UnknownVersion {
         /// The version in the file.
         found: u32,
@@ -392,6 +415,8 @@ pub enum BadNetwork {
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// What is being read, for a truncation's message.
+    part: &'static str,
 }
 
 impl<'a> Reader<'a> {
@@ -399,7 +424,7 @@ impl<'a> Reader<'a> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
         let end = end.ok_or(BadNetwork::Truncated {
             at: self.bytes.len(),
-            what: if self.at < 16 { "header" } else { "weights" },
+            what: self.part,
         })?;
         let slice = &self.bytes[self.at..end];
         self.at = end;
@@ -419,27 +444,29 @@ impl<'a> Reader<'a> {
 
 /// A learned evaluation: a ruleset's [`Network`], as an [`Evaluator`].
 ///
-/// [`Learned::new`] takes the network shipped for a built-in ruleset;
-/// a ruleset of your own has none, and gets `None` (train one with the
-/// `senet-train` tool or [`crate::bot::train::train`], then use
-/// [`Learned::with_network`]).
+/// [`Learned::new`] takes the network shipped for a built-in ruleset,
+/// chosen by the ruleset's name; a ruleset of your own (under a name of
+/// its own) has none, and gets `None`: train one with the `senet-train`
+/// tool or [`crate::bot::train::train`], then use
+/// [`Learned::with_network`].
 #[derive(Clone, Debug)]
 pub struct Learned<R: Ruleset> {
     ruleset: R,
-    network: std::sync::Arc<Network>,
+    network: Arc<Network>,
 }
 
 impl<R: Ruleset> Learned<R> {
-    /// The shipped network of a built-in ruleset, or `None`.
+    /// The network shipped for the ruleset's name, or `None`.
     pub fn new(ruleset: R) -> Option<Learned<R>> {
         Network::builtin(ruleset.name()).map(|network| Learned::with_network(ruleset, network))
     }
 
-    /// `ruleset` valued by `network`.
-    pub fn with_network(ruleset: R, network: Network) -> Learned<R> {
+    /// `ruleset` valued by `network` (a `Network`, or an `Arc` of one to
+    /// share it between bots).
+    pub fn with_network(ruleset: R, network: impl Into<Arc<Network>>) -> Learned<R> {
         Learned {
             ruleset,
-            network: std::sync::Arc::new(network),
+            network: network.into(),
         }
     }
 

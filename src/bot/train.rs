@@ -1,10 +1,13 @@
 //! Learning a [`Network`] by self-play, with temporal-difference learning.
 //!
-//! The method is TD(λ) as TD-Gammon used it, in its offline form: the
-//! network plays a whole game against itself, each side choosing the move
-//! whose position it values best; then every position of the game is
-//! moved towards its λ-return, a blend of the values of the positions
-//! that followed it and of the game's result, weighted by λ per throw.
+//! The method is TD(λ) as TD-Gammon used it, learning after each game:
+//! the network plays a whole game against itself, each side choosing the
+//! move whose position it values best; then, from the last position back,
+//! every position is moved towards its λ-return, a blend of the values of
+//! the positions that followed it and of the game's result, weighted by λ
+//! per throw. The values in the blend are those the network gives as the
+//! sweep reaches them (already moved by the later positions' steps), so
+//! it is the backward, online form of the λ-return.
 //! The throws and the first weights come from a seeded ChaCha8, and the
 //! arithmetic is `f32` in a fixed order, so a plan gives the same network
 //! on every machine.
@@ -17,7 +20,7 @@
 //! let (network, report) = train(Kendall, &plan, |_| {})?;
 //! assert_eq!(report.games, 20);
 //! assert_eq!(network, train(Kendall, &plan, |_| {})?.0);
-//! # Ok::<(), senet::PositionError>(())
+//! # Ok::<(), senet::bot::train::TrainError>(())
 //! ```
 //!
 //! The `senet-train` tool runs this for a built-in ruleset and writes the
@@ -26,6 +29,7 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use thiserror::Error;
 
 use crate::bot::eval::Evaluator;
 use crate::bot::network::{Active, HIDDEN, INPUTS, Network, clip};
@@ -34,7 +38,8 @@ use crate::moves::MoveList;
 use crate::position::{Position, PositionError};
 use crate::ruleset::Ruleset;
 
-/// How to train: the games, the seed and the learning parameters.
+/// How to train: the games, the seed and the learning parameters. The
+/// default is the plan the shipped networks were trained with.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plan {
     /// Self-play games.
@@ -56,7 +61,7 @@ pub struct Plan {
 impl Default for Plan {
     fn default() -> Plan {
         Plan {
-            games: 100_000,
+            games: 300_000,
             seed: 1,
             lambda: 0.7,
             rate: 0.02,
@@ -68,6 +73,7 @@ impl Default for Plan {
 
 /// What a training run did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Report {
     /// Games played to their end.
     pub games: u64,
@@ -77,18 +83,70 @@ pub struct Report {
     pub positions: u64,
 }
 
+/// Why a training run cannot start.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TrainError {
+    /// The ruleset's start is not a valid position (see [`Position::try_start`]).
+    #[error("the ruleset's start: {0}")]
+    Start(#[from] PositionError),
+    /// A field of the [`Plan`] is out of its range.
+    #[error("{field} must be {range}, found {found}")]
+    Plan {
+        /// The field.
+        field: &'static str,
+        /// Its range, in words.
+        range: &'static str,
+        /// The value given.
+        found: String,
+    },
+}
+
+impl Plan {
+    /// The plan, when every field is in range: `lambda`, `rate` and
+    /// `final_rate` finite numbers from 0 to 1, `max_throws` at least 1.
+    ///
+    /// # Errors
+    ///
+    /// [`TrainError::Plan`] names the first field out of range.
+    pub fn check(&self) -> Result<Plan, TrainError> {
+        for (field, value) in [
+            ("lambda", self.lambda),
+            ("rate", self.rate),
+            ("final_rate", self.final_rate),
+        ] {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(TrainError::Plan {
+                    field,
+                    range: "a number from 0 to 1",
+                    found: value.to_string(),
+                });
+            }
+        }
+        if self.max_throws == 0 {
+            return Err(TrainError::Plan {
+                field: "max_throws",
+                range: "at least 1",
+                found: "0".to_string(),
+            });
+        }
+        Ok(*self)
+    }
+}
+
 /// Trains a network for `ruleset` by `plan`, calling `progress` with the
 /// games played so far after every thousandth game.
 ///
 /// # Errors
 ///
-/// The ruleset's start, when it is not a valid position (see
-/// [`Position::try_start`]).
+/// [`TrainError::Plan`] for a plan out of range ([`Plan::check`]);
+/// [`TrainError::Start`] when the ruleset's start is not a valid position.
 pub fn train<R: Ruleset>(
     ruleset: R,
     plan: &Plan,
     mut progress: impl FnMut(u64),
-) -> Result<(Network, Report), PositionError> {
+) -> Result<(Network, Report), TrainError> {
+    let plan = plan.check()?;
     let start = Position::try_start(ruleset)?;
     let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
     let mut network = first_weights(&mut rng);
@@ -249,6 +307,29 @@ mod tests {
         assert_ne!(a, first_weights(&mut rng));
         let other = train(Kendall, &Plan { seed: 2, ..plan }, |_| {}).unwrap().0;
         assert_ne!(a, other);
+        for bad in [
+            Plan {
+                lambda: 1.5,
+                ..plan
+            },
+            Plan {
+                rate: f32::NAN,
+                ..plan
+            },
+            Plan {
+                final_rate: -0.1,
+                ..plan
+            },
+            Plan {
+                max_throws: 0,
+                ..plan
+            },
+        ] {
+            assert!(matches!(
+                train(Kendall, &bad, |_| {}),
+                Err(TrainError::Plan { .. })
+            ));
+        }
     }
 
     #[test]
