@@ -31,7 +31,7 @@ const SIDE_INPUTS: usize = House::COUNT as usize + OFF_INPUTS + 1;
 /// (no built-in ruleset has more than 10 pieces a side) read as 15.
 const OFF_INPUTS: usize = 15;
 
-/// Inputs of a [`Network`]: [`SIDE_INPUTS`] for the side about to throw,
+/// Inputs of a [`Network`]: 46 for the side about to throw,
 /// then as many for its opponent.
 ///
 /// Input `s * 46 + h - 1` is 1 when side `s` (0: the thrower, 1: the
