@@ -21,6 +21,16 @@ use crate::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temp
 /// is never read silently as another's. To put rulesets of your own beside
 /// the built-in ones, declare your own type with
 /// [`ruleset_enum!`](crate::ruleset_enum).
+///
+/// ```
+/// use senet::{AnyRuleset, Position, Ruleset};
+///
+/// let ruleset: AnyRuleset = "temple".parse()?;
+/// let start = Position::start(ruleset);
+/// assert_eq!(start.ruleset().name(), "temple");
+/// assert!("chess".parse::<AnyRuleset>().is_err());
+/// # Ok::<(), senet::UnknownRuleset>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]

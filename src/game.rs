@@ -53,6 +53,22 @@ use view::State;
 /// as it was; no sequence of calls panics. Use `R = AnyRuleset` to pick
 /// the ruleset at run time. Its `Debug` form leaves out the throw source
 /// and the seed, so logging a game does not give its future throws away.
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet::{Game, Position, Seed, Thrown};
+///
+/// let mut game = Game::seeded_from(Position::start(Kendall), Seed::from_u64(7));
+/// while !game.is_over() {
+///     if let Thrown::ToPlay(_) = game.throw()? {
+///         let first = game.legal_moves()[0];
+///         game.play(first)?;
+///     }
+/// }
+/// // Anyone can check the finished game from its record and seed.
+/// assert!(game.record().verify_with(Kendall).is_ok());
+/// # Ok::<(), senet::GameError>(())
+/// ```
 #[derive(Clone)]
 pub struct Game<R: Ruleset, S: ThrowSource = SeededThrows> {
     state: State<R>,

@@ -16,6 +16,15 @@ use crate::ruleset::Ruleset;
 /// take centuries (the `perft` example allows 0 to 8). A count past
 /// `u64::MAX`, which no finishing run can reach, stays at `u64::MAX`
 /// rather than wrapping.
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet::{Position, perft};
+///
+/// let start = Position::start(Kendall);
+/// assert_eq!(perft(&start, 0), 1);
+/// assert_eq!(perft(&start, 1), 18); // every roll of the sticks, each once
+/// ```
 pub fn perft<R: Ruleset>(position: &Position<R>, depth: u32) -> u64 {
     if depth == 0 || position.is_over() {
         return 1;

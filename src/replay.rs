@@ -183,6 +183,24 @@ pub struct ReplayError {
 
 /// What replaying a record found: how far it went, what it could check,
 /// and the first problem, if any.
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet::{Game, Position, Record, Seed, Thrown};
+///
+/// let mut game = Game::seeded_from(Position::start(Kendall), Seed::from_u64(3));
+/// for _ in 0..10 {
+///     if let Thrown::ToPlay(_) = game.throw()? {
+///         let first = game.legal_moves()[0];
+///         game.play(first)?;
+///     }
+/// }
+/// let text = game.record().to_string();
+/// let verdict = text.parse::<Record>()?.replay_with(Kendall);
+/// assert!(verdict.is_valid());
+/// assert_eq!(verdict.position(), game.position());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Verdict<R: Ruleset> {
     position: Position<R>,

@@ -150,6 +150,18 @@ impl core::fmt::Display for Outcome {
 ///
 /// Hooks must be pure functions of their arguments: the crate calls them
 /// on hot paths and relies on them answering the same way every time.
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet::{House, Position, Reach, Roll, Ruleset};
+///
+/// // A ruleset answers questions about its rules...
+/// let ten = House::new(10).unwrap();
+/// let three = Roll::new(3).unwrap();
+/// assert_eq!(Kendall.forward(ten, three), Some(Reach::To(House::new(13).unwrap())));
+/// // ...and everything else is written once over it.
+/// assert_eq!(Position::start(Kendall).moves(three).len(), 5);
+/// ```
 pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// The ruleset's name in lower case, as written in position files,
     /// records and on the command line (`"kendall"`).

@@ -62,6 +62,15 @@ pub enum ThrowError {
 }
 
 /// A game's seed: 0 to 32 bytes, written as lower-case hex.
+///
+/// ```
+/// use senet::Seed;
+///
+/// let seed = Seed::from_u64(42);
+/// let text = seed.to_string(); // lower-case hex, as records write it
+/// assert_eq!(text.parse::<Seed>().unwrap(), seed);
+/// assert!("not hex".parse::<Seed>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Seed {
     bytes: [u8; 32],

@@ -174,6 +174,28 @@ impl<'a, R: Ruleset> Decision<'a, R> {
 /// [`Decision::moves`]; drivers such as [`Duel`](crate::bot::Duel) check it
 /// and report a breach as an error. The trait is object-safe, so agents
 /// picked at run time can be boxed.
+///
+/// ```
+/// use senet::bot::{Agent, Decision, Duel};
+/// use senet::rulesets::Kendall;
+/// use senet::{Move, Seed};
+///
+/// /// Always moves the piece furthest back.
+/// struct Laggard;
+///
+/// impl Agent<Kendall> for Laggard {
+///     fn name(&self) -> String {
+///         "laggard".into()
+///     }
+///     fn choose(&mut self, decision: &Decision<'_, Kendall>) -> Move {
+///         decision.moves()[0] // the engine lists moves by start house
+///     }
+/// }
+///
+/// let pair = Duel::new(Kendall).play_pair(&mut Laggard, &mut Laggard, Seed::from_u64(1))?;
+/// assert_eq!(pair.a_half_points(), 2); // the same player twice: one win each
+/// # Ok::<(), senet::bot::DuelError>(())
+/// ```
 pub trait Agent<R: Ruleset> {
     /// A short name for reports (`"random"`, `"level 2"`).
     fn name(&self) -> String;

@@ -16,6 +16,22 @@ use crate::source::{Seed, ThrowSource};
 ///
 /// A decision with a single legal move is played without asking the agent
 /// (the agent could only return that move).
+///
+/// ```
+/// use senet::bot::{Bot, Duel, DuelStats, Level, RandomAgent};
+/// use senet::rulesets::Bell;
+///
+/// let duel = Duel::new(Bell);
+/// let mut stats = DuelStats::default();
+/// for pair in 0..4 {
+///     let mut bot = Bot::new(Bell, Level::new(2).unwrap());
+///     let mut random = RandomAgent::new(pair);
+///     stats.record(&duel.play_pair(&mut bot, &mut random, Duel::<Bell>::pair_seed(9, pair))?);
+/// }
+/// assert_eq!(stats.games(), 8);
+/// assert!(stats.win_rate() > 0.5);
+/// # Ok::<(), senet::bot::DuelError>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Duel<R: Ruleset> {
     start: Position<R>,

@@ -114,7 +114,20 @@ impl FromStr for Level {
     }
 }
 
-/// A bot of a given [`Level`] for one ruleset, with its tuned evaluation.
+/// A bot of a given [`Level`] for one ruleset, with its learned evaluation.
+///
+/// ```
+/// use senet::bot::{Agent, Bot, Decision, Level};
+/// use senet::rulesets::Skyruk;
+/// use senet::{Position, Roll};
+///
+/// let mut bot = Bot::new(Skyruk, Level::new(Level::MAX).unwrap());
+/// let decision = Decision::from_roll(Position::start(Skyruk), Roll::new(2).unwrap())?;
+/// let thought = bot.think(&decision); // every move, ranked, with its value
+/// assert_eq!(thought.best(), bot.choose(&decision));
+/// assert_eq!(thought.depth, 3);
+/// # Ok::<(), senet::bot::NoDecision>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Bot<R: Ruleset> {
     level: Level,
