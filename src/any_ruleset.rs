@@ -112,7 +112,8 @@ impl FromStr for AnyRuleset {
 /// ruleset an [`AnyRuleset`] names, so that each ruleset gets its own
 /// monomorphized (and fast) code: `with_ruleset!(any, |r| body)` binds `r`
 /// to the built-in ruleset value and evaluates `body`, whose type must be
-/// the same for every ruleset.
+/// the same for every ruleset. `body` is not a closure, though it looks
+/// like one: `return` and `?` in it leave the function that uses the macro.
 ///
 /// ```
 /// use senet::{AnyRuleset, Position, perft, with_ruleset};
