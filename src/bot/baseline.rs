@@ -26,6 +26,18 @@ use crate::ruleset::{Direction, Ruleset};
 /// the sum. It works for any ruleset, a user's own included. The weights
 /// are set by hand (the strongest of a few sets tried against the old
 /// two-throw search in Kendall; see `docs/bots.md`), not fitted.
+///
+/// ```
+/// use senet::bot::{Evaluator, FiveTerms};
+/// use senet::rulesets::Kendall;
+/// use senet::Position;
+///
+/// let eval = FiveTerms::new(Kendall);
+/// let start = Position::start(Kendall);
+/// // x's pieces stand one house ahead of o's at the start.
+/// assert_eq!(eval.terms(&start)[0], 5.0);
+/// assert!(eval.equity(&start) > 0.5);
+/// ```
 #[derive(Clone, Debug)]
 pub struct FiveTerms<R: Ruleset> {
     features: Evaluation<R>,

@@ -50,6 +50,16 @@ const MAX_ACTIVE: usize = INPUTS;
 /// Built-in rulesets ship a network each ([`Network::builtin`]); the
 /// training tool writes one for any ruleset ([`crate::bot::train`]), and
 /// [`Network::from_bytes`] reads it back.
+///
+/// ```
+/// use senet::bot::Network;
+///
+/// let kendall = Network::builtin("kendall").expect("shipped");
+/// let file = kendall.to_bytes("kendall");
+/// let (read, name) = Network::from_bytes(&file)?;
+/// assert_eq!((&read, name.as_str()), (&*kendall, "kendall"));
+/// # Ok::<(), senet::bot::BadNetwork>(())
+/// ```
 #[derive(Clone, PartialEq)]
 pub struct Network {
     /// The weights of each input to each hidden unit.
@@ -449,6 +459,16 @@ impl<'a> Reader<'a> {
 /// its own) has none, and gets `None`: train one with the `senet-train`
 /// tool or [`crate::bot::train::train`], then use
 /// [`Learned::with_network`].
+///
+/// ```
+/// use senet::bot::{Evaluator, Learned};
+/// use senet::rulesets::Bell;
+/// use senet::Position;
+///
+/// let learned = Learned::new(Bell).expect("Bell ships a network");
+/// // Bell strongly favours the side that throws first.
+/// assert!(learned.equity(&Position::start(Bell)) > 0.7);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Learned<R: Ruleset> {
     ruleset: R,

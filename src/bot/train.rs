@@ -40,6 +40,15 @@ use crate::ruleset::Ruleset;
 
 /// How to train: the games, the seed and the learning parameters. The
 /// default is the plan the shipped networks were trained with.
+///
+/// ```
+/// use senet::bot::train::{Plan, TrainError};
+///
+/// let quick = Plan { games: 1_000, seed: 7, ..Plan::default() };
+/// assert_eq!(quick.check(), Ok(quick));
+/// let wild = Plan { lambda: 2.0, ..quick };
+/// assert!(matches!(wild.check(), Err(TrainError::Plan { field: "lambda", .. })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plan {
     /// Self-play games.
