@@ -307,7 +307,6 @@ pub fn read_small_file(path: &str, max: u64) -> String {
 }
 
 /// Reads a file of at most `max` bytes, or fails with the reason.
-#[allow(dead_code)]
 pub fn read_small_bytes(path: &str, max: u64) -> Vec<u8> {
     use std::io::Read;
     let mut bytes = Vec::new();

@@ -109,7 +109,7 @@ impl Active {
         for (k, side) in [mover, mover.opponent()].into_iter().enumerate() {
             let base = k * SIDE_INPUTS;
             let mut bits = board.pieces(side).bits();
-            while bits != 0 && active.len < MAX_ACTIVE {
+            while bits != 0 {
                 let house = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 active.push(base + house - 1);
