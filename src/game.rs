@@ -1,17 +1,71 @@
-//! The game driver: one game, throw by throw, with its history and its record.
+//! Playing a game: one game, throw by throw, with its history and its record.
+//!
+//! [`Game`] owns the position, the throw source and the history. Throw for the
+//! side to play; a throw without a legal move is played as lost at once and
+//! reported; otherwise play one of the legal moves, as a
+//! [`Move`], in notation, or as a person types it. The ruleset
+//! decides who throws next and when the game ends; either side may resign.
+//! Any call that is not allowed (a move before a throw, an illegal move, a
+//! second throw before the move, anything after the end) returns a
+//! [`GameError`] and leaves the game unchanged.
 //!
 //! ```
 //! use senet::{Game, Seed, Thrown, rulesets::Kendall};
 //!
 //! let mut game = Game::seeded(Kendall, Seed::from_u64(42));
 //! while !game.is_over() {
-//!     if let Thrown::ToPlay(_) = game.throw().unwrap() {
+//!     if let Thrown::ToPlay(_) = game.throw()? {
 //!         let mv = game.legal_moves()[0]; // a real player chooses
-//!         game.play(mv).unwrap();
+//!         game.play(mv)?;
 //!     }
 //! }
-//! let record = game.record();
+//! assert!(game.play_text("4: 10-14+").is_err()); // the game is over: refused
+//! let record = game.record(); // ruleset, revision, seed, result, every throw
 //! assert!(record.verify().is_ok());
+//! # Ok::<(), senet::GameError>(())
+//! ```
+//!
+//! `Game<AnyRuleset>` picks the ruleset at run time. Bots and displays are
+//! given [`Game::view`], a [`GameView`]: the position, the ruleset, the throw
+//! waiting, its legal moves and the history, but not the throw source or the
+//! seed, so whoever holds it cannot know a throw before it falls.
+//!
+//! # A game server in a few lines
+//!
+//! A server keeps each game's seed to itself, takes moves as people type them
+//! (`10-14`, `10 14`, the start house `10`, `off`, or the notation), stores a
+//! game as its record between requests and takes it up again from there
+//! ([`Game::resume`]), and publishes the record, seed included, when the game
+//! ends, so that anyone can check every roll (see [`source`](crate::source)
+//! for the contract). A stored record is a game's whole state: the resumed
+//! game throws on exactly as the original would have.
+//!
+//! ```
+//! use senet::{AnyRuleset, Game, Record, Seed, Thrown};
+//!
+//! // A new game. Draw a fresh secret seed for each real game (with the
+//! // `os-seed` feature, `Seed::random()?` takes one from the system).
+//! let ruleset: AnyRuleset = "kendall".parse()?;
+//! let mut game = Game::seeded(ruleset, Seed::from_u64(2026));
+//!
+//! // A request: throw for the player, then take the move they typed.
+//! if let Thrown::ToPlay(throw) = game.throw()? {
+//!     println!("you threw {throw}\n{}", game.position().diagram());
+//!     let typed = game.legal_moves()[0].from().to_string(); // say "10"
+//!     let turn = game.play_typed(&typed)?;
+//!     println!("played {}", turn.text()); // strict notation, as recorded
+//! }
+//!
+//! // Between requests the game is stored as its record (text here; with the
+//! // `serde` feature, a `Game` is also JSON), and taken up again.
+//! let stored = game.record().to_string();
+//! let mut game = Game::resume(&stored.parse::<Record>()?, ruleset)?;
+//! assert!(game.play_typed("ten").is_err()); // refused, with the reason; nothing changes
+//!
+//! // At the end, publish the record: anyone can verify every roll and move.
+//! game.resign(game.position().side_to_throw())?;
+//! assert!(game.record().verify()?.is_valid());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod resume;

@@ -1,4 +1,95 @@
-//! Game records: a header of tags, then every throw of the game in move notation.
+//! Game records: what a game was played under, how it ended, and every throw
+//! in move notation.
+//!
+//! A record is text: a header of tags, an empty line, then every throw of the
+//! game, one a line, numbered from 1, in the move notation (`R: F-T` with the
+//! suffixes `x`, `<`, `+`; `R: -` for a lost throw). It prints with
+//! `Display`, parses with `FromStr`, and round-trips byte for byte. This is a
+//! whole game, started from a position near the end:
+//!
+//! ```text
+//! [Ruleset "kendall"]
+//! [Revision "1"]
+//! [Seed "0000000000000000"]
+//! [Start "....................o.o.ox.oxx o 2 1"]
+//! [X "Ann"]
+//! [O "Bo"]
+//! [Result "x"]
+//! [Ending "borne off"]
+//!
+//! 1. 2: 21-19<
+//! 2. 3: -
+//! 3. 3: 28-off
+//! 4. 2: 29-off
+//! 5. 5: 19-24+
+//! 6. 2: 24-22<
+//! 7. 2: 26-28
+//! 8. 2: 22-24
+//! 9. 3: 28-off
+//! 10. 3: 23-26
+//! 11. 2: -
+//! 12. 2: 26-28
+//! 13. 1: 30-off
+//! ```
+//!
+//! | tag | | value |
+//! |---|---|---|
+//! | `Ruleset` | required | the ruleset's name: `kendall`, `temple`, `bell`, `classic`, `jequier`, `kendall1979`, `skyruk`, or a ruleset of your own |
+//! | `Revision` | required | the ruleset's revision the game was played under, in decimal |
+//! | `Seed` | when seeded | the seed, lower-case hex (`""` for the empty seed) |
+//! | `Start` | when not the ruleset's start | the start position string |
+//! | `X`, `O` | optional | the players' names |
+//! | `Result` | required | `x` or `o` (the winner), `draw`, or `*` while unfinished |
+//! | `Ending` | exactly when finished | `borne off` (the rules ended it with a win), `resignation`, `draw` |
+//!
+//! Tags come in this order, one a line, each at most once, as `[Name "value"]`
+//! with `"` and `\` escaped as `\"` and `\\`; a value is 1 to 100 bytes
+//! ([`Record::MAX_VALUE`]) and holds no control character, no format character
+//! (Unicode category Cf, such as U+202E or U+200B) and no line separator.
+//! Every line, the last included, ends with `\n` (no `\r`) and is at most 256
+//! bytes ([`Record::MAX_LINE`]). Parsing is strict, reads line by line
+//! ([`Record::read_from`] reads any `BufRead` so, one line at a time) and stops
+//! at the first bad line; its errors name the line and column: `line 11,
+//! column 11: throw 3: malformed move "2: 9-11 " at column 8: expected the
+//! end, or the suffixes x, <, + in that order`.
+//!
+//! ```
+//! use senet::Record;
+//!
+//! let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+//!             [Result \"*\"]\n\n1. 4: 10-14+\n2. 2: 14-16\n";
+//! let record: Record = text.parse()?;
+//! assert_eq!(record.to_string(), text); // byte for byte
+//! let bad = text.replace("2. 2: 14-16", "2. 2: 14-16 ");
+//! assert!(bad.parse::<Record>().unwrap_err().to_string().starts_with("line 7"));
+//! # Ok::<(), senet::ParseRecordError>(())
+//! ```
+//!
+//! # As JSON
+//!
+//! With the `serde` feature a record is also JSON:
+//!
+//! ```json
+//! {"ruleset": "kendall", "revision": 1, "seed": "2a00000000000000", "start": null,
+//!  "x": "Ann", "o": null, "finish": {"ending": "resignation", "winner": "x"},
+//!  "throws": ["4: 10-14+", "2: 14-16"]}
+//! ```
+//!
+//! Every public data type has a serde form, and reading one checks it before
+//! the value exists: a position is `{"ruleset": "kendall", "position":
+//! "<position string>"}` and is refused unless the string is a valid position
+//! of that ruleset; a house is its number (0 and 31 are refused); a move is
+//! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`,
+//! `"backward"`, `"water"` when true; a throw is `{"dice": "four_sticks",
+//! "sticks": [true, false, true, false], "roll": 2}` or `{"dice":
+//! "long_die", "roll": 3}` (sticks that do not make the roll are refused).
+//! The JSON forms accept exactly what the text forms do: a struct is an
+//! object with no unknown field (never an array of its fields), a finish is
+//! `{"ending": "draw"}` or `{"ending": "borne_off" | "resignation",
+//! "winner": "x" | "o"}` and nothing else, a set of houses is strictly
+//! ascending, a board has at most 15 pieces a side on the board and off,
+//! names are strings, and lists and strings are refused by their length as
+//! they are read.
 
 pub(crate) mod quote;
 mod text;

@@ -1,15 +1,49 @@
-//! Replaying a record and checking every part of it against the rules and its seed.
+//! Verifying a record: every throw replayed and checked against the rules and
+//! the seed.
+//!
+//! [`Record::verify`](crate::Record::verify) replays every throw and checks,
+//! in order: the ruleset and its revision; the start position; for each
+//! throw, that the game is not over yet, that the roll is what the seed
+//! throws there (when the record has a seed), that the move is legal or the
+//! throw really lost, and that every suffix (`x`, `<`, `+`) says what
+//! happened; and at the end, that the game ends where and as the record says
+//! (a resignation may end an unfinished game at any point). It reports the
+//! first problem with its [`Place`] and the notation:
+//!
+//! ```text
+//! throw 37: the seed throws 2 here, the record says 4 (4: 11-15)
+//! throw 12: the record says 1: 13-14, but the move is written 1: 13-14+
+//! after throw 87: the record ends claiming x won by bearing off, but the game is not over: o is to throw
+//! header: the record is for kendall rules revision 2, this crate plays revision 1; ...
+//! ```
+//!
+//! A record without a seed can only be checked for legality, and the
+//! [`Verdict`] says so (`valid moves, but the record has no seed, so its 153
+//! rolls could not be checked`).
 //!
 //! ```
 //! use senet::{Checked, Record};
-//! let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n1. 2: 10-12\n";
-//! let record: Record = text.parse().unwrap();
-//! let verdict = record.verify().unwrap();
-//! assert_eq!(verdict.checked(), Checked::RulesOnly); // no seed: legality only
-//! let tampered: Record = text.replace("2: 10-12", "2: 8-10").parse().unwrap();
-//! let error = tampered.verify().unwrap_err();
-//! assert_eq!(error.to_string(), "throw 1: the record says 2: 8-10, which is not legal here: house 10 holds one of the mover's own pieces");
+//!
+//! let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+//!             [Result \"*\"]\n\n1. 4: 10-14+\n2. 2: 14-16\n";
+//! let record: Record = text.parse()?;
+//! let verdict = record.verify()?;
+//! assert_eq!(verdict.checked(), Checked::SeedAndRules);
+//!
+//! let forged: Record = text.replace("2. 2: 14-16", "2. 3: 14-17").parse()?;
+//! assert_eq!(
+//!     forged.verify().unwrap_err().to_string(),
+//!     "throw 2: the seed throws 2 here, the record says 3 (3: 14-17)"
+//! );
+//!
+//! let unseeded: Record = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n1. 2: 10-12\n".parse()?;
+//! assert_eq!(unseeded.verify()?.checked(), Checked::RulesOnly); // no seed: legality only
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! From the command line, the `replay` example does the same with a record
+//! file: the final position and the verdict, exit code 0 when the record is
+//! valid and 1 when it is not, with the first problem on standard error.
 
 use core::fmt;
 

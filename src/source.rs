@@ -1,18 +1,137 @@
-//! Where throws come from: a seeded source that anyone can replay, and a scripted one.
+//! Where throws come from, and the fair-play contract that makes every game checkable.
 //!
-//! The seeded source is the fair-play contract: the throws of a game are a
-//! pure function of its seed and its ruleset's implement, and will not
-//! change between versions (test vectors in `tests/data/throws.txt` pin
-//! them). Precisely:
+//! Anything decided by chance in a game comes from the game's [`Seed`]. A
+//! site plays with [`Game::seeded`](crate::Game::seeded), keeps the seed
+//! secret while the game runs, and publishes it (it is in the game's
+//! [`Record`](crate::Record)) when the game ends. Anyone can then replay the
+//! record and check that every roll is what the seed throws and every move is
+//! legal ([`Record::verify`](crate::Record::verify)).
 //!
-//! 1. A seed is 0 to 32 bytes. The ChaCha20 key is the seed's bytes
-//!    followed by zero bytes up to 32; the 64-bit stream number (the
-//!    nonce of the original ChaCha layout) is the seed's length in bytes;
-//!    the block counter starts at 0. A `u64` seed is its 8 little-endian bytes.
-//! 2. The keystream is read as 32-bit little-endian words, in order; each
-//!    throw takes exactly one word ([`Dice::throw`]): for the four sticks,
-//!    bit `i` (0..=3) set means stick `i` landed light face up; for the
-//!    long die, the low two bits `0..=3` are the faces `1..=4`.
+//! # The throw contract
+//!
+//! The throws of a game are a pure function of its seed and its ruleset's
+//! implement ([`Dice`]: four sticks, counted with 5 or with 6 when no stick
+//! shows its light face, or the long die). This contract never changes
+//! between versions: `tests/data/throws.txt` in the package pins the first 64
+//! throws of eight seeds under every ruleset, and a test fails if any throw
+//! changes.
+//!
+//! 1. **Seed.** A seed is 0 to 32 bytes, written as lower-case hex
+//!    (`2a00000000000000`). [`Seed::from_u64`] gives the 8 little-endian
+//!    bytes of its number (`42` is `2a00000000000000`).
+//! 2. **Generator.** ChaCha20 (20 rounds) in D. J. Bernstein's original
+//!    layout, with a 64-bit block counter and a 64-bit nonce, as
+//!    `rand_chacha::ChaCha20Rng` implements it (it calls the nonce the
+//!    stream). The 16 words of the initial state are:
+//!    - words 0-3: the constants `0x61707865 0x3320646e 0x79622d32 0x6b206574`;
+//!    - words 4-11: the key, read as 8 little-endian 32-bit words. The key is
+//!      the seed's bytes followed by zero bytes up to 32 bytes;
+//!    - words 12-13: the block counter, low word first, starting at 0;
+//!    - words 14-15: the stream, low word first: the seed's **length in
+//!      bytes** (so seeds `01` and `0100` throw differently).
+//!
+//!    Each block is 16 output words (the state after 20 rounds plus the
+//!    initial state, word by word, modulo 2^32); blocks come in counter
+//!    order. For the empty seed this is exactly the all-zero-key test vector
+//!    of RFC 8439 appendix A.1, whose first words are `0xade0b876 0x903df1a0
+//!    0xe56a5d40 0x28bd8653 0xb819d2bd`.
+//! 3. **One word per throw.** Every throw of the game, in order, takes the
+//!    next word `w`, whoever throws and whether or not the throw is then
+//!    lost. Nothing else takes words ([`Dice::throw`]).
+//!    - Four sticks (Kendall, Temple, Classic, Kendall 1979, Skyruk): stick
+//!      `i` (0 to 3) landed light face up when bit `i` of `w` is set. The
+//!      roll is the number of light sticks, or 5 when there is none.
+//!    - Jéquier's sticks: the same four bits read the same way, but no light
+//!      stick is a 6, not a 5.
+//!    - Long die (Bell): the face is `(w & 3) + 1`.
+//!    - The other bits of the word are not used.
+//!
+//!    Worked example, the empty seed: the low nibbles `6 0 0 3 d` are sticks
+//!    `-||-`, `----`, `----`, `||--`, `|-||`, rolls 2, 5, 5, 2, 3; the long
+//!    die shows 3, 1, 1, 4, 2.
+//!
+//! ```
+//! use senet::{Dice, Seed, SeededThrows, ThrowSource};
+//!
+//! let mut throws = SeededThrows::new(Seed::from_bytes(&[])?);
+//! let rolls: Vec<u8> = (0..5)
+//!     .map(|_| throws.next_throw(Dice::FourSticks).map(|t| t.roll().value()))
+//!     .collect::<Result<_, _>>()?;
+//! assert_eq!(rolls, [2, 5, 5, 2, 3]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A reimplementation in Python that reproduces every line of
+//! `tests/data/throws.txt`:
+//!
+//! ```python
+//! def chacha20_block(key: bytes, counter: int, stream: int) -> list[int]:
+//!     M = 0xFFFFFFFF
+//!     def rotl(v, n): return ((v << n) & M) | (v >> (32 - n))
+//!     def qr(s, a, b, c, d):
+//!         s[a] = (s[a] + s[b]) & M; s[d] = rotl(s[d] ^ s[a], 16)
+//!         s[c] = (s[c] + s[d]) & M; s[b] = rotl(s[b] ^ s[c], 12)
+//!         s[a] = (s[a] + s[b]) & M; s[d] = rotl(s[d] ^ s[a], 8)
+//!         s[c] = (s[c] + s[d]) & M; s[b] = rotl(s[b] ^ s[c], 7)
+//!     state = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574]
+//!     state += [int.from_bytes(key[i:i + 4], "little") for i in range(0, 32, 4)]
+//!     state += [counter & M, counter >> 32, stream & M, stream >> 32]
+//!     w = state[:]
+//!     for _ in range(10):
+//!         qr(w, 0, 4, 8, 12); qr(w, 1, 5, 9, 13); qr(w, 2, 6, 10, 14); qr(w, 3, 7, 11, 15)
+//!         qr(w, 0, 5, 10, 15); qr(w, 1, 6, 11, 12); qr(w, 2, 7, 8, 13); qr(w, 3, 4, 9, 14)
+//!     return [(w[i] + state[i]) & M for i in range(16)]
+//!
+//! def throws(seed: bytes, dice: str, count: int):
+//!     """The first `count` throws: (light-stick mask or None, roll)."""
+//!     key = seed + bytes(32 - len(seed))
+//!     out, block = [], 0
+//!     while len(out) < count:
+//!         for word in chacha20_block(key, block, len(seed)):
+//!             if dice == "four sticks":
+//!                 light = word & 0xF
+//!                 out.append((light, bin(light).count("1") or 5))
+//!             elif dice == "four sticks, none light counting 6":  # Jéquier
+//!                 light = word & 0xF
+//!                 out.append((light, bin(light).count("1") or 6))
+//!             else:  # "long die"
+//!                 out.append((None, (word & 3) + 1))
+//!         block += 1
+//!     return out[:count]
+//! ```
+//!
+//! # Rules revisions
+//!
+//! Each ruleset has a revision number ([`Ruleset::revision`](crate::Ruleset::revision),
+//! 1 for every built-in ruleset today). It changes only when a game replayed
+//! from the same seed and the same moves would play differently; a move
+//! generated in another order does not count, since records hold moves, not
+//! indices. Records carry the revision, and the verifier refuses a record made
+//! under another revision than the one the crate plays. The throw contract
+//! above has no revision: it never changes.
+//!
+//! # Recording a game, publishing the seed, verifying it
+//!
+//! For a site that hosts games:
+//!
+//! 1. **Make a secret seed** for each game: 32 random bytes from the
+//!    operating system (`Seed::random` with the `os-seed` feature, or
+//!    [`Seed::from_bytes`]). Optionally publish a commitment to it before
+//!    the game starts (its SHA-256, say), so players can later check the seed
+//!    was fixed in advance.
+//! 2. **Play** with `Game::seeded(ruleset, seed)`. Give players and bots only
+//!    [`Game::view`](crate::Game::view): it holds no throw source. Never show
+//!    the seed or the record's `Seed` tag while the game runs: whoever knows
+//!    the seed knows every throw to come.
+//! 3. **When the game ends** (all pieces off, a resignation or a draw),
+//!    publish the record, `game.record().to_string()`; it holds the seed.
+//! 4. **Anyone verifies** it with [`Record::verify`](crate::Record::verify),
+//!    with the `replay` example, or with their own reimplementation of the
+//!    contract above.
+//!
+//! [`ScriptedThrows`] plays given rolls instead, for tests and puzzles; a game
+//! played from it has no seed, and its record can only be checked for
+//! legality.
 
 use core::fmt;
 use core::str::FromStr;
