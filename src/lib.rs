@@ -1,16 +1,70 @@
-#![doc = include_str!("../README.md")]
+//! The rules of Senet, the ancient Egyptian race game, under seven modern
+//! reconstructions of its lost rules: exact move generation, position strings
+//! and move notation, games whose every throw can be verified from a published
+//! seed, records and their replay, perft, exact endgame odds and bots.
 //!
-//! ## Module map
+//! Nobody knows how Senet was played: the boards survive, the rules do not.
+//! Each reconstruction is a type implementing [`Ruleset`]; the module
+//! [`rulesets`] states the rules of each, with its published source. Everything
+//! else is written once over the trait, so a ruleset of your own gets all of
+//! it.
 //!
-//! What each file of the crate holds, in the order a move is made. Public
-//! items are re-exported at the root unless their module is public.
+//! ```
+//! use senet::{perft, Position, Roll, rulesets::Kendall};
+//!
+//! let start = Position::start(Kendall);
+//! assert_eq!(start.to_string(), "oxoxoxoxox.................... x 0 0");
+//!
+//! // The legal moves of a roll, in the notation of the rules.
+//! let moves = start.moves(Roll::new(2).unwrap());
+//! let mv = moves.get(0).unwrap();
+//! assert_eq!(start.notation(mv).to_string(), "2: 10-12");
+//!
+//! // Play it: the position after says who throws next (a 2 passes the turn).
+//! let after = moves.play(mv)?;
+//! assert_eq!(after.to_string(), "oxoxoxoxo..x.................. o 0 0");
+//! assert_eq!(perft(&start, 2), 278);
+//! # Ok::<(), senet::IllegalMove>(())
+//! ```
+//!
+//! # Where to start
+//!
+//! - A position and its moves: [`Position`] (made from the start, a position
+//!   string, or a [`Board`]), [`Position::moves`] for a roll's legal
+//!   [`Moves`], [`Move`] and its notation ([`MoveText`]).
+//! - A whole game: [`Game`] (see the [`game`] module), played from a
+//!   [`Seed`] so that its [`Record`] can be verified by anyone.
+//! - A ruleset chosen at run time: [`AnyRuleset`], or
+//!   [`with_ruleset!`] to run generic code with the concrete type.
+//! - An opponent: [`bot::Bot`] at levels 1 to 4.
+//!
+//! # Modules
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`rulesets`] | the seven reconstructions, their rules in full, and the small rules they share |
+//! | [`game`] | playing a game throw by throw; a game server in a few lines |
+//! | [`source`] | where throws come from, and the fair-play contract: every throw a pure function of the seed |
+//! | [`record`] | the text (and JSON) record of a game |
+//! | [`replay`] | verifying a record against the rules and its seed |
+//! | [`notation`] | position strings and move text, strict both ways |
+//! | [`odds`] | exact values of endgames, solved by retrograde analysis, and their file |
+//! | [`bot`] | agents, the four levels, the learned evaluation and its training, duels |
+//! | [`terminal`] | the conversation of a game against a bot over any text input and output |
+//! | [`svg`] | pictures of positions |
+//!
+//! The root holds the vocabulary every module uses: houses ([`House`],
+//! [`Bitboard`]), throws ([`Dice`], [`Roll`], [`Throw`]), the [`Ruleset`]
+//! trait and its answers, positions and moves, and [`perft`].
+//!
+//! <details><summary>Inside the crate: one file per concern</summary>
 //!
 //! | file | what it holds |
 //! |---|---|
 //! | `house.rs`, `bitboard.rs` | the vocabulary: [`House`], [`Target`], [`Side`], and [`Bitboard`], a set of houses |
 //! | `throw.rs`, `source.rs` | [`Roll`], [`Dice`], [`Throw`]; throw sources and the seeded fair-play contract ([`SeededThrows`]) |
 //! | `ruleset.rs` | the [`Ruleset`] trait: every rule that differs between reconstructions, as hooks |
-//! | `rulesets/` | the built-in reconstructions, one file each, and the small rules they share ([`rulesets`]) |
+//! | `rulesets/` | the built-in reconstructions, one file each, and the small rules they share |
 //! | `any_ruleset.rs` | [`AnyRuleset`], a built-in ruleset chosen at run time |
 //! | `board.rs`, `position.rs` | [`Board`] and [`Position`]: validated construction and queries |
 //! | `movegen/steps.rs` | [`Steps`]: the generator's per-roll tables, derived from the geometry hooks |
@@ -23,11 +77,29 @@
 //! | `play.rs` | playing a move or a lost throw, and passing the turn |
 //! | `moves.rs` | [`Move`] (four bytes) and [`MoveList`] (fixed capacity, no heap) |
 //! | `perft.rs` | [`perft`] and [`divide`] |
-//! | `notation/` | position strings and move text ([`notation`]) |
+//! | `notation/` | position strings and move text |
 //! | `game.rs`, `game/` | [`Game`]: throws, moves, turns and history |
 //! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`Verdict`]) |
-//! | `svg.rs`, `diagram.rs` | pictures of positions ([`svg`]) and the board as text ([`Position::diagram`]) |
-//! | `bot/` | agents, evaluation, search and duels ([`bot`]) |
+//! | `svg.rs`, `diagram.rs` | pictures of positions and the board as text ([`Position::diagram`]) |
+//! | `bot/` | agents, evaluation, search and duels |
+//!
+//! </details>
+//!
+//! # Features
+//!
+//! - `serde`: serde forms of every public data type, each checked as it is
+//!   read (a position string must be valid for its ruleset, and so on).
+//! - `os-seed`: `Seed::random`, a fresh seed from the operating system's
+//!   random source.
+//!
+//! # More
+//!
+//! The package's `docs/` holds the rules as one text (`rules.md`), every
+//! example's command line (`examples.md`), how the bots were made and
+//! measured (`bots.md`), which reconstruction is fair, long or skill-driven
+//! (`study.md`), the endgame tables (`solving.md`), the speed figures with
+//! their commands and dates (`performance.md`), and the hostile-input tests
+//! and fuzzing (`robustness.md`). `CHANGELOG.md` lists every public change.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -75,7 +147,6 @@ pub use throw::{Dice, Roll, RollSet, Throw};
 /// is part of the crate's contract: the only third-party item in its API
 /// besides the optional `serde` traits.
 pub use rand_core;
-// Games, records and replay (issue 3): re-exports go below this line.
 pub use game::{
     Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,
 };
@@ -84,4 +155,8 @@ pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
 #[cfg(feature = "serde")]
 mod serde_impls;
 
-// Bots (issue 6): re-exports go below this line.
+
+/// The README's code, compiled and run with the doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
