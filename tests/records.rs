@@ -299,7 +299,7 @@ proptest! {
     }
 }
 
-/// The whole game shown in the README: a start position, backward moves,
+/// The whole game shown in the record module docs: a start position, backward moves,
 /// lost throws, an extra throw, the end by bearing off.
 const WHOLE_GAME: &str = r#"[Ruleset "kendall"]
 [Revision "1"]

@@ -137,7 +137,7 @@ fn chacha20_block(key: &[u8; 32], counter: u64, stream: u64) -> [u32; 16] {
     core::array::from_fn(|i| working[i].wrapping_add(state[i]))
 }
 
-/// The contract as the README states it: key = seed bytes padded with
+/// The contract as the source module docs state it: key = seed bytes padded with
 /// zeros, stream = the seed's length, counter from 0, one word per throw.
 fn contract_words(seed: &[u8], count: usize) -> Vec<u32> {
     let mut key = [0u8; 32];
