@@ -125,6 +125,7 @@ mod ruleset_enum;
 pub mod rulesets;
 pub mod source;
 pub mod svg;
+pub mod terminal;
 mod throw;
 
 pub use any_ruleset::{AnyRuleset, UnknownRuleset};

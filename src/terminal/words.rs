@@ -1,0 +1,202 @@
+//! The terminal's words: who is who, what a move did, the help, the
+//! list of moves and the hint.
+
+use std::io::{self, Write};
+
+use crate::bot::{Bot, Decision, Level};
+use crate::{Move, Ruleset, Side, Target};
+
+/// The longest quotation of an answer in a message, in characters once escaped.
+const QUOTE: usize = 40;
+
+/// What the sides are called.
+pub(super) struct Names {
+    you_side: Side,
+    /// The bot, as a sentence names it (`the bot (level 2)`).
+    pub(super) bot: String,
+    /// The first line's second half: who plays what, who throws first.
+    pub(super) intro: String,
+}
+
+impl Names {
+    pub(super) fn new<R: Ruleset>(ruleset: R, human: Side, level: Level) -> Names {
+        let bot_side = human.opponent();
+        // A ruleset that calls its `o` side the guardian (Temple) tells a
+        // story: the bot keeps the temple whichever colour it plays (ivory
+        // x, terracotta o). The ruleset's hook decides, not its name.
+        let guardian = ruleset.side_name(Side::O) == "guardian";
+        let bot = if guardian {
+            "the guardian".to_owned()
+        } else {
+            format!("the bot (level {level})")
+        };
+        let colour = |side: Side| match (guardian, side, ruleset.side_name(side)) {
+            (true, Side::X, _) => " (ivory)".to_owned(),
+            (true, Side::O, _) => " (terracotta)".to_owned(),
+            (false, _, "x" | "o") => String::new(),
+            (false, _, name) => format!(" ({name})"),
+        };
+        let intro = format!(
+            "You play {human}{}, {bot} plays {bot_side}{}. {} first.",
+            colour(human),
+            colour(bot_side),
+            if human == Side::X {
+                "You throw".to_owned()
+            } else {
+                format!("{} throws", capital(&bot))
+            }
+        );
+        Names {
+            you_side: human,
+            bot,
+            intro,
+        }
+    }
+
+    /// `you` or the bot's name.
+    pub(super) fn of(&self, side: Side) -> &str {
+        if side == self.you_side {
+            "you"
+        } else {
+            &self.bot
+        }
+    }
+}
+
+/// `You throw again.` or `The bot (level 2) throws again.`
+pub(super) fn throws_again(who: &str) -> String {
+    if who == "you" {
+        "You throw again.".to_owned()
+    } else {
+        format!("{} throws again.", capital(who))
+    }
+}
+
+/// `name` with its first letter in capitals, to open a sentence.
+pub(super) fn capital(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The start of an answer as a message may quote it: every character
+/// escaped as `{:?}` escapes it (so no control character reaches the
+/// terminal), cut (marked `…`) past [`QUOTE`] characters.
+pub(super) fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    let mut width = 0;
+    for c in text.chars() {
+        let shown = c.escape_debug().to_string();
+        if width + shown.len() > QUOTE {
+            out.push('…');
+            break;
+        }
+        width += shown.len();
+        out.push_str(&shown);
+    }
+    out
+}
+
+/// Says what a move did beyond its notation: a swap, a capture, the water.
+pub(super) fn describe<O: Write>(out: &mut O, mv: Move) -> io::Result<()> {
+    if mv.is_water() {
+        write!(out, " Into the water!")?;
+    }
+    if mv.is_capture() {
+        write!(out, " A piece is captured.")?;
+    } else if mv.is_swap()
+        && let Target::House(to) = mv.to()
+    {
+        write!(out, " The piece on {to} goes back to {}.", mv.from())?;
+    }
+    Ok(())
+}
+
+/// The answer to `help`.
+pub(super) const HELP: &str = "\
+Answer with the number of a move in the list, with the move in notation
+(like `2: 10-12`), or with its houses (`10-12`, `26-off`).
+  hint    the bot's view of your moves, best first
+  board   draw the board again
+  resign  give up the game
+  help    this text
+The throw: four sticks, the roll is the number of light faces (|), or 5
+when all are dark (-). Houses are numbered 1 to 30 along the S of the
+board; off means borne off.";
+
+/// The legal moves, numbered from 1.
+pub(super) fn list_moves<R: Ruleset, O: Write>(
+    decision: &Decision<'_, R>,
+    out: &mut O,
+) -> io::Result<()> {
+    let position = decision.position();
+    for (i, &mv) in decision.moves().iter().enumerate() {
+        writeln!(out, "  {}) {}", i + 1, position.notation(mv))?;
+    }
+    Ok(())
+}
+
+/// The answer to `hint`: the bot's ranking of the player's moves, exact
+/// when its endgame table holds the position.
+pub(super) fn hint<R: Ruleset, O: Write>(
+    decision: &Decision<'_, R>,
+    bot: &mut Bot<R>,
+    out: &mut O,
+) -> io::Result<()> {
+    let position = decision.position();
+    let thought = bot.think(decision);
+    if thought.exact {
+        writeln!(out, "Exact, from the endgame table, your moves ranked:")?;
+    } else {
+        writeln!(
+            out,
+            "The bot looks {} throws ahead and ranks your moves:",
+            thought.depth
+        )?;
+    }
+    for scored in &thought.ranked {
+        let number = decision
+            .moves()
+            .iter()
+            .position(|&m| m == scored.mv)
+            .unwrap_or(0)
+            + 1;
+        let notation = position.notation(scored.mv).to_string();
+        if thought.exact {
+            writeln!(
+                out,
+                "  {number}) {notation:<12} your share {:.9} (exact)",
+                scored.equity
+            )?;
+        } else {
+            writeln!(
+                out,
+                "  {number}) {notation:<12} your chances {:.1}%",
+                scored.equity * 100.0
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_escape_and_cut() {
+        assert_eq!(excerpt("foo"), "foo");
+        assert_eq!(excerpt("a\nb"), "a\\nb");
+        assert_eq!(excerpt("\u{202e}"), "\\u{202e}");
+        let long = excerpt(&"x".repeat(100));
+        assert_eq!(long, format!("{}…", "x".repeat(40)));
+    }
+
+    #[test]
+    fn capitals_open_sentences() {
+        assert_eq!(capital("the guardian"), "The guardian");
+        assert_eq!(capital(""), "");
+    }
+}
