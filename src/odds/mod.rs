@@ -86,6 +86,18 @@ pub use solve::TOLERANCE;
 
 /// Every position of a ruleset with at most `k` pieces per side on the
 /// track, each with its exact value under best play.
+///
+/// ```
+/// use senet::odds::Table;
+/// use senet::rulesets::Kendall;
+/// use senet::Position;
+///
+/// let table = Table::solve(Kendall, 1)?;
+/// assert_eq!(table.bound(), 1);
+/// // The start has five pieces a side on the track: beyond the bound.
+/// assert_eq!(table.probe(&Position::start(Kendall)), None);
+/// # Ok::<(), senet::odds::SolveError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Table<R: Ruleset> {
     layout: Layout<R>,
@@ -94,6 +106,15 @@ pub struct Table<R: Ruleset> {
 }
 
 /// Why a table could not be solved.
+///
+/// ```
+/// use senet::odds::{SolveError, Table};
+/// use senet::rulesets::Kendall;
+///
+/// let err = Table::solve(Kendall, 6).unwrap_err();
+/// assert_eq!(err, SolveError::Bound { k: 6, pieces: 5 });
+/// assert!(err.to_string().contains("between 1 and 5"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SolveError {
@@ -138,6 +159,17 @@ pub enum SolveError {
 }
 
 /// Where the solver is, reported after each sweep.
+///
+/// ```
+/// use senet::odds::Table;
+/// use senet::rulesets::Kendall;
+///
+/// let mut seen = Vec::new();
+/// Table::solve_with_progress(Kendall, 1, |progress| seen.push(*progress))?;
+/// assert!(!seen.is_empty());
+/// assert!(seen.iter().all(|p| p.layer < p.layers && p.sweep >= 1));
+/// # Ok::<(), senet::odds::SolveError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Progress {
@@ -154,6 +186,18 @@ pub struct Progress {
 }
 
 /// How one layer was solved.
+///
+/// ```
+/// use senet::odds::Table;
+/// use senet::rulesets::Kendall;
+///
+/// let (table, layers) = Table::solve_with_progress(Kendall, 1, |_| {})?;
+/// // Every position of the table is in exactly one layer.
+/// let positions: usize = layers.iter().map(|layer| layer.positions).sum();
+/// assert_eq!(positions, table.len());
+/// assert!(layers.iter().all(|layer| layer.open <= layer.positions));
+/// # Ok::<(), senet::odds::SolveError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct LayerReport {
@@ -180,6 +224,16 @@ impl<R: Ruleset> Table<R> {
     ///
     /// [`SolveError`] for a bound out of range, a table too large for
     /// memory, or a ruleset that puts pieces back on the track.
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let table = Table::solve(Kendall, 1)?;
+    /// assert!(!table.is_empty());
+    /// assert!(Table::solve(Kendall, 0).is_err());
+    /// # Ok::<(), senet::odds::SolveError>(())
+    /// ```
     pub fn solve(ruleset: R, k: u8) -> Result<Table<R>, SolveError> {
         Self::solve_with_progress(ruleset, k, |_| {}).map(|(table, _)| table)
     }
@@ -190,6 +244,17 @@ impl<R: Ruleset> Table<R> {
     /// # Errors
     ///
     /// As [`solve`](Self::solve).
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let mut sweeps = 0;
+    /// let (table, layers) = Table::solve_with_progress(Kendall, 1, |_| sweeps += 1)?;
+    /// assert_eq!(sweeps, layers.iter().map(|layer| layer.sweeps).sum::<usize>());
+    /// assert_eq!(table.bound(), 1);
+    /// # Ok::<(), senet::odds::SolveError>(())
+    /// ```
     pub fn solve_with_progress(
         ruleset: R,
         k: u8,
@@ -206,21 +271,59 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// The ruleset the table was solved for.
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Temple;
+    ///
+    /// let table = Table::solve(Temple, 1)?;
+    /// assert_eq!(table.ruleset(), Temple);
+    /// # Ok::<(), senet::odds::SolveError>(())
+    /// ```
     pub fn ruleset(&self) -> R {
         self.layout.ruleset()
     }
 
     /// The bound: the most pieces per side on the track in a position of the table.
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    /// use senet::Side;
+    ///
+    /// let table = Table::solve(Kendall, 1)?;
+    /// assert_eq!(table.bound(), 1);
+    /// // Five pieces a side, at most one on the track: four or five are off.
+    /// assert!(table.iter().all(|(position, _)| position.board().off(Side::X) >= 4));
+    /// # Ok::<(), senet::odds::SolveError>(())
+    /// ```
     pub fn bound(&self) -> u8 {
         self.layout.k()
     }
 
     /// The number of positions the table holds.
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let table = Table::solve(Kendall, 1)?;
+    /// assert_eq!(table.len(), table.iter().count());
+    /// # Ok::<(), senet::odds::SolveError>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.values.iter().filter(|&&v| v != HOLE).count()
     }
 
     /// Whether the table holds no position (never, for a solved table).
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// assert!(!Table::solve(Kendall, 1)?.is_empty());
+    /// # Ok::<(), senet::odds::SolveError>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -228,6 +331,19 @@ impl<R: Ruleset> Table<R> {
     /// x's share of the game in `position` under best play (the chance
     /// that x wins, plus half the chance of a draw), exact to within
     /// 2^-32, or `None` when the table does not hold the position.
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    /// use senet::Position;
+    ///
+    /// let table = Table::solve(Kendall, 1)?;
+    /// // x on 26 bears off with a 5 and wins; o on 1 is far from home.
+    /// let position: Position<Kendall> = "o........................x.... x 4 4".parse()?;
+    /// assert!(table.probe(&position).unwrap() > 0.5);
+    /// assert_eq!(table.probe(&Position::start(Kendall)), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn probe(&self, position: &Position<R>) -> Option<f64> {
         let slot = self.layout.index(position)?;
         let value = *self.values.get(slot)?;
@@ -238,6 +354,19 @@ impl<R: Ruleset> Table<R> {
     /// throw, with x's share after it; `None` when the table does not hold
     /// the position or the roll has no move. Among equal values the first
     /// move in the order of [`Moves`](crate::Moves) is chosen.
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    /// use senet::{Position, Roll};
+    ///
+    /// let table = Table::solve(Kendall, 1)?;
+    /// let position: Position<Kendall> = "o........................x.... x 4 4".parse()?;
+    /// let (mv, share) = table.best_move(&position, Roll::new(5).unwrap()).unwrap();
+    /// assert_eq!(position.notation(mv).to_string(), "5: 26-off");
+    /// assert_eq!(share, 1.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn best_move(&self, position: &Position<R>, roll: Roll) -> Option<(Move, f64)> {
         self.probe(position)?;
         let maximize = position.side_to_throw() == Side::X;
@@ -257,6 +386,17 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// Every position of the table with its value, in slot order.
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let table = Table::solve(Kendall, 1)?;
+    /// for (position, share) in table.iter().take(100) {
+    ///     assert_eq!(table.probe(&position), Some(share));
+    /// }
+    /// # Ok::<(), senet::odds::SolveError>(())
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (Position<R>, f64)> + '_ {
         self.values.iter().enumerate().filter_map(|(slot, &value)| {
             if value == HOLE {
@@ -268,6 +408,15 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// The table as a file (see the module's format).
+    ///
+    /// ```
+    /// use senet::odds::{MAGIC, Table};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let bytes = Table::solve(Kendall, 1)?.to_bytes();
+    /// assert_eq!(bytes[..8], MAGIC);
+    /// # Ok::<(), senet::odds::SolveError>(())
+    /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         file::to_bytes(self)
     }
@@ -279,6 +428,18 @@ impl<R: Ruleset> Table<R> {
     /// [`TableError`] for a file that is not a table, is truncated or
     /// altered, has an unknown format version, or was solved for another
     /// ruleset or revision. A wrong value is never returned.
+    ///
+    /// ```
+    /// use senet::odds::{Table, TableError};
+    /// use senet::rulesets::{Kendall, Temple};
+    ///
+    /// let bytes = Table::solve(Kendall, 1)?.to_bytes();
+    /// let table = Table::from_bytes(Kendall, &bytes)?;
+    /// assert_eq!(table.to_bytes(), bytes);
+    /// let err = Table::from_bytes(Temple, &bytes).unwrap_err();
+    /// assert!(matches!(err, TableError::WrongRuleset { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_bytes(ruleset: R, bytes: &[u8]) -> Result<Table<R>, TableError> {
         file::from_bytes(ruleset, bytes)
     }
@@ -288,6 +449,17 @@ impl<R: Ruleset> Table<R> {
     /// # Errors
     ///
     /// As [`from_bytes`](Self::from_bytes), and [`TableError::Io`] when reading fails.
+    ///
+    /// ```
+    /// use senet::odds::Table;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let bytes = Table::solve(Kendall, 1)?.to_bytes();
+    /// // Any reader: a file, a socket, or here a slice.
+    /// let table = Table::read_from(Kendall, &bytes[..])?;
+    /// assert_eq!(table.bound(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn read_from(ruleset: R, mut reader: impl std::io::Read) -> Result<Table<R>, TableError> {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes)?;
