@@ -29,6 +29,16 @@ use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 
 /// A throw written in move notation: the roll, and the move or a dash.
+///
+/// ```
+/// use senet::MoveText;
+///
+/// let text: MoveText = "4: 10-14+".parse()?;
+/// assert_eq!(text.roll().value(), 4);
+/// assert!(text.throws_again() && !text.is_swap());
+/// assert_eq!(text.to_string(), "4: 10-14+");
+/// # Ok::<(), senet::ParseMoveError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MoveText {
     roll: Roll,
@@ -39,6 +49,15 @@ pub struct MoveText {
 }
 
 /// Text that is not move notation. Says where (a 1-based column) and what was expected.
+///
+/// ```
+/// use senet::MoveText;
+///
+/// // 31 is not how off is written.
+/// let err = "2: 10-31".parse::<MoveText>().unwrap_err();
+/// assert_eq!(err.column, 7);
+/// assert_eq!(err.expected, "a target house from 1 to 30, or 'off'");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("malformed move {text:?} at column {column}: expected {expected}")]
 pub struct ParseMoveError {
@@ -52,6 +71,20 @@ pub struct ParseMoveError {
 }
 
 /// Why a move text cannot be played in a position.
+///
+/// ```
+/// use senet::{MoveText, MoveTextError, Position};
+/// use senet::rulesets::Kendall;
+///
+/// let start = Position::start(Kendall);
+/// // A 4 throws again in Kendall, so the text must end in `+`.
+/// let text: MoveText = "4: 10-14".parse()?;
+/// assert!(matches!(text.resolve(&start), Err(MoveTextError::Suffix { .. })));
+/// // Every piece can move a 3: the throw is not lost.
+/// let lost: MoveText = "3: -".parse()?;
+/// assert!(matches!(lost.resolve(&start), Err(MoveTextError::NotLost { count: 5, .. })));
+/// # Ok::<(), senet::ParseMoveError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum MoveTextError {
@@ -78,26 +111,80 @@ pub enum MoveTextError {
 
 impl MoveText {
     /// The roll written.
+    ///
+    /// ```
+    /// use senet::{MoveText, Roll};
+    ///
+    /// let text: MoveText = "3: -".parse()?;
+    /// assert_eq!(text.roll(), Roll::new(3).unwrap());
+    /// # Ok::<(), senet::ParseMoveError>(())
+    /// ```
     pub fn roll(&self) -> Roll {
         self.roll
     }
 
     /// The start and target written, or `None` for a lost throw.
+    ///
+    /// ```
+    /// use senet::{House, MoveText, Target};
+    ///
+    /// let text: MoveText = "5: 26-off".parse()?;
+    /// assert_eq!(text.play(), Some((House::new(26).unwrap(), Target::Off)));
+    /// assert_eq!("3: -".parse::<MoveText>()?.play(), None);
+    /// # Ok::<(), senet::ParseMoveError>(())
+    /// ```
     pub fn play(&self) -> Option<(House, Target)> {
         self.play
     }
 
     /// Whether the text has `x` (a swap, or in Bell a capture).
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// // x on 2 lands on o's piece on 5, which is not protected.
+    /// let first = start.moves(Roll::new(3).unwrap()).iter().next().unwrap();
+    /// let text = start.notation(first);
+    /// assert!(text.is_swap());
+    /// assert_eq!(text.to_string(), "3: 2-5x");
+    /// ```
     pub fn is_swap(&self) -> bool {
         self.swap
     }
 
     /// Whether the text has `<` (a backward move).
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// // x on 23 may not pass 26 with a 4, so it must go back.
+    /// let position: Position<Kendall> = "..................o...x....... x 4 4".parse()?;
+    /// let back = position.moves(Roll::new(4).unwrap()).iter().next().unwrap();
+    /// let text = position.notation(back);
+    /// assert!(text.is_backward());
+    /// assert_eq!(text.to_string(), "4: 23-19x<+");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_backward(&self) -> bool {
         self.backward
     }
 
     /// Whether the text has `+` (the same side throws next).
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// // In Kendall a 4 throws again, a 2 does not.
+    /// let four = start.moves(Roll::new(4).unwrap()).iter().next().unwrap();
+    /// let two = start.moves(Roll::new(2).unwrap()).iter().next().unwrap();
+    /// assert!(start.notation(four).throws_again());
+    /// assert!(!start.notation(two).throws_again());
+    /// ```
     pub fn throws_again(&self) -> bool {
         self.again
     }
@@ -105,6 +192,25 @@ impl MoveText {
     /// The move this text names in `position`: `Ok(None)` for a lost throw
     /// that really is lost, `Ok(Some(mv))` for a legal move written exactly
     /// as [`Position::notation`] writes it; otherwise why not.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveTextError::Illegal`] when the move is not legal here,
+    /// [`MoveTextError::Suffix`] when its suffixes are not the move's own,
+    /// [`MoveTextError::NotLost`] for a dash when the roll has a move.
+    ///
+    /// ```
+    /// use senet::{MoveText, Position};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let text: MoveText = "2: 10-12".parse()?;
+    /// let mv = text.resolve(&start)?.expect("not a lost throw");
+    /// assert_eq!(start.play(mv)?.to_string(), "oxoxoxoxo..x.................. o 0 0");
+    /// // No piece of x stands on 11.
+    /// assert!("2: 11-13".parse::<MoveText>()?.resolve(&start).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resolve<R: Ruleset>(
         &self,
         position: &Position<R>,

@@ -33,6 +33,18 @@ use crate::throw::Roll;
 
 /// Why what a person typed names no single legal move. Each message can be
 /// shown to that person as it is.
+///
+/// ```
+/// use senet::{Position, Roll, TypedMoveError};
+/// use senet::rulesets::Kendall;
+///
+/// let start = Position::start(Kendall);
+/// let three = Roll::new(3).unwrap();
+/// let err = start.read_typed_move(three, "4: 10-14").unwrap_err();
+/// assert!(matches!(err, TypedMoveError::WrongRoll { .. }));
+/// assert_eq!(err.to_string(), "the throw is a 3, not a 4");
+/// assert_eq!(start.read_typed_move(three, "  "), Err(TypedMoveError::Empty));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum TypedMoveError {
@@ -167,6 +179,12 @@ impl<R: Ruleset> Position<R> {
     /// `26 off`). The text must name exactly one legal move; otherwise the
     /// error says why, or which moves it could mean. Strict reading, for
     /// records: [`MoveText`].
+    ///
+    /// # Errors
+    ///
+    /// [`TypedMoveError`] when the text is empty or unreadable, is for
+    /// another roll, or names no legal move or more than one, and when the
+    /// throw has no legal move at all.
     pub fn read_typed_move(&self, roll: Roll, text: &str) -> Result<Move, TypedMoveError> {
         let lowered = text.trim().to_ascii_lowercase();
         if lowered.is_empty() {
