@@ -58,6 +58,18 @@ fn escape(text: &str) -> String {
 /// order with their numbers, the ruleset's special houses marked and tinted,
 /// both sides' pieces, who throws next and the borne-off counts; with
 /// `arrow`, the move drawn from its start to its target.
+///
+/// ```
+/// use senet::{svg, Position, Roll};
+/// use senet::rulesets::Kendall;
+///
+/// let start = Position::start(Kendall);
+/// let mv = start.moves(Roll::new(2).unwrap()).iter().next().unwrap();
+/// let picture = svg::position(&start, Some(mv));
+/// assert_eq!(picture.matches("<circle").count(), 10); // five pieces a side
+/// assert_eq!(picture.matches("<line").count(), 1); // the arrow
+/// assert!(!svg::position(&start, None).contains("<line"));
+/// ```
 pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> String {
     let ruleset = position.ruleset();
     let board = position.board();
