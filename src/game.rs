@@ -131,6 +131,16 @@ pub struct Game<R: Ruleset, S: ThrowSource = SeededThrows> {
 }
 
 /// Why a call on a [`Game`] was refused. The game is unchanged.
+///
+/// ```
+/// use senet::{Game, GameError, Seed, rulesets::Kendall};
+///
+/// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+/// // Nothing has been thrown yet, so there is nothing to play.
+/// let err = game.play_text("2: 10-12").unwrap_err();
+/// assert!(matches!(err, GameError::NotThrown { .. }));
+/// assert!(game.history().is_empty() && game.current_throw().is_none());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum GameError {
@@ -224,6 +234,16 @@ impl<R: BuiltIn> Game<R, SeededThrows> {
     /// anyone can check every roll once the seed is published. (For a
     /// ruleset of your own: [`Game::seeded_from`] with
     /// [`Position::try_start`].)
+    ///
+    /// ```
+    /// use senet::{Game, Seed, rulesets::Kendall};
+    ///
+    /// let mut a = Game::seeded(Kendall, Seed::from_u64(5));
+    /// let mut b = Game::seeded(Kendall, Seed::from_u64(5));
+    /// assert_eq!(a.throw()?, b.throw()?); // the same seed throws the same
+    /// assert_eq!(a.record().seed(), Some(Seed::from_u64(5)));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn seeded(ruleset: R, seed: Seed) -> Game<R, SeededThrows> {
         Game::seeded_from(Position::start(ruleset), seed)
     }
@@ -231,6 +251,17 @@ impl<R: BuiltIn> Game<R, SeededThrows> {
 
 impl<R: Ruleset> Game<R, SeededThrows> {
     /// A game from `position`, throwing from `seed`; see [`Game::seeded`].
+    ///
+    /// ```
+    /// use senet::{Game, Position, Seed, rulesets::Kendall};
+    ///
+    /// let endgame: Position<Kendall> = "o........................x.... x 4 4".parse()?;
+    /// let game = Game::seeded_from(endgame, Seed::from_u64(1));
+    /// assert_eq!(game.position(), &endgame);
+    /// // Not the ruleset's start, so the record says where the game began.
+    /// assert_eq!(game.record().start(), Some(endgame.to_string().as_str()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn seeded_from(position: Position<R>, seed: Seed) -> Game<R, SeededThrows> {
         Game::from_position(position, SeededThrows::new(seed))
     }
@@ -242,6 +273,18 @@ impl<R: BuiltIn, S: ThrowSource> Game<R, S> {
     /// not thrown yet ([`ThrowSource::fresh_seed`]), as a fresh
     /// [`SeededThrows`] is; otherwise it has none. (For a ruleset of your
     /// own: [`Game::from_position`] with [`Position::try_start`].)
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
+    /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
+    /// game.throw()?;
+    /// game.play_text("2: 10-12")?;
+    /// // Scripted throws come from no seed: the record can only be checked for legality.
+    /// assert_eq!(game.seed(), None);
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn new(ruleset: R, source: S) -> Game<R, S> {
         Game::from_position(Position::start(ruleset), source)
     }
@@ -251,6 +294,17 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// A game from `position`, throwing from `source`. A finished position
     /// makes a finished game. The record carries the source's
     /// [`fresh_seed`](ThrowSource::fresh_seed), if it has one.
+    ///
+    /// ```
+    /// use senet::{Game, Outcome, Position, ScriptedThrows, Side, rulesets::Kendall};
+    ///
+    /// // x has borne off all five pieces: the game is over before it starts.
+    /// let over: Position<Kendall> = ".............................o o 5 4".parse()?;
+    /// let game = Game::from_position(over, ScriptedThrows::default());
+    /// assert!(game.is_over());
+    /// assert_eq!(game.outcome(), Some(Outcome::Win(Side::X)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_position(position: Position<R>, source: S) -> Game<R, S> {
         let seed = source.fresh_seed();
         Game {
@@ -267,52 +321,166 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     }
 
     /// What players may see of the game: everything but the throw source.
+    ///
+    /// ```
+    /// use senet::{Game, Seed, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(3));
+    /// game.throw()?;
+    /// let view = game.view(); // what a bot or a display is given
+    /// assert_eq!(view.legal_moves(), game.legal_moves());
+    /// assert_eq!(view.current_throw(), game.current_throw());
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn view(&self) -> GameView<'_, R> {
         GameView::new(&self.state)
     }
 
     /// The ruleset played.
+    ///
+    /// ```
+    /// use senet::{AnyRuleset, Game, Ruleset, Seed};
+    ///
+    /// let ruleset: AnyRuleset = "temple".parse()?;
+    /// let game = Game::seeded(ruleset, Seed::from_u64(1));
+    /// assert_eq!(game.ruleset().name(), "temple");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn ruleset(&self) -> R {
         self.state.position.ruleset()
     }
 
     /// The position now (while a throw waits, the one it will be played in).
+    ///
+    /// ```
+    /// use senet::{Game, Position, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// assert_eq!(game.position(), &Position::start(Kendall)); // not played yet
+    /// game.play_text("2: 10-12")?;
+    /// assert_eq!(game.position().to_string(), "oxoxoxoxo..x.................. o 0 0");
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn position(&self) -> &Position<R> {
         &self.state.position
     }
 
     /// The side that must act next (play the waiting throw, or throw);
     /// `None` once the game is over.
+    ///
+    /// ```
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+    /// assert_eq!(game.to_play(), Some(Side::X)); // Kendall: x throws first
+    /// game.resign(Side::O)?;
+    /// assert_eq!(game.to_play(), None);
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn to_play(&self) -> Option<Side> {
         self.view().to_play()
     }
 
     /// The throw waiting for a move, if any.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// assert_eq!(game.current_throw(), None);
+    /// game.throw()?;
+    /// assert_eq!(game.current_throw().map(|t| t.roll().value()), Some(3));
+    /// game.play_text("3: 8-11")?;
+    /// assert_eq!(game.current_throw(), None);
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn current_throw(&self) -> Option<Throw> {
         self.view().current_throw()
     }
 
     /// The legal moves of the waiting throw; empty when none waits.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// assert!(game.legal_moves().is_empty());
+    /// game.throw()?;
+    /// assert_eq!(game.legal_moves().len(), 5); // every piece of x can move a 3
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn legal_moves(&self) -> &[Move] {
         self.view().legal_moves()
     }
 
     /// Every throw played so far, in order.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+    ///
+    /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
+    /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
+    /// game.throw()?;
+    /// game.play_text("2: 10-12")?;
+    /// game.throw()?;
+    /// game.play_text("3: 9-12x")?;
+    /// let texts: Vec<String> = game.history().iter().map(|t| t.text().to_string()).collect();
+    /// assert_eq!(texts, ["2: 10-12", "3: 9-12x"]);
+    /// assert_eq!(game.history()[1].side(), Side::O);
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn history(&self) -> &[Turn] {
         self.view().history()
     }
 
     /// How the game ended, once it has.
+    ///
+    /// ```
+    /// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+    /// assert_eq!(game.finish(), None);
+    /// game.resign(Side::X)?;
+    /// assert_eq!(game.finish(), Some(Finish::Resignation { winner: Side::O }));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn finish(&self) -> Option<Finish> {
         self.state.finish
     }
 
     /// The result, once the game is over.
+    ///
+    /// ```
+    /// use senet::{Game, Outcome, Seed, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+    /// assert_eq!(game.outcome(), None);
+    /// game.resign(Side::O)?;
+    /// assert_eq!(game.outcome(), Some(Outcome::Win(Side::X)));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         self.view().outcome()
     }
 
     /// Whether the game is over.
+    ///
+    /// ```
+    /// use senet::{Game, Seed, Thrown, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(8));
+    /// while !game.is_over() {
+    ///     if let Thrown::ToPlay(_) = game.throw()? {
+    ///         game.play(game.legal_moves()[0])?;
+    ///     }
+    /// }
+    /// assert!(game.throw().is_err()); // nobody throws after the end
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn is_over(&self) -> bool {
         self.state.finish.is_some()
     }
@@ -320,6 +488,16 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// The seed the game throws from, for games made from a fresh seeded
     /// source ([`Game::seeded`], or a new [`SeededThrows`]). Publish it
     /// when the game is over, never before.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, Seed, rulesets::Kendall};
+    ///
+    /// let seeded = Game::seeded(Kendall, Seed::from_u64(4));
+    /// assert_eq!(seeded.seed(), Some(Seed::from_u64(4)));
+    /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
+    /// let scripted = Game::new(Kendall, script);
+    /// assert_eq!(scripted.seed(), None);
+    /// ```
     pub fn seed(&self) -> Option<Seed> {
         self.seed
     }
@@ -329,6 +507,26 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// When the throw has legal moves it waits for one
     /// ([`Thrown::ToPlay`]). When it has none it is played as lost at
     /// once and the turn it made is returned ([`Thrown::Lost`]).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] after the end, [`GameError::MovePending`] while
+    /// a throw waits for its move, and [`GameError::Source`] or
+    /// [`GameError::WrongDice`] when the source cannot give a throw of the
+    /// ruleset's implement.
+    ///
+    /// ```
+    /// use senet::{Game, Position, Roll, ScriptedThrows, Thrown, rulesets::Kendall};
+    ///
+    /// // x on 29 leaves only with a 2: a 3 is lost at once.
+    /// let position: Position<Kendall> = "o...........................x. x 4 4".parse()?;
+    /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
+    /// let mut game = Game::from_position(position, script);
+    /// let Thrown::Lost(turn) = game.throw()? else { panic!("the 3 has no move") };
+    /// assert_eq!(turn.text().to_string(), "3: -");
+    /// assert!(game.throw().is_err()); // the script has no throw left
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn throw(&mut self) -> Result<Thrown, GameError> {
         self.check_not_over()?;
         let position = self.state.position;
@@ -364,6 +562,25 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     }
 
     /// Plays `mv` with the waiting throw; returns the turn it made.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] after the end, [`GameError::NotThrown`] before
+    /// a throw, [`GameError::WrongRoll`] or [`GameError::Illegal`] for a
+    /// move that is not one of the waiting throw's legal moves.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// let mv = game.legal_moves()[0];
+    /// let turn = game.play(mv)?;
+    /// assert_eq!((turn.number(), turn.played()), (1, Some(mv)));
+    /// assert!(game.play(mv).is_err()); // the throw is used up
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn play(&mut self, mv: Move) -> Result<Turn, GameError> {
         let throw = self.waiting_throw()?;
         let position = self.state.position;
@@ -384,6 +601,23 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// Plays the move written in strict notation (`"2: 10-12"`, `"1: 26-27+"`):
     /// the roll must be the waiting throw's and every suffix, `+` included,
     /// what the move does.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`], and [`GameError::Malformed`] or
+    /// [`GameError::Notation`] for text that is not the move's exact notation.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(4).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// assert!(game.play_text("4: 10-14").is_err()); // a 4 throws again: `+`
+    /// let turn = game.play_text("4: 10-14+")?;
+    /// assert!(turn.throws_again());
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn play_text(&mut self, text: &str) -> Result<Turn, GameError> {
         self.waiting_throw()?;
         let written: MoveText = text.parse()?;
@@ -395,6 +629,23 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// the notation with any suffixes). Nothing changes when it names no
     /// single legal move. Records stay strict: the turn is recorded in
     /// notation.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`], and [`GameError::Typed`] when the text names no
+    /// single legal move; its message can be shown to the player as it is.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(4).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// assert!(game.play_typed("12").is_err()); // x has no piece on 12
+    /// let turn = game.play_typed("10")?;
+    /// assert_eq!(turn.text().to_string(), "4: 10-14+");
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn play_typed(&mut self, text: &str) -> Result<Turn, GameError> {
         let throw = self.waiting_throw()?;
         let position = self.state.position;
@@ -408,6 +659,21 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     }
 
     /// Plays the move a parsed notation names; see [`Game::play_text`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play_text`], but for [`GameError::Malformed`].
+    ///
+    /// ```
+    /// use senet::{Game, MoveText, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// let written: MoveText = "2: 10-12".parse()?;
+    /// assert_eq!(game.play_notation(written)?.text(), written);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_notation(&mut self, written: MoveText) -> Result<Turn, GameError> {
         let throw = self.waiting_throw()?;
         let position = self.state.position;
@@ -436,6 +702,20 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
 
     /// `side` resigns: the game ends, won by the other side. A throw
     /// waiting for a move is dropped (it is not part of the history).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Over`] when the game has already ended.
+    ///
+    /// ```
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+    /// let finish = game.resign(Side::X)?;
+    /// assert_eq!(finish.winner(), Some(Side::O));
+    /// assert!(game.resign(Side::O).is_err()); // the game is over
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn resign(&mut self, side: Side) -> Result<Finish, GameError> {
         self.check_not_over()?;
         let finish = Finish::Resignation {
@@ -451,6 +731,17 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// ended, and every throw in notation. Add the players' names with
     /// [`Record::with_name`]. The record of a seeded game holds its seed:
     /// publish it only once the game is over.
+    ///
+    /// ```
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(11));
+    /// game.resign(Side::O)?;
+    /// let record = game.record().with_name(Side::X, "Ann")?;
+    /// assert_eq!((record.ruleset(), record.seed()), ("kendall", Some(Seed::from_u64(11))));
+    /// assert!(record.verify()?.is_valid());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn record(&self) -> Record {
         let ruleset = self.ruleset();
         let start = self.state.start;
