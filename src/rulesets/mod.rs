@@ -1,5 +1,12 @@
 //! The built-in reconstructions, one file each, and the small rules they
 //! share, which a ruleset of your own may use too.
+//!
+//! Each reconstruction is a unit struct implementing [`Ruleset`]:
+//! [`Kendall`], [`Temple`], [`Bell`], [`Classic`], [`Jequier`],
+//! [`Kendall1979`] and [`Skyruk`]. The rest of this page is the rules
+//! they play, in full (the same text as `docs/rules.md` in the package).
+//!
+#![doc = include_str!("../../docs/rules.md")]
 
 mod bell;
 mod classic;
@@ -27,6 +34,16 @@ use crate::ruleset::{Outcome, Ruleset};
 /// makes them with no check that could fail. Sealed: a ruleset of your own
 /// starts with [`Position::try_start`](crate::Position::try_start), which
 /// checks its start and says what is wrong with it.
+///
+/// ```
+/// use senet::Position;
+/// use senet::rulesets::{BuiltIn, Kendall};
+///
+/// fn fresh<R: BuiltIn>(ruleset: R) -> Position<R> {
+///     Position::start(ruleset)
+/// }
+/// assert_eq!(Ok(fresh(Kendall)), Position::try_start(Kendall));
+/// ```
 pub trait BuiltIn: Ruleset + sealed::Sealed {}
 
 pub(crate) mod sealed {
@@ -58,14 +75,41 @@ const fn named(number: u8) -> House {
 }
 
 /// House 15, the house of rebirth (the ankh), where the water sends a piece.
+///
+/// ```
+/// assert_eq!(senet::rulesets::REBIRTH.number(), 15);
+/// ```
 pub const REBIRTH: House = named(15);
 /// House 26, the house of beauty, where a piece must stop in most rulesets.
+///
+/// ```
+/// assert_eq!(senet::rulesets::BEAUTY.number(), 26);
+/// ```
 pub const BEAUTY: House = named(26);
 /// House 27, the water, in the rulesets that have one.
+///
+/// ```
+/// use senet::Ruleset;
+/// use senet::rulesets::{Bell, Kendall, WATER};
+///
+/// assert_eq!(Kendall.water(), Some(WATER));
+/// assert_eq!(Bell.water(), None);
+/// ```
 pub const WATER: House = named(27);
 
 /// The race rule of most rulesets: the first side with every piece borne
 /// off wins.
+///
+/// ```
+/// use senet::rulesets::{Kendall, first_home_wins};
+/// use senet::{Outcome, Position, Side};
+///
+/// let start = Position::start(Kendall);
+/// assert_eq!(first_home_wins(&Kendall, start.board()), None);
+/// let won: Position<Kendall> = "ooooo......................... o 5 0".parse()?;
+/// assert_eq!(first_home_wins(&Kendall, won.board()), Some(Outcome::Win(Side::X)));
+/// # Ok::<(), senet::PositionError>(())
+/// ```
 pub fn first_home_wins<R: Ruleset>(ruleset: &R, board: &Board) -> Option<Outcome> {
     let all = ruleset.pieces_per_side();
     if board.off(Side::X) >= all {
@@ -79,6 +123,15 @@ pub fn first_home_wins<R: Ruleset>(ruleset: &R, board: &Board) -> Option<Outcome
 
 /// Water that sends a piece to house 15, or when 15 is taken to the first
 /// empty house below it (Kendall, Temple).
+///
+/// ```
+/// use senet::rulesets::water_to_rebirth_or_below;
+/// use senet::{Bitboard, House};
+///
+/// assert_eq!(water_to_rebirth_or_below(Bitboard::EMPTY), House::new(15));
+/// let taken = Bitboard::from_numbers(&[15, 14, 12]);
+/// assert_eq!(water_to_rebirth_or_below(taken), House::new(13));
+/// ```
 pub fn water_to_rebirth_or_below(occupied: Bitboard) -> Option<House> {
     (!occupied & Bitboard::range(1, REBIRTH.number())).last()
 }
@@ -86,6 +139,14 @@ pub fn water_to_rebirth_or_below(occupied: Bitboard) -> Option<House> {
 /// The marks of the traditional board, for [`Ruleset::house_mark`]: the
 /// ankh on 15, the house of beauty on 26, the water on 27 and the
 /// numerals III, II, I on 28, 29, 30.
+///
+/// ```
+/// use senet::House;
+/// use senet::rulesets::traditional_mark;
+///
+/// assert_eq!(traditional_mark(House::new(28).unwrap()), Some("III"));
+/// assert_eq!(traditional_mark(House::new(14).unwrap()), None);
+/// ```
 pub fn traditional_mark(house: House) -> Option<&'static str> {
     match house.number() {
         15 => Some("\u{2625}"),
