@@ -9,27 +9,39 @@ use crate::throw::{Dice, Roll};
 
 use super::traditional_mark;
 
-/// R. C. Bell's reconstruction (Board and Table Games from Many
-/// Civilizations, 1960).
+/// R. C. Bell's proposal of 1960: a game of points with captures.
 ///
-/// Source: `seeds/004` (« Senet de Bell »), as fixed by the project's RULES.md.
+/// Ten pieces a side and a long die (1 to 4), with no extra throws.
+/// Forward only, no blockades and no stop on 26; landing on an opponent's
+/// piece captures it, except on the protected houses 26 to 30, whose
+/// pieces must move first. A point per piece borne off; the game ends as
+/// soon as the result is certain, and can be a draw.
 ///
-/// - Ten pieces each: `x` on the odd houses 1..=19, `o` on the even houses
-///   2..=20. The long die (1 to 4); after every throw the other side throws.
-/// - Forward only, no blockades, no mandatory stop: a piece moves by the
-///   roll and jumps over anything. From 27, 28, 29, 30 (marked X, III, II,
-///   I) a piece bears off with exactly 4, 3, 2, 1; a smaller roll moves it
-///   on, a larger one cannot be played.
-/// - Landing on an opponent's piece captures it for good, except on the
-///   protected last five houses, 26 to 30. Neighbours do not protect.
-/// - Whenever a piece on 26..=30 can move, one of them must be played.
-/// - A point per piece borne off. The game ends as soon as the result is
-///   certain: a side wins when it has borne off more than the other side
-///   has borne off and still has on the board; with the board empty and
-///   equal scores, it is a draw.
+/// Source: R. C. Bell, *Board and Table Games from Many Civilizations*
+/// (first published 1960), his proposed rules for the game of thirty
+/// squares. The full rules, and the calls the crate makes where Bell is
+/// silent: [Bell](crate::rulesets#bell).
 ///
-/// Calls the source leaves open, made by RULES.md: the first player (`x`,
-/// the odd houses) throws first, and the end is checked after every move.
+#[doc = include_str!("../../docs/start-bell.svg")]
+///
+/// # Example
+///
+/// ```
+/// use senet::rulesets::Bell;
+/// use senet::{House, Position, Roll, Side};
+///
+/// let start = Position::start(Bell);
+/// assert_eq!(start.to_string(), "xoxoxoxoxoxoxoxoxoxo.......... x 0 0");
+///
+/// // A 1 lands on an opponent's piece and captures it; the die passes.
+/// let one = start.moves(Roll::new(1).unwrap());
+/// let mv = one.starting_at(House::new(19).unwrap()).unwrap();
+/// assert_eq!(start.notation(mv).to_string(), "1: 19-20x");
+/// let after = start.play(mv)?;
+/// assert_eq!(after.to_string(), "xoxoxoxoxoxoxoxoxo.x.......... o 0 0");
+/// assert_eq!(after.board().on_board(Side::O), 9);
+/// # Ok::<(), senet::IllegalMove>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bell;
 

@@ -11,31 +11,36 @@ use crate::throw::{Dice, Roll, RollSet};
 
 use super::Kendall;
 
-/// The traditional French rules page ("Classic").
+/// The traditional French rules page ("Classic"): no jumping, and a water
+/// that can make a piece wait.
 ///
-/// Source: `seeds/003` (« Senet — Origine, Matériel, Déroulement du jeu »),
-/// which is incomplete; RULES.md makes the calls it leaves open.
+/// Five pieces a side and four sticks; a 1 or 5 throws again after a move.
+/// No piece may pass another, of either side, and there is no backward
+/// play: a piece on 28 or 29 that cannot leave falls into the water. Swaps
+/// are barred on the special houses 15 and 26 to 29; a piece in the water
+/// goes to 15, or waits on 27 until 15 is free.
 ///
-/// - Five pieces each (the page's ten pieces alternate on 1..=10): `x` on
-///   the even houses 2..=10, `o` on the odd houses 1..=9; `x` throws first.
-/// - Four sticks. A 1 or a 5 throws again when it was played; any other
-///   roll, or a lost throw, ends the turn.
-/// - No piece may jump: every house between start and target must be
-///   empty, bearing off too (the houses up to 30, and a piece waiting on
-///   27). No backward moves.
-/// - From 25 or below a piece moves by the roll but must stop on 26. From
-///   26: 1 into the water, 2, 3, 4 to 28, 29, 30, 5 off. From 28 a 3, from
-///   29 a 2, from 30 a 1 bears off.
-/// - A piece on 28 or 29 played with another roll falls into the water
-///   (written `28-27<`), but only when the side has no other legal move;
-///   with its exit roll it never falls, even when the exit is blocked. A
-///   fall does not travel the track, so nothing blocks it.
-/// - Landing on an opponent's piece swaps the two, except on the special
-///   houses 15, 26, 27, 28, 29. Neighbours do not protect.
-/// - The water: a piece goes to 15 if it is empty; else it waits on 27,
-///   and if 27 is taken too the move is illegal. A waiting piece never
-///   moves by a throw; as soon as 15 is empty after any move it goes there.
-/// - The first side with all five pieces off wins.
+/// Source: the anonymous French rules page *Senet* (« Origine »,
+/// « Matériel », « Déroulement du jeu »), which is incomplete. The full
+/// rules, and the calls the crate makes to complete it:
+/// [Classic](crate::rulesets#classic).
+///
+#[doc = include_str!("../../docs/start-classic.svg")]
+///
+/// # Example
+///
+/// ```
+/// use senet::rulesets::Classic;
+/// use senet::{Position, Roll};
+///
+/// let start = Position::start(Classic);
+/// assert_eq!(start.to_string(), "oxoxoxoxox.................... x 0 0");
+///
+/// // No piece may jump: with a 2, only the piece on 10 has a free path.
+/// let two = start.moves(Roll::new(2).unwrap());
+/// assert_eq!(two.len(), 1);
+/// assert_eq!(start.notation(two.get(0).unwrap()).to_string(), "2: 10-12");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Classic;
 

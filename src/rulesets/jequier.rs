@@ -11,36 +11,37 @@ use super::{WATER, first_home_wins, traditional_mark};
 
 /// Gustave Jéquier's reconstruction ("Jéquier").
 ///
-/// Jéquier's own text is not at hand: these rules follow the published
-/// paraphrase of the Ludii game system ("Jequier (Scholarly)"), with the
-/// calls the crate's reference page makes where that paraphrase and its
-/// code disagree.
+/// Five pieces a side; the sticks count 6, not 5, when none is light, and
+/// a 1, 4 or 6 throws again. A piece on the first row waits while the
+/// house above it is taken. No stop on 26: a piece bears off with any
+/// excess once its whole side is on 21 to 30. Landing on an opponent's
+/// piece sends it back to the lowest empty house; blockades of three.
 ///
-/// - Five pieces each. The opening (throwing until someone throws a 1;
-///   that player becomes `x` and moves from 10 to 11) happens before the
-///   game: the start is the position after it, `x` on 2, 4, 6, 8 and 11,
-///   `o` on 1, 3, 5, 7 and 9, and `x` throws.
-/// - Four sticks, where none light counts 6: rolls 1, 2, 3, 4 and 6
-///   ([`Dice::FourSticksSix`]). A 1, 4 or 6 throws again, played or lost.
-/// - The first row: a piece on house 10 or below moves (either way) only
-///   when the house just above it is empty, whichever side holds it.
-/// - Forward by the roll, with no stop on 26: past 30 a piece bears off,
-///   whatever the excess, but only while every piece of its side on the
-///   board stands on 21 to 30.
-/// - Landing on an opponent's piece is illegal on the safe houses 15, 26,
-///   28 and 29 (30 is not safe) and when one of its own side stands next
-///   to it; otherwise the mover takes the house and sends that piece back
-///   to the lowest house that was empty before the move (the mover's start
-///   counts as taken). Written `x`.
-/// - Three or more pieces of one side in a row form a blockade the other
-///   side may not pass, forward, backward or off.
-/// - The water: a move that ends on 27 is written with 27, and the piece
-///   goes at once to the lowest empty house (its start now empty). No
-///   piece ever stands on 27.
-/// - Backward, only when no piece can move forward: any piece, from 26 to
-///   30 too, by the roll down to an empty house (a backward move never
-///   sends a piece back); 27 is the water there too (`3: 30-27<`).
-/// - The first side with all five pieces off wins.
+/// Source: Gustave Jéquier's reconstruction, as paraphrased in the Ludii
+/// general game system's description of Senet, ruleset "Jequier
+/// (Scholarly)" (his own text is not at hand). The full rules, and the
+/// calls the crate makes: [Jéquier](crate::rulesets#jéquier).
+///
+#[doc = include_str!("../../docs/start-jequier.svg")]
+///
+/// # Example
+///
+/// ```
+/// use senet::rulesets::Jequier;
+/// use senet::{Position, Roll, Ruleset};
+///
+/// // The start is the position after the opening move from 10 to 11.
+/// let start = Position::start(Jequier);
+/// assert_eq!(start.to_string(), "oxoxoxoxo.x................... x 0 0");
+/// assert!(Jequier.dice().can_roll(Roll::new(6).unwrap()));
+/// assert!(!Jequier.dice().can_roll(Roll::new(5).unwrap()));
+///
+/// // The first row: x's pieces on 2, 4, 6 and 8 are held by the pieces
+/// // above them, so only the piece on 11 moves.
+/// let six = start.moves(Roll::new(6).unwrap());
+/// assert_eq!(six.len(), 1);
+/// assert_eq!(start.notation(six.get(0).unwrap()).to_string(), "6: 11-17+");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Jequier;
 

@@ -9,35 +9,37 @@ use crate::ruleset::{Direction, Outcome, Reach, Refusal, Ruleset};
 use super::{first_home_wins, traditional_mark, water_to_rebirth_or_below};
 use crate::throw::{Dice, Roll, RollSet};
 
-/// Timothy Kendall's reconstruction (1978), as modern sets print it.
+/// Timothy Kendall's reconstruction of 1978, as the Senet sets sold today
+/// print it.
 ///
-/// Source: `seeds/001` (an English rules page "after Timothy Kendall's
-/// reconstruction of 1978, as modern sets play it"), as fixed by the
-/// project's RULES.md.
+/// Five pieces a side and four sticks; a 1, 4 or 5 throws again, played
+/// or lost. Landing on an opponent's piece swaps the two, unless it stands
+/// on a safe house (15, 26, 28 to 30) or has a neighbour of its own side;
+/// three in a row form a blockade. Every piece stops on 26, the water
+/// sends a piece back to 15, and a side with no forward move must go back.
 ///
-/// - Five pieces each; Light (`x`) on the even houses 2..=10, Dark (`o`)
-///   on the odd houses 1..=9. Light throws first.
-/// - Four sticks. After a 1, 4 or 5 the same side throws again, whether it
-///   moved or lost the throw; after a 2 or 3 the other side throws.
-/// - From a house up to 25 a piece moves by the roll but may not go past
-///   26: every piece stops on 26. From 26: 1 into the water (27), 2, 3, 4
-///   to 28, 29, 30, 5 off. From 28 only a 3, from 29 only a 2, from 30 only
-///   a 1 bears off; nothing else moves them.
-/// - Landing on an opponent swaps the two pieces, unless the opponent's
-///   piece is on a safe house (15, 26, 28, 29, 30) or protected by a piece
-///   of its own side on the house before or after it.
-/// - Three or more pieces of one side in a row are a blockade: the other
-///   side may not pass it, forward, backward or bearing off.
-/// - Only when no piece can move forward, a piece on 25 or below moves
-///   backward by the roll, under the same landing and blockade rules (the
-///   swapped piece goes forward to the mover's start).
-/// - The water sends a piece at once to 15, or if 15 is taken to the first
-///   empty house below it; no piece ever stands on 27.
-/// - The first side with all five pieces off wins; there are no draws.
+/// Source: Timothy Kendall's reconstruction of 1978, "as modern sets play
+/// it", in the rules page *Senet* published by peer2peergames. The full
+/// rules, and the few calls the crate makes: [Kendall](crate::rulesets#kendall).
 ///
-/// The source is complete on these points; RULES.md makes two of its
-/// statements exact: a piece may not pass 26 even when the roll would take
-/// it further, and the relocation from the water passes no blockade.
+#[doc = include_str!("../../docs/start-kendall.svg")]
+///
+/// # Example
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet::{Position, Roll};
+///
+/// let start = Position::start(Kendall);
+/// assert_eq!(start.to_string(), "oxoxoxoxox.................... x 0 0");
+///
+/// // A 2 would carry the piece on 25 past 26, where every piece stops; with
+/// // no forward move, the side must move a piece backward.
+/// let position: Position<Kendall> = "ooooo...................x..... x 4 0".parse()?;
+/// let back = position.moves(Roll::new(2).unwrap()).get(0).unwrap();
+/// assert_eq!(position.notation(back).to_string(), "2: 25-23<");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Kendall;
 

@@ -9,39 +9,44 @@ use crate::throw::{Dice, Roll, RollSet};
 
 use super::{BEAUTY, Kendall, REBIRTH, WATER, first_home_wins, traditional_mark};
 
-/// Timothy Kendall's rules booklet of 1979 ("Kendall 1979"), not the
-/// rules modern sets print (those are [`Kendall`](super::Kendall)).
+/// Timothy Kendall's rules booklet ("Kendall 1979"), not the rules that
+/// modern sets print (those are [`Kendall`](super::Kendall)).
 ///
-/// It follows the published paraphrase of the Ludii game system
-/// ("Kendall (Scholarly)"), with the crate's reference page's calls.
+/// Seven pieces a side and four sticks. The water keeps a piece on 27,
+/// and its side moves nothing else until a 4 bears it off or another roll
+/// brings it back to 15; back there it is marked, and moves alone, even
+/// onto protected pieces. Swaps, protection by neighbours, no blockades.
 ///
-/// - Seven pieces each. The opening (throwing until someone throws a 1;
-///   that player becomes `x` and moves from 14 to 15) happens before the
-///   game: the start is the position after it, `x` on 2, 4, ..., 12 and
-///   15, `o` on 1, 3, ..., 13, and `x` throws.
-/// - Four sticks. A 1, 4 or 5 throws again, played or lost, except after
-///   a move out of the water (`27-15` or `27-off`).
-/// - Forward: from 25 or below by the roll, stopping on 26. From 26: a 1
-///   into the water (only while 27 is empty), 2, 3, 4 to 28, 29, 30, 5
-///   off. From 28 a 3 and from 29 a 2 bear off; from 30 any roll does.
-/// - Landing on an opponent's piece swaps the two, unless one of its own
-///   side stands next to it (a piece on 27 counts). There are no safe
-///   houses and no blockades. A move from 26 onto 28, 29 or 30 sends the
-///   opponent's piece into the water instead (only while 27 is empty).
-/// - The water: a piece on 27 stays there until it moves, and while it is
-///   there its side moves no other piece. A 4 bears it off; a 1, 2, 3 or
-///   5 brings it back to 15, written `27-15<`, when 15 is empty, and is
-///   lost otherwise (a lost 1, 4 or 5 still throws again). The source
-///   lets a player wait for a 4; a side with a move must play it, so it
-///   cannot wait here.
-/// - The piece back on 15 is marked (`X` or `O` in a position string):
-///   while it is, its side moves only it, forward if it can, else
-///   backward, and it may land on a protected piece. The mark ends when
-///   it moves or is landed on; a piece it swaps, or one that swaps onto
-///   15, is not marked.
-/// - Backward, only when no piece can move forward (bearing off counts as
-///   forward): from 26 or below by the roll, with the same landing rules.
-/// - The first side with all seven pieces off wins.
+/// Source: Timothy Kendall's rules booklet, as paraphrased in the Ludii
+/// general game system's description of Senet, ruleset "Kendall
+/// (Scholarly)". The full rules, and the calls the crate makes:
+/// [Kendall 1979](crate::rulesets#kendall-1979).
+///
+#[doc = include_str!("../../docs/start-kendall1979.svg")]
+///
+/// # Example
+///
+/// ```
+/// use senet::rulesets::Kendall1979;
+/// use senet::{Position, Roll};
+///
+/// // The start is the position after the opening move from 14 to 15.
+/// let start = Position::start(Kendall1979);
+/// assert_eq!(start.to_string(), "oxoxoxoxoxoxo.x............... x 0 0");
+///
+/// // The piece in the water moves first; a 4 bears it off, and a move out
+/// // of the water passes the sticks, even after a 4.
+/// let position: Position<Kendall1979> = "ooooooo............x......x... x 5 0".parse()?;
+/// let four = position.moves(Roll::new(4).unwrap());
+/// assert_eq!(four.len(), 1);
+/// assert_eq!(position.notation(four.get(0).unwrap()).to_string(), "4: 27-off");
+///
+/// // Another roll brings it back to 15, marked (`X`).
+/// let two = position.moves(Roll::new(2).unwrap()).get(0).unwrap();
+/// assert_eq!(position.notation(two).to_string(), "2: 27-15<");
+/// assert_eq!(position.play(two)?.to_string(), "ooooooo.......X....x.......... o 5 0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Kendall1979;
 

@@ -9,39 +9,37 @@ use crate::throw::{Dice, Roll, RollSet};
 
 use super::{BEAUTY, WATER, first_home_wins, traditional_mark, water_to_rebirth_or_below};
 
-/// Dmitriy Skyruk's rules ("Skyruk").
+/// D. Skyruk's rules ("Skyruk").
 ///
-/// Skyruk's own text is not at hand: these rules follow those published
-/// with the open-source gym-senet project (and the Game::Senet `skyruk`
-/// ruleset), with the crate's reference page's calls where its
-/// description and its code disagree.
+/// Five pieces a side and four sticks; a 1, 4 or 5 throws again, and so
+/// does a move onto 26, which any excess reaches and whose piece moves
+/// first. Only the ends of a group of pieces are protected, and only a
+/// whole group blocks. The water keeps one piece on 27, which leaves with
+/// a 4 or goes back to 15 with a 1, 2 or 3.
 ///
-/// - Five pieces each, as Kendall: `x` on the even houses 2..=10, `o` on
-///   the odd houses 1..=9; `x` throws first. Four sticks.
-/// - After a move the same side throws again on a 1, 4 or 5, or when the
-///   move ended on 26. A lost throw always passes.
-/// - Groups: two or more pieces of a side in a row. A piece at either end
-///   of a group (its own side on exactly one neighbouring house) is
-///   protected; a lone piece and a piece inside a group are not. A piece
-///   on 15 is always protected, and no piece lands on 26 while it is taken.
-/// - A move from 25 or below, either way, may not pass a whole opponent's
-///   group (every house of it strictly between start and target); passing
-///   part of one is allowed (`2: 23-25x` past 24 of the group 24-26).
-///   Moves from 26 to 30 are never blocked.
-/// - 26 first: while a side has a piece on 26, it moves only that one.
-/// - Forward from 25 or below: by the roll, to 26 at most, whatever the
-///   excess (`4: 24-26+`). From 26: a 5 off, a 1 into the water, a 2, 3
-///   or 4 to 28, 29, 30 when that house is empty and into the water
-///   otherwise; never a swap. From 27: a 4 off, a 1, 2 or 3 back to 15
-///   or the first empty house below it (written with that house and `<`:
-///   `1: 27-15<+`), a 5 no move. From 28 a 3, from 29 a 2, from 30 any
-///   roll bears off.
-/// - The water: a piece that goes into it stays on 27 when 27 is empty,
-///   else goes on to 15 or the first empty house below; the move is
-///   written `26-27` either way.
-/// - Backward, only when no piece can move forward: from 25 or below by
-///   the roll, with the same landing and blockade rules.
-/// - The first side with all five pieces off wins.
+/// Source: D. Skyruk's rules, as published with the open-source gym-senet
+/// project (and played by the Perl module Game::Senet); his own text is
+/// not at hand. The full rules, and the calls the crate makes:
+/// [Skyruk](crate::rulesets#skyruk).
+///
+#[doc = include_str!("../../docs/start-skyruk.svg")]
+///
+/// # Example
+///
+/// ```
+/// use senet::rulesets::Skyruk;
+/// use senet::{Position, Roll};
+///
+/// let start = Position::start(Skyruk);
+/// assert_eq!(start.to_string(), "oxoxoxoxox.................... x 0 0");
+///
+/// // Any excess takes a piece to 26, and a move onto 26 throws again,
+/// // even after a 3.
+/// let position: Position<Skyruk> = "ooooo..................x...... x 4 0".parse()?;
+/// let mv = position.moves(Roll::new(3).unwrap()).get(0).unwrap();
+/// assert_eq!(position.notation(mv).to_string(), "3: 24-26+");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Skyruk;
 

@@ -11,29 +11,37 @@ use crate::throw::{Dice, Roll};
 
 /// The French "Temple" reconstruction: the player against the guardian.
 ///
-/// Source: `seeds/000` (« Le senet se joue au Temple, face au gardien »),
-/// as fixed by the project's RULES.md.
+/// Five pieces a side and four sticks; a 1, 3, 4 or 5 throws again, but
+/// only after a move. Landing on an opponent's piece swaps the two unless
+/// a neighbour of its own side protects it; there are no safe houses and
+/// no blockades. Every piece stops on 26, which is no exit; from 28, 29
+/// and 30 smaller rolls move on, and backward play reaches every house.
 ///
-/// - Five pieces each: the player (`x`, ivory) on the odd houses 1..=9, the
-///   guardian (`o`, terracotta) on the even houses 2..=10.
-/// - Four sticks. A 1, 3, 4 or 5 throws again, but only when a move was
-///   actually made; a 2 ends the turn, and so does a lost throw.
-/// - A piece moves by the roll and may not pass 26 without stopping there
-///   on an exact count. From 26: 1 into the water, 2, 3, 4 to 28, 29, 30;
-///   a 5 cannot be played (26 is no exit). From 28: 1 to 29, 2 to 30, 3
-///   off. From 29: 1 to 30, 2 off. From 30 any roll bears off.
-/// - Landing on a lone opponent's piece swaps the two; two pieces of one
-///   side on consecutive houses protect each other. No safe houses, no
-///   blockades: pieces jump over anything.
-/// - When no piece can move forward the side must move one backward by the
-///   roll, from any house, under the same landing rules; a backward move
-///   reaching 27 falls into the water.
-/// - The water sends a piece to 15, or to the first empty house below it.
-/// - The first side with all five pieces off wins.
+/// Source: the anonymous French rules text « Le senet se joue au Temple,
+/// face au gardien », a modern reconstruction. The full rules, and the
+/// calls the crate makes where it is silent: [Temple](crate::rulesets#temple).
 ///
-/// Calls RULES.md makes where the source is silent: the player throws
-/// first; the mandatory stop on 26 binds swapped pieces too, so a swap may
-/// never carry a piece from 25 or below to 27 or beyond.
+#[doc = include_str!("../../docs/start-temple.svg")]
+///
+/// # Example
+///
+/// ```
+/// use senet::rulesets::Temple;
+/// use senet::{House, Position, Roll};
+///
+/// let start = Position::start(Temple);
+/// assert_eq!(start.to_string(), "xoxoxoxoxo.................... x 0 0");
+/// // A 3 throws again once it is played.
+/// let three = start.moves(Roll::new(3).unwrap());
+/// let mv = three.starting_at(House::new(9).unwrap()).unwrap();
+/// assert_eq!(start.notation(mv).to_string(), "3: 9-12+");
+///
+/// // A 5 cannot take a piece off from 26: with no forward move, it goes back.
+/// let position: Position<Temple> = "ooooo....................x.... x 4 0".parse()?;
+/// let back = position.moves(Roll::new(5).unwrap()).get(0).unwrap();
+/// assert_eq!(position.notation(back).to_string(), "5: 26-21<+");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Temple;
 
