@@ -1,42 +1,37 @@
-//! The terminal game of the `play` example, driven by scripted input.
+//! The terminal game (`senet::terminal`, which the `play` example runs on
+//! standard input and output), driven by scripted input.
 //!
-//! The example's game loop is generic over `BufRead`/`Write`, so this test
-//! includes the example's source and plays through that loop in-process
-//! (fast, and every line of output can be checked). It also runs the
-//! example's own binary with piped standard input when `cargo test` has
-//! built it (it builds examples unless a single test target is selected);
-//! otherwise that part says so and is skipped.
+//! The game is played in-process through the library's public API (fast,
+//! and every line of output can be checked). The example's own binary is
+//! also run with piped standard input when `cargo test` has built it (it
+//! builds examples unless a single test target is selected; `cargo build
+//! --example play` does too); otherwise that part says so and is skipped.
 
-#[allow(dead_code)]
-#[path = "../examples/play.rs"]
-mod play;
+use std::io::{self, BufRead, Cursor, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 
-use std::io::{Cursor, Write};
-use std::process::{Command, Stdio};
-
-use play::{Options, session};
 use senet::bot::Level;
+use senet::terminal::{Ended, Options, Session, Stop};
 use senet::{AnyRuleset, Finish, Record, Seed, Side};
 
-fn run(ruleset: AnyRuleset, human: Side, input: &str) -> (play::Ended, String) {
-    let options = Options {
-        level: Level::new(1).unwrap(),
-        seed: Seed::from_u64(7),
-        human,
-        tables: None,
-    };
+fn options(human: Side) -> Options {
+    Options::new(Level::new(1).unwrap(), Seed::from_u64(7)).playing(human)
+}
+
+fn run_with(ruleset: AnyRuleset, options: Options, input: &[u8]) -> (Ended, String) {
     let mut output = Vec::new();
-    let ended = session(
-        ruleset,
-        options,
-        &mut Cursor::new(input.as_bytes()),
-        &mut output,
-    )
-    .expect("writing to a Vec never fails");
+    let ended = Session::new(ruleset, options)
+        .play(&mut Cursor::new(input), &mut output)
+        .expect("writing to a Vec never fails");
     (
         ended,
         String::from_utf8(output).expect("the output is UTF-8"),
     )
+}
+
+fn run(ruleset: AnyRuleset, human: Side, input: &str) -> (Ended, String) {
+    run_with(ruleset, options(human), input.as_bytes())
 }
 
 #[test]
@@ -72,6 +67,7 @@ fn bad_answers_are_explained_and_asked_again() {
         "\n0\n99\nfoo\n5: 1-6\n2: 99-1\n10-off\nhelp\nhint\nboard\nresign\n",
     );
     assert_eq!(ended.finish, Some(Finish::Resignation { winner: Side::O }));
+    assert_eq!(ended.winner(), Some(Side::O));
     for expected in [
         "Please answer with a number",
         "There is no move 0",
@@ -89,6 +85,30 @@ fn bad_answers_are_explained_and_asked_again() {
     }
     // Every answer after a bad one was asked for again.
     assert!(output.matches("your move> ").count() >= 11, "{output}");
+}
+
+#[test]
+fn answers_that_are_not_text_or_too_long_are_asked_again() {
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(vec![b'7'; 5_000]);
+    input.extend("\n\x1b[2J\u{202e}\nresign\n".as_bytes());
+    let (ended, output) = run_with(AnyRuleset::Kendall, options(Side::X), &input);
+    assert_eq!(ended.finish, Some(Finish::Resignation { winner: Side::O }));
+    assert!(
+        output.contains("That answer is not UTF-8 text."),
+        "{output}"
+    );
+    assert!(
+        output.contains("That answer is too long (more than 1024 bytes)."),
+        "{output}"
+    );
+    // A control character is quoted escaped, never written as itself.
+    assert!(
+        output.contains(r#"I do not understand "\u{1b}[2J\u{202e}""#),
+        "{output}"
+    );
+    assert!(!output.contains('\u{1b}'));
+    assert_eq!(output.matches("your move> ").count(), 4, "{output}");
 }
 
 #[test]
@@ -130,41 +150,111 @@ fn moves_can_be_written_in_notation_or_by_houses() {
 }
 
 #[test]
-fn the_built_example_plays_from_a_pipe() {
-    let Some(binary) = std::env::current_exe().ok().and_then(|exe| {
+fn the_seed_label_ends_the_output() {
+    let options = options(Side::X).with_seed_label("7 (play this game again with --seed 7)");
+    let (_, output) = run_with(AnyRuleset::Bell, options, b"resign\n");
+    assert!(
+        output.ends_with("seed: 7 (play this game again with --seed 7)\n"),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_session_plays_the_same_game_each_time() {
+    let session = Session::new(AnyRuleset::Skyruk, options(Side::O));
+    let answers = "1\n".repeat(20_000);
+    let first = session
+        .play(&mut Cursor::new(&answers), &mut io::sink())
+        .unwrap();
+    let again = session
+        .play(&mut Cursor::new(&answers), &mut io::sink())
+        .unwrap();
+    assert_eq!(first, again);
+}
+
+/// An input that fails after its first line.
+struct Failing(Cursor<Vec<u8>>);
+
+impl Read for Failing {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+impl BufRead for Failing {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.0.position() as usize >= self.0.get_ref().len() {
+            return Err(io::Error::other("the disk is on fire"));
+        }
+        self.0.fill_buf()
+    }
+    fn consume(&mut self, n: usize) {
+        self.0.consume(n)
+    }
+}
+
+#[test]
+fn a_failing_input_stops_the_session() {
+    let mut input = Failing(Cursor::new(b"help\n".to_vec()));
+    let stop = Session::new(AnyRuleset::Kendall, options(Side::X))
+        .play(&mut input, &mut Vec::new())
+        .unwrap_err();
+    assert!(matches!(stop, Stop::Input(_)), "{stop:?}");
+    assert!(stop.to_string().contains("the disk is on fire"));
+}
+
+/// The example's binary, when built.
+fn binary() -> Option<PathBuf> {
+    let found = std::env::current_exe().ok().and_then(|exe| {
         let profile = exe.parent()?.parent()?;
         let path = profile
             .join("examples")
             .join(format!("play{}", std::env::consts::EXE_SUFFIX));
         path.exists().then_some(path)
-    }) else {
+    });
+    if found.is_none() {
         eprintln!(
             "the play example is not built (run all of `cargo test`); skipping the pipe test"
         );
-        return;
-    };
+    }
+    found
+}
+
+/// Runs the example with `args`, `input` on its standard input.
+fn play(binary: &PathBuf, args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(binary)
-        .args([
-            "--ruleset",
-            "temple",
-            "--level",
-            "1",
-            "--seed",
-            "00ff",
-            "--side",
-            "o",
-        ])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the example starts");
     let mut stdin = child.stdin.take().unwrap();
-    // A few bad answers, then the first move every time; ignore a closed pipe.
-    let _ = stdin.write_all(b"foo\n0\n");
-    let _ = stdin.write_all("1\n".repeat(5_000).as_bytes());
+    // Ignore a closed pipe: the game may end before its input does.
+    let _ = stdin.write_all(input);
     drop(stdin);
-    let output = child.wait_with_output().expect("the example runs");
+    child.wait_with_output().expect("the example runs")
+}
+
+#[test]
+fn the_built_example_plays_from_a_pipe() {
+    let Some(binary) = binary() else { return };
+    // A few bad answers, then the first move every time.
+    let input = format!("foo\n0\n{}", "1\n".repeat(5_000));
+    let output = play(
+        &binary,
+        &[
+            "--ruleset",
+            "temple",
+            "--level",
+            "1",
+            "--seed-hex",
+            "00ff",
+            "--side",
+            "o",
+        ],
+        input.as_bytes(),
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
@@ -173,5 +263,63 @@ fn the_built_example_plays_from_a_pipe() {
     );
     assert!(stdout.contains("I do not understand \"foo\""));
     assert!(stdout.contains("[Ruleset \"temple\"]"));
-    assert!(stdout.contains("seed: 00ff"));
+    assert!(
+        stdout.contains("seed: hex 00ff (play this game again with --seed-hex 00ff)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_built_example_takes_a_decimal_seed() {
+    let Some(binary) = binary() else { return };
+    let input = "1\n".repeat(5_000);
+    let output = play(
+        &binary,
+        &["--ruleset", "kendall", "--level", "1", "--seed", "7"],
+        input.as_bytes(),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "seed: 7 (hex {}; play this game again with --seed 7)",
+            Seed::from_u64(7)
+        )),
+        "{stdout}"
+    );
+    // `--seed 7` is `Seed::from_u64(7)`: the very game played in-process.
+    let (ended, _) = run(AnyRuleset::Kendall, Side::X, &input);
+    assert!(stdout.contains(&ended.record), "{stdout}");
+    // The same seed in hex plays the same game.
+    let hex = Seed::from_u64(7).to_string();
+    let by_hex = play(
+        &binary,
+        &["--ruleset", "kendall", "--level", "1", "--seed-hex", &hex],
+        input.as_bytes(),
+    );
+    assert!(String::from_utf8_lossy(&by_hex.stdout).contains(&ended.record));
+}
+
+#[test]
+fn the_built_example_refuses_both_seeds_and_bad_ones() {
+    let Some(binary) = binary() else { return };
+    for (args, why) in [
+        (
+            &["--seed", "7", "--seed-hex", "07"][..],
+            "give --seed or --seed-hex, not both",
+        ),
+        (&["--seed", "00ff"][..], "--seed \"00ff\""),
+        (&["--seed", "-1"][..], "expected a whole number"),
+        (
+            &["--seed", "18446744073709551616"][..],
+            "expected a whole number",
+        ),
+        (&["--seed-hex", "0g"][..], "lower-case hex"),
+    ] {
+        let output = play(&binary, args, b"");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}: nothing is played");
+    }
 }
