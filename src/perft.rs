@@ -1,4 +1,4 @@
-//! Perft: counting the leaves of the tree of throws and moves, as RULES.md defines it.
+//! Perft: counting the leaves of the tree of throws and moves, every roll once and unweighted.
 
 use crate::notation::move_text::MoveText;
 use crate::position::Position;

@@ -24,8 +24,8 @@ pub(crate) struct State<R: Ruleset> {
 ///
 /// This is what a bot or a display should be given. It does not reach the
 /// game's throw source or seed, so whoever holds it cannot know a throw
-/// before it falls (RULES.md: "a bot sees the position and the current
-/// roll, never the random source or future throws").
+/// before it falls: a bot sees the position and the roll in hand, never
+/// the throw source or the throws to come (see [Temple](crate::rulesets#temple)).
 #[derive(Clone, Copy, Debug)]
 pub struct GameView<'a, R: Ruleset> {
     state: &'a State<R>,

@@ -1,4 +1,4 @@
-//! The position string of RULES.md: `BOARD SIDE XOFF OOFF`.
+//! The position string `BOARD SIDE XOFF OOFF` ([its rules](crate::rulesets#position-strings)).
 //!
 //! ```
 //! use senet::{Position, rulesets::Kendall};
