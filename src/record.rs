@@ -150,7 +150,7 @@ pub use text::{ParseRecordError, ReadRecordError, RecordError};
 /// zero-width characters...) and no line or paragraph separator, so that
 /// it shows as what it is. An empty line follows, then one line per
 /// throw: its number from 1, a dot, a space and the throw in the strict
-/// notation of RULES.md, lost throws and `+` included. Every line ends
+/// move notation ([`MoveText`]), lost throws and `+` included. Every line ends
 /// with `\n` and is at most [`Record::MAX_LINE`] (256) bytes long.
 /// Parsing accepts exactly what printing writes, so a record round-trips
 /// byte for byte; it reads the text line by line and stops at the first
@@ -183,6 +183,17 @@ pub struct Record {
 impl Record {
     /// An empty record of an unfinished game under `ruleset` from its start,
     /// with no seed.
+    ///
+    /// ```
+    /// use senet::{Checked, Record, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.push_throw("2: 10-12".parse()?);
+    /// assert!(record.finish().is_none());
+    /// // No seed: only the moves can be checked.
+    /// assert_eq!(record.verify()?.checked(), Checked::RulesOnly);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new<R: Ruleset>(ruleset: R) -> Record {
         Record::from_game(&ruleset, None, None, None, Vec::new())
     }
@@ -238,37 +249,98 @@ impl Record {
     }
 
     /// The name of the ruleset the game was played under (`"kendall"`).
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Temple};
+    ///
+    /// assert_eq!(Record::new(Temple).ruleset(), "temple");
+    /// ```
     pub fn ruleset(&self) -> &str {
         &self.ruleset
     }
 
     /// The ruleset's [revision](Ruleset::revision) the game was played under.
+    ///
+    /// ```
+    /// use senet::{Record, Ruleset, rulesets::Kendall};
+    ///
+    /// assert_eq!(Record::new(Kendall).revision(), Kendall.revision());
+    /// ```
     pub fn revision(&self) -> u32 {
         self.revision
     }
 
     /// The seed every throw came from, when the game was seeded.
+    ///
+    /// ```
+    /// use senet::{Game, Record, Seed, rulesets::Kendall};
+    ///
+    /// assert_eq!(Record::new(Kendall).seed(), None);
+    /// let game = Game::seeded(Kendall, Seed::from_u64(42));
+    /// assert_eq!(game.record().seed(), Some(Seed::from_u64(42)));
+    /// ```
     pub fn seed(&self) -> Option<Seed> {
         self.seed
     }
 
     /// The position string the game started from, when it is not the
     /// ruleset's start position.
+    ///
+    /// ```
+    /// use senet::{Game, Position, Seed, rulesets::Kendall};
+    ///
+    /// let game = Game::seeded(Kendall, Seed::from_u64(1));
+    /// assert_eq!(game.record().start(), None);
+    /// let endgame: Position<Kendall> = "o...........................x. x 4 4".parse()?;
+    /// let game = Game::seeded_from(endgame, Seed::from_u64(1));
+    /// assert_eq!(game.record().start(), Some("o...........................x. x 4 4"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn start(&self) -> Option<&str> {
         self.start.as_deref()
     }
 
     /// The name of the player of `side`, if recorded.
+    ///
+    /// ```
+    /// use senet::{Record, Side, rulesets::Kendall};
+    ///
+    /// let record = Record::new(Kendall).with_name(Side::X, "Ann")?;
+    /// assert_eq!(record.name(Side::X), Some("Ann"));
+    /// assert_eq!(record.name(Side::O), None);
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
     pub fn name(&self, side: Side) -> Option<&str> {
         self.names[side.index()].as_deref()
     }
 
     /// How the game ended; `None` while unfinished.
+    ///
+    /// ```
+    /// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+    /// assert_eq!(game.record().finish(), None);
+    /// game.resign(Side::O)?;
+    /// assert_eq!(game.record().finish(), Some(Finish::Resignation { winner: Side::X }));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn finish(&self) -> Option<Finish> {
         self.finish
     }
 
     /// Every throw, in order.
+    ///
+    /// ```
+    /// use senet::Record;
+    ///
+    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n\
+    ///             1. 4: 10-14+\n2. 2: 14-16\n";
+    /// let record: Record = text.parse()?;
+    /// let throws: Vec<String> = record.throws().iter().map(ToString::to_string).collect();
+    /// assert_eq!(throws, ["4: 10-14+", "2: 14-16"]);
+    /// # Ok::<(), senet::ParseRecordError>(())
+    /// ```
     pub fn throws(&self) -> &[MoveText] {
         &self.throws
     }
@@ -276,12 +348,43 @@ impl Record {
     /// The record with the player of `side` named `name`: any text of 1 to
     /// [`Record::MAX_VALUE`] bytes without control characters (no line
     /// breaks), format characters (Unicode Cf) or line separators.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] for a name the record's text could not hold as it
+    /// is: empty, too long, or with a character listed above.
+    ///
+    /// ```
+    /// use senet::{Record, Side, rulesets::Kendall};
+    ///
+    /// let record = Record::new(Kendall).with_name(Side::O, "Bo")?;
+    /// assert!(record.to_string().contains("[O \"Bo\"]"));
+    /// // A line break would end the tag's line early.
+    /// assert!(Record::new(Kendall).with_name(Side::X, "Ann\nBo").is_err());
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
     pub fn with_name(mut self, side: Side, name: &str) -> Result<Record, RecordError> {
         self.set_name(side, Some(name))?;
         Ok(self)
     }
 
     /// Names the player of `side` (`None` removes the name); see [`Record::with_name`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Record::with_name`]; the record is then unchanged.
+    ///
+    /// ```
+    /// use senet::{Record, Side, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.set_name(Side::X, Some("Ann"))?;
+    /// assert!(record.set_name(Side::X, Some("")).is_err());
+    /// assert_eq!(record.name(Side::X), Some("Ann"));
+    /// record.set_name(Side::X, None)?;
+    /// assert_eq!(record.name(Side::X), None);
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
     pub fn set_name(&mut self, side: Side, name: Option<&str>) -> Result<(), RecordError> {
         if let Some(name) = name {
             text::check_value(text::name_tag(side), name)?;
@@ -291,22 +394,73 @@ impl Record {
     }
 
     /// Sets the seed the record claims its throws came from.
+    ///
+    /// ```
+    /// use senet::{Checked, Record, Seed, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.push_throw("4: 10-14+".parse()?);
+    /// assert_eq!(record.verify()?.checked(), Checked::RulesOnly);
+    /// // Seed 42 throws a 4 first: with it, the roll is checked too.
+    /// record.set_seed(Some(Seed::from_u64(42)));
+    /// assert_eq!(record.verify()?.checked(), Checked::SeedAndRules);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_seed(&mut self, seed: Option<Seed>) {
         self.seed = seed;
     }
 
     /// Sets the position the record claims the game started from (`None`:
     /// the ruleset's start).
+    ///
+    /// ```
+    /// use senet::{Position, Record, Side, rulesets::Kendall};
+    ///
+    /// let endgame: Position<Kendall> = "o...........................x. x 4 4".parse()?;
+    /// let mut record = Record::new(Kendall);
+    /// record.set_start(Some(&endgame));
+    /// // From 29 only a 2 moves: a 3 is lost there, not at the start.
+    /// record.push_throw("3: -".parse()?);
+    /// assert_eq!(record.start(), Some("o...........................x. x 4 4"));
+    /// assert_eq!(record.verify()?.position().side_to_throw(), Side::O);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_start<R: Ruleset>(&mut self, start: Option<&Position<R>>) {
         self.start = start.map(ToString::to_string);
     }
 
     /// Sets how the record claims the game ended.
+    ///
+    /// ```
+    /// use senet::{Finish, Position, Record, Side, rulesets::Kendall};
+    ///
+    /// let endgame: Position<Kendall> = "o...........................x. x 4 4".parse()?;
+    /// let mut record = Record::new(Kendall);
+    /// record.set_start(Some(&endgame));
+    /// record.push_throw("2: 29-off".parse()?);
+    /// // x's last piece is off: a record that says the game goes on is refused.
+    /// assert!(record.verify().is_err());
+    /// record.set_finish(Some(Finish::BorneOff { winner: Side::X }));
+    /// assert!(record.verify()?.is_valid());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_finish(&mut self, finish: Option<Finish>) {
         self.finish = finish;
     }
 
     /// Adds a throw at the end.
+    ///
+    /// ```
+    /// use senet::{Place, Record, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.push_throw("2: 10-12".parse()?);
+    /// assert!(record.verify().is_ok());
+    /// // o is to throw now, and has no piece on 12.
+    /// record.push_throw("2: 12-14".parse()?);
+    /// assert_eq!(record.verify().unwrap_err().place, Place::Throw(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn push_throw(&mut self, throw: MoveText) {
         self.throws.push(throw);
     }

@@ -64,6 +64,18 @@ use crate::throw::{Roll, Throw};
 
 /// What a replay could check. In JSON, `"seed_and_rules"` or
 /// `"rules_only"`, as a string only.
+///
+/// ```
+/// use senet::{Checked, Game, Record, Seed, Side, rulesets::Kendall};
+///
+/// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+/// game.resign(Side::X)?;
+/// let mut record = game.record();
+/// assert_eq!(record.verify()?.checked(), Checked::SeedAndRules);
+/// record.set_seed(None);
+/// assert_eq!(record.verify()?.checked(), Checked::RulesOnly);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -78,6 +90,18 @@ pub enum Checked {
 }
 
 /// Where in a record a problem is.
+///
+/// ```
+/// use senet::{Place, Record};
+///
+/// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
+/// let forged: Record = text.parse()?;
+/// let err = forged.verify().unwrap_err();
+/// assert_eq!(err.place, Place::Throw(2));
+/// assert_eq!(err.place.to_string(), "throw 2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     /// In the header (ruleset, revision, start position).
@@ -103,6 +127,18 @@ impl fmt::Display for Place {
 }
 
 /// What is wrong with a record.
+///
+/// ```
+/// use senet::{Problem, Record};
+///
+/// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
+/// let forged: Record = text.parse()?;
+/// // Seed 42 throws a 2 second, not a 3.
+/// let problem = forged.verify().unwrap_err().problem;
+/// assert!(matches!(problem, Problem::Roll { seeded, .. } if seeded.value() == 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Problem {
@@ -206,6 +242,15 @@ pub enum Problem {
 
 /// The first problem of a record, and where it is: `throw 37: the seed
 /// throws 2 here, the record says 4 (4: 11-15)`.
+///
+/// ```
+/// use senet::{Record, rulesets::Temple};
+///
+/// let record: Record = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n".parse()?;
+/// let err = record.verify_with(Temple).unwrap_err();
+/// assert_eq!(err.to_string(), r#"header: the record is for "kendall", not temple"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{place}: {problem}")]
 pub struct ReplayError {
@@ -246,17 +291,51 @@ pub struct Verdict<R: Ruleset> {
 
 impl<R: Ruleset> Verdict<R> {
     /// Whether the record is valid: no problem found.
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.push_throw("2: 10-12".parse()?);
+    /// assert!(record.replay_with(Kendall).is_valid());
+    /// record.push_throw("2: 10-12".parse()?); // o has no piece on 10
+    /// assert!(!record.replay_with(Kendall).is_valid());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_valid(&self) -> bool {
         self.problem.is_none()
     }
 
     /// The first problem found, if any.
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+    ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
+    /// let verdict = text.parse::<Record>()?.replay_with(Kendall);
+    /// let problem = verdict.problem().expect("the second roll is forged");
+    /// let expected = "throw 2: the seed throws 2 here, the record says 3 (3: 14-17)";
+    /// assert_eq!(problem.to_string(), expected);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn problem(&self) -> Option<&ReplayError> {
         self.problem.as_ref()
     }
 
     /// The final position when valid; otherwise the position just before
     /// the first problem.
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+    ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
+    /// let verdict = text.parse::<Record>()?.replay_with(Kendall);
+    /// // The first throw stands; the forged second is not played.
+    /// assert_eq!(verdict.position().to_string(), "oxoxoxoxo....x................ x 0 0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> &Position<R> {
         &self.position
     }
@@ -264,21 +343,66 @@ impl<R: Ruleset> Verdict<R> {
     /// Every throw replayed before the first problem (all of them when
     /// valid), with the sticks as the seed threw them (canonical sticks
     /// when the record has no seed).
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+    ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
+    /// let verdict = text.parse::<Record>()?.replay_with(Kendall);
+    /// assert_eq!(verdict.history().len(), 1);
+    /// assert_eq!(verdict.history()[0].text().to_string(), "4: 10-14+");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn history(&self) -> &[Turn] {
         &self.history
     }
 
     /// What could be checked: the rolls too, or only the moves.
+    ///
+    /// ```
+    /// use senet::{Checked, Record, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.push_throw("2: 10-12".parse()?);
+    /// assert_eq!(record.replay_with(Kendall).checked(), Checked::RulesOnly);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn checked(&self) -> Checked {
         self.checked
     }
 
     /// How the record says the game ended (verified when valid).
+    ///
+    /// ```
+    /// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+    /// game.resign(Side::O)?;
+    /// let verdict = game.record().replay_with(Kendall);
+    /// assert_eq!(verdict.finish(), Some(Finish::Resignation { winner: Side::X }));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn finish(&self) -> Option<Finish> {
         self.finish
     }
 
     /// The verdict when valid, the first problem otherwise.
+    ///
+    /// # Errors
+    ///
+    /// The [`ReplayError`] of the first problem.
+    ///
+    /// ```
+    /// use senet::{Place, Record, rulesets::Kendall};
+    ///
+    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+    ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
+    /// let verdict = text.parse::<Record>()?.replay_with(Kendall);
+    /// let err = verdict.into_result().unwrap_err();
+    /// assert_eq!(err.place, Place::Throw(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn into_result(self) -> Result<Verdict<R>, ReplayError> {
         match self.problem {
             Some(problem) => Err(problem),
@@ -313,6 +437,20 @@ impl<R: Ruleset> fmt::Display for Verdict<R> {
 impl Record {
     /// Replays the record under the built-in ruleset its header names and
     /// checks everything: the first problem, or the verdict of a valid record.
+    ///
+    /// # Errors
+    ///
+    /// A [`ReplayError`] for a ruleset this crate does not have, and
+    /// otherwise as [`Record::verify_with`].
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Bell};
+    ///
+    /// let record = Record::new(Bell);
+    /// // The header names the ruleset: no need to know it in advance.
+    /// assert_eq!(record.verify()?.position().ruleset().to_string(), "bell");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn verify(&self) -> Result<Verdict<AnyRuleset>, ReplayError> {
         let ruleset = self
             .ruleset()
@@ -328,6 +466,23 @@ impl Record {
     /// [`Record::replay_with`]. Any ruleset, your own too: a ruleset whose
     /// own start is not valid is refused with [`Problem::Start`] before
     /// anything is replayed.
+    ///
+    /// # Errors
+    ///
+    /// The first problem of the record with its place: a header that is
+    /// not `ruleset`'s or a start that is not valid, a roll that is not the
+    /// seed's, a move that is not legal or not written exactly, or an end
+    /// that is not the game's.
+    ///
+    /// ```
+    /// use senet::{Problem, Record, rulesets::{Kendall, Temple}};
+    ///
+    /// let record = Record::new(Kendall);
+    /// assert!(record.verify_with(Kendall)?.is_valid());
+    /// let err = record.verify_with(Temple).unwrap_err();
+    /// assert!(matches!(err.problem, Problem::WrongRuleset { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn verify_with<R: Ruleset>(&self, ruleset: R) -> Result<Verdict<R>, ReplayError> {
         let start = Position::try_start(ruleset).map_err(|error| ReplayError {
             place: Place::Header,
@@ -345,6 +500,18 @@ impl Record {
     /// throw really lost), and that every suffix (`x`, `<`, `+`) is what
     /// happened; and at the end that the game ends where and as the record
     /// says (a resignation may come at any point of an unfinished game).
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+    ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
+    /// let verdict = text.parse::<Record>()?.replay_with(Kendall);
+    /// // Not valid, but it says how far the record holds.
+    /// assert!(!verdict.is_valid());
+    /// assert_eq!(verdict.history().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay_with<R: BuiltIn>(&self, ruleset: R) -> Verdict<R> {
         self.replay_from(Position::start(ruleset))
     }
