@@ -1,18 +1,34 @@
-//! One whole game between two random players:
-//! `full_game [--ruleset NAME] [--seed N | --seed-hex HEX] [--position POS] [--record FILE] [--svg FILE]`.
+//! One whole game between two random players, explained as it goes:
+//! `full_game [--ruleset NAME] [--seed N | --seed-hex HEX] [--position POS] [--board] [--record FILE] [--svg FILE]`.
 //!
-//! Prints every throw in notation with the sticks as thrown, then the final
-//! position drawn as the three rows of the board, and the outcome.
+//! Prints the seed, the ruleset, a legend (what the sticks show and how
+//! the roll is counted, what each mark of the move notation means) and the
+//! starting board; then one line per throw, such as
+//! `3. x throws |--- = 1   1: 6-7x+   swaps with o's piece on 7, which goes to 6; x throws again`:
+//! the throw's number, who threw, the sticks as they fell (`|` light face
+//! up, `-` dark) and the roll, the throw in standard move notation
+//! (`ROLL: FROM-TO` and its suffixes, exactly as records write it), and
+//! what it did in words. A lost throw says "no move". The board, as the
+//! three rows of the track, follows every move that swaps, captures, sends
+//! a piece away or bears off, and, with `--board`, every move. At the end:
+//! the final board, the final position string (its side field names the
+//! opponent of the last mover; nobody throws once the game is over) and
+//! the outcome, e.g. `outcome: o won by bearing off after 207 throws`.
 //!
-//! - `--ruleset`: kendall (the default), temple, bell or classic.
-//! - `--seed N`: a `u64` in decimal; the seed is `Seed::from_u64(N)`, its 8
-//!   little-endian bytes. `--seed-hex HEX`: any seed of 0 to 32 bytes, in
-//!   lower-case hex. Without either, a fresh seed is made from the clock and
-//!   the process id and printed first, so the game can be played again.
+//! - `--ruleset`: kendall (the default), temple, bell, classic, jequier,
+//!   kendall1979 or skyruk.
+//! - `--seed N`: a `u64` in decimal (0 to 18446744073709551615, digits
+//!   only); the seed is `Seed::from_u64(N)`, its 8 little-endian bytes.
+//!   `--seed-hex HEX`: any seed of 0 to 32 bytes, in lower-case hex. Give
+//!   one or neither: without either, a fresh seed is made from the clock
+//!   and the process id and printed first, so the game can be played again.
 //! - `--position POS`: start from this position string instead of the
 //!   ruleset's start (the record then carries it in a `Start` tag).
+//! - `--board`: draw the board after every move, not only after those
+//!   that hit a piece or bear one off (a lost throw changes nothing on it).
 //! - `--record FILE`: also write the game's record to FILE; check it with
 //!   `cargo run --example replay -- FILE`.
+//! - `--svg FILE`: also draw the final position as an SVG picture in FILE.
 //!
 //! The throws come from the seed (the fair-play contract of
 //! `senet::SeededThrows`). The players' choices come from the seed too, from
@@ -23,8 +39,9 @@
 //! `(w * n) >> 32` of the `n` legal moves, in the order `legal_moves` lists
 //! them. So the same command always prints the same game.
 //!
-//! Bad arguments, an unknown ruleset or a bad position: one line on stderr
-//! and exit code 2.
+//! Bad arguments (an unknown option, a stray argument, an option given
+//! twice), an unknown ruleset or a bad position: one line on stderr and
+//! exit code 2.
 
 mod common;
 
@@ -39,7 +56,9 @@ use diagram::diagram;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Game, Position, Seed, Side, Thrown};
+use senet::{
+    AnyRuleset, Contact, Game, House, Move, Position, Ruleset, Seed, Side, Throw, Thrown, Turn,
+};
 
 /// Prints a line on stdout; when stdout is closed (`| head`), stops quietly.
 macro_rules! say {
@@ -53,9 +72,15 @@ macro_rules! say {
 /// A game still running after this many throws is stopped (unfinished).
 const MAX_THROWS: usize = 100_000;
 
+/// How a board drawn between throws is set off from the throw lines (and
+/// from the final board, which is not indented).
+const INDENT: &str = "    ";
+
 fn main() {
-    let args = Args::parse(include_str!("full_game.rs"), &[]);
-    args.only(&["ruleset", "seed", "seed-hex", "position", "record", "svg"]);
+    let args = Args::parse(include_str!("full_game.rs"), &["board"]);
+    args.only(&[
+        "ruleset", "seed", "seed-hex", "position", "board", "record", "svg",
+    ]);
     args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
     let (seed, label) = match (args.value("seed"), args.value("seed-hex")) {
@@ -78,12 +103,13 @@ fn main() {
             (Seed::from_u64(n), label)
         }
     };
-    let position = args.value("position");
-    let files = Files {
+    let options = Options {
+        position: args.value("position"),
+        every_board: args.flag("board"),
         record: args.value("record"),
         svg: args.value("svg"),
     };
-    with_ruleset!(ruleset, |r| play(r, seed, &label, position, files));
+    with_ruleset!(ruleset, |r| play(r, seed, &label, options));
 }
 
 /// The players' choice generator: ChaCha8 keyed and streamed like the throws.
@@ -96,24 +122,33 @@ fn choices(seed: Seed) -> ChaCha8Rng {
     rng
 }
 
-/// Where to save the game: its record (`--record FILE`) and a picture of
-/// its final position (`--svg FILE`).
+/// What the command line asks for beyond the ruleset and the seed.
 #[derive(Clone, Copy)]
-struct Files<'a> {
+struct Options<'a> {
+    /// The position to start from (`--position`), instead of the ruleset's start.
+    position: Option<&'a str>,
+    /// Whether to draw the board after every move (`--board`).
+    every_board: bool,
+    /// Where to write the game's record (`--record FILE`).
     record: Option<&'a str>,
+    /// Where to draw the final position (`--svg FILE`).
     svg: Option<&'a str>,
 }
 
-fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, position: Option<&str>, files: Files<'_>) {
-    let record = files.record;
-    let start = match position {
+fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, options: Options<'_>) {
+    let start = match options.position {
         Some(text) => Position::parse(ruleset, text)
             .unwrap_or_else(|e| fail(format!("bad position {}: {e}", quote(text)))),
         None => Position::start(ruleset),
     };
+    // The seed first, so that a game that fails can be played again; then
+    // the whole game is played, and its record written, before anything
+    // else is printed: a reader that stops early (`| head`) loses no file.
     say!("seed: {label}");
     let mut game = Game::seeded_from(start, seed);
     let mut rng = choices(seed);
+    // The position after each throw, to explain and draw what it did.
+    let mut after = Vec::new();
     while !game.is_over() && game.history().len() < MAX_THROWS {
         let thrown = game
             .throw()
@@ -125,8 +160,9 @@ fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, position: Option<&str>,
             game.play(mv)
                 .unwrap_or_else(|e| fail(format!("the game refused its own move: {e}")));
         }
+        after.push(*game.position());
     }
-    if let Some(path) = record {
+    if let Some(path) = options.record {
         let mut text = game.record();
         for side in Side::BOTH {
             text.set_name(side, Some("random"))
@@ -142,23 +178,295 @@ fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, position: Option<&str>,
         ruleset.side_name(Side::X),
         ruleset.side_name(Side::O)
     );
-    for turn in game.history() {
-        say!("{turn}");
+    for line in legend(ruleset) {
+        say!("{line}");
     }
     say!();
-    say!("final position: {}", game.position());
-    say!("{}", diagram(game.position()));
-    let throws = game.history().len();
-    match game.finish() {
-        Some(finish) => say!("outcome: {finish} after {throws} throws"),
-        None => say!("outcome: none, stopped unfinished after {throws} throws"),
+    if start.is_over() {
+        say!("start board (the game is already over):");
+    } else {
+        say!("start board ({} throws first):", start.side_to_throw());
     }
-    if let Some(path) = record {
+    say!("{}", indented(&diagram(&start)));
+    say!();
+    let mut before = start;
+    for (turn, now) in game.history().iter().zip(&after) {
+        let said = Said::new(turn, &before, now);
+        say!("{}", throw_line(turn, &said.text));
+        let drawn = turn.played().is_some() && (options.every_board || said.notable);
+        // The board at the end is drawn once, below.
+        if drawn && !now.is_over() {
+            say!("{}", indented(&diagram(now)));
+        }
+        before = *now;
+    }
+    if !game.history().is_empty() {
+        say!();
+    }
+    let end = game.position();
+    let throws = game.history().len();
+    say!("final board:");
+    say!("{}", diagram(end));
+    match game.finish() {
+        Some(finish) => {
+            say!("final position string (game over, nobody throws): {end}");
+            say!("outcome: {finish} after {throws} throws");
+        }
+        None => {
+            say!(
+                "final position string (stopped, {} to throw): {end}",
+                end.side_to_throw()
+            );
+            say!("outcome: none, stopped unfinished after {throws} throws");
+        }
+    }
+    if let Some(path) = options.record {
         say!("record written to {path}");
     }
-    if let Some(path) = files.svg {
-        std::fs::write(path, senet::svg::position(game.position(), None))
+    if let Some(path) = options.svg {
+        std::fs::write(path, senet::svg::position(end, None))
             .unwrap_or_else(|e| fail(format!("cannot write the picture to {}: {e}", quote(path))));
         say!("picture of the final position written to {path}");
     }
+}
+
+/// Every line of `text` indented by [`INDENT`].
+fn indented(text: &str) -> String {
+    text.lines()
+        .map(|line| format!("{INDENT}{line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What the game's lines mean, for a reader who does not know the
+/// notation: the implement and how its roll is counted, each mark of the
+/// move notation (RULES.md, "Move notation"), and when the board is drawn.
+fn legend<R: Ruleset>(ruleset: R) -> Vec<String> {
+    let dice = ruleset.dice();
+    let chances: Vec<String> = dice
+        .weights()
+        .iter()
+        .map(|(roll, weight)| format!("{roll}: {weight}/{}", dice.total_weight()))
+        .collect();
+    // What the sticks say when none is light, read from the implement itself.
+    let none_light = dice
+        .rolls()
+        .find(|&roll| Throw::canonical(dice, roll).and_then(Throw::sticks) == Some([false; 4]));
+    let (implement, count) = match none_light {
+        Some(none) => (
+            format!("{dice}, each | (light face up) or - (dark face up)"),
+            format!("the number of light faces, {none} when none is"),
+        ),
+        None => (format!("the {dice}"), "the face it shows".to_owned()),
+    };
+    let mut lines = vec![
+        "legend:".to_owned(),
+        format!("  throws: {implement};"),
+        format!("          the roll is {count};"),
+        format!("          chances {}", chances.join(", ")),
+        "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track, TO `off` when the piece is"
+            .to_owned(),
+        "          borne off; then these suffixes, in this order:".to_owned(),
+        format!(
+            "    x     landed on an opponent's piece and {}",
+            contacts(ruleset)
+        ),
+        "    <     the written TO is below FROM: a backward move, a fall, or a return from the water"
+            .to_owned(),
+        "    +     the same side throws again".to_owned(),
+        "  lost:   ROLL: - (and + when the same side throws again): no piece could move".to_owned(),
+    ];
+    if let Some(water) = ruleset.water() {
+        lines.push(format!(
+            "  water:  a move into the water is written with TO {water}, wherever the piece then goes"
+        ));
+    }
+    lines.push(
+        "  board:  x or o a piece, . an empty house; drawn after every move that hits a piece"
+            .to_owned(),
+    );
+    lines.push("          or bears one off (with --board, after every move)".to_owned());
+    lines
+}
+
+/// What landing on an opponent's piece does in `ruleset`, every kind it
+/// has (Kendall 1979 swaps, except from 26 onto 28 to 30, which drowns).
+fn contacts<R: Ruleset>(ruleset: R) -> String {
+    let mut kinds = vec![ruleset.contact()];
+    for start in House::all() {
+        for target in House::all() {
+            if let Some(kind) = ruleset.contact_at(start, target)
+                && !kinds.contains(&kind)
+            {
+                kinds.push(kind);
+            }
+        }
+    }
+    let words: Vec<&str> = kinds
+        .into_iter()
+        .map(|kind| match kind {
+            Contact::Swap => "swapped places with it (it goes to the mover's start house)",
+            Contact::Capture => "captured it (it leaves the game)",
+            Contact::SendBack => "sent it back (to the lowest-numbered empty house)",
+            Contact::Drown => "sent it into the water",
+        })
+        .collect();
+    words.join(", or ")
+}
+
+/// One throw: its number, who threw, the sticks and the roll, the throw
+/// in standard move notation, then what it did in words.
+fn throw_line(turn: &Turn, said: &str) -> String {
+    let throw = turn.throw();
+    let fell = match throw.sticks() {
+        Some(sticks) => {
+            let shown: String = sticks.iter().map(|&l| if l { '|' } else { '-' }).collect();
+            format!("throws {shown} = {}", throw.roll())
+        }
+        None => format!("rolls {}", throw.roll()),
+    };
+    let head = format!("{}. {} {fell}", turn.number(), turn.side());
+    let line = format!("{head:<22}  {:<11}  {}", turn.text().to_string(), said);
+    line.trim_end().to_owned()
+}
+
+/// The houses where `side` has a piece in `after` and had none in `before`.
+fn arrivals<R: Ruleset>(side: Side, before: &Position<R>, after: &Position<R>) -> Vec<House> {
+    (after.board().pieces(side) & !before.board().pieces(side)).collect()
+}
+
+/// A throw in words, and whether it changed the board beyond one piece
+/// moving to a free house (what makes the board worth drawing).
+struct Said {
+    text: String,
+    notable: bool,
+}
+
+impl Said {
+    /// "no move" for a lost throw; for a move, what it did to an
+    /// opponent's piece, where a piece in the water came to rest, a
+    /// backward move, a bearing off, a piece let out of the water; then
+    /// whether the same side throws again, or how the game ended.
+    fn new<R: Ruleset>(turn: &Turn, before: &Position<R>, after: &Position<R>) -> Said {
+        let side = turn.side();
+        let mut parts = Vec::new();
+        let mut notable = false;
+        match turn.played() {
+            None => parts.push("no move: the throw is lost".to_owned()),
+            Some(mv) => {
+                notable = mv.is_hit() || mv.is_off();
+                parts.extend(hit(mv, side, before, after));
+                parts.extend(journey(mv, side, before, after));
+                for (waiting, landed) in let_out(mv, side, before, after) {
+                    parts.push(match landed {
+                        Some(house) => {
+                            format!("{waiting}'s piece waiting in the water comes out on {house}")
+                        }
+                        None => format!("{waiting}'s piece waiting in the water comes out"),
+                    });
+                    notable = true;
+                }
+            }
+        }
+        match after.outcome() {
+            Some(outcome) => parts.push(format!("game over: {outcome}")),
+            None if turn.throws_again() => parts.push(format!("{side} throws again")),
+            None => {}
+        }
+        Said {
+            text: parts.join("; "),
+            notable,
+        }
+    }
+}
+
+/// What `mv` did to the opponent's piece it landed on, if it landed on one.
+fn hit<R: Ruleset>(
+    mv: Move,
+    side: Side,
+    before: &Position<R>,
+    after: &Position<R>,
+) -> Option<String> {
+    if !mv.is_hit() {
+        return None;
+    }
+    let opponent = side.opponent();
+    let target = mv.to();
+    let went = arrivals(opponent, before, after).first().copied();
+    Some(match went {
+        _ if mv.is_capture() => format!("captures {opponent}'s piece on {target}"),
+        Some(house) if mv.is_swap() => {
+            format!("swaps with {opponent}'s piece on {target}, which goes to {house}")
+        }
+        Some(house) if Some(house) == before.ruleset().water() => {
+            format!("sends {opponent}'s piece on {target} into the water")
+        }
+        Some(house) => format!("sends {opponent}'s piece on {target} back to {house}"),
+        None => format!("hits {opponent}'s piece on {target}"),
+    })
+}
+
+/// Where the moving piece went, when that is more than its written target
+/// says: into the water (and where it came to rest), out of it, backward,
+/// or off the board.
+fn journey<R: Ruleset>(
+    mv: Move,
+    side: Side,
+    before: &Position<R>,
+    after: &Position<R>,
+) -> Option<String> {
+    let water = before.ruleset().water();
+    if mv.is_off() {
+        return Some(format!(
+            "bears off ({side} has {} off)",
+            after.board().off(side)
+        ));
+    }
+    if mv.is_water() {
+        let into = if mv.is_backward() {
+            "falls into the water"
+        } else {
+            "goes into the water"
+        };
+        return Some(match arrivals(side, before, after).as_slice() {
+            [house] if Some(*house) == water => format!("{into}, where it waits"),
+            [house] => format!("{into} and comes out on {house}"),
+            _ => into.to_owned(),
+        });
+    }
+    if Some(mv.from()) == water {
+        return Some("comes back from the water".to_owned());
+    }
+    mv.is_backward().then(|| "moves backward".to_owned())
+}
+
+/// The pieces waiting in the water that the rules let out after `mv`
+/// (Classic: as soon as house 15 is free), not moved by it: their side,
+/// and the house where each came out when the positions tell.
+fn let_out<R: Ruleset>(
+    mv: Move,
+    side: Side,
+    before: &Position<R>,
+    after: &Position<R>,
+) -> Vec<(Side, Option<House>)> {
+    let Some(water) = before.ruleset().water() else {
+        return Vec::new();
+    };
+    let target = mv.to().house();
+    Side::BOTH
+        .into_iter()
+        .filter(|&s| before.piece_at(water) == Some(s) && after.piece_at(water) != Some(s))
+        .filter(|&s| !(s == side && mv.from() == water))
+        .filter(|_| target != Some(water) || !mv.is_hit())
+        .map(|s| {
+            // A house it did not hold before, or the one the mover just left.
+            let landed = arrivals(s, before, after)
+                .into_iter()
+                .find(|&h| Some(h) != target && !(mv.is_swap() && h == mv.from()))
+                .or_else(|| {
+                    (after.piece_at(mv.from()) == Some(s) && !mv.is_swap()).then_some(mv.from())
+                });
+            (s, landed)
+        })
+        .collect()
 }

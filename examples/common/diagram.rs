@@ -4,7 +4,8 @@ use senet::{House, Position, Ruleset, Side};
 
 /// The board as three lines: row 1 is houses 1..10 left to right, row 2
 /// houses 20..11 (the track turns back), row 3 houses 21..30; `x`, `o`, or
-/// `.` for an empty house. Then who has borne off how many, and who throws.
+/// `.` for an empty house. Then who has borne off how many; not who throws,
+/// since the drawing also serves finished games, where nobody does.
 pub fn diagram<R: Ruleset>(position: &Position<R>) -> String {
     let rows: [(&str, [u8; 10]); 3] = [
         ("row 1 ( 1..10 ->)", core::array::from_fn(|i| 1 + i as u8)),
