@@ -144,8 +144,42 @@ use crate::record::quote::excerpt;
 use crate::throw::{Dice, Roll, Throw};
 
 /// Something that throws: the game asks it for each throw in turn.
+///
+/// ```
+/// use senet::{Dice, Game, Roll, Throw, ThrowError, ThrowSource, rulesets::Kendall};
+///
+/// /// Always a 2: a source for a test of the twos.
+/// struct Twos;
+///
+/// impl ThrowSource for Twos {
+///     fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError> {
+///         Ok(Throw::canonical(dice, Roll::new(2).unwrap()).expect("every implement makes a 2"))
+///     }
+/// }
+///
+/// let mut game = Game::new(Kendall, Twos);
+/// assert_eq!(game.throw()?.throw().roll().value(), 2);
+/// assert_eq!(game.seed(), None); // no fresh seed: nothing for a record to check
+/// # Ok::<(), senet::GameError>(())
+/// ```
 pub trait ThrowSource {
     /// The next throw of `dice`, or why there is none.
+    ///
+    /// # Errors
+    ///
+    /// A [`ThrowError`] when the source cannot throw `dice` now; a
+    /// seeded source never fails.
+    ///
+    /// ```
+    /// use senet::{Dice, Roll, ScriptedThrows, ThrowSource};
+    ///
+    /// let mut source = ScriptedThrows::from_rolls([Roll::new(5).unwrap()]);
+    /// let throw = source.next_throw(Dice::FourSticks)?;
+    /// assert_eq!(throw.roll().value(), 5);
+    /// assert_eq!(throw.sticks(), Some([false; 4])); // a 5: no stick light
+    /// assert!(source.next_throw(Dice::FourSticks).is_err()); // used up
+    /// # Ok::<(), senet::ThrowError>(())
+    /// ```
     fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError>;
 
     /// The seed whose stream this source throws, when it has not thrown
@@ -153,12 +187,34 @@ pub trait ThrowSource {
     /// check its every roll (see [`Game::record`](crate::Game::record)).
     /// `None` for a source that is not a seed's stream from its start.
     /// Default: `None`.
+    ///
+    /// ```
+    /// use senet::{Dice, Seed, SeededThrows, ThrowSource};
+    ///
+    /// let mut source = SeededThrows::new(Seed::from_u64(7));
+    /// assert_eq!(source.fresh_seed(), Some(Seed::from_u64(7)));
+    /// source.next_throw(Dice::FourSticks)?;
+    /// // Once it has thrown, a game from it could not be checked from the seed.
+    /// assert_eq!(source.fresh_seed(), None);
+    /// # Ok::<(), senet::ThrowError>(())
+    /// ```
     fn fresh_seed(&self) -> Option<Seed> {
         None
     }
 }
 
 /// Why a throw source could not throw.
+///
+/// ```
+/// use senet::{Dice, Roll, ScriptedThrows, ThrowError, ThrowSource};
+///
+/// let mut empty = ScriptedThrows::default();
+/// assert_eq!(empty.next_throw(Dice::FourSticks), Err(ThrowError::Exhausted { used: 0 }));
+/// // Four sticks counted with 5 never make a 6.
+/// let mut six = ScriptedThrows::from_rolls([Roll::new(6).unwrap()]);
+/// let err = six.next_throw(Dice::FourSticks).unwrap_err();
+/// assert!(matches!(err, ThrowError::NotOnDice { index: 1, .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ThrowError {
@@ -197,6 +253,14 @@ pub struct Seed {
 }
 
 /// A seed that is too long, or hex that is not a seed.
+///
+/// ```
+/// use senet::{Seed, SeedError};
+///
+/// assert_eq!(Seed::from_bytes(&[0; 33]), Err(SeedError::TooLong { found: 33 }));
+/// // Records write seeds in lower case only.
+/// assert!(matches!("2A".parse::<Seed>(), Err(SeedError::BadHex { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SeedError {
@@ -229,6 +293,15 @@ impl Seed {
     ///
     /// [`SeedError::NoRandomness`] when the system has no random source
     /// to give.
+    ///
+    /// ```
+    /// use senet::Seed;
+    ///
+    /// let seed = Seed::random()?;
+    /// assert_eq!(seed.as_bytes().len(), 32);
+    /// assert_ne!(seed, Seed::random()?);
+    /// # Ok::<(), senet::SeedError>(())
+    /// ```
     #[cfg(feature = "os-seed")]
     pub fn random() -> Result<Seed, SeedError> {
         let mut bytes = [0u8; 32];
@@ -239,6 +312,19 @@ impl Seed {
     }
 
     /// The seed made of these bytes (at most 32).
+    ///
+    /// # Errors
+    ///
+    /// [`SeedError::TooLong`] for more than 32 bytes.
+    ///
+    /// ```
+    /// use senet::Seed;
+    ///
+    /// let seed = Seed::from_bytes(&[1, 2, 3])?;
+    /// assert_eq!(seed.to_string(), "010203");
+    /// assert!(Seed::from_bytes(&[7; 40]).is_err());
+    /// # Ok::<(), senet::SeedError>(())
+    /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<Seed, SeedError> {
         if bytes.len() > 32 {
             return Err(SeedError::TooLong { found: bytes.len() });
@@ -252,6 +338,12 @@ impl Seed {
     }
 
     /// The seed made of the 8 little-endian bytes of `value`.
+    ///
+    /// ```
+    /// use senet::Seed;
+    ///
+    /// assert_eq!(Seed::from_u64(42).to_string(), "2a00000000000000");
+    /// ```
     pub fn from_u64(value: u64) -> Seed {
         let mut seed = Seed {
             bytes: [0; 32],
@@ -264,6 +356,14 @@ impl Seed {
     /// The seed of pair number `pair` of a duel (or any numbered series
     /// of games) with master seed `master`: the 16 little-endian bytes of
     /// both numbers. Any game of the series can be replayed alone from it.
+    ///
+    /// ```
+    /// use senet::Seed;
+    ///
+    /// let seed = Seed::for_pair(7, 3);
+    /// assert_eq!(seed.to_string(), "07000000000000000300000000000000");
+    /// assert_ne!(seed, Seed::for_pair(7, 4));
+    /// ```
     pub fn for_pair(master: u64, pair: u64) -> Seed {
         let mut bytes = [0u8; 32];
         bytes[..8].copy_from_slice(&master.to_le_bytes());
@@ -272,6 +372,14 @@ impl Seed {
     }
 
     /// The seed's bytes.
+    ///
+    /// ```
+    /// use senet::Seed;
+    ///
+    /// assert_eq!(Seed::from_u64(258).as_bytes(), [2, 1, 0, 0, 0, 0, 0, 0]);
+    /// assert!("".parse::<Seed>()?.as_bytes().is_empty()); // the empty seed
+    /// # Ok::<(), senet::SeedError>(())
+    /// ```
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]
     }
@@ -328,6 +436,17 @@ impl FromStr for Seed {
 }
 
 /// Throws drawn from a [`Seed`]: the same seed always throws the same sequence.
+///
+/// ```
+/// use senet::{Dice, Seed, SeededThrows, ThrowSource};
+///
+/// let mut a = SeededThrows::new(Seed::from_u64(9));
+/// let mut b = SeededThrows::new(Seed::from_u64(9));
+/// for _ in 0..20 {
+///     assert_eq!(a.next_throw(Dice::LongDie)?, b.next_throw(Dice::LongDie)?);
+/// }
+/// # Ok::<(), senet::ThrowError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct SeededThrows {
     seed: Seed,
@@ -338,6 +457,15 @@ pub struct SeededThrows {
 
 impl SeededThrows {
     /// A source that throws from the start of the seed's stream.
+    ///
+    /// ```
+    /// use senet::{Dice, Seed, SeededThrows, ThrowSource};
+    ///
+    /// let mut throws = SeededThrows::new(Seed::from_u64(42));
+    /// // Every game seeded with 42 begins with a 4.
+    /// assert_eq!(throws.next_throw(Dice::FourSticks)?.roll().value(), 4);
+    /// # Ok::<(), senet::ThrowError>(())
+    /// ```
     pub fn new(seed: Seed) -> SeededThrows {
         SeededThrows {
             seed,
@@ -347,6 +475,15 @@ impl SeededThrows {
     }
 
     /// The seed it throws from.
+    ///
+    /// ```
+    /// use senet::{Dice, Seed, SeededThrows, ThrowSource};
+    ///
+    /// let mut throws = SeededThrows::new(Seed::from_u64(5));
+    /// throws.next_throw(Dice::FourSticks)?;
+    /// assert_eq!(throws.seed(), Seed::from_u64(5)); // after throwing too
+    /// # Ok::<(), senet::ThrowError>(())
+    /// ```
     pub fn seed(&self) -> Seed {
         self.seed
     }
@@ -366,6 +503,18 @@ impl ThrowSource for SeededThrows {
 }
 
 /// Throws given in advance: rolls (shown with canonical sticks) or whole throws.
+///
+/// ```
+/// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+///
+/// // A puzzle: x throws a 2, then o a 3.
+/// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
+/// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
+/// game.throw()?;
+/// game.play_text("2: 10-12")?;
+/// assert_eq!(game.throw()?.throw().roll().value(), 3);
+/// # Ok::<(), senet::GameError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct ScriptedThrows {
     throws: Vec<Throw>,
@@ -376,6 +525,16 @@ pub struct ScriptedThrows {
 impl ScriptedThrows {
     /// A source that throws these rolls in order, each as
     /// [`Throw::canonical`] shows it.
+    ///
+    /// ```
+    /// use senet::{Dice, Roll, ScriptedThrows, Throw, ThrowSource};
+    ///
+    /// let three = Roll::new(3).unwrap();
+    /// let mut source = ScriptedThrows::from_rolls([three]);
+    /// let throw = source.next_throw(Dice::FourSticks)?;
+    /// assert_eq!(Some(throw), Throw::canonical(Dice::FourSticks, three));
+    /// # Ok::<(), senet::ThrowError>(())
+    /// ```
     pub fn from_rolls(rolls: impl IntoIterator<Item = Roll>) -> ScriptedThrows {
         ScriptedThrows {
             throws: Vec::new(),
@@ -385,6 +544,16 @@ impl ScriptedThrows {
     }
 
     /// A source that throws exactly these throws in order.
+    ///
+    /// ```
+    /// use senet::{Dice, ScriptedThrows, Throw, ThrowSource};
+    ///
+    /// // Sticks 0 and 3 light: a 2, shown as it fell.
+    /// let two = Throw::from_sticks(0b1001);
+    /// let mut source = ScriptedThrows::from_throws([two]);
+    /// assert_eq!(source.next_throw(Dice::FourSticks)?, two);
+    /// # Ok::<(), senet::ThrowError>(())
+    /// ```
     pub fn from_throws(throws: impl IntoIterator<Item = Throw>) -> ScriptedThrows {
         let throws: Vec<Throw> = throws.into_iter().collect();
         ScriptedThrows {
@@ -395,6 +564,16 @@ impl ScriptedThrows {
     }
 
     /// How many throws are left.
+    ///
+    /// ```
+    /// use senet::{Dice, Roll, ScriptedThrows, ThrowSource};
+    ///
+    /// let mut source = ScriptedThrows::from_rolls([1, 2].map(|r| Roll::new(r).unwrap()));
+    /// assert_eq!(source.remaining(), 2);
+    /// source.next_throw(Dice::FourSticks)?;
+    /// assert_eq!(source.remaining(), 1);
+    /// # Ok::<(), senet::ThrowError>(())
+    /// ```
     pub fn remaining(&self) -> usize {
         self.rolls.len() - self.used
     }
