@@ -81,6 +81,18 @@ impl Default for Plan {
 }
 
 /// What a training run did.
+///
+/// ```
+/// use senet::bot::train::{Plan, train};
+/// use senet::rulesets::Kendall;
+///
+/// let plan = Plan { games: 5, ..Plan::default() };
+/// let (_, report) = train(Kendall, &plan, |_| {})?;
+/// // Every game is learned from, ended or cut.
+/// assert_eq!(report.games + report.cut, 5);
+/// assert!(report.positions > 0);
+/// # Ok::<(), senet::bot::train::TrainError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct Report {
@@ -93,6 +105,16 @@ pub struct Report {
 }
 
 /// Why a training run cannot start.
+///
+/// ```
+/// use senet::bot::train::{Plan, TrainError, train};
+/// use senet::rulesets::Kendall;
+///
+/// let plan = Plan { max_throws: 0, ..Plan::default() };
+/// let err = train(Kendall, &plan, |_| {}).unwrap_err();
+/// assert!(matches!(err, TrainError::Plan { field: "max_throws", .. }));
+/// assert_eq!(err.to_string(), "max_throws must be at least 1, found 0");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum TrainError {
@@ -118,6 +140,14 @@ impl Plan {
     /// # Errors
     ///
     /// [`TrainError::Plan`] names the first field out of range.
+    ///
+    /// ```
+    /// use senet::bot::train::Plan;
+    ///
+    /// assert!(Plan::default().check().is_ok());
+    /// // Not a number is out of every range.
+    /// assert!(Plan { rate: f32::NAN, ..Plan::default() }.check().is_err());
+    /// ```
     pub fn check(&self) -> Result<Plan, TrainError> {
         for (field, value) in [
             ("lambda", self.lambda),
@@ -150,6 +180,20 @@ impl Plan {
 ///
 /// [`TrainError::Plan`] for a plan out of range ([`Plan::check`]);
 /// [`TrainError::Start`] when the ruleset's start is not a valid position.
+///
+/// ```
+/// use senet::bot::train::{Plan, train};
+/// use senet::rulesets::Kendall;
+/// use senet::Position;
+///
+/// let plan = Plan { games: 10, seed: 3, ..Plan::default() };
+/// let (network, report) = train(Kendall, &plan, |_| {})?;
+/// assert_eq!(report.games + report.cut, 10);
+/// // It values a position for the side to throw, from 0 to 1.
+/// let equity = network.equity(&Position::start(Kendall));
+/// assert!((0.0..=1.0).contains(&equity));
+/// # Ok::<(), senet::bot::train::TrainError>(())
+/// ```
 pub fn train<R: Ruleset>(
     ruleset: R,
     plan: &Plan,
