@@ -24,7 +24,7 @@ use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Outcome, Position, Side};
 
 /// A game still running after this many throws is stopped and counted.
-const MAX_THROWS: u64 = 100_000;
+const MAX_THROWS: u32 = 100_000;
 
 #[derive(Default, Clone, Copy)]
 struct Totals {
@@ -92,31 +92,13 @@ fn run<R: BuiltIn>(ruleset: R, games: u64, seed: u64, threads: u64) -> Totals {
 fn play_many<R: BuiltIn>(ruleset: R, games: u64, seed: u64) -> Totals {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut totals = Totals::default();
-    let dice = ruleset.dice();
+    let start = Position::start(ruleset);
     for _ in 0..games {
-        let mut position = Position::start(ruleset);
-        let mut throws = 0;
-        while !position.is_over() && throws < MAX_THROWS {
-            let roll = dice.throw(&mut rng).roll();
-            throws += 1;
-            // The moves as sets: counting them and playing the chosen one
-            // writes no list.
-            let moves = position.moves(roll);
-            position = if moves.is_empty() {
-                totals.lost += 1;
-                moves
-                    .lose_throw()
-                    .unwrap_or_else(|e| fail(format!("engine refused a lost throw: {e}")))
-            } else {
-                let pick = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
-                moves
-                    .play_nth(pick as usize)
-                    .unwrap_or_else(|| fail("pick out of range"))
-            };
-        }
+        let game = senet::playout(&start, &mut rng, MAX_THROWS);
         totals.games += 1;
-        totals.throws += throws;
-        match position.outcome() {
+        totals.throws += u64::from(game.throws);
+        totals.lost += u64::from(game.lost_throws);
+        match game.outcome() {
             Some(Outcome::Win(Side::X)) => totals.x_wins += 1,
             Some(Outcome::Draw) => totals.draws += 1,
             Some(Outcome::Win(Side::O)) => {}
