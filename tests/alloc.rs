@@ -1,5 +1,6 @@
 //! The hot path allocates nothing: move generation, playing moves, lost
-//! throws, perft, throws from the seeded source and whole random playouts,
+//! throws, perft, throws from the seeded source and whole random playouts
+//! (the library's `playout` and `playout_with`),
 //! for every ruleset (and for `AnyRuleset`).
 //!
 //! A counting global allocator wraps the system one. It counts only while
@@ -174,32 +175,66 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
     (moves, lost)
 }
 
-/// Random games from the start, played as the `playouts` example plays
-/// them (the moves of each throw as `Moves`): throws from a
-/// `SeededThrows`, choices from a `ChaCha8Rng`. Returns the throws made.
+/// Random games from the start through the library's one playout loop:
+/// [`senet::playout`] (throws and choices from a `ChaCha8Rng`), then
+/// [`senet::playout_with`] driven by a `SeededThrows` and a `ChaCha8Rng`.
+/// Returns the throws made.
 fn playouts<R: BuiltIn>(ruleset: R, games: u32) -> u64 {
-    let mut source = SeededThrows::new(Seed::from_u64(11));
+    let start = Position::start(ruleset);
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let mut throws = 0;
     for _ in 0..games {
-        let mut position = Position::start(ruleset);
-        while !position.is_over() {
-            let throw = source
-                .next_throw(ruleset.dice())
-                .expect("seeded throws never run out");
-            throws += 1;
-            let moves = position.moves(throw.roll());
-            position = if moves.is_empty() {
-                moves.lose_throw().expect("a throw with no move is lost")
-            } else {
-                let pick = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
-                moves
-                    .play_nth(pick as usize)
-                    .expect("the pick is among the moves")
-            };
-        }
+        let game = senet::playout(&start, &mut rng, 100_000);
+        assert!(game.outcome().is_some(), "a random game ends");
+        throws += u64::from(game.throws);
+    }
+    let mut driver = Seeded {
+        throws: SeededThrows::new(Seed::from_u64(11)),
+        rng,
+    };
+    for _ in 0..games {
+        let game = senet::playout_with(&start, &mut driver, 100_000)
+            .expect("seeded throws never run out");
+        assert!(game.outcome().is_some(), "a random game ends");
+        throws += u64::from(game.throws);
     }
     throws
+}
+
+/// Throws from a seed, uniformly random moves from a generator.
+struct Seeded {
+    throws: SeededThrows,
+    rng: ChaCha8Rng,
+}
+
+/// Why a seeded playout stopped (never, when the engine is right).
+#[derive(Debug)]
+enum Stop {
+    Throw,
+    Move,
+    Pick,
+}
+
+impl From<senet::IllegalMove> for Stop {
+    fn from(_: senet::IllegalMove) -> Stop {
+        Stop::Move
+    }
+}
+
+impl<R: Ruleset> senet::PlayoutDriver<R> for Seeded {
+    type Error = Stop;
+
+    fn throw(&mut self, position: &Position<R>) -> Result<senet::Throw, Stop> {
+        self.throws
+            .next_throw(position.ruleset().dice())
+            .map_err(|_| Stop::Throw)
+    }
+
+    fn play(&mut self, moves: &senet::Moves<R>, _: senet::Throw) -> Result<Position<R>, Stop> {
+        let pick = (u64::from(self.rng.next_u32()) * moves.len() as u64) >> 32;
+        let mv = moves.get(pick as usize).ok_or(Stop::Pick)?;
+        Ok(moves.play(mv)?)
+    }
 }
 
 fn check_ruleset<R: BuiltIn>(ruleset: R) {

@@ -121,31 +121,20 @@ pub fn corpus<R: BuiltIn>(ruleset: R) -> Vec<Position<R>> {
     positions
 }
 
-/// Plays `games` random games from the start position as the `playouts`
-/// example does: a throw takes one `u32` from a `ChaCha8Rng` seeded with
-/// `seed`, and the move is the `k`-th of the list (picked from the
-/// `MoveSet`, as the example does), `k` scaled from a second `u32`. Returns (throws, games `x` won).
+/// Plays `games` random games from the start position with
+/// [`senet::playout`], as the `playouts` example does: a throw takes one
+/// `u32` from a `ChaCha8Rng` seeded with `seed`, and the move is the
+/// `k`-th of the `Moves`, `k` scaled from a second `u32`. Returns
+/// (throws, games `x` won).
 #[inline]
 pub fn playouts<R: BuiltIn>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let dice = ruleset.dice();
+    let start = Position::start(ruleset);
     let (mut throws, mut x_wins) = (0, 0);
     for _ in 0..games {
-        let mut position = Position::start(ruleset);
-        while !position.is_over() {
-            let roll = dice.throw(&mut rng).roll();
-            throws += 1;
-            let moves = position.moves(roll);
-            position = if moves.is_empty() {
-                moves.lose_throw().expect("a roll with no move is lost")
-            } else {
-                let k = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
-                moves.play_nth(k as usize).expect("k is below the length")
-            };
-        }
-        if position.outcome() == Some(senet::Outcome::Win(senet::Side::X)) {
-            x_wins += 1;
-        }
+        let game = senet::playout(&start, &mut rng, u32::MAX);
+        throws += u64::from(game.throws);
+        x_wins += u64::from(game.outcome() == Some(senet::Outcome::Win(senet::Side::X)));
     }
     (throws, x_wins)
 }
