@@ -193,8 +193,8 @@ fn playouts<R: BuiltIn>(ruleset: R, games: u32) -> u64 {
         rng,
     };
     for _ in 0..games {
-        let game = senet::playout_with(&start, &mut driver, 100_000)
-            .expect("seeded throws never run out");
+        let game =
+            senet::playout_with(&start, &mut driver, 100_000).expect("seeded throws never run out");
         assert!(game.outcome().is_some(), "a random game ends");
         throws += u64::from(game.throws);
     }
