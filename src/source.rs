@@ -385,7 +385,7 @@ impl Seed {
     }
 
     /// The generator this seed starts: ChaCha20 keyed by the zero-padded
-    /// bytes, on the stream numbered by the seed's length (the README's
+    /// bytes, on the stream numbered by the seed's length (the module docs
     /// throw contract says it word by word; [`SeededThrows`] throws from it).
     pub(crate) fn rng(&self) -> ChaCha20Rng {
         let mut rng = ChaCha20Rng::from_seed(self.bytes);

@@ -26,7 +26,7 @@ use crate::ruleset::Ruleset;
 /// network (a user's own) uses the feature [`Evaluation`] with its tuned
 /// or race weights instead. Each level beats the one below it, and every
 /// level is measured against the [`Baseline`](crate::bot::Baseline) (the
-/// README's Bots section has the measured ladder per ruleset):
+/// [`bot`](crate::bot) module docs give the measured ladder per ruleset):
 ///
 /// | level | agent |
 /// | --- | --- |

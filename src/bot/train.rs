@@ -24,8 +24,8 @@
 //! ```
 //!
 //! The `senet-train` tool runs this for a built-in ruleset and writes the
-//! network file; the shipped networks were made with it (the README's
-//! Bots section has the commands and times).
+//! network file; the shipped networks were made with it (`docs/bots.md`
+//! has the commands and times).
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
