@@ -30,6 +30,15 @@ impl<R: Ruleset> Position<R> {
     /// throws next. A move that is not one of the legal moves of its roll
     /// here is refused with the reason.
     ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when `mv` is not one of the legal moves of its roll
+    /// here: the variant says which rule refuses it (no piece on its start,
+    /// a protected piece, a blockade, the game already over, ...), or
+    /// [`IllegalMove::Mismatch`] when its roll and houses are legal here
+    /// but the move was made for another position (it says, say, a swap
+    /// where there is none).
+    ///
     /// ```
     /// use senet::{Position, Roll};
     /// use senet::rulesets::Kendall;
@@ -48,6 +57,22 @@ impl<R: Ruleset> Position<R> {
 
     /// The position after `roll` is lost (no legal move): the same board,
     /// with the side that throws next.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove::MovesExist`] when the roll has a legal move (a throw
+    /// is lost only when nothing can be played), [`IllegalMove::GameOver`]
+    /// when the game has ended, [`IllegalMove::RollNotOnDice`] for a roll
+    /// the ruleset's implement cannot throw.
+    ///
+    /// ```
+    /// use senet::{IllegalMove, Position, Roll, rulesets::Kendall};
+    ///
+    /// // At the start a 2 moves 10-12, so a 2 cannot be lost.
+    /// let start = Position::start(Kendall);
+    /// let two = Roll::new(2).unwrap();
+    /// assert_eq!(start.lose_throw(two), Err(IllegalMove::MovesExist { count: 1 }));
+    /// ```
     pub fn lose_throw(&self, roll: Roll) -> Result<Position<R>, IllegalMove> {
         self.moves(roll).lose_throw()
     }

@@ -144,7 +144,7 @@ impl fmt::Display for Place {
 pub enum Problem {
     /// The header names a ruleset this crate does not have.
     #[error(
-        "the record's ruleset {:?} is not one this crate plays (kendall, temple, bell, classic)",
+        "the record's ruleset {:?} is not one this crate plays (kendall, temple, bell, classic, jequier, kendall1979, skyruk)",
         excerpt(found)
     )]
     UnknownRuleset {

@@ -354,8 +354,14 @@ fn the_header_must_be_the_games() {
     let err = verify(&text.replacen("kendall", "kendal", 1));
     assert_eq!(
         err.to_string(),
-        "header: the record's ruleset \"kendal\" is not one this crate plays (kendall, temple, bell, classic)"
+        "header: the record's ruleset \"kendal\" is not one this crate plays (kendall, temple, bell, classic, jequier, kendall1979, skyruk)"
     );
+    // Both refusals of an unknown name list every ruleset the crate has.
+    let unknown = "nope".parse::<AnyRuleset>().unwrap_err().to_string();
+    for ruleset in AnyRuleset::ALL {
+        assert!(err.to_string().contains(&ruleset.to_string()), "{ruleset}");
+        assert!(unknown.contains(&ruleset.to_string()), "{ruleset}");
+    }
     // Temple starts x on the odd houses, Kendall on the even ones.
     let (from, _) = record.throws()[0].play().unwrap();
     let err = verify(&text.replacen("kendall", "temple", 1));

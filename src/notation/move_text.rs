@@ -1,4 +1,4 @@
-//! Move notation (seed 001): `R: F-T` with the suffixes `x`, `<`, `+`, and `R: -` for a lost throw.
+//! Move notation: `R: F-T` with the suffixes `x`, `<`, `+`, and `R: -` for a lost throw.
 //!
 //! [`MoveText`] is the syntax alone: it parses and prints the canonical
 //! text and knows nothing of a position. [`Position::notation`] writes a

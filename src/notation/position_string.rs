@@ -19,7 +19,8 @@ use crate::rulesets::REBIRTH;
 
 impl<R: Ruleset> Position<R> {
     /// Parses a position string for `ruleset`, checking it as strictly as
-    /// RULES.md says; the error names the field and the problem.
+    /// the rules say ([`rulesets`](crate::rulesets#position-strings)); the error
+    /// names the field and the problem.
     pub fn parse(ruleset: R, text: &str) -> Result<Position<R>, PositionError> {
         if text.is_empty() {
             return Err(PositionError::FieldCount { found: 0 });
