@@ -125,6 +125,7 @@ mod ruleset;
 mod ruleset_enum;
 pub mod rulesets;
 pub mod source;
+pub mod study;
 pub mod svg;
 pub mod terminal;
 mod throw;

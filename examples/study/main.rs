@@ -16,15 +16,14 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod histogram;
-mod measure;
 mod report;
 
 use std::time::Instant;
 
 use common::{Args, fail, quote};
-use measure::{Pairing, Tally, play_games};
 use report::tables;
 use senet::AnyRuleset;
+use senet::study::{Pairing, Tally, play_games};
 
 fn main() {
     let args = Args::parse(include_str!("main.rs"), &[]);
@@ -53,6 +52,7 @@ fn main() {
                     bot_games
                 };
                 senet::with_ruleset!(ruleset, |r| play_games(r, pairing, count, seed, threads))
+                    .unwrap_or_else(|e| fail(e))
             })
             .collect();
         columns.push((ruleset, tallies));

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use senet::AnyRuleset;
 
-use crate::measure::{Pairing, Tally};
+use senet::study::{Pairing, Score, Spread, Tally, mean};
 
 /// One markdown table per measure: a row per pairing, a column per ruleset.
 pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {
@@ -12,36 +12,36 @@ pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {
     let measures: [(&str, Cell); 12] = [
         (
             "First side (x) score: wins plus half the draws, 95% interval",
-            |t| t.first_side_wins(),
+            |t| rate(t.first_side_score()),
         ),
         ("Draws", |t| {
             format!("{:.2}%", 100.0 * t.draws as f64 / t.games as f64)
         }),
         ("Game length in throws: mean", |t| {
-            format!("{:.1}", t.mean(&t.lengths))
+            format!("{:.1}", mean(&t.lengths))
         }),
         ("Game length in throws: median (5th-95th percentile)", |t| {
-            t.spread(&t.lengths)
+            spread(&t.lengths)
         }),
         ("Game length in turns: mean", |t| {
-            format!("{:.1}", t.mean(&t.turns))
+            format!("{:.1}", mean(&t.turns))
         }),
         ("Game length in turns: median (5th-95th percentile)", |t| {
-            t.spread(&t.turns)
+            spread(&t.turns)
         }),
-        ("Lost throws per game", |t| t.per_game(t.lost)),
+        ("Lost throws per game", |t| per_game(t, t.lost)),
         (
             "Landings on a piece per game (swaps, captures, pieces sent back)",
-            |t| t.per_game(t.contacts),
+            |t| per_game(t, t.contacts),
         ),
-        ("Trips to the water per game", |t| t.per_game(t.water)),
-        ("Backward moves per game", |t| t.per_game(t.backward)),
+        ("Trips to the water per game", |t| per_game(t, t.water)),
+        ("Backward moves per game", |t| per_game(t, t.backward)),
         ("Games not finished within the throw limit", |t| {
             t.unfinished.to_string()
         }),
         (
             "Skill edge: the top level's score against random (wins plus half the draws), 95% interval",
-            |t| t.edge(),
+            |t| rate(t.top_score()),
         ),
     ];
     let mut out = String::new();
@@ -61,7 +61,7 @@ pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {
                 continue;
             }
             let games = columns.first().map_or(0, |(_, t)| t[row].games);
-            let _ = write!(out, "| {} ({games}) |", pairing.label());
+            let _ = write!(out, "| {pairing} ({games}) |");
             for (_, tallies) in columns {
                 let _ = write!(out, " {} |", cell(&tallies[row]));
             }
@@ -70,4 +70,25 @@ pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A score as a percentage with its 95% interval.
+fn rate(score: Score) -> String {
+    format!(
+        "{:.2}% ± {:.2}",
+        100.0 * score.value,
+        100.0 * score.half_width
+    )
+}
+
+/// Median with the 5th and 95th percentiles, `-` for no value.
+fn spread(values: &[u32]) -> String {
+    Spread::of(values).map_or("-".to_owned(), |s| {
+        format!("{} ({}-{})", s.median, s.low, s.high)
+    })
+}
+
+/// A count per game, two decimals.
+fn per_game(tally: &Tally, count: u64) -> String {
+    format!("{:.2}", tally.per_game(count))
 }
