@@ -11,7 +11,8 @@
 //! does not parse, text that is not UTF-8, a line longer than
 //! `Record::MAX_LINE` bytes, an unknown ruleset, or a problem in the game),
 //! with the first problem on stderr, one line naming the line and column;
-//! 2 for bad arguments or a file that cannot be opened or read.
+//! 2 for bad arguments (no FILE or more than one, an unknown option,
+//! `--throws` given twice) or a file that cannot be opened or read.
 //!
 //! The record is read line by line and refused at its first bad line, so
 //! memory stays small whatever the file holds. Names and other text from
@@ -36,9 +37,7 @@ use senet::{AnyRuleset, Checked, Place, Problem, ReadRecordError, Record, Replay
 fn main() {
     let args = Args::parse(include_str!("replay.rs"), &["throws"]);
     args.only(&["throws"]);
-    let [path] = args.positional() else {
-        fail("usage: replay FILE [--throws]")
-    };
+    let path = args.one_positional("FILE", "replay FILE [--throws]");
     let file =
         File::open(path).unwrap_or_else(|e| fail(format!("cannot open {}: {e}", quote(path))));
     let record = match Record::read_from(BufReader::new(file)) {

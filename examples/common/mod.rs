@@ -117,6 +117,14 @@ pub fn fresh_seed() -> u64 {
 pub struct Args {
     values: HashMap<String, String>,
     flags: Vec<String>,
+    /// Every option's name, in the order given, so that a refusal names
+    /// the first bad one whatever the hash order.
+    given: Vec<String>,
+    /// The first option given twice or without its value, as a message:
+    /// reported by [`Args::only`] once no option is unknown, since an
+    /// unknown name is the likelier mistake (and a typo's value would
+    /// otherwise read as missing).
+    problem: Option<String>,
     positional: Vec<String>,
     raw: Vec<String>,
 }
@@ -136,12 +144,19 @@ impl Args {
     /// Reads the command line; `switches` are the options that take no
     /// value. `--help` or `-h` in place of an option (not as an option's
     /// value) prints the example's help (the opening doc comment of
-    /// `source`, its own text) and exits with code 0. An argument that is not UTF-8 text, an option given twice or an
-    /// option without its value fails.
+    /// `source`, its own text) and exits with code 0, whatever else is
+    /// wrong with the command line. An argument that is not UTF-8
+    /// text fails at once. An option given twice, or without its value
+    /// (at the end, or followed by another `--` option, which is then
+    /// read as an option), is refused by [`Args::only`], which every
+    /// example calls next, as [`Args::no_positional`] refuses stray
+    /// arguments.
     pub fn parse(source: &str, switches: &[&str]) -> Args {
         let mut args = Args {
             values: HashMap::new(),
             flags: Vec::new(),
+            given: Vec::new(),
+            problem: None,
             positional: Vec::new(),
             raw: Vec::new(),
         };
@@ -155,7 +170,7 @@ impl Args {
                 )),
             }
         }
-        let mut input = args.raw.clone().into_iter();
+        let mut input = args.raw.clone().into_iter().peekable();
         while let Some(arg) = input.next() {
             if arg == "--help" || arg == "-h" {
                 print!("{}", help_of(source));
@@ -165,21 +180,34 @@ impl Args {
                 args.positional.push(arg);
                 continue;
             };
+            let twice = args.given.iter().any(|g| g == name);
+            args.given.push(name.to_owned());
+            if twice {
+                args.note(format!("--{} given twice", quote_name(name)));
+            }
             if switches.contains(&name) {
-                if args.flag(name) {
-                    fail(format!("--{} given twice", quote_name(name)));
-                }
                 args.flags.push(name.to_owned());
                 continue;
             }
-            let Some(value) = input.next() else {
-                fail(format!("--{} needs a value", quote_name(name)))
-            };
-            if args.values.insert(name.to_owned(), value).is_some() {
-                fail(format!("--{} given twice", quote_name(name)));
+            match input.next_if(|next| !next.starts_with("--")) {
+                Some(value) => {
+                    args.values.insert(name.to_owned(), value);
+                }
+                None => {
+                    let found = match input.peek() {
+                        Some(next) => format!(", found the option {}", quote(next)),
+                        None => String::new(),
+                    };
+                    args.note(format!("--{} needs a value{found}", quote_name(name)));
+                }
             }
         }
         args
+    }
+
+    /// Keeps the first problem found while parsing, for [`Args::only`].
+    fn note(&mut self, problem: String) {
+        self.problem.get_or_insert(problem);
     }
 
     /// The arguments as given (all UTF-8, checked by [`Args::parse`]).
@@ -190,13 +218,25 @@ impl Args {
     /// Fails when any argument is not an option (for commands that take none).
     pub fn no_positional(&self) {
         if let Some(extra) = self.positional.first() {
-            fail(format!("unexpected argument {}", quote(extra)));
+            stray(extra, "this command takes options only");
         }
     }
 
-    /// Fails unless every option given is one of `known` (values and switches).
+    /// The one argument that is not an option, named `what` in messages
+    /// (`replay FILE`); fails when there is none or more than one.
+    pub fn one_positional(&self, what: &str, usage: &str) -> &str {
+        match self.positional.as_slice() {
+            [one] => one,
+            [] => fail(format!("{what} is missing; usage: {usage}")),
+            [_, extra, ..] => stray(extra, &format!("only one {what} is read")),
+        }
+    }
+
+    /// Fails unless every option given is one of `known` (values and
+    /// switches), naming the first unknown one as typed; then on the
+    /// first option given twice or without its value.
     pub fn only(&self, known: &[&str]) {
-        for name in self.values.keys().chain(self.flags.iter()) {
+        for name in &self.given {
             if !known.contains(&name.as_str()) {
                 fail(format!(
                     "unknown option --{}; known: --{}",
@@ -204,6 +244,9 @@ impl Args {
                     known.join(", --")
                 ));
             }
+        }
+        if let Some(problem) = &self.problem {
+            fail(problem);
         }
     }
 
@@ -270,6 +313,19 @@ impl Args {
     }
 }
 
+/// Refuses an argument that is not an option where none (or no more) is
+/// read, saying `why`; a single-dash word gets a hint, since only `-h`
+/// is short.
+fn stray(extra: &str, why: &str) -> ! {
+    if extra.len() > 1 && extra.starts_with('-') && !extra.starts_with("--") {
+        fail(format!(
+            "unexpected argument {}: options are written --name (only -h is short)",
+            quote(extra)
+        ))
+    }
+    fail(format!("unexpected argument {}: {why}", quote(extra)))
+}
+
 /// An option's name as typed, quoted when it is not plain.
 fn quote_name(name: &str) -> String {
     if !name.is_empty()
@@ -283,7 +339,8 @@ fn quote_name(name: &str) -> String {
 }
 
 /// `text` (the value of `what`) as a whole number in `range`: plain
-/// decimal digits, no sign; anything else fails, naming the range.
+/// decimal digits, no sign, no `0x` (so `--seed` is always decimal);
+/// anything else fails, naming the range.
 pub fn number_in(what: &str, text: &str, range: RangeInclusive<u64>) -> u64 {
     let number = Some(text)
         .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
@@ -291,7 +348,7 @@ pub fn number_in(what: &str, text: &str, range: RangeInclusive<u64>) -> u64 {
     match number {
         Some(n) if range.contains(&n) => n,
         _ => fail(format!(
-            "{what} {}: expected a whole number from {} to {}",
+            "{what} {}: expected a whole number from {} to {}, in decimal digits",
             quote(text),
             range.start(),
             range.end()
