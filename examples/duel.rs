@@ -26,7 +26,10 @@
 //! in every position it holds.
 //!
 //! `--games` is an even number from 2 to 10,000,000, `--threads` from 1 to
-//! 256, `--seed` any `u64`. Bad arguments: one line on stderr, exit code 2.
+//! 256, `--seed` any `u64` in decimal digits (default 1; there is no
+//! `--seed-hex`). Bad arguments (an unknown option, a stray argument, an
+//! option given twice or without its value): one line on stderr, exit
+//! code 2.
 
 mod common;
 

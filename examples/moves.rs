@@ -5,8 +5,10 @@
 //! (nothing when the game is over). With `--check TEXT` it instead reads
 //! the move text against the position and roll: when it is legal and
 //! written exactly right it prints it the same way and exits 0; otherwise
-//! it prints why on stderr and exits 1. Bad arguments exit 2 (`--roll` is
-//! from 1 to 6, and one the ruleset's throw can make).
+//! it prints why on stderr and exits 1. Bad arguments (an unknown option,
+//! a stray argument, an option given twice or without its value; `--roll`
+//! is from 1 to 6, and one the ruleset's throw can make): one line on
+//! stderr, exit code 2.
 
 mod common;
 

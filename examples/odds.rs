@@ -10,11 +10,11 @@
 //! `--bound` pieces per side on the track (default 2).
 //!
 //! With `--check GAMES` (and `--tables FILE` or `--bound K`, and
-//! `--seed N`, default 1), plays GAMES games from positions sampled evenly
-//! across the table, both sides choosing the table's best move, and
-//! compares how often x won with what the table says: the mean result,
-//! the mean value, and their difference in standard errors (within 1.96
-//! for the 95% interval).
+//! `--seed N`, any `u64` in decimal digits, default 1), plays GAMES games from
+//! positions sampled evenly across the table, both sides choosing the
+//! table's best move, and compares how often x won with what the table
+//! says: the mean result, the mean value, and their difference in standard
+//! errors (within 1.96 for the 95% interval).
 //!
 //! With `--verify` (and `--tables FILE` or `--bound K`), recomputes for
 //! every position of the table what the side to throw expects from the
@@ -25,8 +25,9 @@
 //! stderr, prints one line per layer (pieces on the track, positions,
 //! sweeps, seconds) and the totals, and writes the file `--out`.
 //!
-//! Bad arguments, a bad position or a bad table file: one line on
-//! stderr, exit code 2.
+//! Bad arguments (an unknown option, a stray argument, an option given
+//! twice or without its value), a bad position or a bad table file: one
+//! line on stderr, exit code 2.
 
 mod common;
 
@@ -87,6 +88,9 @@ fn run<R: BuiltIn>(ruleset: R, args: &Args) {
     if check.is_none() && args.value("seed").is_some() {
         fail("--seed goes with --check");
     }
+    // Read before the table is solved, which can take a while: a bad seed
+    // is refused at once.
+    let seed = args.number_in("seed", 0..=u64::MAX, 1);
     if check.is_some() && args.value("position").is_some() {
         fail("give --position or --check, not both");
     }
@@ -107,7 +111,6 @@ fn run<R: BuiltIn>(ruleset: R, args: &Args) {
         return;
     }
     if let Some(games) = check {
-        let seed = args.number_in("seed", 0..=u64::MAX, 1);
         monte_carlo(&table, games, seed);
         return;
     }

@@ -6,8 +6,9 @@
 //!
 //! `--depth` is from 0 to 8 (each ply multiplies the work by about fifteen:
 //! depth 8 already takes hours); `--positions` reads a file of at most
-//! 1,000,000 lines of at most 256 bytes. Bad arguments or a bad position:
-//! one line on stderr, exit code 2.
+//! 1,000,000 lines of at most 256 bytes. Bad arguments (an unknown
+//! option, a stray argument, an option given twice or without its value)
+//! or a bad position: one line on stderr, exit code 2.
 
 mod common;
 

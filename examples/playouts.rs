@@ -8,8 +8,10 @@
 //! from `--seed` up front, so the totals do not depend on scheduling.
 //!
 //! `--games` is from 1 to 1,000,000,000 (about an hour on one thread),
-//! `--threads` from 1 to 256, `--seed` any `u64`. Bad arguments: one line
-//! on stderr, exit code 2.
+//! `--threads` from 1 to 256, `--seed` any `u64` in decimal digits
+//! (default 1). Bad arguments (an unknown option, a stray argument, an
+//! option given twice or without its value): one line on stderr, exit
+//! code 2.
 
 mod common;
 

@@ -8,9 +8,11 @@
 //! and the nodes searched per second. With `--table`, also the top level's
 //! search without its transposition table, to show what the table saves.
 //!
-//! `--games` is from 1 to 1,000 (default 10), `--seed` any `u64`,
-//! `--levels` a comma-separated list of levels 1 to 4, each at most once.
-//! Bad arguments: one line on stderr, exit code 2.
+//! `--games` is from 1 to 1,000 (default 10), `--seed` any `u64` in decimal
+//! digits (default 1), `--levels` a comma-separated list of levels 1 to 4,
+//! each at most once. Bad arguments (an unknown option, a stray argument,
+//! an option given twice or without its value): one line on stderr, exit
+//! code 2.
 
 mod common;
 

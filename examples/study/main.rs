@@ -10,8 +10,10 @@
 //! least 2), as the tables say.
 //!
 //! `--games` is from 1 to 1,000,000,000, `--bot-games` from 1 to
-//! 10,000,000, `--threads` from 1 to 64, `--seed` any `u64`. Bad
-//! arguments: one line on stderr, exit code 2.
+//! 10,000,000, `--threads` from 1 to 64, `--seed` any `u64` in decimal
+//! digits (default 1). Bad arguments (an unknown option, a stray argument,
+//! an option given twice or without its value): one line on stderr, exit
+//! code 2.
 
 #[path = "../common/mod.rs"]
 mod common;
