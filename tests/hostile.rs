@@ -849,6 +849,299 @@ fn every_numeric_argument_is_checked_with_its_range() {
     }
 }
 
+/// The examples held to the shared argument rules here (`play` has its
+/// own tests): each with arguments that are good but for what a test
+/// adds, and its switches (options that take no value).
+const STRICT: [(&str, &[&str], &[&str]); 10] = [
+    ("full_game", &["--seed", "1"], &["board"]),
+    ("perft", &["--depth", "1"], &["divide", "time"]),
+    ("moves", &["--roll", "2"], &[]),
+    ("replay", &["/dev/null"], &["throws"]),
+    ("playouts", &["--games", "1"], &[]),
+    (
+        "duel",
+        &["--a", "random", "--b", "random", "--games", "2"],
+        &["timing"],
+    ),
+    ("study", &["--games", "1", "--bot-games", "1"], &[]),
+    ("think_time", &["--games", "1"], &["table"]),
+    ("tune", &["--games", "1"], &[]),
+    ("odds", &["--bound", "1"], &["verify"]),
+];
+
+/// Runs `name` with its good arguments and `extra`, and checks that it
+/// refuses them with exit code 2 and one line that says `expected`.
+fn assert_refused_saying(name: &str, good: &[&str], extra: &[&str], expected: &str) {
+    let mut args = os(good);
+    args.extend(os(extra));
+    let output = run(name, &args).expect("built");
+    assert_refusal(name, &args, 2, &output);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains(expected),
+        "{name} {extra:?}: expected {expected:?}, found {stderr}"
+    );
+    assert!(
+        output.stdout.is_empty(),
+        "{name} {extra:?}: printed before refusing"
+    );
+}
+
+/// Every example refuses an unknown option, a stray argument, an option or
+/// switch given twice and an option without its value, each with exit
+/// code 2 and a line that names what is wrong; and answers `--help`
+/// whatever else the command line holds.
+#[test]
+fn every_example_names_what_it_refuses() {
+    if example("perft").is_none() {
+        eprintln!("the examples are not built (run all of `cargo test`); skipping");
+        return;
+    }
+    for (name, good, switches) in STRICT {
+        assert_refused_saying(
+            name,
+            good,
+            &["--bogus", "1"],
+            "unknown option --bogus; known: --",
+        );
+        // An unknown option is named as such even without a value.
+        assert_refused_saying(name, good, &["--bogus"], "unknown option --bogus");
+        let stray = if name == "replay" {
+            "unexpected argument \"stray\": only one FILE is read"
+        } else {
+            "unexpected argument \"stray\": this command takes options only"
+        };
+        assert_refused_saying(name, good, &["stray"], stray);
+        assert_refused_saying(
+            name,
+            good,
+            &["-v"],
+            "unexpected argument \"-v\": options are written --name",
+        );
+        for switch in switches {
+            let twice = format!("--{switch}");
+            assert_refused_saying(
+                name,
+                good,
+                &[&twice, &twice],
+                &format!("--{switch} given twice"),
+            );
+        }
+        if name == "replay" {
+            assert_refused_saying(name, &[], &[], "FILE is missing; usage: replay FILE");
+            continue;
+        }
+        assert_refused_saying(
+            name,
+            good,
+            &["--ruleset", "kendall", "--ruleset", "kendall"],
+            "--ruleset given twice",
+        );
+        let (option, value) = (good[0], good[1]);
+        assert_refused_saying(
+            name,
+            &good[2..],
+            &[option, value, option, value],
+            &format!("{option} given twice"),
+        );
+        assert_refused_saying(name, good, &["--ruleset"], "--ruleset needs a value");
+        // A forgotten value: the next option is not taken for it.
+        assert_refused_saying(
+            name,
+            &good[2..],
+            &["--ruleset", option, value],
+            &format!("--ruleset needs a value, found the option \"{option}\""),
+        );
+    }
+    for (name, good, _) in STRICT {
+        for extra in [
+            &["--help"][..],
+            &["-h"],
+            &["--bogus", "1", "stray", "--help"],
+        ] {
+            let mut args = os(good);
+            args.extend(os(extra));
+            let output = run(name, &args).expect("built");
+            assert_eq!(output.status.code(), Some(0), "{name} {extra:?}");
+            let help = String::from_utf8_lossy(&output.stdout);
+            let usage = format!("`{name} ");
+            assert!(help.contains(&usage), "{name} {extra:?}: no usage: {help}");
+            let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                words.to_lowercase().contains("exit code"),
+                "{name} {extra:?}: no exit codes: {help}"
+            );
+            assert!(output.stderr.is_empty(), "{name} {extra:?}");
+        }
+    }
+}
+
+/// `--seed N` is a decimal `u64` wherever an example takes a seed, and
+/// `--seed-hex HEX` (lower-case hex bytes) only where it is documented.
+#[test]
+fn every_seed_is_decimal_and_only_full_game_takes_hex() {
+    if example("perft").is_none() {
+        eprintln!("the examples are not built (run all of `cargo test`); skipping");
+        return;
+    }
+    let seeded: [(&str, &[&str]); 7] = [
+        ("full_game", &[]),
+        ("duel", &["--a", "random", "--b", "random", "--games", "2"]),
+        ("playouts", &["--games", "1"]),
+        ("think_time", &["--games", "1"]),
+        ("tune", &["--games", "1"]),
+        ("study", &["--games", "1", "--bot-games", "1"]),
+        ("odds", &["--bound", "1", "--check", "1"]),
+    ];
+    for (name, good) in seeded {
+        for bad in ["0x10", "ff", "1e3", "-1", "+1", " 1", "1_000", ""] {
+            assert_refused_saying(name, good, &["--seed", bad], "in decimal digits");
+        }
+        if name != "full_game" {
+            assert_refused_saying(
+                name,
+                good,
+                &["--seed-hex", "01"],
+                "unknown option --seed-hex",
+            );
+        }
+    }
+    for bad in ["0x01", "ABCD", "1", "zz", &"00".repeat(33)] {
+        assert_refused_saying("full_game", &[], &["--seed-hex", bad], "--seed-hex");
+    }
+    assert_refused_saying(
+        "full_game",
+        &[],
+        &["--seed", "1", "--seed-hex", "01"],
+        "give --seed or --seed-hex, not both",
+    );
+    for (args, first) in [
+        (
+            &["--seed", "18446744073709551615"][..],
+            "seed: 18446744073709551615 (hex ffffffffffffffff)",
+        ),
+        (&["--seed", "007"], "seed: 7 (hex 0700000000000000)"),
+        (&["--seed-hex", "00ff"], "seed: hex 00ff "),
+    ] {
+        let output = run("full_game", &os(args)).expect("built");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.starts_with(first), "{args:?}: {stdout}");
+    }
+}
+
+/// `full_game` explains its game: a legend, one line per throw with the
+/// throw in standard notation exactly as the record writes it, the board
+/// after every hit and bearing off (after every move with `--board`), and
+/// an end that names nobody to throw. The same seed prints the same text.
+#[test]
+fn full_game_explains_its_game_and_keeps_the_notation() {
+    if example("full_game").is_none() {
+        eprintln!("the full_game example is not built (run all of `cargo test`); skipping");
+        return;
+    }
+    let path = scratch("full-game-record.txt", b"");
+    let mut args = os(&["--ruleset", "kendall", "--seed", "1", "--record"]);
+    args.push(path.clone().into_os_string());
+    let output = run("full_game", &args).expect("built");
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let record: Record = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let (last, lines) = lines.split_last().unwrap();
+    assert_eq!(*last, format!("record written to {}", path.display()));
+    assert!(lines[0].starts_with("seed: 1 "), "{}", lines[0]);
+    let legend = lines
+        .iter()
+        .position(|l| *l == "legend:")
+        .expect("a legend");
+    for mark in [
+        "    x ",
+        "    < ",
+        "    + ",
+        "  lost:",
+        "  water:",
+        "  throws:",
+    ] {
+        assert!(
+            lines[legend..legend + 16]
+                .iter()
+                .any(|l| l.starts_with(mark)),
+            "the legend explains {mark:?}"
+        );
+    }
+    // One line per throw, `N. SIDE throws STICKS = ROLL  NOTATION  words`.
+    let throws: Vec<(usize, &str)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .map(|(i, l)| (i, *l))
+        .collect();
+    assert_eq!(throws.len(), record.throws().len());
+    let mut boards = 0;
+    for ((i, line), (written, number)) in throws.iter().zip(record.throws().iter().zip(1usize..)) {
+        let notation = written.to_string();
+        let fields: Vec<&str> = line.split("  ").map(str::trim).collect();
+        assert!(line.starts_with(&format!("{number}. ")), "{line}");
+        assert!(fields.contains(&notation.as_str()), "{line}: no {notation}");
+        let lost = written.play().is_none();
+        assert_eq!(line.contains("no move: the throw is lost"), lost, "{line}");
+        if number < throws.len() {
+            assert_eq!(
+                line.contains("throws again"),
+                written.throws_again(),
+                "{line}"
+            );
+        }
+        let drawn = lines[i + 1].starts_with("    row 1 ");
+        boards += usize::from(drawn);
+        let hit_or_off = notation.contains('x') || notation.contains("off");
+        assert_eq!(drawn, hit_or_off && number < throws.len(), "{line}");
+    }
+    assert!(boards > 0);
+    // The end: the final board, the position string labelled so that it
+    // names nobody to throw, and the outcome; `tail -n 8` shows them all.
+    let tail = &lines[lines.len() - 7..];
+    assert_eq!(tail[0], "final board:");
+    assert!(tail[1].starts_with("row 1 ") && tail[4].starts_with("borne off: "));
+    assert!(
+        tail[5].starts_with("final position string (game over, nobody throws): "),
+        "{}",
+        tail[5]
+    );
+    let finish = record.finish().expect("the game ended");
+    assert_eq!(
+        tail[6],
+        format!("outcome: {finish} after {} throws", throws.len())
+    );
+    assert!(!text.contains("to throw"), "nobody is to throw at the end");
+    // `--board`: a board after every move but the last, none after a lost throw.
+    let output = run("full_game", &os(&["--seed", "1", "--board"])).expect("built");
+    let with_boards = String::from_utf8(output.stdout).unwrap();
+    let moves = record
+        .throws()
+        .iter()
+        .filter(|t| t.play().is_some())
+        .count();
+    let drawn = with_boards
+        .lines()
+        .filter(|l| l.starts_with("    row 1 "))
+        .count();
+    assert_eq!(
+        drawn,
+        moves - 1 + 1,
+        "every move but the last, and the start"
+    );
+    // The same seed, the same text.
+    let again = run("full_game", &os(&["--ruleset", "kendall", "--seed", "1"])).expect("built");
+    let again = String::from_utf8(again.stdout).unwrap();
+    assert_eq!(again.lines().collect::<Vec<_>>(), lines);
+}
+
 /// A scratch file for one test.
 fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("senet-hostile-{}", std::process::id()));
