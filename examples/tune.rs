@@ -24,17 +24,15 @@ mod common;
 use senet::with_ruleset;
 
 use common::{Args, MAX_MESSAGE, fail, one_line, quote, read_small_file};
-use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
-use senet::bot::{Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights};
-use senet::rulesets::BuiltIn;
+use senet::bot::{FEATURE_NAMES, Weights};
+use senet::tune::{NewtonStep, fit, self_play};
 
 /// Says why tuning stopped, on stderr, and exits with code 1: nothing is written.
 fn stop(why: String) -> ! {
     eprintln!("error: {}", one_line(&why, MAX_MESSAGE));
     std::process::exit(1)
 }
-use senet::{AnyRuleset, MoveList, Outcome, Position, Ruleset, Side};
+use senet::{AnyRuleset, Ruleset};
 
 fn main() {
     let args = Args::parse(include_str!("tune.rs"), &[]);
@@ -69,16 +67,21 @@ fn main() {
     let mut weights = from.unwrap_or_else(Weights::race);
     with_ruleset!(ruleset, |r| {
         for round in 0..rounds {
-            let data = self_play(r, weights, games, seed.wrapping_add(round), sample);
+            let data = self_play(r, weights, games, seed.wrapping_add(round), sample)
+                .unwrap_or_else(|e| stop(format!("round {round}: {e}")));
             eprintln!("round {round}: {} positions", data.len());
             if data.is_empty() {
                 stop(format!(
                     "round {round} kept no position to fit; play more --games or lower --sample"
                 ));
             }
-            weights = fit(&data, ridge)
-                .check()
-                .unwrap_or_else(|e| stop(format!("round {round}: the fit failed: {e}")));
+            weights = fit(&data, ridge, |step: NewtonStep| {
+                eprintln!(
+                    "  newton {}: log loss {:.5}, step {:.2e}",
+                    step.iteration, step.log_loss, step.step
+                );
+            })
+            .unwrap_or_else(|e| stop(format!("round {round}: the fit failed: {e}")));
         }
     });
     if let Some(out) = out {
@@ -92,170 +95,4 @@ fn main() {
     for (name, w) in FEATURE_NAMES.iter().zip(weights.0.iter()) {
         println!("    {w:.6}, // {name}");
     }
-}
-
-/// One kept position: its features (as `f32` to save memory) and the result for the side to throw.
-struct Sample {
-    features: [f32; FEATURES],
-    result: f32,
-}
-
-fn self_play<R: BuiltIn>(
-    ruleset: R,
-    weights: Weights,
-    games: u64,
-    seed: u64,
-    sample: u64,
-) -> Vec<Sample> {
-    let eval = Evaluation::with_weights(ruleset, weights);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let dice = ruleset.dice();
-    let mut samples = Vec::new();
-    let mut list = MoveList::new();
-    for _ in 0..games {
-        let mut position = Position::start(ruleset);
-        let mut kept: Vec<([f32; FEATURES], Side)> = Vec::new();
-        let mut throws = 0;
-        while !position.is_over() && throws < 20_000 {
-            throws += 1;
-            if u64::from(rng.next_u32()).is_multiple_of(sample) {
-                kept.push((
-                    eval.features(&position).map(|f| f as f32),
-                    position.side_to_throw(),
-                ));
-            }
-            let roll = dice.throw(&mut rng).roll();
-            position.moves(roll).write_to(&mut list);
-            position = if list.is_empty() {
-                position.lose_throw(roll)
-            } else if rng.next_u32().is_multiple_of(20) {
-                let pick = (u64::from(rng.next_u32()) * list.len() as u64) >> 32;
-                position.play(list[pick as usize])
-            } else {
-                let me = position.side_to_throw();
-                let best = list
-                    .iter()
-                    .copied()
-                    .map(|mv| {
-                        (
-                            mv,
-                            eval.equity_for(&position.play(mv).unwrap_or(position), me),
-                        )
-                    })
-                    .fold(
-                        None,
-                        |best: Option<(senet::Move, f64)>, (mv, v)| match best {
-                            Some((_, b)) if b >= v => best,
-                            _ => Some((mv, v)),
-                        },
-                    );
-                position.play(best.map(|b| b.0).unwrap_or(list[0]))
-            }
-            .unwrap_or_else(|e| fail(format!("engine refused its own move: {e}")));
-        }
-        let Some(outcome) = position.outcome() else {
-            continue;
-        };
-        for (features, side) in kept {
-            let result = match outcome {
-                Outcome::Win(w) if w == side => 1.0,
-                Outcome::Win(_) => 0.0,
-                Outcome::Draw => 0.5,
-            };
-            samples.push(Sample { features, result });
-        }
-    }
-    samples
-}
-
-/// Logistic regression by Newton's method with a ridge penalty (not on the bias).
-fn fit(data: &[Sample], ridge: f64) -> Weights {
-    let n = FEATURES;
-    let mut w = vec![0.0f64; n];
-    for iteration in 0..12 {
-        let mut grad = vec![0.0f64; n];
-        let mut hess = vec![0.0f64; n * n];
-        let mut loss = 0.0;
-        for s in data {
-            let x: Vec<f64> = s.features.iter().map(|&f| f64::from(f)).collect();
-            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
-            let p = 1.0 / (1.0 + (-z).exp());
-            let y = f64::from(s.result);
-            loss -= y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln();
-            let r = p * (1.0 - p);
-            for i in 0..n {
-                if x[i] == 0.0 {
-                    continue;
-                }
-                grad[i] += (p - y) * x[i];
-                let rx = r * x[i];
-                for j in i..n {
-                    hess[i * n + j] += rx * x[j];
-                }
-            }
-        }
-        let m = data.len() as f64;
-        for i in 0..n {
-            for j in 0..i {
-                hess[i * n + j] = hess[j * n + i];
-            }
-        }
-        for i in 0..n {
-            grad[i] /= m;
-            for j in 0..n {
-                hess[i * n + j] /= m;
-            }
-            let penalty = if i == 0 { 1e-9 } else { ridge };
-            grad[i] += penalty * w[i];
-            hess[i * n + i] += penalty;
-        }
-        let step = solve(&hess, &grad, n);
-        for i in 0..n {
-            w[i] -= step[i];
-        }
-        let size: f64 = step.iter().map(|s| s * s).sum::<f64>().sqrt();
-        eprintln!(
-            "  newton {iteration}: log loss {:.5}, step {size:.2e}",
-            loss / m
-        );
-        if size < 1e-6 {
-            break;
-        }
-    }
-    Weights(w.try_into().unwrap_or_else(|_| fail("weight count")))
-}
-
-/// Solves `a x = b` for a symmetric positive definite `a` (Cholesky).
-fn solve(a: &[f64], b: &[f64], n: usize) -> Vec<f64> {
-    let mut l = vec![0.0f64; n * n];
-    for i in 0..n {
-        for j in 0..=i {
-            let mut sum = a[i * n + j];
-            for k in 0..j {
-                sum -= l[i * n + k] * l[j * n + k];
-            }
-            if i == j {
-                l[i * n + i] = sum.max(1e-12).sqrt();
-            } else {
-                l[i * n + j] = sum / l[j * n + j];
-            }
-        }
-    }
-    let mut y = vec![0.0f64; n];
-    for i in 0..n {
-        let mut sum = b[i];
-        for k in 0..i {
-            sum -= l[i * n + k] * y[k];
-        }
-        y[i] = sum / l[i * n + i];
-    }
-    let mut x = vec![0.0f64; n];
-    for i in (0..n).rev() {
-        let mut sum = y[i];
-        for k in i + 1..n {
-            sum -= l[k * n + i] * x[k];
-        }
-        x[i] = sum / l[i * n + i];
-    }
-    x
 }

@@ -127,6 +127,7 @@ pub mod rulesets;
 pub mod source;
 pub mod study;
 pub mod svg;
+pub mod tune;
 pub mod terminal;
 mod throw;
 
