@@ -4,16 +4,18 @@
 //! Prints the seed, the ruleset, a legend (what the sticks show and how
 //! the roll is counted, what each mark of the move notation means) and the
 //! starting board; then one line per throw, such as
-//! `3. x throws |--- = 1   1: 6-7x+   swaps with o's piece on 7, which goes to 6; x throws again`:
+//! `3. x throws |--- = 1    1: 6-7x+     swaps with o's piece on 7, which goes to 6; x throws again`:
 //! the throw's number, who threw, the sticks as they fell (`|` light face
 //! up, `-` dark) and the roll, the throw in standard move notation
 //! (`ROLL: FROM-TO` and its suffixes, exactly as records write it), and
 //! what it did in words. A lost throw says "no move". The board, as the
 //! three rows of the track, follows every move that swaps, captures, sends
-//! a piece away or bears off, and, with `--board`, every move. At the end:
-//! the final board, the final position string (its side field names the
-//! opponent of the last mover; nobody throws once the game is over) and
-//! the outcome, e.g. `outcome: o won by bearing off after 207 throws`.
+//! a piece away, bears off or lets a waiting piece out of the water (the
+//! legend says what each ruleset does), and, with `--board`, every move.
+//! At the end: the final board, the final position string (its side field
+//! names the opponent of the last mover; nobody throws once the game is
+//! over) and the outcome, e.g. `outcome: o won by bearing off after 207
+//! throws`.
 //!
 //! - `--ruleset`: kendall (the default), temple, bell, classic, jequier,
 //!   kendall1979 or skyruk.
@@ -264,9 +266,9 @@ fn legend<R: Ruleset>(ruleset: R) -> Vec<String> {
         format!("  throws: {implement};"),
         format!("          the roll is {count};"),
         format!("          chances {}", chances.join(", ")),
-        "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track, TO `off` when the piece is"
+        "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track (TO is off for a piece borne"
             .to_owned(),
-        "          borne off; then these suffixes, in this order:".to_owned(),
+        "          off); then these suffixes, in this order:".to_owned(),
         format!(
             "    x     landed on an opponent's piece and {}",
             contacts(ruleset)
