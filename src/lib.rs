@@ -51,11 +51,14 @@
 //! | [`odds`] | exact values of endgames, solved by retrograde analysis, and their file |
 //! | [`bot`] | agents, the four levels, the learned evaluation and its training, duels |
 //! | [`terminal`] | the conversation of a game against a bot over any text input and output |
+//! | [`study`] | measuring a reconstruction by playing it: fairness, length, contacts, the weight of skill |
+//! | [`tune`] | fitting the feature evaluation's weights by self-play and logistic regression |
 //! | [`svg`] | pictures of positions |
 //!
 //! The root holds the vocabulary every module uses: houses ([`House`],
 //! [`Bitboard`]), throws ([`Dice`], [`Roll`], [`Throw`]), the [`Ruleset`]
-//! trait and its answers, positions and moves, and [`perft`].
+//! trait and its answers, positions and moves, [`perft`], and [`playout`],
+//! the random game played to its end that studies are made of.
 //!
 //! <details><summary>Inside the crate: one file per concern</summary>
 //!
@@ -77,11 +80,14 @@
 //! | `play.rs` | playing a move or a lost throw, and passing the turn |
 //! | `moves.rs` | [`Move`] (four bytes) and [`MoveList`] (fixed capacity, no heap) |
 //! | `perft.rs` | [`perft`] and [`divide`] |
+//! | `playout.rs` | [`playout`]: a game played on to its end, at random or by a driver |
 //! | `notation/` | position strings and move text |
 //! | `game.rs`, `game/` | [`Game`]: throws, moves, turns and history |
 //! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`Verdict`]) |
 //! | `svg.rs`, `diagram.rs` | pictures of positions and the board as text ([`Position::diagram`]) |
 //! | `bot/` | agents, evaluation, search and duels |
+//! | `terminal/` | the terminal game's conversation: answers, words, the session |
+//! | `study.rs`, `tune.rs` | measurements by self-play, and the evaluation's fit |
 //!
 //! </details>
 //!
@@ -116,8 +122,8 @@ mod moves;
 pub mod notation;
 pub mod odds;
 mod perft;
-mod playout;
 mod play;
+mod playout;
 mod position;
 pub mod record;
 pub mod replay;
@@ -127,13 +133,16 @@ pub mod rulesets;
 pub mod source;
 pub mod study;
 pub mod svg;
-pub mod tune;
 pub mod terminal;
 mod throw;
+pub mod tune;
 
 pub use any_ruleset::{AnyRuleset, UnknownRuleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use game::{
+    Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,
+};
 pub use house::{House, Side, Target};
 pub use legal::{Moves, MovesByRoll};
 pub use movegen::IllegalMove;
@@ -143,6 +152,8 @@ pub use notation::typed::TypedMoveError;
 pub use perft::{divide, perft};
 pub use playout::{Playout, PlayoutDriver, playout, playout_with};
 pub use position::{Position, PositionError};
+pub use record::{ParseRecordError, ReadRecordError, Record, RecordError};
+pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
 pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, RollSet, Throw};
@@ -152,14 +163,9 @@ pub use throw::{Dice, Roll, RollSet, Throw};
 /// is part of the crate's contract: the only third-party item in its API
 /// besides the optional `serde` traits.
 pub use rand_core;
-pub use game::{
-    Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,
-};
-pub use record::{ParseRecordError, ReadRecordError, Record, RecordError};
-pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
+
 #[cfg(feature = "serde")]
 mod serde_impls;
-
 
 /// The README's code, compiled and run with the doctests so that it stays true.
 #[cfg(doctest)]

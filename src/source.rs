@@ -277,7 +277,7 @@ pub enum SeedError {
         /// escaped; `…` marks a cut).
         found: String,
     },
-    /// The operating system gave no randomness ([`Seed::random`]).
+    /// The operating system gave no randomness (`Seed::random`, with the `os-seed` feature).
     #[error("the operating system's random source failed: {reason}")]
     NoRandomness {
         /// What the system said.
