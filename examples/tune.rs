@@ -14,10 +14,11 @@
 //!
 //! Ranges: `--games` 1 to 10,000,000, `--rounds` 1 to 100 (default 3),
 //! `--sample` 1 to 1,000, `--ridge` a number from 0 to 1,000 (default
-//! 0.001), `--seed` any `u64`; `--from FILE` holds one finite number per
-//! feature. Bad arguments: one line on stderr, exit code 2. A round that
-//! keeps no position, or whose fit is not finite, stops the run with exit
-//! code 1 and writes nothing.
+//! 0.001), `--seed` any `u64` in decimal digits (default 1); `--from FILE`
+//! holds one finite number per feature. Bad arguments (an unknown option,
+//! a stray argument, an option given twice or without its value): one
+//! line on stderr, exit code 2. A round that keeps no position, or whose
+//! fit is not finite, stops the run with exit code 1 and writes nothing.
 
 mod common;
 
