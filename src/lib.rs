@@ -49,10 +49,9 @@
 //! | [`replay`] | verifying a record against the rules and its seed |
 //! | [`notation`] | position strings and move text, strict both ways |
 //! | [`odds`] | exact values of endgames, solved by retrograde analysis, and their file |
-//! | [`bot`] | agents, the four levels, the learned evaluation and its training, duels |
+//! | [`bot`] | agents, the four levels, the learned evaluation and its training, the feature evaluation's fit ([`bot::tune`]), duels |
 //! | [`terminal`] | the conversation of a game against a bot over any text input and output |
 //! | [`study`] | measuring a reconstruction by playing it: fairness, length, contacts, the weight of skill |
-//! | [`tune`] | fitting the feature evaluation's weights by self-play and logistic regression |
 //! | [`svg`] | pictures of positions |
 //!
 //! The root holds the vocabulary every module uses: houses ([`House`],
@@ -87,7 +86,7 @@
 //! | `svg.rs`, `diagram.rs` | pictures of positions and the board as text ([`Position::diagram`]) |
 //! | `bot/` | agents, evaluation, search and duels |
 //! | `terminal/` | the terminal game's conversation: answers, words, the session |
-//! | `study.rs`, `tune.rs` | measurements by self-play, and the evaluation's fit |
+//! | `study.rs` | measurements of a reconstruction by self-play |
 //!
 //! </details>
 //!
@@ -135,7 +134,6 @@ pub mod study;
 pub mod svg;
 pub mod terminal;
 mod throw;
-pub mod tune;
 
 pub use any_ruleset::{AnyRuleset, UnknownRuleset};
 pub use bitboard::Bitboard;

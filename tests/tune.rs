@@ -1,4 +1,4 @@
-//! Tuning (`senet::tune`), which made the shipped weights: self-play is
+//! Tuning (`senet::bot::tune`), which made the shipped weights: self-play is
 //! a function of its seed, the fit finds weights it is shown, and bad
 //! input is refused with a typed error.
 
@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::bot::{FEATURES, Weights};
 use senet::rulesets::{Bell, Kendall};
-use senet::tune::{MAX_RIDGE, NewtonStep, Sample, TuneError, fit, self_play};
+use senet::bot::tune::{MAX_RIDGE, NewtonStep, Sample, TuneError, fit, self_play};
 
 #[test]
 fn self_play_is_a_function_of_its_seed() {

@@ -99,6 +99,7 @@ mod random;
 mod search;
 mod table;
 pub mod train;
+pub mod tune;
 mod weights;
 
 pub use agent::{Agent, Decision, NoDecision, Scored, Thought};

@@ -12,19 +12,19 @@
 //! ```
 //! use senet::bot::Weights;
 //! use senet::rulesets::Bell;
-//! use senet::tune::{fit, self_play};
+//! use senet::bot::tune::{fit, self_play};
 //!
 //! let samples = self_play(Bell, Weights::race(), 40, 1, 5)?;
 //! let weights = fit(&samples, 1e-3, |_| {})?;
 //! assert_ne!(weights, Weights::race());
-//! # Ok::<(), senet::tune::TuneError>(())
+//! # Ok::<(), senet::bot::tune::TuneError>(())
 //! ```
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-use crate::bot::{BadWeights, Evaluation, Evaluator, FEATURES, Weights};
+use super::{BadWeights, Evaluation, Evaluator, FEATURES, Weights};
 use crate::house::Side;
 use crate::movegen::IllegalMove;
 use crate::moves::{Move, MoveList};
@@ -57,12 +57,12 @@ pub const MAX_RIDGE: f64 = 1_000.0;
 ///
 /// ```
 /// use senet::bot::FEATURES;
-/// use senet::tune::Sample;
+/// use senet::bot::tune::Sample;
 ///
 /// let sample = Sample::new([0.0; FEATURES], 0.5)?;
 /// assert_eq!(sample.result(), 0.5);
 /// assert!(Sample::new([0.0; FEATURES], 2.0).is_err());
-/// # Ok::<(), senet::tune::TuneError>(())
+/// # Ok::<(), senet::bot::tune::TuneError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {
@@ -106,14 +106,14 @@ impl Sample {
 ///
 /// ```
 /// use senet::bot::FEATURES;
-/// use senet::tune::{Sample, fit};
+/// use senet::bot::tune::{Sample, fit};
 ///
 /// let data = [Sample::new([1.0; FEATURES], 1.0)?, Sample::new([1.0; FEATURES], 0.0)?];
 /// let mut steps = Vec::new();
 /// fit(&data, 1e-3, |step| steps.push(step))?;
 /// assert_eq!(steps[0].iteration, 0);
 /// assert!((steps[0].log_loss - 2f64.ln()).abs() < 1e-12); // all weights 0: p = 1/2
-/// # Ok::<(), senet::tune::TuneError>(())
+/// # Ok::<(), senet::bot::tune::TuneError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
@@ -129,7 +129,7 @@ pub struct NewtonStep {
 /// Why tuning could not go on.
 ///
 /// ```
-/// use senet::tune::{TuneError, fit};
+/// use senet::bot::tune::{TuneError, fit};
 ///
 /// assert_eq!(fit(&[], 1e-3, |_| {}), Err(TuneError::NoSamples));
 /// ```
@@ -175,13 +175,13 @@ pub enum TuneError {
 /// ```
 /// use senet::bot::Weights;
 /// use senet::rulesets::Kendall;
-/// use senet::tune::self_play;
+/// use senet::bot::tune::self_play;
 ///
 /// let a = self_play(Kendall, Weights::race(), 3, 7, 4)?;
 /// let b = self_play(Kendall, Weights::race(), 3, 7, 4)?;
 /// assert_eq!(a, b);
 /// assert!(a.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result())));
-/// # Ok::<(), senet::tune::TuneError>(())
+/// # Ok::<(), senet::bot::tune::TuneError>(())
 /// ```
 pub fn self_play<R: BuiltIn>(
     ruleset: R,
@@ -264,7 +264,7 @@ fn best<R: BuiltIn>(eval: &Evaluation<R>, position: &Position<R>, list: &MoveLis
 ///
 /// ```
 /// use senet::bot::FEATURES;
-/// use senet::tune::{Sample, fit};
+/// use senet::bot::tune::{Sample, fit};
 ///
 /// // The first side wins when feature 1 is positive.
 /// let data: Vec<Sample> = (0..200)
@@ -277,7 +277,7 @@ fn best<R: BuiltIn>(eval: &Evaluation<R>, position: &Position<R>, list: &MoveLis
 ///     .collect::<Result<_, _>>()?;
 /// let weights = fit(&data, 0.01, |_| {})?;
 /// assert!(weights.0[1] > 1.0);
-/// # Ok::<(), senet::tune::TuneError>(())
+/// # Ok::<(), senet::bot::tune::TuneError>(())
 /// ```
 pub fn fit(
     data: &[Sample],
