@@ -9,6 +9,15 @@ use crate::house::House;
 ///
 /// Every operation keeps the unused bits clear, so a `Bitboard` only ever
 /// names real houses.
+///
+/// ```
+/// use senet::{Bitboard, House};
+///
+/// let set = Bitboard::from_numbers(&[3, 7, 8]) | Bitboard::range(20, 21);
+/// let numbers: Vec<u8> = set.map(House::number).collect();
+/// assert_eq!(numbers, [3, 7, 8, 20, 21]);
+/// assert_eq!((!set).count(), 25);
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(u32);
 
@@ -42,17 +51,49 @@ pub(crate) const fn count_bits(bits: u32) -> u32 {
 
 impl Bitboard {
     /// No house.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// assert!(Bitboard::EMPTY.is_empty());
+    /// assert_eq!(Bitboard::EMPTY.count(), 0);
+    /// assert_eq!(Bitboard::default(), Bitboard::EMPTY);
+    /// ```
     pub const EMPTY: Bitboard = Bitboard(0);
     /// Every house 1..=30.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::ALL.count(), 30);
+    /// assert_eq!(Bitboard::ALL, Bitboard::range(1, 30));
+    /// assert_eq!(!Bitboard::ALL, Bitboard::EMPTY);
+    /// ```
     pub const ALL: Bitboard = Bitboard(ALL_BITS);
 
     /// The set holding just this house.
+    ///
+    /// ```
+    /// use senet::{Bitboard, House};
+    ///
+    /// let house = House::new(9).unwrap();
+    /// let set = Bitboard::from_house(house);
+    /// assert_eq!((set.count(), set.first()), (1, Some(house)));
+    /// ```
     #[inline]
     pub const fn from_house(house: House) -> Bitboard {
         Bitboard(1 << house.number())
     }
 
     /// The set of the houses with these numbers; numbers outside 1..=30 are ignored.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// let set = Bitboard::from_numbers(&[0, 2, 4, 31]);
+    /// assert_eq!(set.count(), 2);
+    /// assert_eq!(set, Bitboard::from_numbers(&[4, 2]));
+    /// ```
     pub const fn from_numbers(numbers: &[u8]) -> Bitboard {
         let mut bits = 0u32;
         let mut i = 0;
@@ -66,6 +107,14 @@ impl Bitboard {
     }
 
     /// The houses `low..=high` (empty when `low > high`); bounds are clamped to 1..=30.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::range(26, 30), Bitboard::from_numbers(&[26, 27, 28, 29, 30]));
+    /// assert_eq!(Bitboard::range(0, 40), Bitboard::ALL);
+    /// assert!(Bitboard::range(5, 4).is_empty());
+    /// ```
     pub const fn range(low: u8, high: u8) -> Bitboard {
         let low = if low < 1 { 1 } else { low };
         let high = if high > House::COUNT {
@@ -87,6 +136,16 @@ impl Bitboard {
 
     /// The houses strictly between two track numbers (1..=31, 31 meaning off),
     /// in either order.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// // The houses a move from 3 to 7 passes.
+    /// assert_eq!(Bitboard::between(3, 7), Bitboard::from_numbers(&[4, 5, 6]));
+    /// assert_eq!(Bitboard::between(7, 3), Bitboard::between(3, 7));
+    /// // Bearing off from 28 (31 stands for off) passes 29 and 30.
+    /// assert_eq!(Bitboard::between(28, 31), Bitboard::range(29, 30));
+    /// ```
     #[inline]
     pub const fn between(a: u8, b: u8) -> Bitboard {
         let (low, high) = if a < b { (a, b) } else { (b, a) };
@@ -100,6 +159,13 @@ impl Bitboard {
     }
 
     /// Each house of the set moved `n` houses up the track; houses past 30 drop out.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// let set = Bitboard::from_numbers(&[1, 28, 30]);
+    /// assert_eq!(set.shift_up(2), Bitboard::from_numbers(&[3, 30]));
+    /// ```
     #[inline]
     pub const fn shift_up(self, n: u8) -> Bitboard {
         match self.0.checked_shl(n as u32) {
@@ -109,6 +175,13 @@ impl Bitboard {
     }
 
     /// Each house of the set moved `n` houses down the track; houses below 1 drop out.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// let set = Bitboard::from_numbers(&[1, 2, 30]);
+    /// assert_eq!(set.shift_down(1), Bitboard::from_numbers(&[1, 29]));
+    /// ```
     #[inline]
     pub const fn shift_down(self, n: u8) -> Bitboard {
         match self.0.checked_shr(n as u32) {
@@ -124,30 +197,69 @@ impl Bitboard {
     }
 
     /// The raw bits (bit `n` is house `n`).
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::from_numbers(&[1, 3]).bits(), 0b1010);
+    /// assert_eq!(Bitboard::ALL.bits(), 0x7FFF_FFFE);
+    /// ```
     #[inline]
     pub const fn bits(self) -> u32 {
         self.0
     }
 
     /// Whether the set holds this house.
+    ///
+    /// ```
+    /// use senet::{Bitboard, House};
+    ///
+    /// let set = Bitboard::range(10, 12);
+    /// assert!(set.contains(House::new(11).unwrap()));
+    /// assert!(!set.contains(House::new(13).unwrap()));
+    /// ```
     #[inline]
     pub const fn contains(self, house: House) -> bool {
         self.0 & (1 << house.number()) != 0
     }
 
     /// Whether the set is empty.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// assert!(Bitboard::EMPTY.is_empty());
+    /// assert!(!Bitboard::from_numbers(&[5]).is_empty());
+    /// assert!(Bitboard::from_numbers(&[0, 31]).is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// How many houses the set holds.
+    ///
+    /// ```
+    /// use senet::{Bitboard, Position, Side, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.board().pieces(Side::X).count(), 5);
+    /// assert_eq!(Bitboard::range(1, 10).count(), 10);
+    /// ```
     #[inline]
     pub const fn count(self) -> u32 {
         count_bits(self.0)
     }
 
     /// The lowest house in the set, if any.
+    ///
+    /// ```
+    /// use senet::{Bitboard, House};
+    ///
+    /// let set = Bitboard::from_numbers(&[12, 4, 20]);
+    /// assert_eq!(set.first(), House::new(4));
+    /// assert_eq!(Bitboard::EMPTY.first(), None);
+    /// ```
     #[inline]
     pub const fn first(self) -> Option<House> {
         if self.0 == 0 {
@@ -158,6 +270,14 @@ impl Bitboard {
     }
 
     /// The highest house in the set, if any.
+    ///
+    /// ```
+    /// use senet::{Bitboard, House};
+    ///
+    /// let set = Bitboard::from_numbers(&[12, 4, 20]);
+    /// assert_eq!(set.last(), House::new(20));
+    /// assert_eq!(Bitboard::EMPTY.last(), None);
+    /// ```
     #[inline]
     pub const fn last(self) -> Option<House> {
         if self.0 == 0 {
@@ -168,6 +288,15 @@ impl Bitboard {
     }
 
     /// The set with this house added.
+    ///
+    /// ```
+    /// use senet::{Bitboard, House};
+    ///
+    /// let house = House::new(15).unwrap();
+    /// let set = Bitboard::EMPTY.with(house);
+    /// assert!(set.contains(house));
+    /// assert_eq!(set.with(house), set);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn with(self, house: House) -> Bitboard {
@@ -175,6 +304,13 @@ impl Bitboard {
     }
 
     /// The set with this house removed.
+    ///
+    /// ```
+    /// use senet::{Bitboard, House};
+    ///
+    /// let set = Bitboard::range(1, 3).without(House::new(2).unwrap());
+    /// assert_eq!(set, Bitboard::from_numbers(&[1, 3]));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn without(self, house: House) -> Bitboard {
@@ -183,6 +319,13 @@ impl Bitboard {
 
     /// The houses of the set that have a neighbour in the set along the track
     /// (house `n - 1` or `n + 1`): pieces that protect each other.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// let pieces = Bitboard::from_numbers(&[1, 2, 5, 7, 8]);
+    /// assert_eq!(pieces.with_neighbour(), Bitboard::from_numbers(&[1, 2, 7, 8]));
+    /// ```
     #[inline]
     pub const fn with_neighbour(self) -> Bitboard {
         // A subset of the set, so no bit off the track can appear.
@@ -191,6 +334,15 @@ impl Bitboard {
 
     /// The houses of the set that belong to a run of at least `length`
     /// consecutive houses of the set along the track.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// // Three in a row make a blockade in Kendall.
+    /// let pieces = Bitboard::from_numbers(&[1, 2, 7, 8, 9, 12]);
+    /// assert_eq!(pieces.runs_of(3), Bitboard::from_numbers(&[7, 8, 9]));
+    /// assert_eq!(pieces.runs_of(2), Bitboard::from_numbers(&[1, 2, 7, 8, 9]));
+    /// ```
     #[inline]
     pub const fn runs_of(self, length: u8) -> Bitboard {
         if length <= 1 {

@@ -9,6 +9,16 @@ use crate::house::{House, Side};
 /// A `Board` is what the [`Ruleset`](crate::Ruleset) hooks look at. Its two
 /// sides never share a house; a board is only built by the crate, from a
 /// validated position.
+///
+/// ```
+/// use senet::{Position, Side, rulesets::Kendall};
+///
+/// let position: Position<Kendall> = "ooooo.................x..x.... x 3 0".parse()?;
+/// let board = position.board();
+/// assert_eq!((board.on_board(Side::X), board.off(Side::X)), (2, 3));
+/// assert_eq!(board.occupied().count(), 7);
+/// # Ok::<(), senet::PositionError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     pieces: [Bitboard; 2],
@@ -42,6 +52,15 @@ impl Board {
 
     /// The side whose piece on house 15 is marked, if any: a piece back
     /// from the water in a ruleset that marks it, which alone may move.
+    ///
+    /// ```
+    /// use senet::{Position, Side, rulesets::{Kendall, Kendall1979}};
+    ///
+    /// let position: Position<Kendall1979> = "oxoxoxoxoxoxo.X............... x 0 0".parse()?;
+    /// assert_eq!(position.board().marked(), Some(Side::X));
+    /// assert_eq!(Position::start(Kendall).board().marked(), None);
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub const fn marked(&self) -> Option<Side> {
         self.marked
@@ -59,30 +78,72 @@ impl Board {
     }
 
     /// The houses of this side's pieces.
+    ///
+    /// ```
+    /// use senet::{Bitboard, Position, Side, rulesets::Kendall};
+    ///
+    /// let board = *Position::start(Kendall).board();
+    /// assert_eq!(board.pieces(Side::X), Bitboard::from_numbers(&[2, 4, 6, 8, 10]));
+    /// assert_eq!(board.pieces(Side::O), Bitboard::from_numbers(&[1, 3, 5, 7, 9]));
+    /// ```
     #[inline]
     pub const fn pieces(&self, side: Side) -> Bitboard {
         self.pieces[side.index()]
     }
 
     /// Every occupied house.
+    ///
+    /// ```
+    /// use senet::{Bitboard, Position, rulesets::Kendall};
+    ///
+    /// let board = *Position::start(Kendall).board();
+    /// assert_eq!(board.occupied(), Bitboard::range(1, 10));
+    /// ```
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.pieces[0] | self.pieces[1]
     }
 
     /// How many pieces this side has borne off.
+    ///
+    /// ```
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// let position: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
+    /// assert_eq!(position.board().off(Side::X), 4);
+    /// assert_eq!(position.board().off(Side::O), 0);
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub const fn off(&self, side: Side) -> u8 {
         self.off[side.index()]
     }
 
     /// How many pieces this side has on the track.
+    ///
+    /// ```
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// let position: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
+    /// assert_eq!(position.board().on_board(Side::X), 1);
+    /// assert_eq!(position.board().on_board(Side::O), 5);
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub const fn on_board(&self, side: Side) -> u8 {
         self.pieces[side.index()].count() as u8
     }
 
     /// Whose piece stands on this house, if any.
+    ///
+    /// ```
+    /// use senet::{House, Position, Side, rulesets::Kendall};
+    ///
+    /// let board = *Position::start(Kendall).board();
+    /// assert_eq!(board.piece_at(House::new(1).unwrap()), Some(Side::O));
+    /// assert_eq!(board.piece_at(House::new(2).unwrap()), Some(Side::X));
+    /// assert_eq!(board.piece_at(House::new(11).unwrap()), None);
+    /// ```
     #[inline]
     pub fn piece_at(&self, house: House) -> Option<Side> {
         if self.pieces[0].contains(house) {

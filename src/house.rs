@@ -6,14 +6,38 @@ use core::fmt;
 ///
 /// A `House` always holds a number in 1..=30; "off the board" is
 /// [`Target::Off`], never a house number.
+///
+/// ```
+/// use senet::House;
+///
+/// let beauty = House::new(26).unwrap();
+/// assert_eq!(beauty.number(), 26);
+/// assert_eq!(beauty.to_string(), "26");
+/// assert!(House::new(25).unwrap() < beauty);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct House(u8);
 
 impl House {
     /// The number of houses on the track.
+    ///
+    /// ```
+    /// use senet::House;
+    ///
+    /// assert_eq!(House::COUNT, 30);
+    /// assert_eq!(House::all().count(), usize::from(House::COUNT));
+    /// ```
     pub const COUNT: u8 = 30;
 
     /// The house with this number, or `None` outside 1..=30.
+    ///
+    /// ```
+    /// use senet::House;
+    ///
+    /// assert_eq!(House::new(15).map(House::number), Some(15));
+    /// assert_eq!(House::new(0), None);
+    /// assert_eq!(House::new(31), None);
+    /// ```
     #[inline]
     pub const fn new(number: u8) -> Option<House> {
         if number >= 1 && number <= Self::COUNT {
@@ -24,12 +48,27 @@ impl House {
     }
 
     /// The house's number, 1..=30.
+    ///
+    /// ```
+    /// use senet::House;
+    ///
+    /// let house = House::new(27).unwrap();
+    /// assert_eq!(house.number(), 27);
+    /// ```
     #[inline]
     pub const fn number(self) -> u8 {
         self.0
     }
 
     /// Every house, in track order.
+    ///
+    /// ```
+    /// use senet::House;
+    ///
+    /// let numbers: Vec<u8> = House::all().map(House::number).collect();
+    /// assert_eq!(numbers.len(), 30);
+    /// assert_eq!((numbers[0], numbers[29]), (1, 30));
+    /// ```
     pub fn all() -> impl Iterator<Item = House> {
         (1..=Self::COUNT).map(House)
     }
@@ -60,6 +99,15 @@ impl fmt::Display for House {
 }
 
 /// Where a move ends: a house, or off the board (written `off`).
+///
+/// ```
+/// use senet::{House, Target};
+///
+/// let to = Target::House(House::new(12).unwrap());
+/// assert_eq!(to.to_string(), "12");
+/// assert_eq!(Target::Off.to_string(), "off");
+/// assert!(to < Target::Off);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Target {
     /// The piece lands on this house.
@@ -72,6 +120,13 @@ impl Target {
     /// The target as a track number: the house's number, or 31 for off.
     ///
     /// Used to compute which houses a move passes; never printed.
+    ///
+    /// ```
+    /// use senet::{House, Target};
+    ///
+    /// assert_eq!(Target::House(House::new(30).unwrap()).track_number(), 30);
+    /// assert_eq!(Target::Off.track_number(), 31);
+    /// ```
     #[inline]
     pub const fn track_number(self) -> u8 {
         match self {
@@ -81,6 +136,14 @@ impl Target {
     }
 
     /// The house, or `None` for off.
+    ///
+    /// ```
+    /// use senet::{House, Target};
+    ///
+    /// let house = House::new(28).unwrap();
+    /// assert_eq!(Target::House(house).house(), Some(house));
+    /// assert_eq!(Target::Off.house(), None);
+    /// ```
     #[inline]
     pub const fn house(self) -> Option<House> {
         match self {
@@ -100,6 +163,14 @@ impl fmt::Display for Target {
 }
 
 /// One of the two sides. `X` throws first from every start position.
+///
+/// ```
+/// use senet::{Position, Side, rulesets::Kendall};
+///
+/// let start = Position::start(Kendall);
+/// assert_eq!(start.side_to_throw(), Side::X);
+/// assert_eq!(Side::X.to_string(), "x");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -112,9 +183,25 @@ pub enum Side {
 
 impl Side {
     /// Both sides, `X` first.
+    ///
+    /// ```
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// let board = *Position::start(Kendall).board();
+    /// for side in Side::BOTH {
+    ///     assert_eq!(board.on_board(side), 5);
+    /// }
+    /// ```
     pub const BOTH: [Side; 2] = [Side::X, Side::O];
 
     /// The other side.
+    ///
+    /// ```
+    /// use senet::Side;
+    ///
+    /// assert_eq!(Side::X.opponent(), Side::O);
+    /// assert_eq!(Side::O.opponent(), Side::X);
+    /// ```
     #[inline]
     pub const fn opponent(self) -> Side {
         match self {
@@ -124,12 +211,27 @@ impl Side {
     }
 
     /// 0 for `X`, 1 for `O`: an index into per-side arrays.
+    ///
+    /// ```
+    /// use senet::Side;
+    ///
+    /// let mut wins = [0u32; 2];
+    /// wins[Side::O.index()] += 1;
+    /// assert_eq!(wins, [0, 1]);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The character of the position string: `x` or `o`.
+    ///
+    /// ```
+    /// use senet::Side;
+    ///
+    /// assert_eq!(Side::X.to_char(), 'x');
+    /// assert_eq!(Side::O.to_char(), 'o');
+    /// ```
     #[inline]
     pub const fn to_char(self) -> char {
         match self {
@@ -139,6 +241,14 @@ impl Side {
     }
 
     /// The side written with this character, if any.
+    ///
+    /// ```
+    /// use senet::Side;
+    ///
+    /// assert_eq!(Side::from_char('o'), Some(Side::O));
+    /// assert_eq!(Side::from_char(Side::X.to_char()), Some(Side::X));
+    /// assert_eq!(Side::from_char('X'), None);
+    /// ```
     #[inline]
     pub const fn from_char(c: char) -> Option<Side> {
         match c {

@@ -19,6 +19,17 @@ const OFF: u8 = House::COUNT + 1;
 /// Moves come from [`Position::moves`](crate::Position::moves)
 /// or from parsing move text against a position; a move is only ever
 /// played in the position it was made for (playing checks this).
+///
+/// ```
+/// use senet::{Position, Roll, rulesets::Kendall};
+///
+/// let start = Position::start(Kendall);
+/// let moves = start.moves(Roll::new(2).unwrap());
+/// let mv = moves.get(0).unwrap();
+/// assert_eq!(start.notation(mv).to_string(), "2: 10-12");
+/// assert_eq!(moves.play(mv)?.to_string(), "oxoxoxoxo..x.................. o 0 0");
+/// # Ok::<(), senet::IllegalMove>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Packed in one word so that the generator writes a move with one
@@ -103,12 +114,27 @@ impl Move {
     }
 
     /// The roll the move plays.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let four = Roll::new(4).unwrap();
+    /// let mv = Position::start(Kendall).moves(four).get(0).unwrap();
+    /// assert_eq!(mv.roll(), four);
+    /// ```
     #[inline]
     pub fn roll(self) -> Roll {
         ROLLS[self.byte(0) as usize & 7]
     }
 
     /// The house the piece leaves.
+    ///
+    /// ```
+    /// use senet::{House, Position, Roll, rulesets::Kendall};
+    ///
+    /// let mv = Position::start(Kendall).moves(Roll::new(2).unwrap()).get(0).unwrap();
+    /// assert_eq!(mv.from(), House::new(10).unwrap());
+    /// ```
     #[inline]
     pub fn from(self) -> House {
         House::from_index(self.byte(1))
@@ -116,6 +142,14 @@ impl Move {
 
     /// Where the piece goes: a house (27 for the water, wherever the piece
     /// then comes to rest) or off.
+    ///
+    /// ```
+    /// use senet::{House, Position, Roll, Target, rulesets::Kendall};
+    ///
+    /// let mv = Position::start(Kendall).moves(Roll::new(2).unwrap()).get(0).unwrap();
+    /// assert_eq!(mv.to(), Target::House(House::new(12).unwrap()));
+    /// assert_eq!(mv.to().track_number() - mv.from().number(), 2);
+    /// ```
     #[inline]
     pub fn to(self) -> Target {
         let to = self.track_number();
@@ -133,12 +167,32 @@ impl Move {
     }
 
     /// Whether the piece changed places with an opponent's piece.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// // In Kendall, x on 2 lands on o's piece on 5 and the two change places.
+    /// let start = Position::start(Kendall);
+    /// let mv = start.moves(Roll::new(3).unwrap()).get(0).unwrap();
+    /// assert_eq!(start.notation(mv).to_string(), "3: 2-5x");
+    /// assert!(mv.is_swap() && mv.is_hit() && !mv.is_capture());
+    /// ```
     #[inline]
     pub fn is_swap(self) -> bool {
         self.byte(3) & SWAP != 0
     }
 
     /// Whether the opponent's piece landed on was removed from the game.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Bell};
+    ///
+    /// // In Bell, landing on an opponent's piece takes it out of the game.
+    /// let start = Position::start(Bell);
+    /// let mv = start.moves(Roll::new(1).unwrap()).get(0).unwrap();
+    /// assert_eq!(start.notation(mv).to_string(), "1: 1-2x");
+    /// assert!(mv.is_capture() && mv.is_hit() && !mv.is_swap());
+    /// ```
     #[inline]
     pub fn is_capture(self) -> bool {
         self.byte(3) & CAPTURE != 0
@@ -147,6 +201,18 @@ impl Move {
     /// Whether the opponent's piece landed on was sent to a house other
     /// than the mover's start: back to the lowest empty house, or into the
     /// water (see [`Contact`](crate::ruleset::Contact)).
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Jequier};
+    ///
+    /// // In Jéquier, o's piece hit on 12 goes back to 9, the lowest empty house.
+    /// let position: Position<Jequier> = "oxoxoxox.x.o.................. x 0 0".parse()?;
+    /// let moves = position.moves(Roll::new(2).unwrap());
+    /// let mv = moves.get(0).unwrap();
+    /// assert!(mv.is_sent_away() && mv.is_hit());
+    /// assert_eq!(moves.play(mv)?.to_string(), "oxoxoxoxo..x.................. o 0 0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn is_sent_away(self) -> bool {
         self.byte(3) & SENT != 0
@@ -154,6 +220,15 @@ impl Move {
 
     /// Whether the landing hit an opponent's piece: a swap, a capture, or
     /// a piece sent away (what the notation writes `x`).
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let hits: Vec<bool> = start.moves(Roll::new(3).unwrap()).iter().map(|mv| mv.is_hit()).collect();
+    /// // 2-5x, 4-7x, 6-9x, 8-11, 10-13
+    /// assert_eq!(hits, [true, true, true, false, false]);
+    /// ```
     #[inline]
     pub fn is_hit(self) -> bool {
         self.byte(3) & (SWAP | CAPTURE | SENT) != 0
@@ -161,18 +236,51 @@ impl Move {
 
     /// Whether the written target is below the start: a backward move, a
     /// fall, or a return from the water.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// // x's piece on 25 cannot pass 26 with a 2, so it must go back.
+    /// let position: Position<Kendall> = "ooooo...................x..... x 4 0".parse()?;
+    /// let mv = position.moves(Roll::new(2).unwrap()).get(0).unwrap();
+    /// assert!(mv.is_backward());
+    /// assert_eq!(position.notation(mv).to_string(), "2: 25-23<");
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub fn is_backward(self) -> bool {
         self.byte(3) & BACKWARD != 0
     }
 
     /// Whether the piece went into the water.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// // In Kendall, a 1 from 26 falls into the water and the piece comes back to 15.
+    /// let position: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
+    /// let moves = position.moves(Roll::new(1).unwrap());
+    /// let mv = moves.get(0).unwrap();
+    /// assert!(mv.is_water());
+    /// assert_eq!(moves.play(mv)?.to_string(), "ooooo.........x............... x 4 0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn is_water(self) -> bool {
         self.byte(3) & WATER != 0
     }
 
     /// Whether the piece was borne off.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, Target, rulesets::Kendall};
+    ///
+    /// let position: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
+    /// let mv = position.moves(Roll::new(5).unwrap()).get(0).unwrap();
+    /// assert!(mv.is_off());
+    /// assert_eq!(mv.to(), Target::Off);
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub fn is_off(self) -> bool {
         self.track_number() == OFF
@@ -197,12 +305,33 @@ impl fmt::Debug for Move {
 
 /// The most moves one roll can offer: one per house, since a roll takes a
 /// piece to at most one target.
+///
+/// ```
+/// use senet::{MAX_MOVES, Position, Roll, rulesets::Bell};
+///
+/// // Bell's start: one move for each of x's ten pieces with a 1.
+/// let list = Position::start(Bell).moves(Roll::new(1).unwrap()).to_list();
+/// assert_eq!(list.len(), 10);
+/// assert!(list.len() <= MAX_MOVES);
+/// assert_eq!(MAX_MOVES, 30);
+/// ```
 pub const MAX_MOVES: usize = House::COUNT as usize;
 
 /// The legal moves of one roll in one position, held inline (no heap).
 ///
 /// A roll gives each piece at most one target, so a list never holds more
 /// than one move per piece, and never more than [`MAX_MOVES`].
+///
+/// ```
+/// use senet::{MoveList, Position, Roll, rulesets::Kendall};
+///
+/// let start = Position::start(Kendall);
+/// let moves = start.moves(Roll::new(3).unwrap());
+/// let list: MoveList = moves.to_list();
+/// assert_eq!(list.len(), 5); // a list reads as a slice of moves
+/// assert!(list.iter().all(|&mv| moves.contains(mv)));
+/// assert_eq!(list.first().copied(), moves.get(0));
+/// ```
 #[derive(Clone, Copy)]
 pub struct MoveList {
     /// Slots past [`MAX_MOVES`] up to a power of two, so that
@@ -217,6 +346,15 @@ const CAPACITY: usize = 32;
 
 impl MoveList {
     /// An empty list.
+    ///
+    /// ```
+    /// use senet::{MoveList, Position, Roll, rulesets::Kendall};
+    ///
+    /// let mut list = MoveList::new();
+    /// assert!(list.is_empty());
+    /// Position::start(Kendall).moves(Roll::new(2).unwrap()).write_to(&mut list);
+    /// assert_eq!(list.len(), 1);
+    /// ```
     #[inline]
     pub const fn new() -> MoveList {
         const FILLER: Move = Move::from_word(0);

@@ -15,6 +15,17 @@ use crate::rulesets::BuiltIn;
 /// [`Position::new`], parsing, or playing legal moves), so every method
 /// can rely on it. For the built-in rulesets `R` is zero-sized and a
 /// position is 12 bytes.
+///
+/// ```
+/// use senet::{Position, Side, rulesets::Kendall};
+///
+/// let text = "oxoxoxoxo..x.................. o 0 0";
+/// let position: Position<Kendall> = text.parse()?;
+/// assert_eq!(position.to_string(), text);
+/// assert_eq!(position.side_to_throw(), Side::O);
+/// assert!(!position.is_over());
+/// # Ok::<(), senet::PositionError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position<R: Ruleset> {
     pub(crate) ruleset: R,
@@ -26,6 +37,16 @@ pub struct Position<R: Ruleset> {
 }
 
 /// Why a position is not valid. The message names the field and the problem.
+///
+/// ```
+/// use senet::{Position, PositionError, rulesets::Kendall};
+///
+/// let short = "oxox x 0 0".parse::<Position<Kendall>>();
+/// assert_eq!(short, Err(PositionError::BoardLength { found: 4 }));
+/// let err = "oxoxoxoxox.................... x 0".parse::<Position<Kendall>>().unwrap_err();
+/// assert_eq!(err, PositionError::FieldCount { found: 3 });
+/// assert!(err.to_string().contains("four fields"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -152,6 +173,24 @@ impl<R: Ruleset> Position<R> {
 
     /// A position from its parts, checked against the ruleset's invariants
     /// (the same checks as parsing a position string).
+    ///
+    /// # Errors
+    ///
+    /// The [`PositionError`] of the first rule the parts break:
+    /// [`SharedHouse`](PositionError::SharedHouse) when both sides have a
+    /// piece on one house, or too many or too few pieces, both sides
+    /// finished, or a piece left in the water.
+    ///
+    /// ```
+    /// use senet::{Bitboard, Position, PositionError, Side, rulesets::Kendall};
+    ///
+    /// let x = Bitboard::from_numbers(&[2, 4, 6, 8, 10]);
+    /// let o = Bitboard::from_numbers(&[1, 3, 5, 7, 9]);
+    /// assert_eq!(Position::new(Kendall, x, o, 0, 0, Side::X)?, Position::start(Kendall));
+    /// let shared = Position::new(Kendall, x, o.shift_up(1), 0, 0, Side::X);
+    /// assert_eq!(shared, Err(PositionError::SharedHouse { house: 2 }));
+    /// # Ok::<(), PositionError>(())
+    /// ```
     pub fn new(
         ruleset: R,
         x: Bitboard,
@@ -179,6 +218,16 @@ impl<R: Ruleset> Position<R> {
     ///
     /// [`PositionError::MarkedPiece`] when the ruleset marks no piece or
     /// that side has no piece on house 15.
+    ///
+    /// ```
+    /// use senet::{Position, PositionError, Side, rulesets::{Kendall, Kendall1979}};
+    ///
+    /// let marked = Position::start(Kendall1979).with_mark(Some(Side::X))?;
+    /// assert_eq!(marked.to_string(), "oxoxoxoxoxoxo.X............... x 0 0");
+    /// let refused = Position::start(Kendall).with_mark(Some(Side::X));
+    /// assert!(matches!(refused, Err(PositionError::MarkedPiece { house: 15, .. })));
+    /// # Ok::<(), PositionError>(())
+    /// ```
     pub fn with_mark(self, marked: Option<Side>) -> Result<Position<R>, PositionError> {
         let board = match (marked, self.board.with_mark(marked)) {
             (_, Some(board)) => board,
@@ -202,12 +251,28 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// The ruleset the position belongs to.
+    ///
+    /// ```
+    /// use senet::{Position, Ruleset, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.ruleset().name(), "kendall");
+    /// assert_eq!(start.ruleset().pieces_per_side(), 5);
+    /// ```
     #[inline]
     pub fn ruleset(&self) -> R {
         self.ruleset
     }
 
     /// Where every piece is.
+    ///
+    /// ```
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.board().on_board(Side::X), 5);
+    /// assert_eq!(start.board().off(Side::O), 0);
+    /// ```
     #[inline]
     pub fn board(&self) -> &Board {
         &self.board
@@ -215,24 +280,62 @@ impl<R: Ruleset> Position<R> {
 
     /// The side about to throw (after a game-ending move: the opponent of
     /// the side that moved).
+    ///
+    /// ```
+    /// use senet::{Position, Roll, Side, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.side_to_throw(), Side::X);
+    /// // A 2 passes the turn.
+    /// let after = start.moves(Roll::new(2).unwrap()).play_nth(0).unwrap();
+    /// assert_eq!(after.side_to_throw(), Side::O);
+    /// ```
     #[inline]
     pub fn side_to_throw(&self) -> Side {
         self.side
     }
 
     /// Whose piece stands on this house, if any.
+    ///
+    /// ```
+    /// use senet::{House, Position, Side, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.piece_at(House::new(10).unwrap()), Some(Side::X));
+    /// assert_eq!(start.piece_at(House::new(30).unwrap()), None);
+    /// ```
     #[inline]
     pub fn piece_at(&self, house: House) -> Option<Side> {
         self.board.piece_at(house)
     }
 
     /// The result, once the game is over.
+    ///
+    /// ```
+    /// use senet::{Outcome, Position, Side, rulesets::Kendall};
+    ///
+    /// assert_eq!(Position::start(Kendall).outcome(), None);
+    /// let won: Position<Kendall> = "ooooo......................... o 5 0".parse()?;
+    /// assert_eq!(won.outcome(), Some(Outcome::Win(Side::X)));
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
         self.ruleset.outcome(&self.board)
     }
 
     /// Whether the game is over.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// // x's last piece bears off from 26 with a 5.
+    /// let last: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
+    /// assert!(!last.is_over());
+    /// let after = last.moves(Roll::new(5).unwrap()).play_nth(0).unwrap();
+    /// assert!(after.is_over());
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub fn is_over(&self) -> bool {
         self.over
@@ -241,6 +344,18 @@ impl<R: Ruleset> Position<R> {
     /// Whether the piece on `house` cannot be landed on by its opponent
     /// right now (a safe house, or protected by a neighbour, as the ruleset
     /// says). False for an empty house.
+    ///
+    /// ```
+    /// use senet::{House, Position, rulesets::Kendall};
+    ///
+    /// let position: Position<Kendall> = "xx.ooo..o..o..x.....x......... x 1 0".parse()?;
+    /// let house = |n| House::new(n).unwrap();
+    /// assert!(position.is_shielded(house(1))); // next to its neighbour on 2
+    /// assert!(position.is_shielded(house(15))); // a safe house
+    /// assert!(!position.is_shielded(house(21)));
+    /// assert!(!position.is_shielded(house(3))); // empty
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     pub fn is_shielded(&self, house: House) -> bool {
         self.piece_at(house)
             .is_some_and(|owner| self.ruleset.shielded(&self.board, owner).contains(house))
@@ -249,6 +364,18 @@ impl<R: Ruleset> Position<R> {
     /// Whether the piece on `house` blocks the opponent's pieces from
     /// passing it (Kendall's blockades, Classic's no jumping). False for an
     /// empty house.
+    ///
+    /// ```
+    /// use senet::{House, Position, rulesets::Kendall};
+    ///
+    /// // o's three pieces on 4, 5 and 6 form a blockade; the one on 9 does not.
+    /// let position: Position<Kendall> = "xx.ooo..o..o..x.....x......... x 1 0".parse()?;
+    /// let house = |n| House::new(n).unwrap();
+    /// assert!(position.blocks_passage(house(5)));
+    /// assert!(!position.blocks_passage(house(9)));
+    /// assert!(!position.blocks_passage(house(3))); // empty
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     pub fn blocks_passage(&self, house: House) -> bool {
         self.piece_at(house).is_some_and(|owner| {
             self.ruleset
