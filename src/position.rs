@@ -14,7 +14,7 @@ use crate::rulesets::BuiltIn;
 /// It can only be built valid (through [`Position::start`],
 /// [`Position::new`], parsing, or playing legal moves), so every method
 /// can rely on it. For the built-in rulesets `R` is zero-sized and a
-/// position is 12 bytes.
+/// position is 16 bytes, cheap to copy.
 ///
 /// ```
 /// use senet::{Position, Side, rulesets::Kendall};
@@ -24,6 +24,7 @@ use crate::rulesets::BuiltIn;
 /// assert_eq!(position.to_string(), text);
 /// assert_eq!(position.side_to_throw(), Side::O);
 /// assert!(!position.is_over());
+/// assert_eq!(std::mem::size_of::<Position<Kendall>>(), 16);
 /// # Ok::<(), senet::PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
