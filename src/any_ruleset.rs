@@ -53,6 +53,15 @@ pub enum AnyRuleset {
 
 impl AnyRuleset {
     /// Every built-in ruleset.
+    ///
+    /// ```
+    /// use senet::{AnyRuleset, Ruleset};
+    ///
+    /// assert_eq!(AnyRuleset::ALL.len(), 7);
+    /// for ruleset in AnyRuleset::ALL {
+    ///     assert_eq!(ruleset.name().parse::<AnyRuleset>(), Ok(ruleset));
+    /// }
+    /// ```
     pub const ALL: [AnyRuleset; 7] = [
         AnyRuleset::Kendall,
         AnyRuleset::Temple,
@@ -86,6 +95,14 @@ impl fmt::Display for AnyRuleset {
 }
 
 /// The name given is not a built-in ruleset.
+///
+/// ```
+/// use senet::AnyRuleset;
+///
+/// let err = "Kendall".parse::<AnyRuleset>().unwrap_err(); // names are lower case
+/// assert_eq!(err.found, "Kendall");
+/// assert!(err.to_string().starts_with("unknown ruleset \"Kendall\"; expected one of kendall"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
     "unknown ruleset {found:?}; expected one of kendall, temple, bell, classic, jequier, kendall1979, skyruk"

@@ -55,6 +55,15 @@ impl<R: Ruleset> Position<R> {
     /// None when the throw is lost, when the game is over, or when the
     /// ruleset's implement cannot make `roll`
     /// ([`lose_throw`](Moves::lose_throw) tells these apart).
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.moves(Roll::new(4).unwrap()).len(), 2); // 8-12 and 10-14
+    /// assert!(start.moves(Roll::new(6).unwrap()).is_empty()); // the sticks make no 6
+    /// ```
     #[inline]
     pub fn moves(&self, roll: Roll) -> Moves<R> {
         Moves {
@@ -103,18 +112,46 @@ impl<R: Ruleset> Position<R> {
 
 impl<R: Ruleset> Moves<R> {
     /// The position the moves belong to.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let moves = start.moves(Roll::new(2).unwrap());
+    /// assert_eq!(moves.position(), &start);
+    /// ```
     #[inline]
     pub fn position(&self) -> &Position<R> {
         &self.position
     }
 
     /// The roll the moves play.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let three = Roll::new(3).unwrap();
+    /// let moves = Position::start(Kendall).moves(three);
+    /// assert_eq!(moves.roll(), three);
+    /// assert!(moves.iter().all(|mv| mv.roll() == three));
+    /// ```
     #[inline]
     pub fn roll(&self) -> Roll {
         self.roll
     }
 
     /// How many legal moves there are.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.moves(Roll::new(2).unwrap()).len(), 1); // only 10-12
+    /// assert_eq!(start.moves(Roll::new(5).unwrap()).len(), 5); // every piece
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.found.len()
@@ -122,30 +159,83 @@ impl<R: Ruleset> Moves<R> {
 
     /// Whether there is no legal move: the throw is lost, or the game is
     /// over, or the implement cannot make the roll.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// // x's last piece, on 28, leaves only with a 3.
+    /// let position: Position<Kendall> = "ooooo......................x.. x 4 0".parse()?;
+    /// assert!(position.moves(Roll::new(1).unwrap()).is_empty());
+    /// assert!(!position.moves(Roll::new(3).unwrap()).is_empty());
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.found.is_empty()
     }
 
     /// The move at `index`, or `None` past the end.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let moves = start.moves(Roll::new(4).unwrap());
+    /// let first = moves.get(0).unwrap();
+    /// assert_eq!(start.notation(first).to_string(), "4: 8-12+");
+    /// assert_eq!(moves.get(2), None);
+    /// ```
     #[inline]
     pub fn get(&self, index: usize) -> Option<Move> {
         self.position.nth_found(&self.found, self.roll, index)
     }
 
     /// The legal move of the piece on `from`, if it has one.
+    ///
+    /// ```
+    /// use senet::{House, Position, Roll, Target};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let moves = Position::start(Kendall).moves(Roll::new(2).unwrap());
+    /// let mv = moves.starting_at(House::new(10).unwrap()).unwrap();
+    /// assert_eq!(mv.to(), Target::House(House::new(12).unwrap()));
+    /// assert_eq!(moves.starting_at(House::new(8).unwrap()), None); // 10 is its own
+    /// ```
     #[inline]
     pub fn starting_at(&self, from: House) -> Option<Move> {
         self.position.move_from(&self.found, self.roll, from)
     }
 
     /// Whether `mv` is one of these moves.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let two = start.moves(Roll::new(2).unwrap());
+    /// let mv = two.get(0).unwrap();
+    /// assert!(two.contains(mv));
+    /// assert!(!start.moves(Roll::new(3).unwrap()).contains(mv)); // another roll
+    /// ```
     #[inline]
     pub fn contains(&self, mv: Move) -> bool {
         mv.roll() == self.roll && self.starting_at(mv.from()) == Some(mv)
     }
 
     /// The moves, in order.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let moves = start.moves(Roll::new(4).unwrap());
+    /// let from: Vec<u8> = moves.iter().map(|mv| mv.from().number()).collect();
+    /// assert_eq!(from, [8, 10]);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
         let position = &self.position;
         let found = &self.found;
@@ -161,12 +251,34 @@ impl<R: Ruleset> Moves<R> {
 
     /// The moves written into `list`, which is overwritten: a list kept
     /// and refilled costs nothing to make. Allocation-free.
+    ///
+    /// ```
+    /// use senet::{MoveList, Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let mut list = MoveList::new();
+    /// start.moves(Roll::new(5).unwrap()).write_to(&mut list);
+    /// assert_eq!(list.len(), 5);
+    /// start.moves(Roll::new(2).unwrap()).write_to(&mut list);
+    /// assert_eq!(list.len(), 1); // overwritten, not added to
+    /// ```
     #[inline]
     pub fn write_to(&self, list: &mut MoveList) {
         self.position.write_found(&self.found, self.roll, list);
     }
 
     /// The moves as a plain list.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let moves = Position::start(Kendall).moves(Roll::new(3).unwrap());
+    /// let list = moves.to_list();
+    /// assert_eq!(list.len(), moves.len());
+    /// assert!(list.iter().copied().eq(moves.iter()));
+    /// ```
     #[inline]
     pub fn to_list(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -175,6 +287,26 @@ impl<R: Ruleset> Moves<R> {
     }
 
     /// Plays `mv` if it is one of these moves; otherwise says why it is not legal.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when `mv` is not one of these moves: the variant says
+    /// which rule refuses it, or [`IllegalMove::Mismatch`] when its roll and
+    /// houses are legal here but the move was made for another position.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let moves = start.moves(Roll::new(2).unwrap());
+    /// let after = moves.play(moves.get(0).unwrap())?;
+    /// assert_eq!(after.to_string(), "oxoxoxoxo..x.................. o 0 0");
+    /// // The same move again is refused: the piece has left 10, and o throws.
+    /// let again = after.moves(Roll::new(2).unwrap()).play(moves.get(0).unwrap());
+    /// assert_eq!(again.unwrap_err().to_string(), "o has no piece on house 10");
+    /// # Ok::<(), senet::IllegalMove>(())
+    /// ```
     #[inline]
     pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMove> {
         if self.contains(mv) {
@@ -189,6 +321,16 @@ impl<R: Ruleset> Moves<R> {
 
     /// Plays the move at `index` (see [`get`](Self::get)), or `None` past
     /// the end.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let moves = Position::start(Kendall).moves(Roll::new(2).unwrap());
+    /// let after = moves.play_nth(0).unwrap();
+    /// assert_eq!(after.to_string(), "oxoxoxoxo..x.................. o 0 0");
+    /// assert_eq!(moves.play_nth(1), None);
+    /// ```
     #[inline]
     pub fn play_nth(&self, index: usize) -> Option<Position<R>> {
         self.position.play_nth_found(&self.found, self.roll, index)
@@ -196,6 +338,25 @@ impl<R: Ruleset> Moves<R> {
 
     /// The position after the throw is lost, when it is: no legal move, the
     /// game not over, and a roll the implement can make.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove::MovesExist`] when there is a legal move,
+    /// [`IllegalMove::GameOver`] when the game has ended, and
+    /// [`IllegalMove::RollNotOnDice`] for a roll the implement cannot make.
+    ///
+    /// ```
+    /// use senet::{IllegalMove, Position, Roll, Side};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// // x's last piece, on 28, cannot move with a 2: o throws next.
+    /// let position: Position<Kendall> = "ooooo......................x.. x 4 0".parse()?;
+    /// let after = position.moves(Roll::new(2).unwrap()).lose_throw()?;
+    /// assert_eq!(after.side_to_throw(), Side::O);
+    /// let three = position.moves(Roll::new(3).unwrap()).lose_throw();
+    /// assert_eq!(three, Err(IllegalMove::MovesExist { count: 1 })); // 28-off
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn lose_throw(&self) -> Result<Position<R>, IllegalMove> {
         if !self.is_empty() {
@@ -212,6 +373,18 @@ impl<R: Ruleset> Moves<R> {
 
     /// Whether the throw is lost: no legal move, the game not over, and a
     /// roll the implement can make.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let position: Position<Kendall> = "ooooo......................x.. x 4 0".parse()?;
+    /// assert!(position.moves(Roll::new(1).unwrap()).is_lost_throw());
+    /// assert!(!position.moves(Roll::new(3).unwrap()).is_lost_throw()); // 28-off
+    /// // No 6 on the sticks: nothing to lose.
+    /// assert!(!position.moves(Roll::new(6).unwrap()).is_lost_throw());
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     #[inline]
     pub fn is_lost_throw(&self) -> bool {
         self.lose_throw().is_ok()
@@ -229,6 +402,17 @@ impl<R: Ruleset> fmt::Debug for Moves<R> {
 
 /// The legal moves of every roll in one position (see
 /// [`Position::moves_by_roll`]).
+///
+/// ```
+/// use senet::{Position, Roll};
+/// use senet::rulesets::Kendall;
+///
+/// let start = Position::start(Kendall);
+/// let all = start.moves_by_roll();
+/// let counts: Vec<usize> = all.iter().map(|(_, moves)| moves.len()).collect();
+/// assert_eq!(counts, [5, 1, 5, 2, 5]); // rolls 1 to 5
+/// assert_eq!(all.get(Roll::new(2).unwrap()), start.moves(Roll::new(2).unwrap()));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MovesByRoll<R: Ruleset> {
     position: Position<R>,
@@ -237,12 +421,29 @@ pub struct MovesByRoll<R: Ruleset> {
 
 impl<R: Ruleset> MovesByRoll<R> {
     /// The position the moves belong to.
+    ///
+    /// ```
+    /// use senet::Position;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// assert_eq!(start.moves_by_roll().position(), &start);
+    /// ```
     #[inline]
     pub fn position(&self) -> &Position<R> {
         &self.position
     }
 
     /// The legal moves of `roll` (none for a roll the implement cannot make).
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let all = Position::start(Kendall).moves_by_roll();
+    /// assert_eq!(all.get(Roll::new(4).unwrap()).len(), 2);
+    /// assert!(all.get(Roll::new(6).unwrap()).is_empty()); // the sticks make no 6
+    /// ```
     #[inline]
     pub fn get(&self, roll: Roll) -> Moves<R> {
         Moves {
@@ -253,6 +454,16 @@ impl<R: Ruleset> MovesByRoll<R> {
     }
 
     /// Each roll of the ruleset's implement with its legal moves, by roll.
+    ///
+    /// ```
+    /// use senet::Position;
+    /// use senet::rulesets::Bell;
+    ///
+    /// // Bell throws a long die: rolls 1 to 4.
+    /// let all = Position::start(Bell).moves_by_roll();
+    /// let rolls: Vec<u8> = all.iter().map(|(roll, _)| roll.value()).collect();
+    /// assert_eq!(rolls, [1, 2, 3, 4]);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (Roll, Moves<R>)> + '_ {
         self.dice().rolls().map(|roll| (roll, self.get(roll)))
     }

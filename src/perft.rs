@@ -48,6 +48,18 @@ pub fn perft<R: Ruleset>(position: &Position<R>, depth: u32) -> u64 {
 /// notation with the perft of the position after it, `depth - 1` deep.
 /// The counts add up to `perft(position, depth)` (for `depth >= 1` and a
 /// game not over; otherwise the list is empty).
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet::{Position, divide, perft};
+///
+/// let start = Position::start(Kendall);
+/// let lines = divide(&start, 2);
+/// assert_eq!(lines.len(), 18); // one line per first move
+/// assert_eq!(lines[0].0.to_string(), "1: 2-3x+");
+/// let total: u64 = lines.iter().map(|(_, count)| count).sum();
+/// assert_eq!(total, perft(&start, 2));
+/// ```
 pub fn divide<R: Ruleset>(position: &Position<R>, depth: u32) -> Vec<(MoveText, u64)> {
     let mut lines = Vec::new();
     if depth == 0 || position.is_over() {

@@ -19,6 +19,17 @@ use crate::throw::{Dice, Roll};
 pub use crate::movegen::steps::{Direction, Steps};
 
 /// A refusal whose wording belongs to the ruleset (see [`Ruleset::why`]).
+///
+/// ```
+/// use senet::{Refusal, Ruleset};
+/// use senet::rulesets::{Classic, Kendall};
+///
+/// assert_eq!(Classic.why(Refusal::Blocked), "no piece may jump over another");
+/// assert_eq!(
+///     Kendall.why(Refusal::Blocked),
+///     "three or more pieces of one side in a row form a blockade"
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Refusal {
@@ -44,6 +55,17 @@ pub enum Refusal {
 }
 
 /// Where a roll carries a piece, before anything on the board is considered.
+///
+/// ```
+/// use senet::{House, Reach, Roll, Ruleset};
+/// use senet::rulesets::Kendall;
+///
+/// let (house, roll) = (|n| House::new(n).unwrap(), |n| Roll::new(n).unwrap());
+/// assert_eq!(Kendall.forward(house(10), roll(3)), Some(Reach::To(house(13))));
+/// assert_eq!(Kendall.forward(house(26), roll(1)), Some(Reach::Water));
+/// assert_eq!(Kendall.forward(house(26), roll(5)), Some(Reach::Off));
+/// assert_eq!(Kendall.forward(house(25), roll(2)), None); // every piece stops on 26
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reach {
     /// Along the track to this house.
@@ -67,6 +89,18 @@ pub enum Reach {
 }
 
 /// What landing on an opponent's piece does to it.
+///
+/// ```
+/// use senet::{Contact, House, Ruleset};
+/// use senet::rulesets::{Bell, Jequier, Kendall};
+///
+/// assert_eq!(Kendall.contact(), Contact::Swap);
+/// assert_eq!(Bell.contact(), Contact::Capture);
+/// assert_eq!(Jequier.contact(), Contact::SendBack);
+/// // In Jéquier a backward move never sends a piece back.
+/// let (low, high) = (House::new(5).unwrap(), House::new(12).unwrap());
+/// assert_eq!(Jequier.contact_at(high, low), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Contact {
     /// The two pieces exchange houses: the opponent's goes to the mover's start house.
@@ -83,6 +117,17 @@ pub enum Contact {
 }
 
 /// How a finished game ended.
+///
+/// ```
+/// use senet::{Outcome, Position, Side};
+/// use senet::rulesets::Kendall;
+///
+/// // x has borne off all five pieces.
+/// let won: Position<Kendall> = "ooooo......................... o 5 0".parse()?;
+/// assert_eq!(won.outcome(), Some(Outcome::Win(Side::X)));
+/// assert_eq!(Position::start(Kendall).outcome(), None);
+/// # Ok::<(), senet::PositionError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]

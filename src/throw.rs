@@ -5,6 +5,15 @@ use core::fmt;
 use rand_core::Rng;
 
 /// How far a throw moves a piece: 1..=6 houses (no implement makes all six).
+///
+/// ```
+/// use senet::Roll;
+///
+/// let three = Roll::new(3).unwrap();
+/// assert_eq!(three.value(), 3);
+/// assert_eq!(three.to_string(), "3");
+/// assert!(three < Roll::new(4).unwrap());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Roll(Value);
 
@@ -24,9 +33,24 @@ enum Value {
 
 impl Roll {
     /// The largest roll any implement makes (four dark sticks, where they count 6).
+    ///
+    /// ```
+    /// use senet::Roll;
+    ///
+    /// assert!(Roll::new(Roll::MAX).is_some());
+    /// assert!(Roll::new(Roll::MAX + 1).is_none());
+    /// ```
     pub const MAX: u8 = 6;
 
     /// The roll with this value, or `None` outside 1..=6.
+    ///
+    /// ```
+    /// use senet::Roll;
+    ///
+    /// assert_eq!(Roll::new(5).map(Roll::value), Some(5));
+    /// assert_eq!(Roll::new(0), None);
+    /// assert_eq!(Roll::new(7), None);
+    /// ```
     #[inline]
     pub const fn new(value: u8) -> Option<Roll> {
         match value {
@@ -61,6 +85,13 @@ impl Roll {
     }
 
     /// The roll's value, 1..=6.
+    ///
+    /// ```
+    /// use senet::Roll;
+    ///
+    /// let two = Roll::new(2).unwrap();
+    /// assert_eq!(two.value(), 2);
+    /// ```
     #[inline]
     pub const fn value(self) -> u8 {
         self.0 as u8
@@ -85,6 +116,14 @@ pub struct RollSet(u8);
 
 impl RollSet {
     /// The set of these values; values outside 1..=6 are no roll and are left out.
+    ///
+    /// ```
+    /// use senet::{Roll, RollSet};
+    ///
+    /// let set = RollSet::of(&[0, 2, 9]); // 0 and 9 are no roll
+    /// assert_eq!(set, RollSet::of(&[2]));
+    /// assert!(set.contains(Roll::new(2).unwrap()));
+    /// ```
     pub const fn of(values: &[u8]) -> RollSet {
         let mut bits = 0u8;
         let mut i = 0;
@@ -98,6 +137,14 @@ impl RollSet {
     }
 
     /// Whether `roll` is in the set.
+    ///
+    /// ```
+    /// use senet::{Roll, RollSet};
+    ///
+    /// let again = RollSet::of(&[1, 5]);
+    /// assert!(again.contains(Roll::new(5).unwrap()));
+    /// assert!(!again.contains(Roll::new(3).unwrap()));
+    /// ```
     #[inline]
     pub const fn contains(self, roll: Roll) -> bool {
         (self.0 >> roll.value()) & 1 != 0
@@ -117,6 +164,15 @@ impl fmt::Display for Roll {
 }
 
 /// The implement a ruleset throws: it fixes which rolls exist and how likely each is.
+///
+/// ```
+/// use senet::{Dice, Ruleset};
+/// use senet::rulesets::{Bell, Kendall};
+///
+/// assert_eq!(Kendall.dice(), Dice::FourSticks);
+/// assert_eq!(Bell.dice(), Dice::LongDie);
+/// assert_eq!(Dice::LongDie.to_string(), "long die");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -156,6 +212,15 @@ impl Dice {
     ///
     /// Sticks: 4, 6, 4, 1, 1 out of 16 for rolls 1 to 5 (1, 2, 3, 4, 6
     /// when none light counts 6). Long die: 1 each out of 4.
+    ///
+    /// ```
+    /// use senet::{Dice, Roll};
+    ///
+    /// let weights = Dice::FourSticks.weights();
+    /// assert_eq!(weights[1], (Roll::new(2).unwrap(), 6)); // 2 is the likeliest
+    /// let sum: u32 = weights.iter().map(|&(_, weight)| weight).sum();
+    /// assert_eq!(sum, Dice::FourSticks.total_weight());
+    /// ```
     #[inline]
     pub const fn weights(self) -> &'static [(Roll, u32)] {
         match self {
@@ -166,6 +231,13 @@ impl Dice {
     }
 
     /// The sum of the weights of [`Dice::weights`].
+    ///
+    /// ```
+    /// use senet::Dice;
+    ///
+    /// assert_eq!(Dice::FourSticks.total_weight(), 16); // 2 to the power 4 falls
+    /// assert_eq!(Dice::LongDie.total_weight(), 4);
+    /// ```
     #[inline]
     pub const fn total_weight(self) -> u32 {
         match self {
@@ -175,11 +247,26 @@ impl Dice {
     }
 
     /// Every roll this implement can make, lowest first.
+    ///
+    /// ```
+    /// use senet::Dice;
+    ///
+    /// let values: Vec<u8> = Dice::FourSticksSix.rolls().map(|roll| roll.value()).collect();
+    /// assert_eq!(values, [1, 2, 3, 4, 6]);
+    /// ```
     pub fn rolls(self) -> impl Iterator<Item = Roll> {
         self.weights().iter().map(|&(roll, _)| roll)
     }
 
     /// Whether this implement can make this roll.
+    ///
+    /// ```
+    /// use senet::{Dice, Roll};
+    ///
+    /// let five = Roll::new(5).unwrap();
+    /// assert!(Dice::FourSticks.can_roll(five));
+    /// assert!(!Dice::LongDie.can_roll(five));
+    /// ```
     #[inline]
     pub const fn can_roll(self, roll: Roll) -> bool {
         match self {
@@ -196,6 +283,17 @@ impl Dice {
     /// way they are counted, so the same word gives the same sticks, worth
     /// 5 or 6 when none is light; the long die uses the low two bits
     /// (`0..=3` is the face `1..=4`). It never changes between versions.
+    ///
+    /// ```
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rand_core::{Rng, SeedableRng};
+    /// use senet::{Dice, Throw};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(7);
+    /// let word = rng.clone().next_u32(); // the word the throw will take
+    /// let throw = Dice::FourSticks.throw(&mut rng);
+    /// assert_eq!(throw, Throw::from_sticks(word as u8));
+    /// ```
     #[inline]
     pub fn throw<G: Rng + ?Sized>(self, rng: &mut G) -> Throw {
         let word = rng.next_u32();
@@ -218,6 +316,15 @@ impl fmt::Display for Dice {
 }
 
 /// One throw as it fell: the implement, what it showed, and the roll it is worth.
+///
+/// ```
+/// use senet::{Dice, Throw};
+///
+/// let throw = Throw::from_sticks(0b0101); // sticks 0 and 2 light
+/// assert_eq!(throw.roll().value(), 2);
+/// assert_eq!(throw.dice(), Dice::FourSticks);
+/// assert_eq!(throw.to_string(), "|-|- 2");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Throw {
     dice: Dice,
@@ -242,6 +349,14 @@ const STICK_ROLLS: [Roll; 16] = {
 impl Throw {
     /// A throw of the four sticks; bit `i` of `light` (0..=3) is set when stick
     /// `i` landed light face up. Higher bits are ignored.
+    ///
+    /// ```
+    /// use senet::Throw;
+    ///
+    /// assert_eq!(Throw::from_sticks(0b1111).roll().value(), 4);
+    /// assert_eq!(Throw::from_sticks(0).roll().value(), 5); // none light
+    /// assert_eq!(Throw::from_sticks(0b1_0001), Throw::from_sticks(0b0001));
+    /// ```
     #[inline]
     pub const fn from_sticks(light: u8) -> Throw {
         let faces = light & 0xF;
@@ -254,6 +369,15 @@ impl Throw {
 
     /// A throw of the four sticks counted with no light face worth 6
     /// ([`Dice::FourSticksSix`]); `light` as for [`from_sticks`](Self::from_sticks).
+    ///
+    /// ```
+    /// use senet::{Dice, Throw};
+    ///
+    /// let none_light = Throw::from_sticks_six(0);
+    /// assert_eq!(none_light.roll().value(), 6);
+    /// assert_eq!(none_light.dice(), Dice::FourSticksSix);
+    /// assert_eq!(Throw::from_sticks_six(0b0011).roll().value(), 2);
+    /// ```
     #[inline]
     pub const fn from_sticks_six(light: u8) -> Throw {
         let faces = light & 0xF;
@@ -269,7 +393,15 @@ impl Throw {
     }
 
     /// A throw of the long die showing this roll, or `None` when the die
-    /// cannot show it (5).
+    /// cannot show it (5 or 6).
+    ///
+    /// ```
+    /// use senet::{Roll, Throw};
+    ///
+    /// let three = Throw::from_die_face(Roll::new(3).unwrap()).unwrap();
+    /// assert_eq!(three.to_string(), "die 3");
+    /// assert_eq!(Throw::from_die_face(Roll::new(5).unwrap()), None);
+    /// ```
     #[inline]
     pub const fn from_die_face(roll: Roll) -> Option<Throw> {
         if roll.value() <= 4 {
@@ -292,6 +424,14 @@ impl Throw {
     /// arrangement (the first `roll` sticks light; none for 5, or 6). `None` when
     /// the implement cannot make the roll. Used to replay rolls whose sticks
     /// were not recorded.
+    ///
+    /// ```
+    /// use senet::{Dice, Roll, Throw};
+    ///
+    /// let two = Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
+    /// assert_eq!(two.to_string(), "||-- 2");
+    /// assert_eq!(Throw::canonical(Dice::LongDie, Roll::new(5).unwrap()), None);
+    /// ```
     pub const fn canonical(dice: Dice, roll: Roll) -> Option<Throw> {
         match dice {
             Dice::FourSticks | Dice::FourSticksSix if !dice.can_roll(roll) => None,
@@ -311,18 +451,40 @@ impl Throw {
     }
 
     /// What the throw is worth.
+    ///
+    /// ```
+    /// use senet::{Roll, Throw};
+    ///
+    /// assert_eq!(Throw::from_sticks(0b0111).roll(), Roll::new(3).unwrap());
+    /// ```
     #[inline]
     pub const fn roll(self) -> Roll {
         self.roll
     }
 
     /// The implement thrown.
+    ///
+    /// ```
+    /// use senet::{Dice, Roll, Throw};
+    ///
+    /// let four = Throw::from_die_face(Roll::new(4).unwrap()).unwrap();
+    /// assert_eq!(four.dice(), Dice::LongDie);
+    /// ```
     #[inline]
     pub const fn dice(self) -> Dice {
         self.dice
     }
 
     /// For sticks, which of the four landed light face up; `None` for the die.
+    ///
+    /// ```
+    /// use senet::{Roll, Throw};
+    ///
+    /// let throw = Throw::from_sticks(0b1001);
+    /// assert_eq!(throw.sticks(), Some([true, false, false, true]));
+    /// let die = Throw::from_die_face(Roll::new(1).unwrap()).unwrap();
+    /// assert_eq!(die.sticks(), None);
+    /// ```
     pub const fn sticks(self) -> Option<[bool; 4]> {
         match self.dice {
             Dice::FourSticks | Dice::FourSticksSix => Some([

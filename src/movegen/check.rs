@@ -168,6 +168,24 @@ impl<R: Ruleset> Position<R> {
     ///
     /// The move is looked up among the roll's legal moves; only when it is
     /// not there is the reason worked out.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when the roll has no such legal move here; the
+    /// variant says which rule refuses it.
+    ///
+    /// ```
+    /// use senet::{House, IllegalMove, Position, Roll, Target};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let (two, ten) = (Roll::new(2).unwrap(), House::new(10).unwrap());
+    /// let mv = start.find_move(two, ten, Target::House(House::new(12).unwrap()))?;
+    /// assert_eq!(start.notation(mv).to_string(), "2: 10-12");
+    /// let wrong = start.find_move(two, ten, Target::House(House::new(13).unwrap()));
+    /// assert!(matches!(wrong, Err(IllegalMove::WrongTarget { .. })));
+    /// # Ok::<(), senet::IllegalMove>(())
+    /// ```
     pub fn find_move(&self, roll: Roll, from: House, to: Target) -> Result<Move, IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);

@@ -7,6 +7,17 @@ use crate::ruleset::{Reach, Ruleset};
 use crate::throw::Roll;
 
 /// Which way a move goes along the track.
+///
+/// ```
+/// use senet::{Direction, House, Roll, Ruleset};
+/// use senet::rulesets::Kendall;
+///
+/// // A 2 from 25 would pass 26, where every piece stops; backward it goes to 23.
+/// let two = Roll::new(2).unwrap();
+/// let from = House::new(25).unwrap();
+/// assert!(!Kendall.steps(two, Direction::Forward).along.contains(from));
+/// assert!(Kendall.steps(two, Direction::Backward).along.contains(from));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     /// Up the track, towards 30 and off: [`Ruleset::forward`].
@@ -34,6 +45,18 @@ pub enum Direction {
 /// roll, so that no code after the look-up depends on which roll it was
 /// (which would let the compiler turn the look-up into a jump on the
 /// roll, mispredicted on random rolls).
+///
+/// ```
+/// use senet::{Direction, House, Roll, Ruleset};
+/// use senet::rulesets::Kendall;
+///
+/// let house = |n| House::new(n).unwrap();
+/// let two = Kendall.steps(Roll::new(2).unwrap(), Direction::Forward);
+/// assert!(two.along.contains(house(24))); // 24 to 26
+/// assert!(!two.along.contains(house(25))); // would pass 26
+/// assert!(two.along.contains(house(29))); // 29 off
+/// assert!(two.water.contains(house(26))); // a 1 from 26 enters the water
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Steps {
     /// Houses from which this roll carries a piece exactly `roll` houses
@@ -55,6 +78,13 @@ pub struct Steps {
 
 impl Steps {
     /// No house steps and none is asked about.
+    ///
+    /// ```
+    /// use senet::Steps;
+    ///
+    /// let none = Steps::NONE;
+    /// assert!(none.along.is_empty() && none.water.is_empty() && none.ask.is_empty());
+    /// ```
     pub const NONE: Steps = Steps {
         along: Bitboard::EMPTY,
         water: Bitboard::EMPTY,

@@ -267,6 +267,16 @@ fn again<R: Ruleset>(before: &Position<R>, after: &Position<R>) -> bool {
 
 impl<R: Ruleset> Position<R> {
     /// How `mv`, a legal move of this position, is written.
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let start = Position::start(Kendall);
+    /// let mv = start.moves(Roll::new(1).unwrap()).get(0).unwrap();
+    /// // 2 to 3, swapping with o's piece, and a 1 throws again.
+    /// assert_eq!(start.notation(mv).to_string(), "1: 2-3x+");
+    /// ```
     pub fn notation(&self, mv: Move) -> MoveText {
         let after = self.apply(mv);
         MoveText {
@@ -279,6 +289,18 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// How a lost throw of `roll` is written here (`3: -` or `4: -+`).
+    ///
+    /// ```
+    /// use senet::{Position, Roll};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// // x's last piece, on 28, leaves only with a 3.
+    /// let position: Position<Kendall> = "ooooo......................x.. x 4 0".parse()?;
+    /// assert_eq!(position.lost_notation(Roll::new(2).unwrap()).to_string(), "2: -");
+    /// // A 4 throws again, even when it is lost.
+    /// assert_eq!(position.lost_notation(Roll::new(4).unwrap()).to_string(), "4: -+");
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
     pub fn lost_notation(&self, roll: Roll) -> MoveText {
         MoveText::lost(roll, again(self, &self.apply_lost_throw(roll)))
     }
