@@ -1307,3 +1307,24 @@ fn parse_errors_quote_a_short_excerpt() {
         .unwrap_err();
     assert!(refused.to_string().len() < 200, "{refused}");
 }
+
+/// The geometry hooks of every built-in ruleset answer for every house and
+/// every value a `Roll` can hold, rolls its implement cannot make included
+/// (a caller may ask: `Kendall.forward(26, 6)`), without panicking (tests
+/// run with debug assertions, which stop on an out-of-range house).
+#[test]
+fn geometry_hooks_answer_every_house_and_roll() {
+    let mut answers = 0;
+    for ruleset in senet::AnyRuleset::ALL {
+        for house in senet::House::all() {
+            for value in 1..=senet::Roll::MAX {
+                let roll = senet::Roll::new(value).unwrap();
+                let forward = senet::Ruleset::forward(&ruleset, house, roll);
+                let backward = senet::Ruleset::backward(&ruleset, house, roll);
+                answers += usize::from(forward.is_some()) + usize::from(backward.is_some());
+            }
+        }
+    }
+    // Most houses move forward with most rolls: the hooks were really asked.
+    assert!(answers > 7 * 30 * 3, "{answers}");
+}

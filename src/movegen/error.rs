@@ -100,9 +100,11 @@ pub enum IllegalMove {
     /// The rules forbid landing on the opponent's piece from this start.
     #[error("a piece from {to} may not land on the opponent's piece on {from}: {why}")]
     Displacement {
-        /// Where the opponent's piece stands.
+        /// Where the opponent's piece stands, the move's target: the
+        /// displaced piece would have gone from here...
         from: House,
-        /// The mover's start house.
+        /// ...to here, the mover's start house (the fields name the
+        /// displaced piece's journey, not the mover's).
         to: House,
         /// The ruleset's explanation.
         why: &'static str,

@@ -289,6 +289,8 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// How a lost throw of `roll` is written here (`3: -` or `4: -+`).
+    /// It writes the text whether or not the throw is lost; ask
+    /// [`Moves::is_lost_throw`](crate::Moves::is_lost_throw) first when that is in doubt.
     ///
     /// ```
     /// use senet::{Position, Roll};

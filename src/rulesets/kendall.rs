@@ -86,13 +86,12 @@ impl Ruleset for Kendall {
         if h <= 25 {
             (h + r <= 26).then(|| Reach::To(House::from_index(h + r)))
         } else if h == 26 {
-            Some(if r == 1 {
-                Reach::Water
-            } else if r == 5 {
-                Reach::Off
-            } else {
-                Reach::To(House::from_index(26 + r))
-            })
+            match r {
+                1 => Some(Reach::Water),
+                5 => Some(Reach::Off),
+                // 2 to 4 reach 28 to 30; a roll the sticks cannot make (6) reaches nothing.
+                _ => House::new(26 + r).map(Reach::To),
+            }
         } else {
             // 28 leaves with a 3, 29 with a 2, 30 with a 1; nothing else moves them.
             (h >= 28 && h + r == 31).then_some(Reach::Off)

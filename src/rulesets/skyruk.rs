@@ -81,11 +81,12 @@ impl Ruleset for Skyruk {
         if h <= 25 {
             Some(Reach::To(House::from_index((h + r).min(26))))
         } else if h == 26 {
-            Some(match r {
-                1 => Reach::Water,
-                5 => Reach::Off,
-                _ => Reach::ToElseWater(House::from_index(26 + r)),
-            })
+            match r {
+                1 => Some(Reach::Water),
+                5 => Some(Reach::Off),
+                // 2 to 4 reach 28 to 30; a roll the sticks cannot make (6) reaches nothing.
+                _ => House::new(26 + r).map(Reach::ToElseWater),
+            }
         } else if h == 27 {
             match r {
                 4 => Some(Reach::Off),

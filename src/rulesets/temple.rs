@@ -86,7 +86,8 @@ impl Ruleset for Temple {
             26 => match r {
                 1 => Some(Reach::Water),
                 5 => None,
-                _ => Some(Reach::To(House::from_index(26 + r))),
+                // 2 to 4 reach 28 to 30; a roll the sticks cannot make (6) reaches nothing.
+                _ => House::new(26 + r).map(Reach::To),
             },
             28..=30 if h + r == 31 => Some(Reach::Off),
             28..=30 if h + r < 31 => Some(Reach::To(House::from_index(h + r))),
