@@ -35,9 +35,27 @@ use crate::throw::Throw;
 
 /// A game still running after this many throws is stopped and counted
 /// as unfinished ([`Tally::unfinished`]).
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet::study::{MAX_THROWS, Pairing, play_games};
+///
+/// let tally = play_games(Kendall, Pairing::RandomVsRandom, 5, 1, 1)?;
+/// assert!(tally.lengths.iter().all(|&length| length <= MAX_THROWS));
+/// assert_eq!(tally.unfinished, 0); // random games end far sooner
+/// # Ok::<(), senet::study::StudyError>(())
+/// ```
 pub const MAX_THROWS: u32 = 100_000;
 
 /// The most threads [`play_games`] spreads its games over.
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet::study::{MAX_THREADS, Pairing, StudyError, play_games};
+///
+/// let many = play_games(Kendall, Pairing::RandomVsRandom, 2, 1, MAX_THREADS + 1);
+/// assert!(matches!(many, Err(StudyError::Threads { asked: 257 })));
+/// ```
 pub const MAX_THREADS: u64 = 256;
 
 /// The top bot level, checked when the crate compiles.
@@ -68,6 +86,14 @@ pub enum Pairing {
 
 impl Pairing {
     /// Every pairing, in the order the study reports them.
+    ///
+    /// ```
+    /// use senet::study::Pairing;
+    ///
+    /// let names: Vec<String> = Pairing::ALL.iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(names[0], "random vs random");
+    /// assert_eq!(names[2], "level 4 vs random, mirrored");
+    /// ```
     pub const ALL: [Pairing; 3] = [
         Pairing::RandomVsRandom,
         Pairing::TopVsTop,
@@ -256,6 +282,14 @@ pub struct Spread {
 
 impl Spread {
     /// The spread of `values`, or `None` when there are none.
+    ///
+    /// ```
+    /// use senet::study::Spread;
+    ///
+    /// let spread = Spread::of(&[30, 10, 20]).unwrap(); // the order does not matter
+    /// assert_eq!((spread.low, spread.median, spread.high), (10, 20, 30));
+    /// assert_eq!(Spread::of(&[]), None);
+    /// ```
     pub fn of(values: &[u32]) -> Option<Spread> {
         if values.is_empty() {
             return None;

@@ -22,6 +22,16 @@ use crate::position::Position;
 use crate::ruleset::Ruleset;
 
 /// Hidden units of a [`Network`].
+///
+/// ```
+/// use senet::bot::{HIDDEN, INPUTS, Network};
+///
+/// // One weight per input and hidden unit, a bias per unit, one output weight
+/// // per unit and the output's bias: each four bytes in the file.
+/// let weights = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+/// assert!(Network::zero().to_bytes("kendall").len() > 4 * weights);
+/// assert_eq!(HIDDEN, 32);
+/// ```
 pub const HIDDEN: usize = 32;
 
 /// Inputs per side: 30 houses, 15 "at least k pieces borne off", and
@@ -38,6 +48,12 @@ const OFF_INPUTS: usize = 15;
 /// other) has a piece on house `h`; input `s * 46 + 30 + k` is 1 when it
 /// has borne off more than `k` pieces (k from 0 to 14); input `s * 46 + 45`
 /// is 1 when it holds the marked piece.
+///
+/// ```
+/// use senet::bot::INPUTS;
+///
+/// assert_eq!(INPUTS, 2 * (30 + 15 + 1)); // houses, pieces off, the marked piece
+/// ```
 pub const INPUTS: usize = 2 * SIDE_INPUTS;
 
 /// The most inputs set at once: all of them (a position sets far fewer).
@@ -143,6 +159,15 @@ impl Active {
 impl Network {
     /// A network whose every weight is zero: it values every position at
     /// one half. The start of training, before the random first weights.
+    ///
+    /// ```
+    /// use senet::bot::Network;
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let zero = Network::zero();
+    /// assert_eq!(zero.equity(&Position::start(Kendall)), 0.5);
+    /// assert_eq!(zero, Network::default());
+    /// ```
     pub fn zero() -> Network {
         Network {
             input: Box::new([[0.0; HIDDEN]; INPUTS]),
@@ -155,6 +180,15 @@ impl Network {
     /// The network shipped for the built-in ruleset named `name`, or
     /// `None` for any other name. Each file is read once per process and
     /// shared.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use senet::bot::Network;
+    ///
+    /// let kendall = Network::builtin("kendall").expect("shipped");
+    /// assert!(Arc::ptr_eq(&kendall, &Network::builtin("kendall").unwrap())); // shared
+    /// assert!(Network::builtin("my rules").is_none());
+    /// ```
     pub fn builtin(name: &str) -> Option<Arc<Network>> {
         let (slot, bytes): (usize, &[u8]) = match name {
             "kendall" => (0, include_bytes!("networks/kendall.net")),
@@ -209,6 +243,15 @@ impl Network {
 
     /// The equity of the side about to throw in `position`, a game not
     /// over, from 0 to 1.
+    ///
+    /// ```
+    /// use senet::bot::Network;
+    /// use senet::{Position, rulesets::Bell};
+    ///
+    /// let bell = Network::builtin("bell").expect("shipped");
+    /// let equity = bell.equity(&Position::start(Bell));
+    /// assert!(equity > 0.5 && equity < 1.0); // Bell favours the side that throws first
+    /// ```
     #[inline]
     pub fn equity<R: Ruleset>(&self, position: &Position<R>) -> f64 {
         let active = Active::of(position);
@@ -238,6 +281,15 @@ impl Network {
     /// The network as a file, naming the ruleset it was trained for (its
     /// first 32 bytes, cut between characters): see
     /// [`Network::from_bytes`] for the layout.
+    ///
+    /// ```
+    /// use senet::bot::{NETWORK_MAGIC, Network};
+    ///
+    /// let file = Network::zero().to_bytes("my rules");
+    /// assert!(file.starts_with(NETWORK_MAGIC));
+    /// assert_eq!(Network::from_bytes(&file)?, (Network::zero(), "my rules".to_string()));
+    /// # Ok::<(), senet::bot::BadNetwork>(())
+    /// ```
     pub fn to_bytes(&self, ruleset: &str) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(64 + 4 * PARAMETERS);
         bytes.extend_from_slice(MAGIC);
@@ -272,6 +324,17 @@ impl Network {
     /// # Errors
     ///
     /// [`BadNetwork`] says what is wrong and at which byte.
+    ///
+    /// ```
+    /// use senet::bot::{BadNetwork, Network};
+    ///
+    /// let file = Network::builtin("temple").expect("shipped").to_bytes("temple");
+    /// let (network, name) = Network::from_bytes(&file)?;
+    /// assert_eq!((&network, name.as_str()), (&*Network::builtin("temple").unwrap(), "temple"));
+    /// let cut = Network::from_bytes(&file[..100]);
+    /// assert!(matches!(cut, Err(BadNetwork::Truncated { at: 100, .. })));
+    /// # Ok::<(), BadNetwork>(())
+    /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<(Network, String), BadNetwork> {
         let mut reader = Reader {
             bytes,
@@ -356,6 +419,13 @@ pub(crate) fn clip(h: f32) -> f32 {
 /// Weights in a network.
 const PARAMETERS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
 /// The first bytes of a network file.
+///
+/// ```
+/// use senet::bot::{NETWORK_MAGIC, Network};
+///
+/// assert_eq!(NETWORK_MAGIC, b"SENETNET");
+/// assert_eq!(Network::zero().to_bytes("kendall")[..8], NETWORK_MAGIC[..]);
+/// ```
 pub const MAGIC: &[u8; 8] = b"SENETNET";
 /// The format version this crate writes and reads.
 const VERSION: u32 = 1;
@@ -363,6 +433,15 @@ const VERSION: u32 = 1;
 const MAX_NAME: usize = 32;
 
 /// A network file that cannot be read.
+///
+/// ```
+/// use senet::bot::{BadNetwork, Network};
+///
+/// let mut file = Network::zero().to_bytes("kendall");
+/// file[40] ^= 1; // one bit of a weight changed
+/// assert_eq!(Network::from_bytes(&file), Err(BadNetwork::Corrupt));
+/// assert_eq!(Network::from_bytes(b"SENETODS"), Err(BadNetwork::NotANetwork));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum BadNetwork {
@@ -477,12 +556,29 @@ pub struct Learned<R: Ruleset> {
 
 impl<R: Ruleset> Learned<R> {
     /// The network shipped for the ruleset's name, or `None`.
+    ///
+    /// ```
+    /// use senet::bot::{Evaluator, Learned};
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let learned = Learned::new(Kendall).expect("Kendall ships a network");
+    /// let equity = learned.equity(&Position::start(Kendall));
+    /// assert!((0.0..=1.0).contains(&equity));
+    /// ```
     pub fn new(ruleset: R) -> Option<Learned<R>> {
         Network::builtin(ruleset.name()).map(|network| Learned::with_network(ruleset, network))
     }
 
     /// `ruleset` valued by `network` (a `Network`, or an `Arc` of one to
     /// share it between bots).
+    ///
+    /// ```
+    /// use senet::bot::{Evaluator, Learned, Network};
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let untrained = Learned::with_network(Kendall, Network::zero());
+    /// assert_eq!(untrained.equity(&Position::start(Kendall)), 0.5);
+    /// ```
     pub fn with_network(ruleset: R, network: impl Into<Arc<Network>>) -> Learned<R> {
         Learned {
             ruleset,
@@ -491,11 +587,27 @@ impl<R: Ruleset> Learned<R> {
     }
 
     /// The network.
+    ///
+    /// ```
+    /// use senet::bot::{Learned, Network};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let learned = Learned::new(Kendall).expect("shipped");
+    /// assert_eq!(learned.network(), &*Network::builtin("kendall").unwrap());
+    /// ```
     pub fn network(&self) -> &Network {
         &self.network
     }
 
     /// The ruleset.
+    ///
+    /// ```
+    /// use senet::bot::{Learned, Network};
+    /// use senet::{Ruleset, rulesets::Temple};
+    ///
+    /// let learned = Learned::with_network(Temple, Network::zero());
+    /// assert_eq!(learned.ruleset().name(), "temple");
+    /// ```
     pub fn ruleset(&self) -> R {
         self.ruleset
     }

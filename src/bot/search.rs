@@ -28,6 +28,15 @@ use crate::throw::Roll;
 /// its time grows about tenfold per throw); `table_bits` from 0 to
 /// [`SearchLimits::MAX_TABLE_BITS`] (24: 2^24 entries of 24 bytes, 384
 /// MiB).
+///
+/// ```
+/// use senet::bot::SearchLimits;
+///
+/// let limits = SearchLimits::new(2, 5_000, 10)?;
+/// assert_eq!(limits, SearchLimits { max_depth: 2, nodes: 5_000, table_bits: 10 });
+/// assert!(SearchLimits::new(0, 5_000, 10).is_err()); // depth 0 looks at nothing
+/// # Ok::<(), senet::bot::BadLimits>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SearchLimits {
     /// The deepest pass, in throws (1 = only the throw in hand), from 1 to
@@ -41,6 +50,14 @@ pub struct SearchLimits {
 }
 
 /// Search limits outside their ranges (see [`SearchLimits`]).
+///
+/// ```
+/// use senet::bot::{BadLimits, SearchLimits};
+///
+/// assert_eq!(SearchLimits::new(0, 100, 0), Err(BadLimits::Depth { found: 0, max: 32 }));
+/// let err = SearchLimits::new(2, 100, 25).unwrap_err();
+/// assert_eq!(err, BadLimits::TableBits { found: 25, max: 24 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum BadLimits {
@@ -66,12 +83,38 @@ pub enum BadLimits {
 
 impl SearchLimits {
     /// The deepest search, in throws.
+    ///
+    /// ```
+    /// use senet::bot::SearchLimits;
+    ///
+    /// assert!(SearchLimits::new(SearchLimits::MAX_DEPTH, 1_000, 0).is_ok());
+    /// assert!(SearchLimits::new(SearchLimits::MAX_DEPTH + 1, 1_000, 0).is_err());
+    /// ```
     pub const MAX_DEPTH: u8 = 32;
 
     /// The most table bits: a table of 2^24 entries takes 384 MiB.
+    ///
+    /// ```
+    /// use senet::bot::SearchLimits;
+    ///
+    /// assert!(SearchLimits::new(2, 1_000, SearchLimits::MAX_TABLE_BITS).is_ok());
+    /// assert!(SearchLimits::new(2, 1_000, SearchLimits::MAX_TABLE_BITS + 1).is_err());
+    /// ```
     pub const MAX_TABLE_BITS: u8 = 24;
 
     /// Limits from their parts, each checked against its range.
+    ///
+    /// ```
+    /// use senet::bot::{BadLimits, SearchLimits};
+    ///
+    /// // Checked when the program compiles.
+    /// const LIMITS: Result<SearchLimits, BadLimits> = SearchLimits::new(2, 10_000, 12);
+    /// assert_eq!(LIMITS.map(|l| l.nodes), Ok(10_000));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BadLimits`] when `max_depth` or `table_bits` is out of its range.
     pub const fn new(max_depth: u8, nodes: u64, table_bits: u8) -> Result<SearchLimits, BadLimits> {
         SearchLimits {
             max_depth,
@@ -82,6 +125,19 @@ impl SearchLimits {
     }
 
     /// The limits, when every field is in its range.
+    ///
+    /// ```
+    /// use senet::bot::{BadLimits, SearchLimits};
+    ///
+    /// let mut limits = SearchLimits::new(3, 20_000, 12)?;
+    /// limits.table_bits = 30; // the fields are public: check after changing them
+    /// assert!(matches!(limits.check(), Err(BadLimits::TableBits { found: 30, .. })));
+    /// # Ok::<(), BadLimits>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BadLimits`] when `max_depth` or `table_bits` is out of its range.
     pub const fn check(self) -> Result<SearchLimits, BadLimits> {
         if self.max_depth == 0 || self.max_depth > Self::MAX_DEPTH {
             return Err(BadLimits::Depth {
@@ -111,6 +167,18 @@ impl SearchLimits {
 /// nodes reached twice. Every legal move at the root is searched with a
 /// full window, so [`think`](Search::think) gives each its exact value
 /// and [`choose`](Agent::choose) plays the first of the ranking.
+///
+/// ```
+/// use senet::bot::{Agent, Decision, Learned, Search, SearchLimits};
+/// use senet::{Position, Roll, rulesets::Kendall};
+///
+/// let limits = SearchLimits::new(2, 2_000, 0)?;
+/// let mut search = Search::new(Learned::new(Kendall).unwrap(), limits)?;
+/// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap())?;
+/// let best = search.think(&decision).best();
+/// assert_eq!(search.choose(&decision), best);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Search<E> {
     eval: E,
@@ -121,6 +189,20 @@ pub struct Search<E> {
 impl<E> Search<E> {
     /// A search over `eval` within `limits`, or why the limits are out of
     /// range (see [`SearchLimits`]).
+    ///
+    /// ```
+    /// use senet::bot::{Network, Search, SearchLimits};
+    ///
+    /// let limits = SearchLimits::new(2, 1_000, 0)?;
+    /// assert!(Search::new(Network::zero(), limits).is_ok());
+    /// let deep = SearchLimits { max_depth: 99, ..limits };
+    /// assert!(Search::new(Network::zero(), deep).is_err());
+    /// # Ok::<(), senet::bot::BadLimits>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BadLimits`] when `limits` are out of their ranges.
     pub fn new(eval: E, limits: SearchLimits) -> Result<Search<E>, BadLimits> {
         Ok(Search::with_checked(eval, limits.check()?))
     }
@@ -135,17 +217,47 @@ impl<E> Search<E> {
     }
 
     /// The limits it searches within.
+    ///
+    /// ```
+    /// use senet::bot::{Network, Search, SearchLimits};
+    ///
+    /// let limits = SearchLimits::new(2, 1_000, 0)?;
+    /// let search = Search::new(Network::zero(), limits)?;
+    /// assert_eq!(search.limits(), limits);
+    /// # Ok::<(), senet::bot::BadLimits>(())
+    /// ```
     pub fn limits(&self) -> SearchLimits {
         self.limits
     }
 
     /// The evaluator at its leaves.
+    ///
+    /// ```
+    /// use senet::bot::{Network, Search, SearchLimits};
+    ///
+    /// let search = Search::new(Network::zero(), SearchLimits::new(1, 100, 0)?)?;
+    /// assert_eq!(search.evaluator(), &Network::zero());
+    /// # Ok::<(), senet::bot::BadLimits>(())
+    /// ```
     pub fn evaluator(&self) -> &E {
         &self.eval
     }
 
     /// Searches the decision and returns every legal move with its value,
     /// best first.
+    ///
+    /// ```
+    /// use senet::bot::{Decision, Learned, Search, SearchLimits};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let limits = SearchLimits::new(2, 2_000, 0)?;
+    /// let mut search = Search::new(Learned::new(Kendall).unwrap(), limits)?;
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap())?;
+    /// let thought = search.think(&decision);
+    /// assert!(decision.moves().contains(&thought.best()));
+    /// assert!((0.0..=1.0).contains(&thought.value()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn think<R: Ruleset>(&mut self, decision: &Decision<'_, R>) -> Thought
     where
         E: Evaluator<R>,
@@ -213,6 +325,14 @@ impl<E> Search<E> {
 
 impl<E> Search<E> {
     /// Its name in reports, with its limits (callable with no ruleset in view).
+    ///
+    /// ```
+    /// use senet::bot::{Network, Search, SearchLimits};
+    ///
+    /// let search = Search::new(Network::zero(), SearchLimits::new(2, 5_000, 0)?)?;
+    /// assert_eq!(search.name(), "search (depth 2, 5000 nodes)");
+    /// # Ok::<(), senet::bot::BadLimits>(())
+    /// ```
     pub fn name(&self) -> String {
         format!(
             "search (depth {}, {} nodes)",

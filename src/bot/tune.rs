@@ -35,20 +35,65 @@ use crate::rulesets::BuiltIn;
 
 /// A self-play game still running after this many throws is dropped:
 /// it has no result to learn from.
+///
+/// ```
+/// use senet::bot::tune::MAX_THROWS;
+///
+/// assert_eq!(MAX_THROWS, 20_000); // far beyond any real game
+/// ```
 pub const MAX_THROWS: u32 = 20_000;
 
 /// One move in this many is chosen at random in self-play, so that
 /// positions the rule of thumb would never reach are seen too.
+///
+/// ```
+/// use senet::bot::tune::EXPLORE;
+///
+/// assert_eq!(1.0 / f64::from(EXPLORE), 0.05); // 5% of moves at random
+/// ```
 pub const EXPLORE: u32 = 20;
 
 /// Newton steps [`fit`] takes at most; it stops sooner once a step is
 /// shorter than [`CONVERGED`].
+///
+/// ```
+/// use senet::bot::FEATURES;
+/// use senet::bot::tune::{NEWTON_STEPS, Sample, fit};
+///
+/// let data = [Sample::new([1.0; FEATURES], 1.0)?, Sample::new([0.5; FEATURES], 0.0)?];
+/// let mut steps = 0;
+/// fit(&data, 1e-3, |_| steps += 1)?;
+/// assert!((1..=NEWTON_STEPS).contains(&steps));
+/// # Ok::<(), senet::bot::tune::TuneError>(())
+/// ```
 pub const NEWTON_STEPS: u32 = 12;
 
 /// The step length (Euclidean) below which [`fit`] has converged.
+///
+/// ```
+/// use senet::bot::FEATURES;
+/// use senet::bot::tune::{CONVERGED, Sample, fit};
+///
+/// // A win and a loss with the same features: all weights 0 is the best fit.
+/// let data = [Sample::new([1.0; FEATURES], 1.0)?, Sample::new([1.0; FEATURES], 0.0)?];
+/// let mut last = f64::MAX;
+/// fit(&data, 1e-3, |step| last = step.step)?;
+/// assert!(last < CONVERGED);
+/// # Ok::<(), senet::bot::tune::TuneError>(())
+/// ```
 pub const CONVERGED: f64 = 1e-6;
 
 /// The largest ridge penalty [`fit`] takes.
+///
+/// ```
+/// use senet::bot::FEATURES;
+/// use senet::bot::tune::{MAX_RIDGE, Sample, TuneError, fit};
+///
+/// let data = [Sample::new([1.0; FEATURES], 1.0)?];
+/// assert!(fit(&data, MAX_RIDGE, |_| {}).is_ok());
+/// assert_eq!(fit(&data, 2.0 * MAX_RIDGE, |_| {}), Err(TuneError::BadRidge));
+/// # Ok::<(), TuneError>(())
+/// ```
 pub const MAX_RIDGE: f64 = 1_000.0;
 
 /// A position kept in self-play: its features seen from the side to
@@ -77,6 +122,15 @@ impl Sample {
     /// # Errors
     ///
     /// [`TuneError::BadSample`] otherwise.
+    ///
+    /// ```
+    /// use senet::bot::FEATURES;
+    /// use senet::bot::tune::Sample;
+    ///
+    /// assert!(Sample::new([0.0; FEATURES], 1.0).is_ok());
+    /// assert!(Sample::new([f32::NAN; FEATURES], 1.0).is_err());
+    /// assert!(Sample::new([0.0; FEATURES], -0.5).is_err());
+    /// ```
     pub fn new(features: [f32; FEATURES], result: f32) -> Result<Sample, TuneError> {
         if !features.iter().all(|f| f.is_finite()) {
             return Err(TuneError::BadSample {
@@ -92,11 +146,32 @@ impl Sample {
     }
 
     /// The features, seen from the side to throw.
+    ///
+    /// ```
+    /// use senet::bot::{FEATURES, Weights};
+    /// use senet::bot::tune::self_play;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let samples = self_play(Kendall, Weights::race(), 1, 3, 10)?;
+    /// assert!(!samples.is_empty());
+    /// assert!(samples.iter().all(|s| s.features().len() == FEATURES));
+    /// assert!(samples.iter().all(|s| s.features().iter().all(|f| f.is_finite())));
+    /// # Ok::<(), senet::bot::tune::TuneError>(())
+    /// ```
     pub fn features(&self) -> &[f32; FEATURES] {
         &self.features
     }
 
     /// The result for the side to throw: 1 win, 1/2 draw, 0 loss.
+    ///
+    /// ```
+    /// use senet::bot::FEATURES;
+    /// use senet::bot::tune::Sample;
+    ///
+    /// let draw = Sample::new([0.0; FEATURES], 0.5)?;
+    /// assert_eq!(draw.result(), 0.5);
+    /// # Ok::<(), senet::bot::tune::TuneError>(())
+    /// ```
     pub fn result(&self) -> f32 {
         self.result
     }

@@ -10,6 +10,14 @@ use crate::ruleset::Ruleset;
 use crate::source::SeededThrows;
 
 /// Why a record cannot be taken up again as a game.
+///
+/// ```
+/// use senet::{Game, Record, ResumeError, rulesets::Kendall};
+///
+/// // A record made by hand has no seed: its game cannot throw on.
+/// let record = Record::new(Kendall);
+/// assert_eq!(Game::resume(&record, Kendall).unwrap_err(), ResumeError::NoSeed);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ResumeError {

@@ -18,6 +18,19 @@ use crate::throw::{Roll, Throw};
 /// Turns come from a [`Game`](crate::Game) or from replaying a
 /// [`Record`](crate::Record); the move, the throw and the notation always
 /// agree (deserialising checks it).
+///
+/// ```
+/// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+///
+/// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
+/// let mut game = Game::new(Kendall, script);
+/// game.throw()?;
+/// let turn = game.play_text("2: 10-12")?;
+/// assert_eq!((turn.number(), turn.side()), (1, Side::X));
+/// assert!(turn.to_string().starts_with("1. x ") && turn.to_string().ends_with(" 2: 10-12"));
+/// assert_eq!(game.history(), [turn]);
+/// # Ok::<(), senet::GameError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -36,6 +49,16 @@ pub struct Turn {
 }
 
 /// Why the parts given do not make a [`Turn`].
+///
+/// ```
+/// use senet::{Dice, MoveText, Roll, Side, Throw, Turn, TurnError};
+///
+/// let two = Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
+/// let three: MoveText = "3: -".parse()?;
+/// let err = Turn::new(1, Side::X, two, None, three).unwrap_err();
+/// assert!(matches!(err, TurnError::Roll { .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum TurnError {
@@ -66,6 +89,22 @@ impl Turn {
     /// target, `x` and `<`; a dash when `play` is `None`). Whether the move
     /// was legal, and whether the `+` is right, only the position it was
     /// played in can tell: see [`Record::verify`](crate::Record::verify).
+    ///
+    /// ```
+    /// use senet::{Dice, Roll, Side, Throw, Turn, TurnError};
+    ///
+    /// let two = Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
+    /// let lost = Turn::new(4, Side::O, two, None, "2: -".parse()?)?;
+    /// assert!(lost.is_lost() && lost.number() == 4);
+    /// let zero = Turn::new(0, Side::O, two, None, "2: -".parse()?);
+    /// assert_eq!(zero, Err(TurnError::NumberZero));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TurnError`] when the number is 0, when the notation's roll is not
+    /// the throw's, or when the notation does not write `play`.
     pub fn new(
         number: usize,
         side: Side,
@@ -125,41 +164,136 @@ impl Turn {
     }
 
     /// The throw's number in the game, from 1.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
+    /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
+    /// game.throw()?;
+    /// game.play_text("2: 10-12")?;
+    /// game.throw()?;
+    /// let turn = game.play_text("3: 9-12x")?;
+    /// assert_eq!(turn.number(), 2);
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn number(&self) -> usize {
         self.number
     }
 
     /// The side that threw.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+    ///
+    /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
+    /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
+    /// game.throw()?;
+    /// assert_eq!(game.play_text("2: 10-12")?.side(), Side::X);
+    /// game.throw()?; // a 2 passed the turn
+    /// assert_eq!(game.play_text("3: 9-12x")?.side(), Side::O);
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn side(&self) -> Side {
         self.side
     }
 
     /// The throw as it fell (for sticks, which ones landed light face up).
+    ///
+    /// ```
+    /// use senet::{Dice, Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// let turn = game.play_text("2: 10-12")?;
+    /// assert_eq!(turn.throw().dice(), Dice::FourSticks);
+    /// assert_eq!(turn.throw().roll(), turn.roll());
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn throw(&self) -> Throw {
         self.throw
     }
 
     /// What the throw was worth.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// let turn = game.play_text("3: 8-11")?;
+    /// assert_eq!(turn.roll().value(), 3);
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn roll(&self) -> Roll {
         self.throw.roll()
     }
 
     /// The move made, or `None` when the throw was lost.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// let mv = game.legal_moves()[0];
+    /// assert_eq!(game.play(mv)?.played(), Some(mv));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn played(&self) -> Option<Move> {
         self.play
     }
 
     /// Whether the throw was lost (no legal move).
+    ///
+    /// ```
+    /// use senet::{Game, Position, Roll, ScriptedThrows, Thrown, rulesets::Kendall};
+    ///
+    /// // x's last piece is on 29: a 1 cannot move it.
+    /// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
+    /// let script = ScriptedThrows::from_rolls([Roll::new(1).unwrap()]);
+    /// let mut game = Game::from_position(end, script);
+    /// let Thrown::Lost(turn) = game.throw()? else { panic!("a 1 has no move") };
+    /// assert!(turn.is_lost() && turn.played().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_lost(&self) -> bool {
         self.play.is_none()
     }
 
     /// The throw in move notation, `+` included (`2: 10-12`, `4: -+`).
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(4).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// let turn = game.play_typed("10-14")?; // as a person types it
+    /// assert_eq!(turn.text().to_string(), "4: 10-14+"); // strict, `+` included
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn text(&self) -> MoveText {
         self.text
     }
 
     /// Whether the same side threw next (the notation's `+`).
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+    ///
+    /// let rolls = [4, 2].map(|r| Roll::new(r).unwrap());
+    /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
+    /// game.throw()?;
+    /// assert!(game.play_text("4: 10-14+")?.throws_again()); // a 4 throws again
+    /// game.throw()?;
+    /// assert!(!game.play_text("2: 14-16")?.throws_again());
+    /// assert_eq!(game.to_play(), Some(Side::O));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn throws_again(&self) -> bool {
         self.text.throws_again()
     }
@@ -177,6 +311,18 @@ impl fmt::Display for Turn {
 }
 
 /// What [`Game::throw`](crate::Game::throw) did.
+///
+/// ```
+/// use senet::{Game, Position, Roll, ScriptedThrows, Thrown, rulesets::Kendall};
+///
+/// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
+/// let rolls = [1, 2].map(|r| Roll::new(r).unwrap());
+/// let mut game = Game::from_position(end, ScriptedThrows::from_rolls(rolls));
+/// assert!(matches!(game.throw()?, Thrown::Lost(_))); // x's 1 has no move
+/// assert!(matches!(game.throw()?, Thrown::ToPlay(_))); // o's 2 has one
+/// assert_eq!(game.legal_moves().len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -194,6 +340,17 @@ pub enum Thrown {
 
 impl Thrown {
     /// The throw, whatever happened to it.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// let thrown = game.throw()?;
+    /// assert_eq!(thrown.throw().roll().value(), 3);
+    /// assert_eq!(game.current_throw(), Some(thrown.throw()));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
     pub fn throw(&self) -> Throw {
         match self {
             Thrown::ToPlay(throw) => *throw,
@@ -202,12 +359,33 @@ impl Thrown {
     }
 
     /// Whether the throw was lost (and already played).
+    ///
+    /// ```
+    /// use senet::{Game, Position, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
+    /// let rolls = [1, 2].map(|r| Roll::new(r).unwrap());
+    /// let mut game = Game::from_position(end, ScriptedThrows::from_rolls(rolls));
+    /// assert!(game.throw()?.is_lost()); // played at once: nothing waits
+    /// assert_eq!(game.current_throw(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_lost(&self) -> bool {
         matches!(self, Thrown::Lost(_))
     }
 }
 
 /// How a game ended, and who won.
+///
+/// ```
+/// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+///
+/// let mut game = Game::seeded(Kendall, Seed::from_u64(7));
+/// let finish = game.resign(Side::X)?;
+/// assert_eq!(finish, Finish::Resignation { winner: Side::O });
+/// assert_eq!(finish.to_string(), "o won by resignation");
+/// # Ok::<(), senet::GameError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -237,6 +415,14 @@ pub enum Finish {
 impl Finish {
     /// The finish with this result and ending, or `None` when they do not
     /// go together (a draw is always [`Ending::Draw`], a win never).
+    ///
+    /// ```
+    /// use senet::{Ending, Finish, Outcome, Side};
+    ///
+    /// let won = Finish::new(Outcome::Win(Side::X), Ending::BorneOff);
+    /// assert_eq!(won, Some(Finish::BorneOff { winner: Side::X }));
+    /// assert_eq!(Finish::new(Outcome::Draw, Ending::Resignation), None);
+    /// ```
     pub fn new(outcome: Outcome, ending: Ending) -> Option<Finish> {
         match (outcome, ending) {
             (Outcome::Win(winner), Ending::BorneOff) => Some(Finish::BorneOff { winner }),
@@ -247,6 +433,14 @@ impl Finish {
     }
 
     /// How the rules ended a game whose position has this outcome.
+    ///
+    /// ```
+    /// use senet::{Finish, Outcome, Side};
+    ///
+    /// assert_eq!(Finish::by_rules(Outcome::Draw), Finish::Draw);
+    /// let won = Finish::by_rules(Outcome::Win(Side::O));
+    /// assert_eq!(won, Finish::BorneOff { winner: Side::O });
+    /// ```
     pub fn by_rules(outcome: Outcome) -> Finish {
         match outcome {
             Outcome::Win(winner) => Finish::BorneOff { winner },
@@ -255,6 +449,14 @@ impl Finish {
     }
 
     /// The result.
+    ///
+    /// ```
+    /// use senet::{Finish, Outcome, Side};
+    ///
+    /// let resigned = Finish::Resignation { winner: Side::X };
+    /// assert_eq!(resigned.outcome(), Outcome::Win(Side::X));
+    /// assert_eq!(Finish::Draw.outcome(), Outcome::Draw);
+    /// ```
     pub fn outcome(self) -> Outcome {
         match self {
             Finish::BorneOff { winner } | Finish::Resignation { winner } => Outcome::Win(winner),
@@ -263,6 +465,13 @@ impl Finish {
     }
 
     /// The side that won, if any.
+    ///
+    /// ```
+    /// use senet::{Finish, Side};
+    ///
+    /// assert_eq!(Finish::BorneOff { winner: Side::O }.winner(), Some(Side::O));
+    /// assert_eq!(Finish::Draw.winner(), None);
+    /// ```
     pub fn winner(self) -> Option<Side> {
         match self.outcome() {
             Outcome::Win(side) => Some(side),
@@ -271,6 +480,14 @@ impl Finish {
     }
 
     /// How the game ended.
+    ///
+    /// ```
+    /// use senet::{Ending, Finish, Side};
+    ///
+    /// let resigned = Finish::Resignation { winner: Side::X };
+    /// assert_eq!(resigned.ending(), Ending::Resignation);
+    /// assert_eq!(Finish::new(resigned.outcome(), resigned.ending()), Some(resigned));
+    /// ```
     pub fn ending(self) -> Ending {
         match self {
             Finish::BorneOff { .. } => Ending::BorneOff,
@@ -293,6 +510,15 @@ impl fmt::Display for Finish {
 
 /// How a game ended, without who won: the `Ending` tag of a record. In
 /// JSON, `"borne_off"`, `"resignation"` or `"draw"`, as a string only.
+///
+/// ```
+/// use senet::Ending;
+///
+/// let ending: Ending = "borne off".parse()?;
+/// assert_eq!(ending, Ending::BorneOff);
+/// assert_eq!(Ending::Resignation.to_string(), "resignation");
+/// # Ok::<(), senet::UnknownEnding>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -310,9 +536,23 @@ pub enum Ending {
 
 impl Ending {
     /// Every ending, as written in records.
+    ///
+    /// ```
+    /// use senet::Ending;
+    ///
+    /// let written: Vec<&str> = Ending::ALL.iter().map(|e| e.as_str()).collect();
+    /// assert_eq!(written, ["borne off", "resignation", "draw"]);
+    /// ```
     pub const ALL: [Ending; 3] = [Ending::BorneOff, Ending::Resignation, Ending::Draw];
 
     /// How a record writes it.
+    ///
+    /// ```
+    /// use senet::Ending;
+    ///
+    /// assert_eq!(Ending::BorneOff.as_str(), "borne off");
+    /// assert_eq!(Ending::Draw.as_str().parse(), Ok(Ending::Draw));
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Ending::BorneOff => "borne off",
@@ -329,6 +569,14 @@ impl fmt::Display for Ending {
 }
 
 /// Text that is not an ending.
+///
+/// ```
+/// use senet::Ending;
+///
+/// let err = "Draw".parse::<Ending>().unwrap_err(); // endings are lower case
+/// assert_eq!(err.found, "Draw");
+/// assert!(err.to_string().starts_with("unknown ending \"Draw\""));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("unknown ending {found:?}; expected \"borne off\", \"resignation\" or \"draw\"")]
 pub struct UnknownEnding {

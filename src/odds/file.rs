@@ -9,18 +9,75 @@ use super::index::Layout;
 use crate::ruleset::Ruleset;
 
 /// The first eight bytes of every table file.
+///
+/// ```
+/// use senet::odds::{MAGIC, Table};
+/// use senet::rulesets::Kendall;
+///
+/// assert_eq!(&MAGIC, b"SENETODS");
+/// assert!(Table::solve(Kendall, 1)?.to_bytes().starts_with(&MAGIC));
+/// # Ok::<(), senet::odds::SolveError>(())
+/// ```
 pub const MAGIC: [u8; 8] = *b"SENETODS";
 
 /// The format version this crate writes and reads.
+///
+/// ```
+/// use senet::odds::{Table, VERSION};
+/// use senet::rulesets::Kendall;
+///
+/// let bytes = Table::solve(Kendall, 1)?.to_bytes();
+/// assert_eq!(bytes[8..12], VERSION.to_le_bytes()); // after the magic
+/// # Ok::<(), senet::odds::SolveError>(())
+/// ```
 pub const VERSION: u32 = 1;
 
 /// The stored value of a share of 1 (x certainly wins).
+///
+/// ```
+/// use senet::odds::{HOLE, ONE, Table};
+/// use senet::rulesets::Kendall;
+///
+/// // The values follow a header of 34 bytes for Kendall; the checksum ends the file.
+/// let bytes = Table::solve(Kendall, 1)?.to_bytes();
+/// let values: Vec<u32> = bytes[34..bytes.len() - 8]
+///     .chunks_exact(4)
+///     .map(|v| u32::from_le_bytes(v.try_into().unwrap()))
+///     .collect();
+/// assert!(values.contains(&ONE)); // some positions are won for x whatever falls
+/// assert!(values.iter().all(|&v| v <= ONE || v == HOLE));
+/// # Ok::<(), senet::odds::SolveError>(())
+/// ```
 pub const ONE: u32 = u32::MAX - 1;
 
 /// The stored value of a slot that names no position.
+///
+/// ```
+/// use senet::odds::{HOLE, ONE, Table};
+/// use senet::rulesets::Kendall;
+///
+/// let bytes = Table::solve(Kendall, 1)?.to_bytes();
+/// let values = bytes[34..bytes.len() - 8].chunks_exact(4);
+/// let holes = values.filter(|v| u32::from_le_bytes((*v).try_into().unwrap()) == HOLE).count();
+/// assert!(holes > 0); // a slot of the numbering that is no position
+/// assert_eq!(HOLE, ONE + 1);
+/// # Ok::<(), senet::odds::SolveError>(())
+/// ```
 pub const HOLE: u32 = u32::MAX;
 
 /// Why a table file was refused.
+///
+/// ```
+/// use senet::odds::{Table, TableError};
+/// use senet::rulesets::Kendall;
+///
+/// let err = Table::from_bytes(Kendall, b"not a table").unwrap_err();
+/// assert!(matches!(err, TableError::NotATable));
+/// let bytes = Table::solve(Kendall, 1)?.to_bytes();
+/// let err = Table::from_bytes(Kendall, &bytes[..bytes.len() - 1]).unwrap_err();
+/// assert!(matches!(err, TableError::Truncated { .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum TableError {

@@ -35,6 +35,15 @@ pub(crate) const MAX_VALUE: usize = 100;
 /// bytes once printed with `{:?}`, which escapes control and invisible
 /// characters; a cut is marked `…`. Every message is one line of less
 /// than 200 bytes, with the line and column of [`ParseRecordError`].
+///
+/// ```
+/// use senet::{Record, RecordError, Side, rulesets::Kendall};
+///
+/// let err = "".parse::<Record>().unwrap_err();
+/// assert_eq!(err.error, RecordError::Empty);
+/// let unnamed = Record::new(Kendall).with_name(Side::X, "");
+/// assert!(matches!(unnamed, Err(RecordError::BadValue { tag: "X", .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RecordError {
@@ -128,6 +137,16 @@ pub enum RecordError {
 
 /// Text that is not a record: where (the 1-based line and column, in
 /// characters) and what is wrong there.
+///
+/// ```
+/// use senet::{ParseRecordError, Record, RecordError};
+///
+/// let header = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n";
+/// let text = format!("{header}1. 2: 10-12\n2: 3: 9-12x\n");
+/// let err: ParseRecordError = text.parse::<Record>().unwrap_err();
+/// assert_eq!((err.line, err.column), (6, 1));
+/// assert!(matches!(err.error, RecordError::ThrowNumber { expected: 2, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}, column {column}: {error}")]
 pub struct ParseRecordError {
@@ -142,6 +161,16 @@ pub struct ParseRecordError {
 
 /// A record that could not be read: the text is not a record, or the
 /// reader failed.
+///
+/// ```
+/// use senet::{ReadRecordError, Record, RecordError};
+///
+/// let bytes: &[u8] = b"[Ruleset \"kendall\"]\r\n";
+/// let Err(ReadRecordError::Parse(err)) = Record::read_from(bytes) else {
+///     panic!("refused as text, not for reading")
+/// };
+/// assert_eq!((err.line, err.error), (1, RecordError::CarriageReturn));
+/// ```
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum ReadRecordError {
@@ -722,10 +751,26 @@ impl Record {
     /// The longest line a record may have, in bytes, not counting its
     /// `\n`. No record that prints can have a longer line: tag values
     /// are at most [`Record::MAX_VALUE`] bytes, and a throw line is short.
+    ///
+    /// ```
+    /// use senet::{Record, RecordError};
+    ///
+    /// let long = format!("[Ruleset \"{}\"]\n", "k".repeat(Record::MAX_LINE));
+    /// let err = long.parse::<Record>().unwrap_err();
+    /// assert_eq!(err.error, RecordError::LineTooLong { max: Record::MAX_LINE });
+    /// ```
     pub const MAX_LINE: usize = MAX_LINE;
 
     /// The longest tag value (a name, the ruleset, the start position), in
     /// bytes of UTF-8 before escaping.
+    ///
+    /// ```
+    /// use senet::{Record, Side, rulesets::Kendall};
+    ///
+    /// let longest = "a".repeat(Record::MAX_VALUE);
+    /// assert!(Record::new(Kendall).with_name(Side::X, &longest).is_ok());
+    /// assert!(Record::new(Kendall).with_name(Side::X, &(longest + "a")).is_err());
+    /// ```
     pub const MAX_VALUE: usize = MAX_VALUE;
 
     /// Reads a record from `input`, checking each line as it is read and

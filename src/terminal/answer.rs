@@ -148,6 +148,20 @@ impl Answer {
     /// # Errors
     ///
     /// A [`BadAnswer`] saying why `text` is no answer.
+    ///
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::rulesets::Kendall;
+    /// use senet::terminal::{Answer, BadAnswer};
+    /// use senet::{Position, Roll};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
+    /// let typed = Answer::parse(&decision, "10-11"); // a move as a person types it
+    /// assert!(matches!(typed, Ok(Answer::Play(mv)) if mv.from().number() == 10));
+    /// assert_eq!(Answer::parse(&decision, "Quit"), Ok(Answer::Resign));
+    /// assert!(matches!(Answer::parse(&decision, "  "), Err(BadAnswer::Empty { .. })));
+    /// # Ok::<(), senet::bot::NoDecision>(())
+    /// ```
     pub fn parse<R: Ruleset>(decision: &Decision<'_, R>, text: &str) -> Result<Answer, BadAnswer> {
         let text = text.trim();
         let moves = decision.moves();

@@ -95,6 +95,16 @@ pub struct Options {
 impl Options {
     /// A game against the bot of `level`, with the throws of `seed`, the
     /// player on `x`.
+    ///
+    /// ```
+    /// use senet::bot::Level;
+    /// use senet::terminal::Options;
+    /// use senet::{Seed, Side};
+    ///
+    /// let options = Options::new(Level::new(3).unwrap(), Seed::from_u64(7));
+    /// assert_eq!((options.human, options.seed_label), (Side::X, None));
+    /// assert_eq!(options.level, Level::new(3).unwrap());
+    /// ```
     pub fn new(level: Level, seed: Seed) -> Options {
         Options {
             level,
@@ -105,6 +115,15 @@ impl Options {
     }
 
     /// The same, the player on `side`.
+    ///
+    /// ```
+    /// use senet::bot::Level;
+    /// use senet::terminal::Options;
+    /// use senet::{Seed, Side};
+    ///
+    /// let options = Options::new(Level::new(1).unwrap(), Seed::from_u64(7)).playing(Side::O);
+    /// assert_eq!(options.human, Side::O);
+    /// ```
     #[must_use]
     pub fn playing(self, side: Side) -> Options {
         Options {
@@ -114,6 +133,20 @@ impl Options {
     }
 
     /// The same, the seed named `label` at the end (`seed: LABEL`).
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use senet::bot::Level;
+    /// use senet::rulesets::Kendall;
+    /// use senet::terminal::{Options, Session};
+    ///
+    /// let options = Options::new(Level::new(1).unwrap(), senet::Seed::from_u64(7))
+    ///     .with_seed_label("7, with --seed 7");
+    /// let mut output = Vec::new();
+    /// Session::new(Kendall, options).play(&mut Cursor::new("resign\n"), &mut output)?;
+    /// assert!(String::from_utf8(output).unwrap().ends_with("seed: 7, with --seed 7\n"));
+    /// # Ok::<(), senet::terminal::Stop>(())
+    /// ```
     #[must_use]
     pub fn with_seed_label(self, label: impl Into<String>) -> Options {
         Options {
@@ -152,6 +185,20 @@ pub struct Ended {
 
 impl Ended {
     /// The winner, if the game has one (a draw or a stopped game has none).
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use senet::bot::Level;
+    /// use senet::rulesets::Kendall;
+    /// use senet::terminal::{Options, Session};
+    /// use senet::{Seed, Side};
+    ///
+    /// let options = Options::new(Level::new(1).unwrap(), Seed::from_u64(7)).playing(Side::O);
+    /// let session = Session::new(Kendall, options);
+    /// let ended = session.play(&mut Cursor::new("resign\n"), &mut Vec::new())?;
+    /// assert_eq!(ended.winner(), Some(Side::X)); // the player, on o, resigned
+    /// # Ok::<(), senet::terminal::Stop>(())
+    /// ```
     pub fn winner(&self) -> Option<Side> {
         match self.finish?.outcome() {
             Outcome::Win(winner) => Some(winner),

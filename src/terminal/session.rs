@@ -43,6 +43,20 @@ pub struct Session<R: Ruleset> {
 
 impl<R: BuiltIn> Session<R> {
     /// A game under `ruleset` with `options`.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use senet::bot::Level;
+    /// use senet::rulesets::Temple;
+    /// use senet::terminal::{Options, Session};
+    ///
+    /// let options = Options::new(Level::new(1).unwrap(), senet::Seed::from_u64(3));
+    /// let session = Session::new(Temple, options);
+    /// let mut output = Vec::new();
+    /// session.play(&mut Cursor::new("board\nresign\n"), &mut output)?;
+    /// assert!(String::from_utf8(output).unwrap().starts_with("Senet, temple rules."));
+    /// # Ok::<(), senet::terminal::Stop>(())
+    /// ```
     pub fn new(ruleset: R, options: Options) -> Session<R> {
         Session {
             ruleset,
@@ -88,6 +102,22 @@ impl<R: BuiltIn> Session<R> {
     ///
     /// [`Stop::Output`] when writing to `out` fails, [`Stop::Input`] when
     /// reading `input` does; the game is abandoned.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use senet::bot::Level;
+    /// use senet::rulesets::Kendall;
+    /// use senet::terminal::{Options, Session};
+    ///
+    /// let options = Options::new(Level::new(1).unwrap(), senet::Seed::from_u64(5));
+    /// let session = Session::new(Kendall, options);
+    /// let (mut first, mut second) = (Vec::new(), Vec::new());
+    /// let ended = session.play(&mut Cursor::new("1\n1\nresign\n"), &mut first)?;
+    /// session.play(&mut Cursor::new("1\n1\nresign\n"), &mut second)?;
+    /// assert_eq!(first, second); // each play is a new game from the same seed
+    /// assert!(ended.record.parse::<senet::Record>().unwrap().verify().is_ok());
+    /// # Ok::<(), senet::terminal::Stop>(())
+    /// ```
     pub fn play<I: BufRead, O: Write>(&self, input: &mut I, out: &mut O) -> Result<Ended, Stop> {
         let Session {
             ruleset, options, ..
