@@ -25,8 +25,8 @@ mod common;
 use senet::with_ruleset;
 
 use common::{Args, MAX_MESSAGE, fail, one_line, quote, read_small_file};
-use senet::bot::{FEATURE_NAMES, Weights};
 use senet::bot::tune::{NewtonStep, fit, self_play};
+use senet::bot::{FEATURE_NAMES, Weights};
 
 /// Says why tuning stopped, on stderr, and exits with code 1: nothing is written.
 fn stop(why: String) -> ! {

@@ -4,9 +4,9 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::bot::tune::{MAX_RIDGE, NewtonStep, Sample, TuneError, fit, self_play};
 use senet::bot::{FEATURES, Weights};
 use senet::rulesets::{Bell, Kendall};
-use senet::bot::tune::{MAX_RIDGE, NewtonStep, Sample, TuneError, fit, self_play};
 
 #[test]
 fn self_play_is_a_function_of_its_seed() {
