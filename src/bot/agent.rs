@@ -17,6 +17,15 @@ use crate::throw::{Dice, Roll, Throw};
 /// played): there is no throw source in it, so an agent cannot see, draw
 /// or influence a future throw. A decision always has at least one legal
 /// move.
+/// ```
+/// use senet::bot::Decision;
+/// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
+///
+/// let throw = Throw::canonical(Dice::FourSticks, Roll::new(3).unwrap()).unwrap();
+/// let decision = Decision::new(Position::start(Kendall), throw, &[]).unwrap();
+/// assert_eq!(decision.moves().len(), 5); // any of x's five pieces may move 3
+/// assert!(decision.history().is_empty());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Decision<'a, R: Ruleset> {
     position: Position<R>,
@@ -26,6 +35,17 @@ pub struct Decision<'a, R: Ruleset> {
 }
 
 /// Why a position and a throw make no decision.
+/// ```
+/// use senet::bot::{Decision, NoDecision};
+/// use senet::{Position, Roll, rulesets::Kendall};
+///
+/// // x on 29 leaves only with a 2: a 3 has no legal move.
+/// let position: Position<Kendall> = "o...........................x. x 4 4".parse().unwrap();
+/// let three = Roll::new(3).unwrap();
+/// let refusal = Decision::from_roll(position, three).unwrap_err();
+/// assert_eq!(refusal, NoDecision::LostThrow { roll: three });
+/// assert_eq!(refusal.to_string(), "a 3 is lost here: there is no legal move");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum NoDecision {
@@ -63,6 +83,24 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// the caller keeps none). Fails when there is nothing to
     /// choose: the game is over, the throw is lost, or it is of the wrong
     /// implement.
+    /// # Errors
+    ///
+    /// [`NoDecision::GameOver`] when the game is over,
+    /// [`NoDecision::WrongDice`] when the throw is not of the ruleset's
+    /// implement, [`NoDecision::LostThrow`] when the throw has no legal move.
+    ///
+    /// ```
+    /// use senet::bot::{Decision, NoDecision};
+    /// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let sticks = Throw::canonical(Dice::FourSticks, Roll::new(4).unwrap()).unwrap();
+    /// assert_eq!(Decision::new(start, sticks, &[])?.roll(), Roll::new(4).unwrap());
+    /// let die = Throw::canonical(Dice::LongDie, Roll::new(4).unwrap()).unwrap();
+    /// let wrong = Decision::new(start, die, &[]).unwrap_err();
+    /// assert!(matches!(wrong, NoDecision::WrongDice { expected: Dice::FourSticks, .. }));
+    /// # Ok::<(), NoDecision>(())
+    /// ```
     pub fn new(
         position: Position<R>,
         throw: Throw,
@@ -93,6 +131,22 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// The decision of the side to throw in `position` with a throw worth
     /// `roll` (its sticks in their canonical arrangement) and no history:
     /// what a hint for a position and a roll needs.
+    /// # Errors
+    ///
+    /// [`NoDecision::RollNotOnDice`] when the ruleset's implement cannot make
+    /// `roll`, and the errors of [`Decision::new`].
+    ///
+    /// ```
+    /// use senet::bot::{Decision, NoDecision};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let decision = Decision::from_roll(start, Roll::new(3).unwrap())?;
+    /// assert_eq!(decision.moves().len(), 5);
+    /// let six = Roll::new(6).unwrap(); // four sticks make 1 to 5
+    /// assert_eq!(Decision::from_roll(start, six).unwrap_err(), NoDecision::RollNotOnDice { roll: six });
+    /// # Ok::<(), NoDecision>(())
+    /// ```
     pub fn from_roll(
         position: Position<R>,
         roll: Roll,
@@ -105,6 +159,23 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// The decision waiting in a game: its position, its waiting throw and
     /// its history. Fails when no throw waits for a move (the game is over,
     /// or the side to play has not thrown yet: [`NoDecision::NotThrown`]).
+    /// # Errors
+    ///
+    /// [`NoDecision::GameOver`] when the game is over,
+    /// [`NoDecision::NotThrown`] when no throw waits for a move.
+    ///
+    /// ```
+    /// use senet::bot::{Decision, NoDecision};
+    /// use senet::{Game, Seed, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(42));
+    /// assert_eq!(Decision::from_view(&game.view()).unwrap_err(), NoDecision::NotThrown);
+    /// game.throw()?; // every game seeded with 42 begins with a 4
+    /// let view = game.view();
+    /// let decision = Decision::from_view(&view)?;
+    /// assert_eq!(decision.roll().value(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_view(view: &GameView<'a, R>) -> Result<Decision<'a, R>, NoDecision> {
         if view.is_over() {
             return Err(NoDecision::GameOver);
@@ -114,48 +185,120 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     }
 
     /// The position, before the move.
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let decision = Decision::from_roll(start, Roll::new(3).unwrap()).unwrap();
+    /// assert_eq!(decision.position(), &start);
+    /// ```
     #[inline]
     pub fn position(&self) -> &Position<R> {
         &self.position
     }
 
     /// The ruleset of the game.
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// assert_eq!(decision.ruleset(), Kendall);
+    /// ```
     #[inline]
     pub fn ruleset(&self) -> R {
         self.position.ruleset()
     }
 
     /// The side that must move.
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Position, Roll, Side, rulesets::Kendall};
+    ///
+    /// // x throws first.
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// assert_eq!(decision.side(), Side::X);
+    /// ```
     #[inline]
     pub fn side(&self) -> Side {
         self.position.side_to_throw()
     }
 
     /// The throw in hand, as it fell.
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Position, Throw, rulesets::Kendall};
+    ///
+    /// let throw = Throw::from_sticks(0b1110); // sticks 1, 2 and 3 light: a 3
+    /// let decision = Decision::new(Position::start(Kendall), throw, &[]).unwrap();
+    /// assert_eq!(decision.throw(), throw);
+    /// ```
     #[inline]
     pub fn throw(&self) -> Throw {
         self.throw
     }
 
     /// The roll of the throw in hand.
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
+    ///
+    /// let throw = Throw::canonical(Dice::FourSticks, Roll::new(3).unwrap()).unwrap();
+    /// let decision = Decision::new(Position::start(Kendall), throw, &[]).unwrap();
+    /// assert_eq!(decision.roll(), throw.roll());
+    /// assert_eq!(decision.roll().value(), 3);
+    /// ```
     #[inline]
     pub fn roll(&self) -> Roll {
         self.throw.roll()
     }
 
     /// The legal moves, in the engine's order (never empty).
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let three = Roll::new(3).unwrap();
+    /// let decision = Decision::from_roll(start, three).unwrap();
+    /// assert_eq!(decision.moves().len(), start.moves(three).len());
+    /// assert!(decision.moves().iter().all(|mv| mv.roll() == three));
+    /// ```
     #[inline]
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// Whether there is only one legal move.
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// // At the start a 2 can only move the piece on 10; a 3 can move any piece.
+    /// assert!(Decision::from_roll(start, Roll::new(2).unwrap()).unwrap().is_forced());
+    /// assert!(!Decision::from_roll(start, Roll::new(3).unwrap()).unwrap().is_forced());
+    /// ```
     #[inline]
     pub fn is_forced(&self) -> bool {
         self.moves.len() == 1
     }
 
     /// The throws played so far in this game, oldest first.
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    ///
+    /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
+    /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
+    /// game.throw()?;
+    /// game.play_text("2: 10-12")?;
+    /// game.throw()?;
+    /// let view = game.view();
+    /// assert_eq!(Decision::from_view(&view)?.history(), game.history());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn history(&self) -> &'a [Turn] {
         self.history
@@ -163,6 +306,17 @@ impl<'a, R: Ruleset> Decision<'a, R> {
 
     /// The position after one of the legal moves, or `None` for a move
     /// that is not one of [`moves`](Self::moves).
+    /// ```
+    /// use senet::bot::Decision;
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let decision = Decision::from_roll(start, Roll::new(3).unwrap()).unwrap();
+    /// let mv = decision.moves()[0];
+    /// assert_eq!(decision.after(mv), start.play(mv).ok());
+    /// let two = start.moves(Roll::new(2).unwrap()).get(0).unwrap(); // another roll's move
+    /// assert_eq!(decision.after(two), None);
+    /// ```
     pub fn after(&self, mv: Move) -> Option<Position<R>> {
         self.moves.contains(&mv).then(|| self.position.apply(mv))
     }
@@ -225,6 +379,16 @@ impl<R: Ruleset, A: Agent<R> + ?Sized> Agent<R> for &mut A {
 }
 
 /// A legal move with the equity an agent expects after it.
+/// ```
+/// use senet::bot::{Decision, Evaluation, Greedy, Scored};
+/// use senet::{Position, Roll, rulesets::Kendall};
+///
+/// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+/// let thought = Greedy::new(Evaluation::new(Kendall)).think(&decision);
+/// let Scored { mv, equity } = thought.ranked[0];
+/// assert!(decision.moves().contains(&mv));
+/// assert!((0.0..=1.0).contains(&equity));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scored {
     /// The move.
@@ -235,6 +399,16 @@ pub struct Scored {
 }
 
 /// How an agent sees every legal move of a decision: what a hint shows.
+/// ```
+/// use senet::bot::{Bot, Decision, Level};
+/// use senet::{Position, Roll, rulesets::Kendall};
+///
+/// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+/// let thought = Bot::new(Kendall, Level::new(1).unwrap()).think(&decision);
+/// assert_eq!(thought.ranked.len(), decision.moves().len());
+/// assert!(thought.ranked.windows(2).all(|w| w[0].equity >= w[1].equity));
+/// assert_eq!((thought.depth, thought.exact), (1, false));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thought {
     /// Every legal move with its value, best first; among equal values the
@@ -252,11 +426,38 @@ pub struct Thought {
 
 impl Thought {
     /// The move the agent plays.
+    /// # Panics
+    ///
+    /// When `ranked` is empty (never for a thought an agent returned).
+    ///
+    /// ```
+    /// use senet::bot::{Agent, Bot, Decision, Level};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// let mut bot = Bot::new(Kendall, Level::new(2).unwrap());
+    /// let thought = bot.think(&decision);
+    /// assert_eq!(thought.best(), thought.ranked[0].mv);
+    /// assert_eq!(thought.best(), bot.choose(&decision));
+    /// ```
     pub fn best(&self) -> Move {
         self.ranked[0].mv
     }
 
     /// The equity the agent expects after its move.
+    /// # Panics
+    ///
+    /// When `ranked` is empty (never for a thought an agent returned).
+    ///
+    /// ```
+    /// use senet::bot::{Bot, Decision, Level};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// let thought = Bot::new(Kendall, Level::new(2).unwrap()).think(&decision);
+    /// assert!(thought.ranked.iter().all(|scored| scored.equity <= thought.value()));
+    /// assert!((0.0..=1.0).contains(&thought.value()));
+    /// ```
     pub fn value(&self) -> f64 {
         self.ranked[0].equity
     }

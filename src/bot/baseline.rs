@@ -48,6 +48,16 @@ const WEIGHTS: [f64; 6] = [0.1, 0.04, 0.05, 0.1, 0.1, -0.1];
 
 impl<R: Ruleset> FiveTerms<R> {
     /// The five-term evaluation of `ruleset`.
+    /// ```
+    /// use senet::bot::{Evaluator, FiveTerms};
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// let eval = FiveTerms::new(Kendall);
+    /// let start = Position::start(Kendall);
+    /// let x = eval.equity_for(&start, Side::X);
+    /// assert!(x > 0.5); // x is ahead and has the throw
+    /// assert_eq!(eval.equity_for(&start, Side::O), 1.0 - x);
+    /// ```
     pub fn new(ruleset: R) -> FiveTerms<R> {
         FiveTerms {
             features: Evaluation::with_weights(ruleset, Weights::race()),
@@ -56,6 +66,16 @@ impl<R: Ruleset> FiveTerms<R> {
 
     /// The five terms of `position`, thrower minus opponent, in the
     /// table's order.
+    /// ```
+    /// use senet::bot::FiveTerms;
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let eval = FiveTerms::new(Kendall);
+    /// // x has borne 4 pieces off and o 2.
+    /// let position: Position<Kendall> = "o.o.o....................x.... x 4 2".parse().unwrap();
+    /// let [_progress, off, ..] = eval.terms(&position);
+    /// assert_eq!(off, 2.0);
+    /// ```
     pub fn terms(&self, position: &Position<R>) -> [f64; 5] {
         // The feature evaluation's per-side counts: off at +0, safe at +1,
         // threats (pieces of the other side one throw lands on) at +3.
@@ -117,6 +137,13 @@ pub struct Baseline<R: Ruleset> {
 
 impl<R: Ruleset> Baseline<R> {
     /// The baseline for `ruleset`.
+    /// ```
+    /// use senet::bot::{Agent, Baseline};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let baseline = Baseline::new(Kendall);
+    /// assert_eq!(baseline.name(), "baseline");
+    /// ```
     pub fn new(ruleset: R) -> Baseline<R> {
         let limits = SearchLimits {
             max_depth: 2,
@@ -129,6 +156,16 @@ impl<R: Ruleset> Baseline<R> {
     }
 
     /// Every legal move with its value, best first.
+    /// ```
+    /// use senet::bot::{Agent, Baseline, Decision};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// let mut baseline = Baseline::new(Kendall);
+    /// let thought = baseline.think(&decision);
+    /// assert_eq!(thought.depth, 2); // the throw in hand and the next
+    /// assert_eq!(thought.best(), baseline.choose(&decision));
+    /// ```
     pub fn think(&mut self, decision: &Decision<'_, R>) -> Thought {
         self.search.think(decision)
     }

@@ -39,6 +39,17 @@ pub struct Duel<R: Ruleset> {
 }
 
 /// How one game ended.
+/// ```
+/// use senet::bot::{Duel, RandomAgent};
+/// use senet::{Seed, rulesets::Kendall};
+///
+/// let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+/// let pair = Duel::new(Kendall).play_pair(&mut a, &mut b, Seed::from_u64(1))?;
+/// let end = pair.a_first;
+/// assert!(end.outcome.is_some()); // finished well before 100,000 throws
+/// assert!(end.throws > 0);
+/// # Ok::<(), senet::bot::DuelError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
     /// The result, or `None` when the game was stopped after the duel's
@@ -49,6 +60,16 @@ pub struct GameEnd {
 }
 
 /// The two games of a mirrored pair, from agent A's point of view.
+/// ```
+/// use senet::bot::{Duel, RandomAgent};
+/// use senet::{Seed, rulesets::Kendall};
+///
+/// let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+/// let pair = Duel::new(Kendall).play_pair(&mut a, &mut b, Seed::from_u64(3))?;
+/// assert!(pair.a_first.outcome.is_some() && pair.a_second.outcome.is_some());
+/// assert!(pair.a_half_points() <= 4);
+/// # Ok::<(), senet::bot::DuelError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PairResult {
     /// The game where A plays `x` (throws first).
@@ -58,6 +79,21 @@ pub struct PairResult {
 }
 
 /// A duel could not go on.
+/// ```
+/// use senet::bot::{Agent, Decision, Duel, DuelError};
+/// use senet::{Move, Position, Roll, Seed, rulesets::Kendall};
+///
+/// /// Always plays the same move, legal or not.
+/// struct Stubborn(Move);
+/// impl Agent<Kendall> for Stubborn {
+///     fn name(&self) -> String { "stubborn".into() }
+///     fn choose(&mut self, _: &Decision<'_, Kendall>) -> Move { self.0 }
+/// }
+/// let ten_to_twelve = Position::start(Kendall).moves(Roll::new(2).unwrap()).get(0).unwrap();
+/// let (mut a, mut b) = (Stubborn(ten_to_twelve), Stubborn(ten_to_twelve));
+/// let error = Duel::new(Kendall).play_pair(&mut a, &mut b, Seed::from_u64(1)).unwrap_err();
+/// assert!(matches!(error, DuelError::Game { ref agent, .. } if agent == "stubborn"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum DuelError {
@@ -79,6 +115,16 @@ impl<R: crate::rulesets::BuiltIn> Duel<R> {
     /// Duels from a built-in ruleset's start position; games are stopped
     /// after 100,000 throws. (For a ruleset of your own:
     /// [`Duel::from_position`] with [`Position::try_start`].)
+    /// ```
+    /// use senet::bot::{Bot, Duel, Level, RandomAgent};
+    /// use senet::{Seed, rulesets::Kendall};
+    ///
+    /// let mut bot = Bot::new(Kendall, Level::new(1).unwrap());
+    /// let mut random = RandomAgent::new(1);
+    /// let pair = Duel::new(Kendall).play_pair(&mut bot, &mut random, Seed::from_u64(1))?;
+    /// assert!(pair.a_first.outcome.is_some());
+    /// # Ok::<(), senet::bot::DuelError>(())
+    /// ```
     pub fn new(ruleset: R) -> Duel<R> {
         Duel::from_position(Position::start(ruleset))
     }
@@ -86,6 +132,17 @@ impl<R: crate::rulesets::BuiltIn> Duel<R> {
 
 impl<R: Ruleset> Duel<R> {
     /// Duels from another position.
+    /// ```
+    /// use senet::bot::{Duel, RandomAgent};
+    /// use senet::{Position, Seed, rulesets::Kendall};
+    ///
+    /// // An endgame: one piece each left to bear off.
+    /// let endgame: Position<Kendall> = "o........................x.... x 4 4".parse().unwrap();
+    /// let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+    /// let pair = Duel::from_position(endgame).play_pair(&mut a, &mut b, Seed::from_u64(1))?;
+    /// assert!(pair.a_first.throws < 50);
+    /// # Ok::<(), senet::bot::DuelError>(())
+    /// ```
     pub fn from_position(start: Position<R>) -> Duel<R> {
         Duel {
             start,
@@ -94,6 +151,17 @@ impl<R: Ruleset> Duel<R> {
     }
 
     /// The same duel, stopping games after `max_throws` throws.
+    /// ```
+    /// use senet::bot::{Duel, RandomAgent};
+    /// use senet::{Seed, rulesets::Kendall};
+    ///
+    /// let duel = Duel::new(Kendall).with_max_throws(10); // too few to finish a game
+    /// let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+    /// let pair = duel.play_pair(&mut a, &mut b, Seed::from_u64(1))?;
+    /// assert_eq!((pair.a_first.outcome, pair.a_first.throws), (None, 10));
+    /// assert_eq!(pair.a_half_points(), 2); // two unfinished games: half a point each
+    /// # Ok::<(), senet::bot::DuelError>(())
+    /// ```
     pub fn with_max_throws(self, max_throws: usize) -> Duel<R> {
         Duel { max_throws, ..self }
     }
@@ -102,6 +170,22 @@ impl<R: Ruleset> Duel<R> {
     /// sides, throwing from `source`; returns the game (finished, or
     /// stopped after the maximum number of throws), with its history and
     /// record.
+    /// # Errors
+    ///
+    /// [`DuelError::Game`] when an agent returns a move that is not legal or
+    /// the throw source fails.
+    ///
+    /// ```
+    /// use senet::bot::{Duel, RandomAgent};
+    /// use senet::{Seed, SeededThrows, rulesets::Kendall};
+    ///
+    /// let (mut x, mut o) = (RandomAgent::new(1), RandomAgent::new(2));
+    /// let source = SeededThrows::new(Seed::from_u64(1));
+    /// let game = Duel::new(Kendall).play(&mut x, &mut o, source)?;
+    /// assert!(game.is_over());
+    /// assert!(game.outcome().is_some());
+    /// # Ok::<(), senet::bot::DuelError>(())
+    /// ```
     pub fn play<X, O, S>(&self, x: &mut X, o: &mut O, source: S) -> Result<Game<R, S>, DuelError>
     where
         X: Agent<R> + ?Sized,
@@ -115,6 +199,22 @@ impl<R: Ruleset> Duel<R> {
 
     /// Plays `game` on until it is over (or stopped), `x` and `o` moving
     /// for their sides.
+    /// # Errors
+    ///
+    /// [`DuelError::Game`] when an agent returns a move that is not legal or
+    /// the throw source fails.
+    ///
+    /// ```
+    /// use senet::bot::{Duel, RandomAgent};
+    /// use senet::{Game, Seed, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+    /// game.throw()?; // the game may be taken over at any point
+    /// let (mut x, mut o) = (RandomAgent::new(1), RandomAgent::new(2));
+    /// Duel::new(Kendall).finish(&mut game, &mut x, &mut o)?;
+    /// assert!(game.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn finish<X, O, S>(
         &self,
         game: &mut Game<R, S>,
@@ -158,6 +258,21 @@ impl<R: Ruleset> Duel<R> {
 
     /// Plays a mirrored pair: A as `x` then A as `o`, both games thrown
     /// from `seed` (so the `n`-th throw is the same in both).
+    /// # Errors
+    ///
+    /// [`DuelError::Game`] when an agent returns a move that is not legal.
+    ///
+    /// ```
+    /// use senet::bot::{Duel, RandomAgent};
+    /// use senet::{Seed, rulesets::Kendall};
+    ///
+    /// let duel = Duel::new(Kendall);
+    /// let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+    /// let pair = duel.play_pair(&mut a, &mut b, Seed::from_u64(5))?;
+    /// let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+    /// assert_eq!(duel.play_pair(&mut a, &mut b, Seed::from_u64(5))?, pair); // reproducible
+    /// # Ok::<(), senet::bot::DuelError>(())
+    /// ```
     pub fn play_pair<A, B>(&self, a: &mut A, b: &mut B, seed: Seed) -> Result<PairResult, DuelError>
     where
         A: Agent<R> + ?Sized,
@@ -179,6 +294,13 @@ impl<R: Ruleset> Duel<R> {
 
     /// The seed of pair number `pair` of a duel with master seed `master`:
     /// [`Seed::for_pair`], which needs no ruleset named.
+    /// ```
+    /// use senet::bot::Duel;
+    /// use senet::{Seed, rulesets::Kendall};
+    ///
+    /// assert_eq!(Duel::<Kendall>::pair_seed(1, 0), Seed::for_pair(1, 0));
+    /// assert_ne!(Duel::<Kendall>::pair_seed(1, 0), Duel::<Kendall>::pair_seed(1, 1));
+    /// ```
     pub fn pair_seed(master: u64, pair: u64) -> Seed {
         Seed::for_pair(master, pair)
     }
@@ -187,6 +309,15 @@ impl<R: Ruleset> Duel<R> {
 impl PairResult {
     /// A's score over the pair in half points: 2 per game won, 1 per
     /// draw or unfinished game (0 to 4).
+    /// ```
+    /// use senet::bot::{GameEnd, PairResult};
+    /// use senet::{Outcome, Side};
+    ///
+    /// let x_wins = GameEnd { outcome: Some(Outcome::Win(Side::X)), throws: 90 };
+    /// // A wins as x, then loses as o.
+    /// let pair = PairResult { a_first: x_wins, a_second: x_wins };
+    /// assert_eq!(pair.a_half_points(), 2);
+    /// ```
     pub fn a_half_points(&self) -> u64 {
         let points = |end: &GameEnd, a: Side| match end.outcome {
             Some(Outcome::Win(winner)) if winner == a => 2,
@@ -203,6 +334,17 @@ impl PairResult {
 /// Its 95% interval treats each mirrored pair as one sample (pairs are
 /// independent; the two games of a pair are not), so it is
 /// `mean ± 1.96 · sd / √pairs` over the pairs' scores.
+/// ```
+/// use senet::bot::{DuelStats, GameEnd, PairResult};
+/// use senet::{Outcome, Side};
+///
+/// let won = |side| GameEnd { outcome: Some(Outcome::Win(side)), throws: 80 };
+/// let mut stats = DuelStats::default();
+/// stats.record(&PairResult { a_first: won(Side::X), a_second: won(Side::O) }); // A wins both
+/// stats.record(&PairResult { a_first: won(Side::X), a_second: won(Side::X) }); // one each
+/// assert_eq!((stats.a_wins, stats.b_wins, stats.throws), (3, 1, 320));
+/// assert_eq!(stats.win_rate(), 0.75);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DuelStats {
     /// Mirrored pairs played.
@@ -223,6 +365,15 @@ pub struct DuelStats {
 
 impl DuelStats {
     /// Adds a pair's games.
+    /// ```
+    /// use senet::bot::{DuelStats, GameEnd, PairResult};
+    ///
+    /// let unfinished = GameEnd { outcome: None, throws: 1000 };
+    /// let mut stats = DuelStats::default();
+    /// stats.record(&PairResult { a_first: unfinished, a_second: unfinished });
+    /// assert_eq!((stats.pairs, stats.unfinished, stats.throws), (1, 2, 2000));
+    /// assert_eq!(stats.win_rate(), 0.5); // an unfinished game counts as a draw
+    /// ```
     pub fn record(&mut self, pair: &PairResult) {
         self.pairs += 1;
         for (end, a) in [(pair.a_first, Side::X), (pair.a_second, Side::O)] {
@@ -240,6 +391,20 @@ impl DuelStats {
     }
 
     /// Adds another duel's totals (for duels split over threads).
+    /// ```
+    /// use senet::bot::{DuelStats, GameEnd, PairResult};
+    /// use senet::{Outcome, Side};
+    ///
+    /// let x_wins = GameEnd { outcome: Some(Outcome::Win(Side::X)), throws: 50 };
+    /// let pair = PairResult { a_first: x_wins, a_second: x_wins };
+    /// let (mut one, mut other, mut both) = (DuelStats::default(), DuelStats::default(), DuelStats::default());
+    /// one.record(&pair);
+    /// other.record(&pair);
+    /// both.record(&pair);
+    /// both.record(&pair);
+    /// one.merge(&other);
+    /// assert_eq!(one, both);
+    /// ```
     pub fn merge(&mut self, other: &DuelStats) {
         self.pairs += other.pairs;
         self.a_wins += other.a_wins;
@@ -252,11 +417,32 @@ impl DuelStats {
     }
 
     /// Games played.
+    /// ```
+    /// use senet::bot::{DuelStats, GameEnd, PairResult};
+    ///
+    /// let end = GameEnd { outcome: None, throws: 10 };
+    /// let mut stats = DuelStats::default();
+    /// stats.record(&PairResult { a_first: end, a_second: end });
+    /// assert_eq!(stats.games(), 2); // a pair is two games
+    /// ```
     pub fn games(&self) -> u64 {
         2 * self.pairs
     }
 
     /// A's share of the points, a draw counting half.
+    /// Before any game it is 0.5.
+    ///
+    /// ```
+    /// use senet::bot::{DuelStats, GameEnd, PairResult};
+    /// use senet::{Outcome, Side};
+    ///
+    /// let mut stats = DuelStats::default();
+    /// assert_eq!(stats.win_rate(), 0.5);
+    /// let draw = GameEnd { outcome: Some(Outcome::Draw), throws: 60 };
+    /// let x_wins = GameEnd { outcome: Some(Outcome::Win(Side::X)), throws: 60 };
+    /// stats.record(&PairResult { a_first: x_wins, a_second: draw }); // a win and a draw
+    /// assert_eq!(stats.win_rate(), 0.75);
+    /// ```
     pub fn win_rate(&self) -> f64 {
         if self.pairs == 0 {
             return 0.5;
@@ -265,6 +451,20 @@ impl DuelStats {
     }
 
     /// The 95% confidence interval of [`win_rate`](Self::win_rate), over pairs.
+    /// It is the whole of 0..1 with fewer than two pairs.
+    ///
+    /// ```
+    /// use senet::bot::{DuelStats, GameEnd, PairResult};
+    /// use senet::{Outcome, Side};
+    ///
+    /// let won = |side| GameEnd { outcome: Some(Outcome::Win(side)), throws: 70 };
+    /// let mut stats = DuelStats::default();
+    /// stats.record(&PairResult { a_first: won(Side::X), a_second: won(Side::O) });
+    /// assert_eq!(stats.interval(), (0.0, 1.0));
+    /// stats.record(&PairResult { a_first: won(Side::O), a_second: won(Side::X) });
+    /// let (low, high) = stats.interval();
+    /// assert!(low < stats.win_rate() && stats.win_rate() < high);
+    /// ```
     pub fn interval(&self) -> (f64, f64) {
         let n = self.pairs as f64;
         let mean = self.win_rate();

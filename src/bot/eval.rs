@@ -15,6 +15,16 @@ use crate::record::quote::excerpt;
 use crate::ruleset::{Direction, Outcome, Reach, Ruleset};
 
 /// Estimates who is winning a position.
+/// ```
+/// use senet::bot::{Evaluation, Evaluator};
+/// use senet::{Position, Side, rulesets::Kendall};
+///
+/// let eval = Evaluation::new(Kendall);
+/// let start = Position::start(Kendall);
+/// let x = eval.equity_for(&start, Side::X); // x throws first
+/// assert_eq!(x, eval.equity(&start));
+/// assert_eq!(eval.equity_for(&start, Side::O), 1.0 - x);
+/// ```
 pub trait Evaluator<R: Ruleset> {
     /// The equity of the side about to throw in `position`, a game that is
     /// not over: its chance of winning plus half its chance of a draw,
@@ -58,10 +68,27 @@ impl<R: Ruleset, E: Evaluator<R> + ?Sized> Evaluator<R> for &E {
 }
 
 /// How many features [`Evaluation`] computes (and how many weights it has).
+/// ```
+/// use senet::bot::{Evaluation, FEATURES, Weights};
+/// use senet::{Position, rulesets::Kendall};
+///
+/// assert_eq!(FEATURES, 2 + 2 * (5 + 30)); // bias, race, then 35 per side
+/// assert_eq!(Weights::race().0.len(), FEATURES);
+/// assert_eq!(Evaluation::new(Kendall).features(&Position::start(Kendall)).len(), FEATURES);
+/// ```
 pub const FEATURES: usize = 2 + 2 * SIDE_FEATURES;
 const SIDE_FEATURES: usize = 5 + House::COUNT as usize;
 
 /// Short names of the features, index by index (for tuning reports).
+/// ```
+/// use senet::bot::{FEATURE_NAMES, Weights};
+///
+/// assert_eq!(FEATURE_NAMES[..3], ["bias", "race", "mover off"]);
+/// let tuned = Weights::tuned("kendall").unwrap();
+/// for (name, weight) in FEATURE_NAMES.iter().zip(tuned.0).take(3) {
+///     println!("{name}: {weight:+.3}");
+/// }
+/// ```
 pub const FEATURE_NAMES: [&str; FEATURES] = [
     "bias",
     "race",
@@ -139,6 +166,17 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 
 /// The weights of an [`Evaluation`], one per feature (see [`Evaluation`]
 /// for the layout).
+/// They read from text with [`str::parse`]: [`FEATURES`] decimal numbers
+/// separated by white space, each finite.
+///
+/// ```
+/// use senet::bot::{FEATURES, Weights};
+///
+/// let race = Weights::race();
+/// assert_eq!(race.0[0], 0.1); // the value of having the throw
+/// let text: String = race.0.iter().map(|w| format!("{w}\n")).collect();
+/// assert_eq!(text.parse::<Weights>(), Ok(race));
+/// ```
 #[derive(Clone, Copy, PartialEq)]
 pub struct Weights(pub [f64; FEATURES]);
 
@@ -151,6 +189,13 @@ impl fmt::Debug for Weights {
 }
 
 /// Numbers that are not [`Weights`].
+/// ```
+/// use senet::bot::{BadWeights, FEATURES, Weights};
+///
+/// let short = "0.1 2.0 1.24".parse::<Weights>().unwrap_err();
+/// assert_eq!(short, BadWeights::Count { found: 3, expected: FEATURES });
+/// assert_eq!(short.to_string(), format!("expected {FEATURES} weights, one per feature, found 3"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum BadWeights {
@@ -185,11 +230,38 @@ pub enum BadWeights {
 impl Weights {
     /// The weights, when every one is a finite number (an evaluation with
     /// an infinite or NaN weight values nothing).
+    /// # Errors
+    ///
+    /// [`BadWeights::NotFinite`] for the first weight that is infinite or NaN.
+    ///
+    /// ```
+    /// use senet::bot::{BadWeights, FEATURES, Weights};
+    ///
+    /// let mut numbers = [0.0; FEATURES];
+    /// assert!(Weights::new(numbers).is_ok());
+    /// numbers[1] = f64::NAN;
+    /// let refused = Weights::new(numbers).unwrap_err();
+    /// assert!(matches!(refused, BadWeights::NotFinite { index: 2, feature: "race", .. }));
+    /// ```
     pub fn new(weights: [f64; FEATURES]) -> Result<Weights, BadWeights> {
         Weights(weights).check()
     }
 
     /// The weights, when every one is a finite number.
+    /// For weights built from the public field, which [`Weights::new`] did
+    /// not check.
+    ///
+    /// # Errors
+    ///
+    /// [`BadWeights::NotFinite`] for the first weight that is infinite or NaN.
+    ///
+    /// ```
+    /// use senet::bot::{BadWeights, FEATURES, Weights};
+    ///
+    /// assert_eq!(Weights::race().check(), Ok(Weights::race()));
+    /// let refused = Weights([f64::INFINITY; FEATURES]).check().unwrap_err();
+    /// assert!(matches!(refused, BadWeights::NotFinite { index: 1, feature: "bias", .. }));
+    /// ```
     pub fn check(self) -> Result<Weights, BadWeights> {
         match self.0.iter().position(|w| !w.is_finite()) {
             Some(i) => Err(BadWeights::NotFinite {
@@ -203,6 +275,13 @@ impl Weights {
 
     /// The tuned weights of a built-in ruleset, by its name; `None` for
     /// any other name.
+    /// ```
+    /// use senet::bot::Weights;
+    /// use senet::{Ruleset, rulesets::Kendall};
+    ///
+    /// assert!(Weights::tuned(Kendall.name()).is_some());
+    /// assert_eq!(Weights::tuned("my own"), None);
+    /// ```
     pub fn tuned(name: &str) -> Option<Weights> {
         weights::tuned(name)
     }
@@ -210,6 +289,14 @@ impl Weights {
     /// Untuned weights that only count the race: progress along the track
     /// and pieces borne off, plus having the throw. The starting point of
     /// tuning, and the evaluation of rulesets without tuned weights.
+    /// ```
+    /// use senet::bot::{Evaluation, Evaluator, Weights};
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let race = Evaluation::with_weights(Kendall, Weights::race());
+    /// // x stands one house ahead of o at the start, and has the throw.
+    /// assert!(race.equity(&Position::start(Kendall)) > 0.5);
+    /// ```
     pub fn race() -> Weights {
         let mut w = [0.0; FEATURES];
         w[0] = 0.1;
@@ -293,6 +380,17 @@ enum Step {
 /// mirrored duels; rulesets without tuned weights use [`Weights::race`].
 /// Only basic IEEE arithmetic is used (the logistic function is computed
 /// with a polynomial and squarings), so every machine gets the same value.
+/// ```
+/// use senet::bot::{Evaluation, Evaluator};
+/// use senet::{Position, rulesets::Kendall};
+///
+/// let eval = Evaluation::new(Kendall);
+/// let start = Position::start(Kendall);
+/// let features = eval.features(&start);
+/// assert_eq!(features[0], 1.0); // the throw
+/// assert_eq!(features[2], 0.0); // the mover has borne no piece off
+/// assert!((0.0..=1.0).contains(&eval.equity(&start)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Evaluation<R: Ruleset> {
     ruleset: R,
@@ -333,12 +431,27 @@ impl Sink for Collect {
 impl<R: Ruleset> Evaluation<R> {
     /// The evaluation of `ruleset` with its tuned weights (chosen by its
     /// name), or the race weights when it has none.
+    /// ```
+    /// use senet::bot::{Evaluation, Weights};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let eval = Evaluation::new(Kendall);
+    /// assert_eq!(Some(*eval.weights()), Weights::tuned("kendall"));
+    /// ```
     pub fn new(ruleset: R) -> Evaluation<R> {
         let weights = Weights::tuned(ruleset.name()).unwrap_or_else(Weights::race);
         Evaluation::with_weights(ruleset, weights)
     }
 
     /// The evaluation of `ruleset` with these weights.
+    /// ```
+    /// use senet::bot::{Evaluation, Evaluator, FEATURES, Weights};
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let zero = Weights::new([0.0; FEATURES]).unwrap();
+    /// let eval = Evaluation::with_weights(Kendall, zero);
+    /// assert_eq!(eval.equity(&Position::start(Kendall)), 0.5); // no weight, no opinion
+    /// ```
     pub fn with_weights(ruleset: R, weights: Weights) -> Evaluation<R> {
         let dice = ruleset.dice();
         let total = f64::from(dice.total_weight());
@@ -365,17 +478,40 @@ impl<R: Ruleset> Evaluation<R> {
     }
 
     /// The ruleset it evaluates.
+    /// ```
+    /// use senet::bot::Evaluation;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// assert_eq!(Evaluation::new(Kendall).ruleset(), Kendall);
+    /// ```
     pub fn ruleset(&self) -> R {
         self.ruleset
     }
 
     /// The weights in use.
+    /// ```
+    /// use senet::bot::{Evaluation, Weights};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let eval = Evaluation::with_weights(Kendall, Weights::race());
+    /// assert_eq!(eval.weights(), &Weights::race());
+    /// ```
     pub fn weights(&self) -> &Weights {
         &self.weights
     }
 
     /// The features of `position`, seen from the side about to throw (the
     /// layout is documented on [`Evaluation`]).
+    /// ```
+    /// use senet::bot::Evaluation;
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let f = Evaluation::new(Kendall).features(&Position::start(Kendall));
+    /// // The piece-square table: the mover (x) has one piece on each of 2, 4, ..., 10.
+    /// let mover_houses = &f[2 + 5..2 + 5 + 30];
+    /// assert_eq!(mover_houses.iter().sum::<f64>(), 5.0);
+    /// assert_eq!((mover_houses[0], mover_houses[1]), (0.0, 1.0));
+    /// ```
     pub fn features(&self, position: &Position<R>) -> [f64; FEATURES] {
         let mut sink = Collect([0.0; FEATURES]);
         self.visit(position, &mut sink);
@@ -383,6 +519,16 @@ impl<R: Ruleset> Evaluation<R> {
     }
 
     /// The linear score `w · f` before the logistic function.
+    /// ```
+    /// use senet::bot::{Evaluation, Evaluator};
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let eval = Evaluation::new(Kendall);
+    /// let start = Position::start(Kendall);
+    /// let dot: f64 = eval.features(&start).iter().zip(eval.weights().0).map(|(f, w)| f * w).sum();
+    /// assert!((eval.score(&start) - dot).abs() < 1e-12);
+    /// assert_eq!(eval.score(&start) > 0.0, eval.equity(&start) > 0.5);
+    /// ```
     #[inline]
     pub fn score(&self, position: &Position<R>) -> f64 {
         let mut sink = Dot {

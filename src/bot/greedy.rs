@@ -11,6 +11,15 @@ use crate::ruleset::Ruleset;
 /// Ties go to the first move in the engine's order.
 ///
 /// With the tuned [`Evaluation`](crate::bot::Evaluation) this is level 1.
+/// ```
+/// use senet::bot::{Agent, Decision, Evaluation, Greedy};
+/// use senet::{Position, Roll, rulesets::Kendall};
+///
+/// let mut greedy = Greedy::new(Evaluation::new(Kendall));
+/// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+/// let mv = greedy.choose(&decision);
+/// assert_eq!(mv, greedy.think(&decision).best());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Greedy<E> {
     eval: E,
@@ -18,21 +27,52 @@ pub struct Greedy<E> {
 
 impl<E> Greedy<E> {
     /// A rule of thumb over `eval`.
+    /// ```
+    /// use senet::bot::{Evaluation, Greedy, Weights};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let greedy = Greedy::new(Evaluation::with_weights(Kendall, Weights::race()));
+    /// assert_eq!(greedy.evaluator().weights(), &Weights::race());
+    /// ```
     pub fn new(eval: E) -> Greedy<E> {
         Greedy { eval }
     }
 
     /// The evaluator used.
+    /// ```
+    /// use senet::bot::{Evaluation, Greedy};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let greedy = Greedy::new(Evaluation::new(Kendall));
+    /// assert_eq!(greedy.evaluator().ruleset(), Kendall);
+    /// ```
     pub fn evaluator(&self) -> &E {
         &self.eval
     }
 
     /// Its name in reports, `greedy` (callable with no ruleset in view).
+    /// ```
+    /// use senet::bot::{Evaluation, Greedy};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// assert_eq!(Greedy::new(Evaluation::new(Kendall)).name(), "greedy");
+    /// ```
     pub fn name(&self) -> String {
         "greedy".to_owned()
     }
 
     /// Every legal move with the equity it leaves, best first.
+    /// ```
+    /// use senet::bot::{Decision, Evaluation, Evaluator, Greedy};
+    /// use senet::{Position, Roll, Side, rulesets::Kendall};
+    ///
+    /// let eval = Evaluation::new(Kendall);
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// let thought = Greedy::new(&eval).think(&decision);
+    /// let best = thought.ranked[0];
+    /// assert_eq!(best.equity, eval.equity_for(&decision.after(best.mv).unwrap(), Side::X));
+    /// assert_eq!((thought.depth, thought.ranked.len()), (1, decision.moves().len()));
+    /// ```
     pub fn think<R: Ruleset>(&self, decision: &Decision<'_, R>) -> Thought
     where
         E: Evaluator<R>,

@@ -9,6 +9,17 @@ use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 
 /// One legal move as a hint shows it.
+/// ```
+/// use senet::bot::{Level, hint};
+/// use senet::{Position, Roll, rulesets::Kendall};
+///
+/// let start = Position::start(Kendall);
+/// let hints = hint(&start, Roll::new(2).unwrap(), Level::new(2).unwrap())?;
+/// assert_eq!(hints.len(), 1); // a 2 can only move the piece on 10
+/// assert_eq!(hints[0].text, start.notation(hints[0].mv));
+/// assert_eq!(hints[0].text.to_string(), "2: 10-12");
+/// # Ok::<(), senet::bot::NoDecision>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hint {
     /// The move.

@@ -37,10 +37,27 @@ use crate::ruleset::Ruleset;
 ///
 /// Given a solved endgame [`Table`] ([`Bot::with_table`]), levels 2 and up
 /// play its exact best move in every position it holds.
+/// ```
+/// use senet::bot::Level;
+///
+/// let level: Level = "3".parse()?;
+/// assert_eq!(level, Level::new(3).unwrap());
+/// assert!(Level::new(1).unwrap() < level);
+/// assert_eq!(level.to_string(), "3");
+/// # Ok::<(), senet::bot::BadLevel>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
 /// A level outside the ladder, or text that is not a level.
+/// ```
+/// use senet::bot::{BadLevel, Level};
+///
+/// let bad = "five".parse::<Level>().unwrap_err();
+/// assert_eq!(bad, BadLevel { found: "five".into(), max: Level::MAX });
+/// assert_eq!(bad.to_string(), "a level is a number from 1 to 4, found \"five\"");
+/// assert!("5".parse::<Level>().is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("a level is a number from 1 to {max}, found {found:?}")]
 pub struct BadLevel {
@@ -53,9 +70,22 @@ pub struct BadLevel {
 
 impl Level {
     /// The highest level.
+    /// ```
+    /// use senet::bot::Level;
+    ///
+    /// assert_eq!(Level::all().last().unwrap().number(), Level::MAX);
+    /// assert_eq!(Level::new(Level::MAX + 1), None);
+    /// ```
     pub const MAX: u8 = 4;
 
     /// The level with this number, or `None` outside 1..=[`Level::MAX`].
+    /// ```
+    /// use senet::bot::Level;
+    ///
+    /// assert_eq!(Level::new(2).map(Level::number), Some(2));
+    /// assert_eq!(Level::new(0), None);
+    /// assert_eq!(Level::new(5), None);
+    /// ```
     pub const fn new(number: u8) -> Option<Level> {
         if number >= 1 && number <= Self::MAX {
             Some(Level(number))
@@ -65,17 +95,36 @@ impl Level {
     }
 
     /// The level's number.
+    /// ```
+    /// use senet::bot::Level;
+    ///
+    /// let level: Level = "2".parse().unwrap();
+    /// assert_eq!(level.number(), 2);
+    /// ```
     pub const fn number(self) -> u8 {
         self.0
     }
 
     /// Every level, weakest first.
+    /// ```
+    /// use senet::bot::Level;
+    ///
+    /// let numbers: Vec<u8> = Level::all().map(Level::number).collect();
+    /// assert_eq!(numbers, [1, 2, 3, 4]);
+    /// ```
     pub fn all() -> impl Iterator<Item = Level> {
         (1..=Self::MAX).map(Level)
     }
 
     /// The search limits of this level, or `None` for levels 1 and 2
     /// (which look at the throw in hand only).
+    /// ```
+    /// use senet::bot::Level;
+    ///
+    /// assert_eq!(Level::new(2).unwrap().limits(), None);
+    /// let three = Level::new(3).unwrap().limits().unwrap();
+    /// assert_eq!(three.max_depth, 2); // the throw in hand and the next
+    /// ```
     pub const fn limits(self) -> Option<SearchLimits> {
         match self.0 {
             1 | 2 => None,
@@ -162,6 +211,14 @@ impl<R: Ruleset> Evaluator<R> for Judge<R> {
 impl<R: Ruleset> Bot<R> {
     /// The bot of `level` for `ruleset`: its shipped network from level
     /// 2 up, or, for a ruleset without one, the feature evaluation.
+    /// ```
+    /// use senet::bot::{Agent, Bot, Decision, Level};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let mut bot = Bot::new(Kendall, Level::new(1).unwrap());
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// assert!(decision.moves().contains(&bot.choose(&decision)));
+    /// ```
     pub fn new(ruleset: R, level: Level) -> Bot<R> {
         match Learned::new(ruleset) {
             Some(learned) => Bot::build(Judge::Learned(learned), level),
@@ -172,6 +229,15 @@ impl<R: Ruleset> Bot<R> {
     /// The bot of `level` valuing positions with `network` from level 2
     /// up (a network trained with [`crate::bot::train`], for a ruleset of
     /// your own or for experiments; an `Arc` of one is shared, not copied).
+    /// ```
+    /// use senet::bot::{Bot, Decision, Level, Network};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// // An untrained network values every position at one half.
+    /// let mut bot = Bot::with_network(Kendall, Network::zero(), Level::new(2).unwrap());
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// assert!(bot.think(&decision).ranked.iter().all(|scored| scored.equity == 0.5));
+    /// ```
     pub fn with_network(ruleset: R, network: impl Into<Arc<Network>>, level: Level) -> Bot<R> {
         Bot::build(
             Judge::Learned(Learned::with_network(ruleset, network)),
@@ -182,6 +248,16 @@ impl<R: Ruleset> Bot<R> {
     /// The bot of `level` over a feature evaluation (for experiments, and
     /// the rulesets without a network). Level 1 plays the race weights
     /// whatever `eval` is: that is what level 1 is.
+    /// ```
+    /// use senet::bot::{Bot, Decision, Evaluation, Greedy, Level};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// let mut bot = Bot::with_evaluation(Evaluation::new(Kendall), Level::new(2).unwrap());
+    /// // Level 2 is the rule of thumb over its evaluation.
+    /// let greedy = Greedy::new(Evaluation::new(Kendall));
+    /// assert_eq!(bot.think(&decision), greedy.think(&decision));
+    /// ```
     pub fn with_evaluation(eval: Evaluation<R>, level: Level) -> Bot<R> {
         Bot::build(Judge::Features(Box::new(eval)), level)
     }
@@ -250,17 +326,40 @@ impl<R: Ruleset> Bot<R> {
     }
 
     /// Its level.
+    /// ```
+    /// use senet::bot::{Bot, Level};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let two = Level::new(2).unwrap();
+    /// assert_eq!(Bot::new(Kendall, two).level(), two);
+    /// ```
     pub fn level(&self) -> Level {
         self.level
     }
 
     /// Its name in reports, `level N`.
+    /// ```
+    /// use senet::bot::{Bot, Level};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// assert_eq!(Bot::new(Kendall, Level::new(2).unwrap()).name(), "level 2");
+    /// ```
     pub fn name(&self) -> String {
         format!("level {}", self.level)
     }
 
     /// Every legal move with the value the bot gives it, best first: the
     /// first is the move [`choose`](Agent::choose) plays. What a hint shows.
+    /// ```
+    /// use senet::bot::{Agent, Bot, Decision, Level};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// let mut bot = Bot::new(Kendall, Level::new(3).unwrap());
+    /// let thought = bot.think(&decision);
+    /// assert_eq!(thought.depth, 2); // level 3 looks two throws deep
+    /// assert_eq!(thought.best(), bot.choose(&decision));
+    /// ```
     pub fn think(&mut self, decision: &Decision<'_, R>) -> Thought {
         if let Some(thought) = self.exact(decision) {
             return thought;
