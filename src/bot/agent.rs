@@ -83,6 +83,7 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// the caller keeps none). Fails when there is nothing to
     /// choose: the game is over, the throw is lost, or it is of the wrong
     /// implement.
+    ///
     /// # Errors
     ///
     /// [`NoDecision::GameOver`] when the game is over,
@@ -131,6 +132,7 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// The decision of the side to throw in `position` with a throw worth
     /// `roll` (its sticks in their canonical arrangement) and no history:
     /// what a hint for a position and a roll needs.
+    ///
     /// # Errors
     ///
     /// [`NoDecision::RollNotOnDice`] when the ruleset's implement cannot make
@@ -159,6 +161,7 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// The decision waiting in a game: its position, its waiting throw and
     /// its history. Fails when no throw waits for a move (the game is over,
     /// or the side to play has not thrown yet: [`NoDecision::NotThrown`]).
+    ///
     /// # Errors
     ///
     /// [`NoDecision::GameOver`] when the game is over,
@@ -426,6 +429,7 @@ pub struct Thought {
 
 impl Thought {
     /// The move the agent plays.
+    ///
     /// # Panics
     ///
     /// When `ranked` is empty (never for a thought an agent returned).
@@ -445,6 +449,7 @@ impl Thought {
     }
 
     /// The equity the agent expects after its move.
+    ///
     /// # Panics
     ///
     /// When `ranked` is empty (never for a thought an agent returned).

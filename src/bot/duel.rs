@@ -170,6 +170,7 @@ impl<R: Ruleset> Duel<R> {
     /// sides, throwing from `source`; returns the game (finished, or
     /// stopped after the maximum number of throws), with its history and
     /// record.
+    ///
     /// # Errors
     ///
     /// [`DuelError::Game`] when an agent returns a move that is not legal or
@@ -199,6 +200,7 @@ impl<R: Ruleset> Duel<R> {
 
     /// Plays `game` on until it is over (or stopped), `x` and `o` moving
     /// for their sides.
+    ///
     /// # Errors
     ///
     /// [`DuelError::Game`] when an agent returns a move that is not legal or
@@ -258,6 +260,7 @@ impl<R: Ruleset> Duel<R> {
 
     /// Plays a mirrored pair: A as `x` then A as `o`, both games thrown
     /// from `seed` (so the `n`-th throw is the same in both).
+    ///
     /// # Errors
     ///
     /// [`DuelError::Game`] when an agent returns a move that is not legal.
@@ -451,7 +454,9 @@ impl DuelStats {
     }
 
     /// The 95% confidence interval of [`win_rate`](Self::win_rate), over pairs.
-    /// It is the whole of 0..1 with fewer than two pairs.
+    /// It is the whole of 0..1 with fewer than two pairs. It is the normal
+    /// approximation (the mean plus or minus 1.96 standard errors), so with
+    /// few pairs of very different scores its bounds may lie outside 0..1.
     ///
     /// ```
     /// use senet::bot::{DuelStats, GameEnd, PairResult};

@@ -230,6 +230,7 @@ pub enum BadWeights {
 impl Weights {
     /// The weights, when every one is a finite number (an evaluation with
     /// an infinite or NaN weight values nothing).
+    ///
     /// # Errors
     ///
     /// [`BadWeights::NotFinite`] for the first weight that is infinite or NaN.
