@@ -20,7 +20,25 @@ use crate::rulesets::REBIRTH;
 impl<R: Ruleset> Position<R> {
     /// Parses a position string for `ruleset`, checking it as strictly as
     /// the rules say ([`rulesets`](crate::rulesets#position-strings)); the error
-    /// names the field and the problem.
+    /// names the field and the problem. `text.parse()` does the same for a
+    /// ruleset that is its type's default.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] for a string that is not `BOARD SIDE XOFF OOFF`
+    /// exactly, or a position the ruleset cannot reach (too many pieces, a
+    /// piece where none may stand).
+    ///
+    /// ```
+    /// use senet::{AnyRuleset, Position, Side};
+    ///
+    /// let bell: AnyRuleset = "bell".parse()?;
+    /// let start = Position::start(bell);
+    /// let again = Position::parse(bell, &start.to_string())?;
+    /// assert_eq!((again, again.side_to_throw()), (start, Side::X));
+    /// assert!(Position::parse(bell, "oxox x 0 0").is_err()); // 4 houses, not 30
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse(ruleset: R, text: &str) -> Result<Position<R>, PositionError> {
         if text.is_empty() {
             return Err(PositionError::FieldCount { found: 0 });

@@ -185,6 +185,18 @@ impl<R: Ruleset> Position<R> {
     /// [`TypedMoveError`] when the text is empty or unreadable, is for
     /// another roll, or names no legal move or more than one, and when the
     /// throw has no legal move at all.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let two = Roll::new(2).unwrap();
+    /// let mv = start.read_typed_move(two, " 10 12 ")?;
+    /// assert_eq!(start.notation(mv).to_string(), "2: 10-12");
+    /// assert_eq!(start.read_typed_move(two, "10")?, mv); // the start house alone
+    /// assert!(start.read_typed_move(two, "8-10").is_err()); // 10 holds x's own piece
+    /// # Ok::<(), senet::TypedMoveError>(())
+    /// ```
     pub fn read_typed_move(&self, roll: Roll, text: &str) -> Result<Move, TypedMoveError> {
         let lowered = text.trim().to_ascii_lowercase();
         if lowered.is_empty() {

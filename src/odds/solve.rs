@@ -27,6 +27,17 @@ use crate::position::Position;
 use crate::ruleset::Ruleset;
 
 /// A layer is done when no value changed by more than this in a sweep.
+///
+/// ```
+/// use senet::odds::{Table, TOLERANCE};
+/// use senet::{Position, rulesets::Kendall};
+///
+/// // x on 29, o on 30, x to throw: x wins 21 times in 25, to within the tolerance.
+/// let table = Table::solve(Kendall, 1)?;
+/// let position: Position<Kendall> = "............................xo x 4 4".parse().unwrap();
+/// assert!((table.probe(&position).unwrap() - 0.84).abs() < 1e3 * TOLERANCE);
+/// # Ok::<(), senet::odds::SolveError>(())
+/// ```
 pub const TOLERANCE: f64 = 1e-12;
 
 /// Every slot's value (NaN for holes), and a report per layer.
