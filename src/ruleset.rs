@@ -224,6 +224,19 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         }
     }
 
+    /// The colour of a side's pieces, when the reconstruction names one
+    /// (Temple's ivory and terracotta); a display shows it beside the side.
+    fn colour(&self, _side: Side) -> Option<&'static str> {
+        None
+    }
+
+    /// The side the reconstruction gives to the house, whom a lone player
+    /// faces (Temple's guardian): a bot that plays a person takes that
+    /// side's name, whichever pieces it moves.
+    fn house_side(&self) -> Option<Side> {
+        None
+    }
+
     /// How many pieces each side starts with.
     fn pieces_per_side(&self) -> u8;
 

@@ -18,6 +18,12 @@ macro_rules! __forward_ruleset {
             fn side_name(&self, side: $crate::Side) -> &'static str {
                 match self { $( $pattern => $crate::Ruleset::side_name(&$ruleset, side), )+ }
             }
+            fn colour(&self, side: $crate::Side) -> Option<&'static str> {
+                match self { $( $pattern => $crate::Ruleset::colour(&$ruleset, side), )+ }
+            }
+            fn house_side(&self) -> Option<$crate::Side> {
+                match self { $( $pattern => $crate::Ruleset::house_side(&$ruleset), )+ }
+            }
             fn pieces_per_side(&self) -> u8 {
                 match self { $( $pattern => $crate::Ruleset::pieces_per_side(&$ruleset), )+ }
             }

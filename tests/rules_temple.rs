@@ -398,3 +398,25 @@ fn temple_finished_game_has_no_legal_moves_no_lost_throw_and_perft_1() {
     assert_finished(&pos(T, &ps(&[], &[3, 5], 'x', 5, 3)));
     assert_finished(&pos(T, &ps(&[4, 30], &[], 'o', 3, 5)));
 }
+
+/// Set-up: "x (the player, ivory) ... o (the guardian, terracotta)"; a bot
+/// that plays a person is the guardian, whichever pieces it moves.
+#[test]
+fn temple_sides_are_the_ivory_player_and_the_terracotta_guardian() {
+    assert_eq!(Temple.side_name(Side::X), "player");
+    assert_eq!(Temple.side_name(Side::O), "guardian");
+    assert_eq!(Temple.colour(Side::X), Some("ivory"));
+    assert_eq!(Temple.colour(Side::O), Some("terracotta"));
+    assert_eq!(Temple.house_side(), Some(Side::O));
+    // The run-time ruleset forwards both hooks; the others name neither.
+    let any = senet::AnyRuleset::Temple;
+    assert_eq!(
+        (any.colour(Side::O), any.house_side()),
+        (Some("terracotta"), Some(Side::O))
+    );
+    let kendall = senet::AnyRuleset::Kendall;
+    assert_eq!(
+        (kendall.colour(Side::X), kendall.house_side()),
+        (None, None)
+    );
+}

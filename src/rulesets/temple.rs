@@ -61,6 +61,19 @@ impl Ruleset for Temple {
         }
     }
 
+    fn colour(&self, side: Side) -> Option<&'static str> {
+        Some(match side {
+            Side::X => "ivory",
+            Side::O => "terracotta",
+        })
+    }
+
+    /// The guardian keeps the temple: a bot is the guardian, whichever
+    /// pieces it moves.
+    fn house_side(&self) -> Option<Side> {
+        Some(Side::O)
+    }
+
     fn pieces_per_side(&self) -> u8 {
         5
     }

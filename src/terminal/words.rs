@@ -4,9 +4,10 @@
 use std::io::{self, Write};
 
 use crate::bot::{Bot, Decision, Level};
+use crate::record::quote::excerpt_to;
 use crate::{Move, Ruleset, Side, Target};
 
-/// The longest quotation of an answer in a message, in characters once escaped.
+/// The longest quotation of an answer in a message, in bytes once escaped.
 const QUOTE: usize = 40;
 
 /// What the sides are called.
@@ -21,20 +22,20 @@ pub(super) struct Names {
 impl Names {
     pub(super) fn new<R: Ruleset>(ruleset: R, human: Side, level: Level) -> Names {
         let bot_side = human.opponent();
-        // A ruleset that calls its `o` side the guardian (Temple) tells a
-        // story: the bot keeps the temple whichever colour it plays (ivory
-        // x, terracotta o). The ruleset's hook decides, not its name.
-        let guardian = ruleset.side_name(Side::O) == "guardian";
-        let bot = if guardian {
-            "the guardian".to_owned()
-        } else {
-            format!("the bot (level {level})")
+        // A reconstruction that gives a side to the house (Temple's
+        // guardian) names the bot after it, whichever pieces it moves.
+        let bot = match ruleset.house_side() {
+            Some(house) => format!("the {}", ruleset.side_name(house)),
+            None => format!("the bot (level {level})"),
         };
-        let colour = |side: Side| match (guardian, side, ruleset.side_name(side)) {
-            (true, Side::X, _) => " (ivory)".to_owned(),
-            (true, Side::O, _) => " (terracotta)".to_owned(),
-            (false, _, "x" | "o") => String::new(),
-            (false, _, name) => format!(" ({name})"),
+        // Beside a side: its pieces' colour, or its name when it has one.
+        let colour = |side: Side| {
+            let name = ruleset.side_name(side);
+            match ruleset.colour(side) {
+                Some(colour) => format!(" ({colour})"),
+                None if name == "x" || name == "o" => String::new(),
+                None => format!(" ({name})"),
+            }
         };
         let intro = format!(
             "You play {human}{}, {bot} plays {bot_side}{}. {} first.",
@@ -83,20 +84,12 @@ pub(super) fn capital(name: &str) -> String {
 
 /// The start of an answer as a message may quote it: every character
 /// escaped as `{:?}` escapes it (so no control character reaches the
-/// terminal), cut (marked `…`) past [`QUOTE`] characters.
+/// terminal), cut (marked `…`) past [`QUOTE`] bytes of escapes.
 pub(super) fn excerpt(text: &str) -> String {
-    let mut out = String::new();
-    let mut width = 0;
-    for c in text.chars() {
-        let shown = c.escape_debug().to_string();
-        if width + shown.len() > QUOTE {
-            out.push('…');
-            break;
-        }
-        width += shown.len();
-        out.push_str(&shown);
-    }
-    out
+    excerpt_to(text, QUOTE + '…'.len_utf8())
+        .chars()
+        .flat_map(char::escape_debug)
+        .collect()
 }
 
 /// Says what a move did beyond its notation: a swap, a capture, the water.
