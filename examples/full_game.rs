@@ -53,7 +53,7 @@ mod diagram;
 
 use std::io::Write;
 
-use common::{Args, fail, fresh_seed, quote};
+use common::{Args, SeedArg, fail, quote};
 use diagram::diagram;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -85,26 +85,13 @@ fn main() {
     ]);
     args.no_positional();
     let ruleset = args.ruleset_or(AnyRuleset::Kendall);
-    let (seed, label) = match (args.value("seed"), args.value("seed-hex")) {
-        (Some(_), Some(_)) => fail("give --seed or --seed-hex, not both"),
-        (Some(_), None) => {
-            let n = args.number_in("seed", 0..=u64::MAX, 0);
-            (
-                Seed::from_u64(n),
-                format!("{n} (hex {})", Seed::from_u64(n)),
-            )
-        }
-        (None, Some(_)) => {
-            let seed: Seed = args.required("seed-hex");
-            let label = format!("hex {seed} (play this game again with --seed-hex {seed})");
-            (seed, label)
-        }
-        (None, None) => {
-            let n = fresh_seed();
-            let label = format!("{n} (play this game again with --seed {n})");
-            (Seed::from_u64(n), label)
-        }
+    let seed_arg = args.seed();
+    // A seed given as a number is shown as it was typed, with its bytes.
+    let label = match seed_arg {
+        SeedArg::Number(n) => format!("{n} (hex {})", Seed::from_u64(n)),
+        _ => seed_arg.again(),
     };
+    let seed = seed_arg.seed();
     let options = Options {
         position: args.value("position"),
         every_board: args.flag("board"),

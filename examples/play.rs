@@ -44,10 +44,10 @@ mod common;
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use common::{Args, MAX_MESSAGE, fail, fresh_seed, one_line, quote, read_table};
+use common::{Args, MAX_MESSAGE, fail, one_line, quote, read_table};
 use senet::bot::Level;
 use senet::terminal::{Options, Session, Stop};
-use senet::{AnyRuleset, Seed, Side};
+use senet::{AnyRuleset, Side};
 
 fn main() {
     let args = Args::parse(include_str!("play.rs"), &[]);
@@ -59,15 +59,15 @@ fn main() {
     let level: Level = args
         .parsed("level")
         .unwrap_or(Level::new(2).unwrap_or_else(|| fail("no level 2")));
-    let (seed, label) = seed(&args);
+    let seed = args.seed();
     let human = match args.value("side") {
         None | Some("x") => Side::X,
         Some("o") => Side::O,
         Some(other) => fail(format!("--side must be x or o, found {}", quote(other))),
     };
-    let options = Options::new(level, seed)
+    let options = Options::new(level, seed.seed())
         .playing(human)
-        .with_seed_label(label);
+        .with_seed_label(seed.again());
     let tables = args.value("tables");
     let stdin = io::stdin();
     let mut input = stdin.lock();
@@ -120,33 +120,4 @@ fn main() {
             std::process::exit(1)
         }
     }
-}
-
-/// The seed from `--seed N` or `--seed-hex HEX` (or a fresh one), and how
-/// the end of the game names it: with the option that plays it again.
-fn seed(args: &Args) -> (Seed, String) {
-    match (args.value("seed"), args.value("seed-hex")) {
-        (Some(_), Some(_)) => fail("give --seed or --seed-hex, not both"),
-        (Some(_), None) => {
-            let n = args.number_in("seed", 0..=u64::MAX, 0);
-            (Seed::from_u64(n), again(n))
-        }
-        (None, Some(_)) => {
-            let seed: Seed = args.required("seed-hex");
-            let label = format!("hex {seed} (play this game again with --seed-hex {seed})");
-            (seed, label)
-        }
-        (None, None) => {
-            let n = fresh_seed();
-            (Seed::from_u64(n), again(n))
-        }
-    }
-}
-
-/// `N (hex ...; play this game again with --seed N)`.
-fn again(n: u64) -> String {
-    format!(
-        "{n} (hex {}; play this game again with --seed {n})",
-        Seed::from_u64(n)
-    )
 }

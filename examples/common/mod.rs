@@ -8,7 +8,7 @@ use std::process::exit;
 use std::str::FromStr;
 use std::time::SystemTime;
 
-use senet::AnyRuleset;
+use senet::{AnyRuleset, Seed};
 
 /// The longest message `fail` prints, in bytes, before its `error: `.
 pub const MAX_MESSAGE: usize = 180;
@@ -111,6 +111,41 @@ pub fn fresh_seed() -> u64 {
     hasher.write_u128(now);
     hasher.write_u32(std::process::id());
     hasher.finish()
+}
+
+/// The seed of a game: `--seed N`, `--seed-hex HEX`, or a fresh one.
+pub enum SeedArg {
+    /// `--seed N`: `Seed::from_u64(N)`.
+    Number(u64),
+    /// `--seed-hex HEX`: any seed of 0 to 32 bytes.
+    Hex(Seed),
+    /// Neither given: made from the clock, as [`fresh_seed`] makes it.
+    Fresh(u64),
+}
+
+impl SeedArg {
+    /// The seed itself.
+    pub fn seed(&self) -> Seed {
+        match self {
+            SeedArg::Number(n) | SeedArg::Fresh(n) => Seed::from_u64(*n),
+            SeedArg::Hex(seed) => *seed,
+        }
+    }
+
+    /// The seed with the option that plays its game again:
+    /// `N (hex ...; play this game again with --seed N)` or
+    /// `hex HEX (play this game again with --seed-hex HEX)`.
+    pub fn again(&self) -> String {
+        match self {
+            SeedArg::Number(n) | SeedArg::Fresh(n) => format!(
+                "{n} (hex {}; play this game again with --seed {n})",
+                Seed::from_u64(*n)
+            ),
+            SeedArg::Hex(seed) => {
+                format!("hex {seed} (play this game again with --seed-hex {seed})")
+            }
+        }
+    }
 }
 
 /// `--name value` options and `--flag` switches, each allowed once.
@@ -305,6 +340,17 @@ impl Args {
     /// Arguments that are not options, in order.
     pub fn positional(&self) -> &[String] {
         &self.positional
+    }
+
+    /// `--seed N` (a `u64` in decimal) or `--seed-hex HEX`, not both; a
+    /// fresh seed when neither is given.
+    pub fn seed(&self) -> SeedArg {
+        match (self.value("seed"), self.value("seed-hex")) {
+            (Some(_), Some(_)) => fail("give --seed or --seed-hex, not both"),
+            (Some(_), None) => SeedArg::Number(self.number_in("seed", 0..=u64::MAX, 0)),
+            (None, Some(_)) => SeedArg::Hex(self.required("seed-hex")),
+            (None, None) => SeedArg::Fresh(fresh_seed()),
+        }
     }
 
     /// `--ruleset NAME`, or `default` when not given.
