@@ -196,6 +196,15 @@ impl Bitboard {
         Bitboard(bits & ALL_BITS)
     }
 
+    /// The set of raw bits a caller has built from sets of houses by
+    /// and, or and xor alone, so that bits 0 and 31 are already clear;
+    /// no mask on the hot path of playing a move.
+    #[inline]
+    pub(crate) const fn from_house_bits(bits: u32) -> Bitboard {
+        debug_assert!(bits & !ALL_BITS == 0);
+        Bitboard(bits)
+    }
+
     /// The raw bits (bit `n` is house `n`).
     ///
     /// ```

@@ -19,13 +19,45 @@ use crate::house::{House, Side};
 /// assert_eq!(board.occupied().count(), 7);
 /// # Ok::<(), senet::PositionError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Board {
+    /// The pieces of [`first`](Self::first), then of its opponent.
     pieces: [Bitboard; 2],
+    /// Borne off by [`first`](Self::first), then by its opponent.
     off: [u8; 2],
     /// The side whose piece on house 15 is marked, if one is (see
     /// [`Ruleset::marks_returns`](crate::Ruleset::marks_returns)).
     marked: Option<Side>,
+    /// The side stored first: in a position, the side to throw, so that
+    /// the move generator reads the mover's pieces with no choice on the
+    /// side. Not part of what the board is: equality and hashing ignore it.
+    first: Side,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.canonical() == other.canonical()
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.canonical().hash(state);
+    }
+}
+
+impl core::fmt::Debug for Board {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Board")
+            .field("x", &self.pieces(Side::X))
+            .field("o", &self.pieces(Side::O))
+            .field("off_x", &self.off(Side::X))
+            .field("off_o", &self.off(Side::O))
+            .field("marked", &self.marked)
+            .finish()
+    }
 }
 
 impl Board {
@@ -38,6 +70,7 @@ impl Board {
             pieces: [x, o],
             off: [off_x, off_o],
             marked: None,
+            first: Side::X,
         })
     }
 
@@ -74,6 +107,7 @@ impl Board {
             pieces: [x, o],
             off: [0, 0],
             marked: None,
+            first: Side::X,
         }
     }
 
@@ -88,7 +122,11 @@ impl Board {
     /// ```
     #[inline]
     pub const fn pieces(&self, side: Side) -> Bitboard {
-        self.pieces[side.index()]
+        if side as u8 == self.first as u8 {
+            self.pieces[0]
+        } else {
+            self.pieces[1]
+        }
     }
 
     /// Every occupied house.
@@ -116,7 +154,11 @@ impl Board {
     /// ```
     #[inline]
     pub const fn off(&self, side: Side) -> u8 {
-        self.off[side.index()]
+        if side as u8 == self.first as u8 {
+            self.off[0]
+        } else {
+            self.off[1]
+        }
     }
 
     /// How many pieces this side has on the track.
@@ -131,7 +173,7 @@ impl Board {
     /// ```
     #[inline]
     pub const fn on_board(&self, side: Side) -> u8 {
-        self.pieces[side.index()].count() as u8
+        self.pieces(side).count() as u8
     }
 
     /// Whose piece stands on this house, if any.
@@ -147,9 +189,9 @@ impl Board {
     #[inline]
     pub fn piece_at(&self, house: House) -> Option<Side> {
         if self.pieces[0].contains(house) {
-            Some(Side::X)
+            Some(self.first)
         } else if self.pieces[1].contains(house) {
-            Some(Side::O)
+            Some(self.first.opponent())
         } else {
             None
         }
@@ -159,16 +201,65 @@ impl Board {
     /// matched on the side, which alternates too irregularly to predict.
     #[inline]
     pub(crate) const fn both(&self, side: Side) -> (Bitboard, Bitboard) {
-        let i = side.index();
-        (self.pieces[i], self.pieces[i ^ 1])
+        (self.pieces(side), self.pieces(side.opponent()))
+    }
+
+    /// The side stored first: the side to throw, in a position.
+    #[inline]
+    pub(crate) const fn first(&self) -> Side {
+        self.first
+    }
+
+    /// The side with at least `all` pieces borne off, if one has; `x`
+    /// when both have (possible only where pieces are captured). Read
+    /// in the order the sides are stored, so that asking only whether
+    /// one has costs no choice on the side.
+    #[inline]
+    pub(crate) const fn home(&self, all: u8) -> Option<Side> {
+        match (self.off[0] >= all, self.off[1] >= all) {
+            (true, true) => Some(Side::X),
+            (true, false) => Some(self.first),
+            (false, true) => Some(self.first.opponent()),
+            (false, false) => None,
+        }
+    }
+
+    /// The parts that make the board what it is, whichever side is stored first.
+    fn canonical(&self) -> (Bitboard, Bitboard, u8, u8, Option<Side>) {
+        (
+            self.pieces(Side::X),
+            self.pieces(Side::O),
+            self.off(Side::X),
+            self.off(Side::O),
+            self.marked,
+        )
+    }
+
+    /// The same board with `side` stored first. Built whole with masks
+    /// rather than a branch: the side to throw alternates irregularly.
+    #[inline]
+    pub(crate) const fn facing(self, side: Side) -> Board {
+        let turn = side as u8 != self.first as u8;
+        let mask = 0u32.wrapping_sub(turn as u32);
+        let [a, b] = [self.pieces[0].bits(), self.pieces[1].bits()];
+        let swapped = (a ^ b) & mask;
+        let off = u16::from_le_bytes(self.off);
+        let off = if turn { off.rotate_left(8) } else { off };
+        // Valid sets exchanged bit for bit: still valid, no mask needed.
+        Board {
+            pieces: [
+                Bitboard::from_house_bits(a ^ swapped),
+                Bitboard::from_house_bits(b ^ swapped),
+            ],
+            off: off.to_le_bytes(),
+            marked: self.marked,
+            first: side,
+        }
     }
 
     /// The board with the pieces of `side` and of its opponent replaced,
-    /// `borne_off` added to the count of `side`, and the mark set to `marked`.
-    ///
-    /// Built whole with masks, never by writing into the arrays at an
-    /// index: narrow writes at a computed place would make the next wide
-    /// read of the board wait for them (a failed store-to-load forward).
+    /// `borne_off` added to the count of `side`, and the mark set to
+    /// `marked`, stored with `side` first.
     #[inline]
     pub(crate) const fn after(
         &self,
@@ -178,20 +269,16 @@ impl Board {
         borne_off: u8,
         marked: Option<Side>,
     ) -> Board {
-        // All ones when `side` is O: then x's pieces are `opp`.
-        let o_moves = 0u32.wrapping_sub(side.index() as u32);
-        let (own, opp) = (own.bits(), opp.bits());
-        let x = own ^ ((own ^ opp) & o_moves);
-        let o_off = borne_off & o_moves as u8;
         Board {
-            pieces: [Bitboard::from_bits(x), Bitboard::from_bits(x ^ own ^ opp)],
+            pieces: [own, opp],
             // Wrapping, not saturating: a count never passes the pieces
             // per side, far below 255, and this is on every move.
             off: [
-                self.off[0].wrapping_add(borne_off ^ o_off),
-                self.off[1].wrapping_add(o_off),
+                self.off(side).wrapping_add(borne_off),
+                self.off(side.opponent()),
             ],
             marked,
+            first: side,
         }
     }
 
@@ -212,6 +299,104 @@ impl Board {
             ],
             off: self.off,
             marked: self.marked,
+            first: self.first,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+
+    use super::*;
+
+    fn hash_of(board: &Board) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        board.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn sample() -> Board {
+        let x = Bitboard::from_numbers(&[2, 9, 26]);
+        let o = Bitboard::from_numbers(&[1, 14, 15, 30]);
+        Board::new(x, o, 2, 1)
+            .and_then(|board| board.with_mark(Some(Side::O)))
+            .unwrap()
+    }
+
+    /// Which side is stored first is how a position keeps its side to
+    /// throw, not part of the board: both orders read, compare, hash
+    /// and print the same.
+    #[test]
+    fn a_board_is_the_same_whichever_side_is_stored_first() {
+        let board = sample();
+        for first in Side::BOTH {
+            let facing = board.facing(first);
+            assert_eq!(facing.first(), first);
+            for side in Side::BOTH {
+                assert_eq!(facing.pieces(side), board.pieces(side));
+                assert_eq!(facing.off(side), board.off(side));
+                assert_eq!(facing.on_board(side), board.on_board(side));
+                assert_eq!(facing.both(side), board.both(side));
+            }
+            for house in House::all() {
+                assert_eq!(facing.piece_at(house), board.piece_at(house));
+            }
+            assert_eq!(facing.marked(), Some(Side::O));
+            assert_eq!(facing, board);
+            assert_eq!(hash_of(&facing), hash_of(&board));
+            assert_eq!(format!("{facing:?}"), format!("{board:?}"));
+            assert_eq!(facing.facing(Side::X).facing(first), facing);
+        }
+        assert_ne!(
+            board,
+            board.after(
+                Side::X,
+                board.pieces(Side::X),
+                board.pieces(Side::O),
+                1,
+                None
+            )
+        );
+    }
+
+    /// `after` gives the pieces and the count to the side that moved,
+    /// whichever side was stored first before.
+    #[test]
+    fn after_credits_the_side_that_moved() {
+        let board = sample();
+        let (x, o) = (
+            Bitboard::from_numbers(&[3]),
+            Bitboard::from_numbers(&[4, 5]),
+        );
+        for first in Side::BOTH {
+            let before = board.facing(first);
+            let moved = before.after(Side::O, o, x, 1, None);
+            assert_eq!(moved.first(), Side::O);
+            assert_eq!((moved.pieces(Side::X), moved.pieces(Side::O)), (x, o));
+            assert_eq!((moved.off(Side::X), moved.off(Side::O)), (2, 2));
+            assert_eq!(moved.marked(), None);
+        }
+    }
+
+    /// The side home is the same in both orders; when both are (only
+    /// where pieces are captured), `x`, as before the order was stored.
+    #[test]
+    fn home_does_not_depend_on_the_order() {
+        let none = Bitboard::EMPTY;
+        let one = Bitboard::from_numbers(&[20]);
+        for first in Side::BOTH {
+            let x_home = Board::new(none, one, 5, 4).unwrap().facing(first);
+            let o_home = Board::new(one, none, 4, 5).unwrap().facing(first);
+            let both = Board::new(none, none, 5, 5).unwrap().facing(first);
+            let neither = Board::new(one, one.shift_up(1), 4, 4)
+                .unwrap()
+                .facing(first);
+            assert_eq!(x_home.home(5), Some(Side::X));
+            assert_eq!(o_home.home(5), Some(Side::O));
+            assert_eq!(both.home(5), Some(Side::X));
+            assert_eq!(neither.home(5), None);
         }
     }
 }

@@ -107,16 +107,12 @@ impl<R: Ruleset> Position<R> {
             return self.nth_found(found, roll, index).map(|mv| self.apply(mv));
         }
         let from = rest.trailing_zeros();
-        let r = u32::from(roll.value());
         let bit = |set: u32| (set >> from) & 1 != 0;
         Some(self.apply_step(Step {
             roll,
             from,
-            to: if found.backward {
-                from.wrapping_sub(r)
-            } else {
-                from + r
-            },
+            // The step sign-extended: the start plus or minus the roll.
+            to: from.wrapping_add(found.step as u32),
             hit: bit(found.contacts),
             water: bit(found.water),
         }))
@@ -129,7 +125,7 @@ impl<R: Ruleset> Position<R> {
     #[inline(always)]
     fn apply_step(&self, step: Step) -> Position<R> {
         let ruleset = self.ruleset;
-        let side = self.side;
+        let side = self.side_to_throw();
         let (own, opp) = self.board.both(side);
         let from = 1u32 << (step.from & 31);
         // The target as a set: empty when bearing off (track number 31).
@@ -162,7 +158,9 @@ impl<R: Ruleset> Position<R> {
             opp |= match contact {
                 Contact::Swap | Contact::Capture => 0,
                 // The lowest house empty before the move (bit 0 is no house).
-                Contact::SendBack => 1 << (!(occupied_before | 1)).trailing_zeros(),
+                Contact::SendBack => {
+                    Bitboard::from_bits(1 << (!(occupied_before | 1)).trailing_zeros()).bits()
+                }
                 Contact::Drown => ruleset
                     .water_landing(Bitboard::from_bits(own | opp))
                     .map_or(0, |house| Bitboard::from_house(house).bits()),
@@ -189,10 +187,12 @@ impl<R: Ruleset> Position<R> {
         } else {
             None
         };
+        // Both built from sets of houses by and, or and xor, so neither
+        // has bit 0 or 31 set: no mask needed.
         let mut board = self.board.after(
             side,
-            Bitboard::from_bits(own),
-            Bitboard::from_bits(opp),
+            Bitboard::from_house_bits(own),
+            Bitboard::from_house_bits(opp),
             u8::from(step.to == u32::from(House::COUNT) + 1),
             marked,
         );
@@ -203,8 +203,7 @@ impl<R: Ruleset> Position<R> {
         let again = ruleset.throws_again(step.roll, Some(played)) & !over;
         Position {
             ruleset,
-            board,
-            side: if again { side } else { side.opponent() },
+            board: board.facing(if again { side } else { side.opponent() }),
             over,
         }
     }
@@ -213,10 +212,13 @@ impl<R: Ruleset> Position<R> {
     #[inline]
     pub(crate) fn apply_lost_throw(&self, roll: Roll) -> Position<R> {
         let side = if self.ruleset.throws_again(roll, None) {
-            self.side
+            self.side_to_throw()
         } else {
-            self.side.opponent()
+            self.side_to_throw().opponent()
         };
-        Position { side, ..*self }
+        Position {
+            board: self.board.facing(side),
+            ..*self
+        }
     }
 }

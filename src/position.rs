@@ -27,14 +27,47 @@ use crate::rulesets::BuiltIn;
 /// assert_eq!(std::mem::size_of::<Position<Kendall>>(), 16);
 /// # Ok::<(), senet::PositionError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Position<R: Ruleset> {
     pub(crate) ruleset: R,
+    /// The board, stored with the side to throw first: that is where the
+    /// side to throw is kept, so that the move generator reads the
+    /// mover's pieces with no choice on the side.
     pub(crate) board: Board,
-    pub(crate) side: Side,
     /// Whether the ruleset's outcome of `board` is decided, worked out
     /// once when the position is made: every throw asks it.
     pub(crate) over: bool,
+}
+
+impl<R: Ruleset> PartialEq for Position<R> {
+    fn eq(&self, other: &Position<R>) -> bool {
+        (self.ruleset, self.board, self.side_to_throw(), self.over)
+            == (
+                other.ruleset,
+                other.board,
+                other.side_to_throw(),
+                other.over,
+            )
+    }
+}
+
+impl<R: Ruleset> Eq for Position<R> {}
+
+impl<R: Ruleset> core::hash::Hash for Position<R> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.ruleset, self.board, self.side_to_throw(), self.over).hash(state);
+    }
+}
+
+impl<R: Ruleset> core::fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Position")
+            .field("ruleset", &self.ruleset)
+            .field("board", &self.board)
+            .field("side", &self.side_to_throw())
+            .field("over", &self.over)
+            .finish()
+    }
 }
 
 /// Why a position is not valid. The message names the field and the problem.
@@ -206,8 +239,7 @@ impl<R: Ruleset> Position<R> {
         validate(&ruleset, &board)?;
         Ok(Position {
             ruleset,
-            board,
-            side,
+            board: board.facing(side),
             over: ruleset.outcome(&board).is_some(),
         })
     }
@@ -245,8 +277,7 @@ impl<R: Ruleset> Position<R> {
     pub(crate) fn from_board(ruleset: R, board: Board, side: Side) -> Position<R> {
         Position {
             ruleset,
-            board,
-            side,
+            board: board.facing(side),
             over: ruleset.outcome(&board).is_some(),
         }
     }
@@ -293,7 +324,7 @@ impl<R: Ruleset> Position<R> {
     /// ```
     #[inline]
     pub fn side_to_throw(&self) -> Side {
-        self.side
+        self.board.first()
     }
 
     /// Whose piece stands on this house, if any.
@@ -404,7 +435,6 @@ impl<R: BuiltIn> Position<R> {
         Position {
             ruleset,
             board,
-            side: Side::X,
             over: ruleset.outcome(&board).is_some(),
         }
     }

@@ -85,6 +85,29 @@ fn position_new_checks_like_parse() {
     assert!(Position::new(Kendall, x, o, 1, 0, Side::X).is_err());
 }
 
+/// The side to throw is part of a position, though not of its board:
+/// the same pieces with the other side to throw are another position.
+#[test]
+fn the_side_to_throw_tells_positions_apart() {
+    let x_throws = pos(Kendall, "...........o.............x.oxo x 3 2");
+    let o_throws = pos(Kendall, "...........o.............x.oxo o 3 2");
+    assert_eq!(x_throws.board(), o_throws.board());
+    assert_ne!(x_throws, o_throws);
+    let set: std::collections::HashSet<_> = [x_throws, o_throws, x_throws].into_iter().collect();
+    assert_eq!(set.len(), 2);
+    assert_eq!(
+        (x_throws.side_to_throw(), o_throws.side_to_throw()),
+        (Side::X, Side::O)
+    );
+    assert!(format!("{x_throws:?}").contains("side: X"));
+    assert!(format!("{o_throws:?}").contains("side: O"));
+    for position in [x_throws, o_throws] {
+        let board = position.board();
+        assert_eq!((board.off(Side::X), board.off(Side::O)), (3, 2));
+        assert_eq!(board.pieces(Side::X), Bitboard::from_numbers(&[26, 29]));
+    }
+}
+
 // ---- Field count and spacing ----
 
 #[test]

@@ -206,7 +206,7 @@ impl<R: Ruleset> Position<R> {
         let ctx = self.context();
         if !ctx.own.contains(from) {
             return IllegalMove::NoPiece {
-                side: self.side,
+                side: self.side_to_throw(),
                 house: from,
             };
         }
@@ -227,7 +227,7 @@ impl<R: Ruleset> Position<R> {
         }
         if let Some(reach) = names(backward) {
             // Backward moves wait for forward ones: say so first.
-            if !found.backward && !found.is_empty() {
+            if found.step > 0 {
                 return IllegalMove::ForwardExists;
             }
             return match self.try_step(&ctx, roll, from, reach, Direction::Backward) {

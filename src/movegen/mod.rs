@@ -65,7 +65,7 @@ impl<R: Ruleset> Position<R> {
     /// The board as the generator sees it, for the side to throw.
     #[inline]
     pub(crate) fn context(&self) -> Context {
-        let side = self.side;
+        let side = self.side_to_throw();
         let (own, opp) = self.board.both(side);
         let ruleset = &self.ruleset;
         let board = &self.board;

@@ -26,8 +26,11 @@ pub(crate) struct Found {
     /// Starts on the table's `ask` houses with a legal move; their moves
     /// come after the others in a list.
     pub(crate) asked: u32,
-    /// Whether the moves go backward.
-    pub(crate) backward: bool,
+    /// The signed distance of a move along the track: the roll, or minus
+    /// the roll when the moves go backward (0 for no move). Kept signed,
+    /// so that a target is its start plus this, with no choice on the
+    /// direction.
+    pub(crate) step: i8,
 }
 
 impl Found {
@@ -37,7 +40,7 @@ impl Found {
         contacts: 0,
         water: 0,
         asked: 0,
-        backward: false,
+        step: 0,
     };
 
     /// Whether there is no move.
@@ -55,7 +58,7 @@ impl Found {
     /// The direction of the moves.
     #[inline]
     pub(crate) fn direction(&self) -> Direction {
-        if self.backward {
+        if self.step < 0 {
             Direction::Backward
         } else {
             Direction::Forward
@@ -140,8 +143,9 @@ impl<R: Ruleset> Position<R> {
         roll: Roll,
         sparse: bool,
     ) -> Found {
+        let r = roll.value() as i8;
         let mut found = Found {
-            backward: BACKWARD,
+            step: if BACKWARD { -r } else { r },
             ..Found::NONE
         };
         let direction = found.direction();

@@ -97,7 +97,7 @@ impl<R: Ruleset> Position<R> {
     #[inline(always)]
     fn along_word(&self, found: &Found, roll: Roll) -> impl Fn(u32) -> u32 {
         let r = u32::from(roll.value());
-        let base = if found.backward {
+        let base = if found.step < 0 {
             Move::pack(roll, 0, 0, Move::FLAG_BACKWARD).wrapping_sub(r << 16)
         } else {
             Move::pack(roll, 0, roll.value(), 0)

@@ -132,7 +132,7 @@ impl<R: Ruleset> fmt::Display for Position<R> {
         write!(
             f,
             "{board} {} {} {}",
-            self.side,
+            self.side_to_throw(),
             self.board.off(Side::X),
             self.board.off(Side::O)
         )

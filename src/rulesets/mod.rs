@@ -26,7 +26,7 @@ pub use temple::Temple;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::house::{House, Side};
+use crate::house::House;
 use crate::ruleset::{Outcome, Ruleset};
 
 /// The rulesets this crate ships: their start positions are checked by
@@ -111,14 +111,7 @@ pub const WATER: House = named(27);
 /// # Ok::<(), senet::PositionError>(())
 /// ```
 pub fn first_home_wins<R: Ruleset>(ruleset: &R, board: &Board) -> Option<Outcome> {
-    let all = ruleset.pieces_per_side();
-    if board.off(Side::X) >= all {
-        Some(Outcome::Win(Side::X))
-    } else if board.off(Side::O) >= all {
-        Some(Outcome::Win(Side::O))
-    } else {
-        None
-    }
+    board.home(ruleset.pieces_per_side()).map(Outcome::Win)
 }
 
 /// Water that sends a piece to house 15, or when 15 is taken to the first
