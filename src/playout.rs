@@ -93,10 +93,14 @@ pub trait PlayoutDriver<R: Ruleset> {
 
 /// Plays on from `start` with a uniformly random legal move each throw
 /// until the game ends or `max_throws` throws are made. Each throw takes
-/// one `u32` from `rng` ([`Dice::throw`](crate::Dice::throw)) and each
-/// move, forced or not, another, scaled to the move count by a
-/// multiply-shift (an index in the order of [`Moves`]). The same
-/// generator state gives the same game. Allocation-free.
+/// one `u32` from `rng`: its low bits are the throw
+/// ([`Dice::throw_from`](crate::Dice::throw_from), as
+/// [`Dice::throw`](crate::Dice::throw) reads them), and its high 28 bits,
+/// which the throw never reads, choose the move when there is one, scaled
+/// to the move count by a multiply-shift (an index in the order of
+/// [`Moves`]). One word per throw rather than two halves the generator's
+/// share of the work. The same generator state gives the same game.
+/// Allocation-free.
 ///
 /// ```
 /// use senet::{Outcome, Position, Side, playout, rulesets::Temple};
@@ -184,8 +188,15 @@ pub(crate) fn uniform_index<G: Rng + ?Sized>(rng: &mut G, len: usize) -> usize {
 /// driver's throws, trusted for the dice's own.
 trait Turns<R: Ruleset> {
     type Error;
-    fn throw(&mut self, position: &Position<R>) -> Result<Throw, Self::Error>;
-    fn play(&mut self, moves: &Moves<R>, throw: Throw) -> Result<Position<R>, Self::Error>;
+    /// What the throw leaves for choosing the move (the word's unread bits).
+    type Choice: Copy;
+    fn throw(&mut self, position: &Position<R>) -> Result<(Throw, Self::Choice), Self::Error>;
+    fn play(
+        &mut self,
+        moves: &Moves<R>,
+        throw: Throw,
+        choice: Self::Choice,
+    ) -> Result<Position<R>, Self::Error>;
     fn lose(&mut self, moves: &Moves<R>) -> Result<Position<R>, Self::Error>;
 }
 
@@ -199,7 +210,7 @@ fn run<R: Ruleset, T: Turns<R>>(
     let mut position = *start;
     let (mut throws, mut lost_throws) = (0, 0);
     while !position.is_over() && throws < max_throws {
-        let throw = turns.throw(&position)?;
+        let (throw, choice) = turns.throw(&position)?;
         throws += 1;
         // The moves as sets: counting them and playing the chosen one
         // writes no list.
@@ -208,7 +219,7 @@ fn run<R: Ruleset, T: Turns<R>>(
             lost_throws += 1;
             turns.lose(&moves)?
         } else {
-            turns.play(&moves, throw)?
+            turns.play(&moves, throw, choice)?
         };
     }
     Ok(Playout {
@@ -223,15 +234,20 @@ struct Uniform<'a, G: ?Sized>(&'a mut G);
 
 impl<R: Ruleset, G: Rng + ?Sized> Turns<R> for Uniform<'_, G> {
     type Error = Infallible;
+    type Choice = u32;
 
     #[inline(always)]
-    fn throw(&mut self, position: &Position<R>) -> Result<Throw, Infallible> {
-        Ok(position.ruleset().dice().throw(self.0))
+    fn throw(&mut self, position: &Position<R>) -> Result<(Throw, u32), Infallible> {
+        // The throw reads the low four bits at most; the other 28 choose.
+        let word = self.0.next_u32();
+        Ok((position.ruleset().dice().throw_from(word), word >> 4))
     }
 
     #[inline(always)]
-    fn play(&mut self, moves: &Moves<R>, _: Throw) -> Result<Position<R>, Infallible> {
-        let pick = uniform_index(self.0, moves.len());
+    fn play(&mut self, moves: &Moves<R>, _: Throw, choice: u32) -> Result<Position<R>, Infallible> {
+        // 28 random bits scaled to the count: always below it, and each
+        // move's chance within 2^-28 of one in the count.
+        let pick = ((u64::from(choice) * moves.len() as u64) >> 28) as usize;
         // The multiply-shift keeps `pick` below the count, so this never
         // fails; any way of going on instead (keeping the position,
         // stopping the game) costs the hot loop 2 to 8% of its
@@ -253,19 +269,64 @@ struct Checked<'a, D: ?Sized>(&'a mut D);
 
 impl<R: Ruleset, D: PlayoutDriver<R> + ?Sized> Turns<R> for Checked<'_, D> {
     type Error = D::Error;
+    type Choice = ();
 
     #[inline(always)]
-    fn throw(&mut self, position: &Position<R>) -> Result<Throw, D::Error> {
-        self.0.throw(position)
+    fn throw(&mut self, position: &Position<R>) -> Result<(Throw, ()), D::Error> {
+        Ok((self.0.throw(position)?, ()))
     }
 
     #[inline(always)]
-    fn play(&mut self, moves: &Moves<R>, throw: Throw) -> Result<Position<R>, D::Error> {
+    fn play(&mut self, moves: &Moves<R>, throw: Throw, _: ()) -> Result<Position<R>, D::Error> {
         self.0.play(moves, throw)
     }
 
     #[inline(always)]
     fn lose(&mut self, moves: &Moves<R>) -> Result<Position<R>, D::Error> {
         Ok(moves.lose_throw()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::AnyRuleset;
+
+    /// The random playout's contract, replayed through the public API: one
+    /// word per throw, its low bits the throw, its high 28 bits the index
+    /// of the move among the roll's `Moves`.
+    #[test]
+    fn a_random_playout_takes_one_word_per_throw() {
+        for ruleset in AnyRuleset::ALL {
+            for seed in 0..20 {
+                let start = Position::start(ruleset);
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let done = playout(&start, &mut rng, 500);
+
+                let mut words = ChaCha8Rng::seed_from_u64(seed);
+                let (mut position, mut lost) = (start, 0);
+                for _ in 0..done.throws {
+                    let word = words.next_u32();
+                    let moves = position.moves(ruleset.dice().throw_from(word).roll());
+                    position = if moves.is_empty() {
+                        lost += 1;
+                        moves.lose_throw().unwrap()
+                    } else {
+                        let pick = (u64::from(word >> 4) * moves.len() as u64) >> 28;
+                        moves.play_nth(pick as usize).unwrap()
+                    };
+                }
+                assert_eq!(
+                    (position, lost),
+                    (done.end, done.lost_throws),
+                    "{ruleset} {seed}"
+                );
+                // Both generators are at the same word.
+                assert_eq!(rng.next_u64(), words.next_u64(), "{ruleset} {seed}");
+            }
+        }
     }
 }

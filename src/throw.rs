@@ -296,7 +296,26 @@ impl Dice {
     /// ```
     #[inline]
     pub fn throw<G: Rng + ?Sized>(self, rng: &mut G) -> Throw {
-        let word = rng.next_u32();
+        self.throw_from(rng.next_u32())
+    }
+
+    /// The throw one word makes: what [`throw`](Self::throw) makes of the
+    /// word it takes. Only the low four bits count (two for the long
+    /// die), so the other 28 are free for the caller's own use:
+    /// [`playout`](crate::playout) chooses its move with them.
+    ///
+    /// ```
+    /// use senet::{Dice, Throw};
+    ///
+    /// let word = 0xABCD_0125; // low four bits 0101: sticks 0 and 2 light
+    /// assert_eq!(Dice::FourSticks.throw_from(word), Throw::from_sticks(0b0101));
+    /// assert_eq!(Dice::FourSticks.throw_from(word).roll().value(), 2);
+    /// assert_eq!(Dice::LongDie.throw_from(word).roll().value(), 2); // low two bits 01
+    /// assert_eq!(Dice::FourSticksSix.throw_from(0xFFFF_FFF0).roll().value(), 6);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn throw_from(self, word: u32) -> Throw {
         match self {
             Dice::FourSticks => Throw::from_sticks((word & 0xF) as u8),
             Dice::LongDie => Throw::from_die(Roll::raw((word & 3) as u8 + 1)),

@@ -310,7 +310,10 @@ pub fn playouts(games: u32, seed: u64) -> (u64, u64) {
     for _ in 0..games {
         let mut position = Reference::start();
         while !position.is_over() {
-            let light = (rng.next_u32() & 0xF).count_ones();
+            // One word a throw: its low four bits are the sticks, the
+            // other 28 choose the move.
+            let word = rng.next_u32();
+            let light = (word & 0xF).count_ones();
             let roll = if light == 0 { 5 } else { light };
             throws += 1;
             // Picked from the sets, with no list: what the crate's
@@ -320,7 +323,7 @@ pub fn playouts(games: u32, seed: u64) -> (u64, u64) {
             position = if count == 0 {
                 position.lose_throw(roll)
             } else {
-                let pick = (u64::from(rng.next_u32()) * u64::from(count)) >> 32;
+                let pick = (u64::from(word >> 4) * u64::from(count)) >> 28;
                 position.play_found(&found, roll, pick as u32)
             };
         }
