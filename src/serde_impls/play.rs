@@ -128,7 +128,9 @@ impl TryFrom<MoveRepr> for Move {
                     to - from == roll
                         || (to == crate::rulesets::BEAUTY.number() && to - from < roll)
                 }
-                Target::House(_) => from - to == roll || (from == water && to <= 15),
+                Target::House(_) => {
+                    from - to == roll || (from == water && to <= crate::rulesets::REBIRTH.number())
+                }
             };
         if !fits {
             return Err(format!(
