@@ -1,4 +1,6 @@
-//! The pieces on the track and off it, without whose turn it is.
+//! The pieces on the track and off it, without whose turn it is (a
+//! position keeps its side to throw as the side its board stores first,
+//! which no reading of the board depends on).
 
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
