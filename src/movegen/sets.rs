@@ -155,8 +155,7 @@ impl<R: Ruleset> Position<R> {
         let along = pieces & steps.along;
         let skip = steps.along.is_empty() || (sparse && along.is_empty());
         if !skip {
-            let water = steps.entering_water(&self.ruleset, roll, direction);
-            self.find_along::<BACKWARD>(&mut found, ctx, along, water, roll);
+            self.find_along::<BACKWARD>(&mut found, ctx, along, steps.water, roll);
         }
         // Steps whose landing the masks leave to the hooks.
         let mut unusual = Bitboard::from_bits(found.asked);
