@@ -33,7 +33,8 @@ const EMPTY: Entry = Entry {
     bound: Bound::Exact,
 };
 
-/// A position packed exactly: both bitboards, and the counts and side.
+/// A position packed exactly: both bitboards, and the counts, the side
+/// and the marked piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Key {
     bits: u64,
@@ -48,7 +49,12 @@ impl Key {
             u64::from(board.pieces(Side::X).bits()) | u64::from(board.pieces(Side::O).bits()) << 32;
         let extra = u16::from(board.off(Side::X))
             | u16::from(board.off(Side::O)) << 6
-            | u16::from(position.side_to_throw() == Side::O) << 12;
+            | u16::from(position.side_to_throw() == Side::O) << 12
+            | match board.marked() {
+                None => 0,
+                Some(Side::X) => 1 << 13,
+                Some(Side::O) => 2 << 13,
+            };
         Key { bits, extra }
     }
 
@@ -128,5 +134,26 @@ impl Table {
             depth,
             bound,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::Kendall1979;
+
+    /// Positions that differ only in the mark are different keys: the
+    /// marked piece alone may move, so they have different values.
+    #[test]
+    fn the_mark_is_part_of_the_key() {
+        let marked: Position<Kendall1979> = "oxoxoxoxoxoxo.X............... x 0 0".parse().unwrap();
+        let plain: Position<Kendall1979> = "oxoxoxoxoxoxo.x............... x 0 0".parse().unwrap();
+        let o_marked: Position<Kendall1979> =
+            "oxoxoxoxoxoxx.O............... x 0 0".parse().unwrap();
+        let o_plain: Position<Kendall1979> =
+            "oxoxoxoxoxoxx.o............... x 0 0".parse().unwrap();
+        assert_ne!(Key::of(&marked), Key::of(&plain));
+        assert_ne!(Key::of(&o_marked), Key::of(&o_plain));
+        assert_ne!(Key::of(&marked).extra, Key::of(&o_marked).extra);
     }
 }
