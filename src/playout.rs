@@ -177,11 +177,18 @@ pub fn playout_with<R: Ruleset, D: PlayoutDriver<R> + ?Sized>(
 }
 
 /// A uniformly random index below `len` (at least 1) from one `u32` of
-/// `rng`: multiply-shift, unbiased enough for a move choice and cheaper
-/// than a division.
+/// `rng` (see [`scaled_index`]).
 #[inline]
 pub(crate) fn uniform_index<G: Rng + ?Sized>(rng: &mut G, len: usize) -> usize {
-    ((u64::from(rng.next_u32()) * len as u64) >> 32) as usize
+    scaled_index(rng.next_u32(), 32, len)
+}
+
+/// An index below `len` (at least 1) from `bits`, uniformly random below
+/// `2^width`: multiply-shift, each index's chance within `2^-width` of one
+/// in `len`, and cheaper than a division.
+#[inline]
+fn scaled_index(bits: u32, width: u32, len: usize) -> usize {
+    ((u64::from(bits) * len as u64) >> width) as usize
 }
 
 /// The loop's view of a driver, with the lost throw: checked for a
@@ -245,9 +252,7 @@ impl<R: Ruleset, G: Rng + ?Sized> Turns<R> for Uniform<'_, G> {
 
     #[inline(always)]
     fn play(&mut self, moves: &Moves<R>, _: Throw, choice: u32) -> Result<Position<R>, Infallible> {
-        // 28 random bits scaled to the count: always below it, and each
-        // move's chance within 2^-28 of one in the count.
-        let pick = ((u64::from(choice) * moves.len() as u64) >> 28) as usize;
+        let pick = scaled_index(choice, 28, moves.len());
         // The multiply-shift keeps `pick` below the count, so this never
         // fails; any way of going on instead (keeping the position,
         // stopping the game) costs the hot loop 2 to 8% of its

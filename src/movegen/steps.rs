@@ -95,32 +95,35 @@ impl Steps {
     /// The table of `roll` in `direction`, from the ruleset's hooks.
     #[inline(always)]
     pub(crate) fn derive<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
-        // One arm per roll, each with its roll a constant, so that each
-        // folds; each match then becomes a look-up in a table of constants,
-        // one table per set (see above). In this order the compiler keeps
+        // One table per set (see above). In this order the compiler keeps
         // more of Kendall's and Classic's playout loop in registers.
-        let water = match roll.value() & 7 {
-            1 => Steps::of_roll(ruleset, Roll::of::<1>(), direction).water,
-            2 => Steps::of_roll(ruleset, Roll::of::<2>(), direction).water,
-            3 => Steps::of_roll(ruleset, Roll::of::<3>(), direction).water,
-            4 => Steps::of_roll(ruleset, Roll::of::<4>(), direction).water,
-            5 => Steps::of_roll(ruleset, Roll::of::<5>(), direction).water,
-            6 => Steps::of_roll(ruleset, Roll::of::<6>(), direction).water,
-            _ => Bitboard::EMPTY,
-        };
-        let along = match roll.value() & 7 {
-            1 => Steps::of_roll(ruleset, Roll::of::<1>(), direction).along,
-            2 => Steps::of_roll(ruleset, Roll::of::<2>(), direction).along,
-            3 => Steps::of_roll(ruleset, Roll::of::<3>(), direction).along,
-            4 => Steps::of_roll(ruleset, Roll::of::<4>(), direction).along,
-            5 => Steps::of_roll(ruleset, Roll::of::<5>(), direction).along,
-            6 => Steps::of_roll(ruleset, Roll::of::<6>(), direction).along,
-            _ => Bitboard::EMPTY,
-        };
+        let along = Steps::by_roll(ruleset, roll, direction, |steps| steps.along);
+        let water = Steps::by_roll(ruleset, roll, direction, |steps| steps.water);
         Steps {
             along,
             water,
             ask: Steps::asked_by_any_roll(ruleset, direction),
+        }
+    }
+
+    /// One set of the table of `roll`, picked by `set`: one arm per roll,
+    /// each with its roll a constant, so that each folds and the `match`
+    /// becomes a look-up in a table of constants.
+    #[inline(always)]
+    fn by_roll<R: Ruleset>(
+        ruleset: &R,
+        roll: Roll,
+        direction: Direction,
+        set: impl Fn(Steps) -> Bitboard,
+    ) -> Bitboard {
+        match roll.value() & 7 {
+            1 => set(Steps::of_roll(ruleset, Roll::of::<1>(), direction)),
+            2 => set(Steps::of_roll(ruleset, Roll::of::<2>(), direction)),
+            3 => set(Steps::of_roll(ruleset, Roll::of::<3>(), direction)),
+            4 => set(Steps::of_roll(ruleset, Roll::of::<4>(), direction)),
+            5 => set(Steps::of_roll(ruleset, Roll::of::<5>(), direction)),
+            6 => set(Steps::of_roll(ruleset, Roll::of::<6>(), direction)),
+            _ => Bitboard::EMPTY,
         }
     }
 
