@@ -27,7 +27,7 @@ pub(crate) struct Found {
     /// come after the others in a list.
     pub(crate) asked: u32,
     /// The signed distance of a move along the track: the roll, or minus
-    /// the roll when the moves go backward (0 for no move). Kept signed,
+    /// the roll when the moves go backward (0 in [`Found::NONE`]). Kept signed,
     /// so that a target is its start plus this, with no choice on the
     /// direction.
     pub(crate) step: i8,
