@@ -69,7 +69,7 @@
 //! | `rulesets/` | the built-in reconstructions, one file each, and the small rules they share |
 //! | `any_ruleset.rs` | [`AnyRuleset`], a built-in ruleset chosen at run time |
 //! | `board.rs`, `position.rs` | [`Board`] and [`Position`]: validated construction and queries |
-//! | `movegen/steps.rs` | [`Steps`]: the generator's per-roll tables, derived from the geometry hooks |
+//! | `movegen/steps.rs` | `Steps`: the generator's per-roll tables, derived from the geometry hooks, private to the crate |
 //! | `movegen/mod.rs` | the board as the generator sees it, asked of the ruleset once per position |
 //! | `movegen/sets.rs` | a roll's legal moves found as sets of start houses, with shifts and masks |
 //! | `movegen/write.rs` | the moves of the sets as [`Move`]s: the `n`-th, one start's, or a whole [`MoveList`] |
@@ -112,6 +112,7 @@ mod any_ruleset;
 mod bitboard;
 mod board;
 pub mod bot;
+mod contract;
 mod diagram;
 pub mod game;
 mod house;
@@ -138,6 +139,7 @@ mod throw;
 pub use any_ruleset::{AnyRuleset, UnknownRuleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use contract::HookError;
 pub use game::{
     Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,
 };
@@ -152,7 +154,7 @@ pub use playout::{Playout, PlayoutDriver, playout, playout_with};
 pub use position::{Position, PositionError};
 pub use record::{ParseRecordError, ReadRecordError, Record, RecordError};
 pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
-pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset, Steps};
+pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, RollSet, Throw};
 
@@ -164,6 +166,18 @@ pub use rand_core;
 
 #[cfg(feature = "serde")]
 mod serde_impls;
+
+/// What the crate's exported macros name and nothing else may: the move
+/// generator's tables, which only the crate derives.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::movegen::steps::Steps;
+
+    /// Proof that a call to the generator's tables comes from the crate:
+    /// it cannot be made anywhere else.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Token(pub(crate) ());
+}
 
 /// The README's code, compiled and run with the doctests so that it stays true.
 #[cfg(doctest)]

@@ -16,7 +16,28 @@ use crate::house::{House, Side};
 use crate::moves::Move;
 use crate::throw::{Dice, Roll};
 
-pub use crate::movegen::steps::{Direction, Steps};
+use crate::movegen::steps::Steps;
+
+/// Which way a move goes along the track.
+///
+/// ```
+/// use senet::{Bitboard, Direction, Position, Ruleset};
+/// use senet::rulesets::Kendall;
+///
+/// // o's three pieces on 4, 5 and 6 block x both ways.
+/// let position: Position<Kendall> = "xx.ooo..o..o..x.....x......... x 1 0".parse()?;
+/// let blocked = Kendall.impassable(position.board(), senet::Side::X, Direction::Forward);
+/// assert_eq!(blocked, Bitboard::from_numbers(&[4, 5, 6]));
+/// # Ok::<(), senet::PositionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Up the track, towards 30 and off: [`Ruleset::forward`].
+    Forward,
+    /// Down the track: [`Ruleset::backward`], played only when no piece
+    /// can move forward.
+    Backward,
+}
 
 /// A refusal whose wording belongs to the ruleset (see [`Ruleset::why`]).
 ///
@@ -195,6 +216,11 @@ impl core::fmt::Display for Outcome {
 ///
 /// Hooks must be pure functions of their arguments: the crate calls them
 /// on hot paths and relies on them answering the same way every time.
+/// Each hook's docs state what else it must keep (its contract); what
+/// can be checked is: up front by `try_start`, which refuses with
+/// [`HookError`](crate::HookError) a name a record cannot hold, the water
+/// used without a water house, and a landing hook that answers a taken
+/// house; in play, where no answer that would lose a piece is played.
 ///
 /// ```
 /// use senet::rulesets::Kendall;
@@ -210,6 +236,11 @@ impl core::fmt::Display for Outcome {
 pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// The ruleset's name in lower case, as written in position files,
     /// records and on the command line (`"kendall"`).
+    ///
+    /// Contract: a record's tag value, so that a record of the game reads
+    /// back: not empty, at most [`Record::MAX_VALUE`](crate::Record::MAX_VALUE)
+    /// bytes, no control or format characters ([`Position::try_start`](crate::Position::try_start)
+    /// checks it).
     fn name(&self) -> &'static str;
 
     /// Changes whenever a game replayed from the same seed and moves would
@@ -241,6 +272,10 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     fn pieces_per_side(&self) -> u8;
 
     /// The houses of `x`'s and `o`'s pieces at the start; `x` throws first.
+    ///
+    /// Contract: `pieces_per_side` pieces each, no house shared, and a
+    /// valid position of the ruleset ([`Position::try_start`](crate::Position::try_start)
+    /// checks it).
     fn start(&self) -> [Bitboard; 2];
 
     /// The implement thrown.
@@ -248,11 +283,18 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
 
     /// Where `roll` carries a piece on `from` going forward, or `None` when
     /// that piece cannot move forward with it (exact exits, mandatory stops).
+    ///
+    /// Contract: [`Reach::Water`] and [`Reach::Fall`] only in a ruleset
+    /// with a [`water`](Ruleset::water) house ([`Position::try_start`](crate::Position::try_start)
+    /// checks it); [`Reach::Return`] only where
+    /// [`return_landing`](Ruleset::return_landing) says where it lands.
+    /// The answer depends on the house and the roll alone.
     fn forward(&self, from: House, roll: Roll) -> Option<Reach>;
 
     /// Where `roll` carries a piece on `from` when the side must play
     /// backward, or `None`. Backward moves are legal only when no forward
-    /// move is. Default: no backward play.
+    /// move is. The contract of [`forward`](Ruleset::forward) holds.
+    /// Default: no backward play.
     fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
         let _ = (from, roll);
         None
@@ -300,8 +342,8 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     }
 
     /// What landing on an unshielded opponent's piece usually does: the
-    /// generator plays this kind with masks. Rulesets with
-    /// [`Contact::Capture`] may have fewer pieces than they started with.
+    /// generator plays this kind with masks, and asks
+    /// [`contact_at`](Ruleset::contact_at) about the others.
     fn contact(&self) -> Contact {
         Contact::Swap
     }
@@ -309,6 +351,11 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// What landing from `start` on an unshielded opponent's piece on
     /// `target` does, or `None` when that landing is illegal. Default:
     /// [`contact`](Ruleset::contact) everywhere.
+    ///
+    /// The one statement of whether pieces leave the game: a ruleset for
+    /// which this answers [`Contact::Capture`] anywhere may have fewer
+    /// pieces than it started with, in play, in a position string and in
+    /// the endgame tables alike.
     fn contact_at(&self, start: House, target: House) -> Option<Contact> {
         let _ = (start, target);
         Some(self.contact())
@@ -316,8 +363,17 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
 
     /// Where a piece that enters the water comes to rest, given the houses
     /// taken by every other piece; `None` when it cannot enter (the move is
-    /// then illegal). A piece found standing on house 27 is moved at once to
-    /// where this answers, after every move, whenever that is another house.
+    /// then illegal). A piece found standing on the [`water`](Ruleset::water)
+    /// house is moved at once to where this answers, after every move,
+    /// whenever that is another house. Also where a drowned piece goes
+    /// ([`Contact::Drown`]).
+    ///
+    /// Contract: never a house in `occupied` (the water house itself
+    /// only when it is free). [`Position::try_start`](crate::Position::try_start)
+    /// tries the hook on a spread of boards; in play, a move whose answer
+    /// is a taken house is not generated, and naming it gives
+    /// [`IllegalMove::Hook`](crate::IllegalMove::Hook); a piece waiting in
+    /// the water stays there rather than move onto a taken house.
     /// Default: the ruleset has no water.
     fn water_landing(&self, occupied: Bitboard) -> Option<House> {
         let _ = occupied;
@@ -326,20 +382,34 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
 
     /// Where a piece that leaves the water by a [`Reach::Return`] lands,
     /// given the houses taken by every other piece; `None` when it cannot.
-    /// Default: nowhere.
+    /// The contract of [`water_landing`](Ruleset::water_landing) holds, and
+    /// is checked the same way. Default: nowhere.
     fn return_landing(&self, occupied: Bitboard) -> Option<House> {
         let _ = occupied;
         None
     }
 
-    /// Whether a piece that comes back by a [`Reach::Return`] is marked:
-    /// while a side has a marked piece it moves only that piece (see
-    /// [`movable`](Ruleset::movable)) and [`Board::marked`] says so. The
-    /// mark ends when the piece leaves its house or is landed on. A mark
-    /// is kept only on house 15, where the position string can write it.
-    /// Default: no marks.
-    fn marks_returns(&self) -> bool {
+    /// Whether the piece that played `played` is marked where it comes
+    /// to rest (Kendall 1979's piece back from the water). While a side
+    /// has a marked piece, [`movable`](Ruleset::movable) usually lets it
+    /// move only that one, and [`Board::marked`] says which it is.
+    ///
+    /// Shared code keeps the mark: it stays on the piece until the piece
+    /// moves or is landed on, and a piece is marked only where it comes to
+    /// rest on one of [`mark_houses`](Ruleset::mark_houses) (the only
+    /// houses a position string can write a mark on); a `true` for a move
+    /// that bears off or rests elsewhere marks nothing. Never asked when
+    /// `mark_houses` is empty. Default: no marks.
+    fn marks(&self, played: Move) -> bool {
+        let _ = played;
         false
+    }
+
+    /// The houses where a marked piece may stand (see
+    /// [`marks`](Ruleset::marks)): a position string writes `X` or `O`
+    /// there, and only there. Default: none, the ruleset marks nothing.
+    fn mark_houses(&self) -> Bitboard {
+        Bitboard::EMPTY
     }
 
     /// The water house: the target a move into the water is written with,
@@ -382,18 +452,20 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// The result, when the game on `board` is over; checked after every move.
     fn outcome(&self, board: &Board) -> Option<Outcome>;
 
-    /// The sets the move generator plays `roll` from, in one direction,
-    /// derived from [`forward`](Ruleset::forward) (or
-    /// [`backward`](Ruleset::backward)) and [`water`](Ruleset::water).
+    /// The move generator's per-roll tables, derived from
+    /// [`forward`](Ruleset::forward), [`backward`](Ruleset::backward) and
+    /// [`water`](Ruleset::water) by shared code.
     ///
-    /// Provided, and not to be overridden: the derivation is shared code,
-    /// and a ruleset whose hooks are plain functions of their arguments
-    /// gets it as a constant (see [`Steps`]). The one exception is a type
-    /// that chooses a ruleset at run time, which forwards this call to the
-    /// ruleset it holds so that each keeps its constant table (as
-    /// [`AnyRuleset`](crate::AnyRuleset) does).
+    /// The crate's business, not a hook: no ruleset writes it. Its token
+    /// cannot be made outside the crate, so it cannot be called there,
+    /// and an override can only hand back another ruleset's tables. The
+    /// crate's own run-time rulesets ([`AnyRuleset`](crate::AnyRuleset)
+    /// and [`ruleset_enum!`](crate::ruleset_enum)) forward it to the
+    /// ruleset they hold, so that each keeps its constant tables.
+    #[doc(hidden)]
     #[inline(always)]
-    fn steps(&self, roll: Roll, direction: Direction) -> Steps {
+    fn __steps(&self, roll: Roll, direction: Direction, token: crate::__private::Token) -> Steps {
+        let _ = token;
         Steps::derive(self, roll, direction)
     }
 }

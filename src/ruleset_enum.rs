@@ -76,8 +76,11 @@ macro_rules! __forward_ruleset {
             fn return_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
                 match self { $( $pattern => $crate::Ruleset::return_landing(&$ruleset, occupied), )+ }
             }
-            fn marks_returns(&self) -> bool {
-                match self { $( $pattern => $crate::Ruleset::marks_returns(&$ruleset), )+ }
+            fn marks(&self, played: $crate::Move) -> bool {
+                match self { $( $pattern => $crate::Ruleset::marks(&$ruleset, played), )+ }
+            }
+            fn mark_houses(&self) -> $crate::Bitboard {
+                match self { $( $pattern => $crate::Ruleset::mark_houses(&$ruleset), )+ }
             }
             fn water(&self) -> Option<$crate::House> {
                 match self { $( $pattern => $crate::Ruleset::water(&$ruleset), )+ }
@@ -97,8 +100,8 @@ macro_rules! __forward_ruleset {
                 match self { $( $pattern => $crate::Ruleset::outcome(&$ruleset, board), )+ }
             }
             #[inline(always)]
-            fn steps(&self, roll: $crate::Roll, direction: $crate::Direction) -> $crate::Steps {
-                match self { $( $pattern => $crate::Ruleset::steps(&$ruleset, roll, direction), )+ }
+            fn __steps(&self, roll: $crate::Roll, direction: $crate::Direction, token: $crate::__private::Token) -> $crate::__private::Steps {
+                match self { $( $pattern => $crate::Ruleset::__steps(&$ruleset, roll, direction, token), )+ }
             }
         }
     };
@@ -113,7 +116,7 @@ macro_rules! __forward_ruleset {
 /// Every hook is forwarded, the provided ones too, so no rule of a
 /// variant is silently replaced by a default (the crate's tests check each
 /// hook through an enum of a ruleset that answers every hook its own way).
-/// [`steps`](crate::Ruleset::steps) is forwarded as well, so each variant
+/// The move generator's tables are forwarded as well, so each variant
 /// keeps its own constant step tables.
 ///
 /// ```

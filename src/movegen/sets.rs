@@ -4,8 +4,9 @@
 use crate::bitboard::{Bitboard, count_bits};
 use crate::house::House;
 use crate::movegen::Context;
-use crate::movegen::steps::{Direction, Steps};
+use crate::movegen::steps::Steps;
 use crate::position::Position;
+use crate::ruleset::Direction;
 use crate::ruleset::{Contact, Ruleset};
 use crate::throw::Roll;
 
@@ -119,7 +120,9 @@ impl<R: Ruleset> Position<R> {
         } else {
             Direction::Forward
         };
-        let steps = self.ruleset.steps(roll, direction);
+        let steps = self
+            .ruleset
+            .__steps(roll, direction, crate::__private::Token(()));
         let first = self.ruleset.must_play_first() & ctx.movable;
         if !first.is_empty() {
             let found = self.find_tier::<BACKWARD>(ctx, &steps, first, roll, true);
@@ -195,36 +198,13 @@ impl<R: Ruleset> Position<R> {
         let starts = |targets: u32| {
             if BACKWARD { targets << r } else { targets >> r }
         };
-        // A start is blocked when one of the `r - 1` houses it passes is
-        // impassable: a fixed number of shifts, masked by the roll. Most
-        // boards of most rulesets have no impassable house at all.
-        let impassable = ctx
-            .impassable(if BACKWARD {
-                Direction::Backward
-            } else {
-                Direction::Forward
-            })
-            .bits();
-        let mut blocked = 0u32;
-        if impassable != 0 {
-            for k in 1..Roll::MAX {
-                let passes = if BACKWARD {
-                    impassable << k
-                } else {
-                    impassable >> k
-                };
-                blocked |= passes & 0u32.wrapping_sub(u32::from(k < r));
-            }
-        }
-        // A step may end on an empty house, an unshielded opponent's piece,
-        // or off the board (bit 31, reached only by a step to exactly 31:
-        // no piece stands there, so the complement has it, unless the side
-        // may not bear off yet). Bit 0 is junk, but no start the table
-        // steps reaches it.
-        let off_barred = OFF_BIT & 0u32.wrapping_sub(u32::from(!ctx.bear_off));
-        let landable = !(ctx.own.bits() | (ctx.opp.bits() & ctx.shielded.bits()) | off_barred);
-        let free = pieces.bits() & !blocked;
-        let mut movers = free & !water.bits() & starts(landable);
+        let direction = if BACKWARD {
+            Direction::Backward
+        } else {
+            Direction::Forward
+        };
+        let free = pieces.bits() & !ctx.blocked_starts(direction, r);
+        let mut movers = free & !water.bits() & starts(ctx.landable);
         let contacts = movers & starts(ctx.opp.bits());
         let usual = self.ruleset.contact();
         // Bounded, so that the compiler drops the loop altogether when
@@ -252,13 +232,8 @@ impl<R: Ruleset> Position<R> {
         // depends on the other pieces: asked per piece, and rarely needed.
         let mut entering = free & water.bits();
         if entering != 0 {
-            let occupied = ctx.own | ctx.opp;
             for start in Bitboard::from_bits(entering) {
-                if self
-                    .ruleset
-                    .water_landing(occupied.without(start))
-                    .is_none()
-                {
+                if !matches!(ctx.water_rest(&self.ruleset, start), Ok(Some(_))) {
                     entering &= !Bitboard::from_house(start).bits();
                 }
             }

@@ -3,35 +3,16 @@
 
 use crate::bitboard::Bitboard;
 use crate::house::House;
-use crate::ruleset::{Reach, Ruleset};
+use crate::ruleset::{Direction, Reach, Ruleset};
 use crate::throw::Roll;
-
-/// Which way a move goes along the track.
-///
-/// ```
-/// use senet::{Direction, House, Roll, Ruleset};
-/// use senet::rulesets::Kendall;
-///
-/// // A 2 from 25 would pass 26, where every piece stops; backward it goes to 23.
-/// let two = Roll::new(2).unwrap();
-/// let from = House::new(25).unwrap();
-/// assert!(!Kendall.steps(two, Direction::Forward).along.contains(from));
-/// assert!(Kendall.steps(two, Direction::Backward).along.contains(from));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Direction {
-    /// Up the track, towards 30 and off: [`Ruleset::forward`].
-    Forward,
-    /// Down the track: [`Ruleset::backward`], played only when no piece
-    /// can move forward.
-    Backward,
-}
 
 /// What one roll does, house by house, to pieces moving in one direction:
 /// the table the move generator plays whole sets of pieces from.
 ///
 /// It is derived from [`Ruleset::forward`] (or [`Ruleset::backward`]) and
-/// [`Ruleset::water`] by [`Ruleset::steps`], never written by hand. The
+/// [`Ruleset::water`] by shared code, never written by hand, and is the
+/// crate's alone: a ruleset cannot make one, so the generator and the
+/// check of a named move always read the same tables. The
 /// generator moves every piece on [`along`](Steps::along) at once with
 /// shifts and masks, asks the hook about the other pieces on
 /// [`ask`](Steps::ask) one by one, and gives the pieces on any other house
@@ -45,48 +26,27 @@ pub enum Direction {
 /// roll. One `match` giving all three sets of a roll would let the
 /// compiler turn the look-up into a jump on the roll, mispredicted on
 /// random rolls; one table per set does not.
-///
-/// ```
-/// use senet::{Direction, House, Roll, Ruleset};
-/// use senet::rulesets::Kendall;
-///
-/// let house = |n| House::new(n).unwrap();
-/// let two = Kendall.steps(Roll::new(2).unwrap(), Direction::Forward);
-/// assert!(two.along.contains(house(24))); // 24 to 26
-/// assert!(!two.along.contains(house(25))); // would pass 26
-/// assert!(two.along.contains(house(29))); // 29 off
-/// assert!(two.water.is_empty()); // no 2 enters the water
-/// let one = Kendall.steps(Roll::new(1).unwrap(), Direction::Forward);
-/// assert_eq!(one.water, senet::Bitboard::from_numbers(&[26])); // 26 to 27
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Steps {
     /// Houses from which this roll carries a piece exactly `roll` houses
     /// along the track (up going forward, down going backward): to that
     /// house, off when it is 31, or into the water (see
     /// [`water`](Steps::water)).
-    pub along: Bitboard,
+    pub(crate) along: Bitboard,
     /// The houses of `along` whose step of exactly this roll ends in the
     /// water ([`Ruleset::water`]): the piece enters the water, and rests
     /// wherever [`Ruleset::water_landing`] puts it.
-    pub water: Bitboard,
+    pub(crate) water: Bitboard,
     /// Houses from which some roll makes a move of another kind (a fall,
     /// an exit with more than the roll needs...): the generator asks the
     /// hook about the pieces there that are not on `along`. The same for
     /// every roll.
-    pub ask: Bitboard,
+    pub(crate) ask: Bitboard,
 }
 
 impl Steps {
     /// No house steps and none is asked about.
-    ///
-    /// ```
-    /// use senet::Steps;
-    ///
-    /// let none = Steps::NONE;
-    /// assert!(none.along.is_empty() && none.water.is_empty() && none.ask.is_empty());
-    /// ```
-    pub const NONE: Steps = Steps {
+    pub(crate) const NONE: Steps = Steps {
         along: Bitboard::EMPTY,
         water: Bitboard::EMPTY,
         ask: Bitboard::EMPTY,
@@ -195,7 +155,7 @@ mod tests {
             for roll in ruleset.dice().rolls() {
                 let r = roll.value();
                 for direction in [Direction::Forward, Direction::Backward] {
-                    let steps = ruleset.steps(roll, direction);
+                    let steps = Steps::derive(&ruleset, roll, direction);
                     let water = steps.water;
                     assert!(water.bits() & !steps.along.bits() == 0, "{ruleset}: {r}");
                     for from in House::all() {
