@@ -104,13 +104,18 @@ impl fmt::Display for AnyRuleset {
 /// assert!(err.to_string().starts_with("unknown ruleset \"Kendall\"; expected one of kendall"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "unknown ruleset {found:?}; expected one of kendall, temple, bell, classic, jequier, kendall1979, skyruk"
-)]
+#[error("unknown ruleset {found:?}; expected one of {}", built_in_names())]
 pub struct UnknownRuleset {
     /// The name as given, or its start when it is long (at most 60
     /// bytes once escaped; a cut is marked `…`).
     pub found: String,
+}
+
+/// The built-in rulesets' names, as a message lists them: `kendall,
+/// temple, ...`, in the order of [`AnyRuleset::ALL`].
+pub(crate) fn built_in_names() -> String {
+    let names: Vec<&str> = AnyRuleset::ALL.iter().map(|r| r.name()).collect();
+    names.join(", ")
 }
 
 impl FromStr for AnyRuleset {

@@ -67,9 +67,7 @@ impl<R: Ruleset> Position<R> {
 
     /// Whether the piece on `house` is marked.
     fn is_marked(&self, house: House) -> bool {
-        self.board().marked().is_some_and(|side| {
-            house == crate::rulesets::REBIRTH && self.piece_at(house) == Some(side)
-        })
+        self.board().marked_house() == Some(house)
     }
 }
 

@@ -8,7 +8,6 @@ use crate::movegen::sets::Found;
 use crate::moves::Move;
 use crate::position::{Position, water_would_move};
 use crate::ruleset::{Contact, Ruleset};
-use crate::rulesets::REBIRTH;
 use crate::throw::Roll;
 
 /// A move taken apart, as [`Position::apply_step`] plays it.
@@ -132,16 +131,17 @@ impl<R: Ruleset> Position<R> {
         let to = Bitboard::from_bits(1 << (step.to & 31)).bits();
         let occupied_before = own.bits() | opp.bits();
         let mut own = own.bits() & !from;
+        // Where the mover comes to rest, as a set (empty when it bears off).
+        let mut rest = to;
         if step.water {
             // Where the piece rests; a legal move into the water always
             // has a place, and the water house stands for it otherwise.
-            let rest = ruleset
+            rest = ruleset
                 .water_landing(Bitboard::from_bits(own | opp.bits()))
-                .or(ruleset.water());
-            own |= rest.map_or(0, |house| Bitboard::from_house(house).bits());
-        } else {
-            own |= to;
+                .or(ruleset.water())
+                .map_or(0, |house| Bitboard::from_house(house).bits());
         }
+        own |= rest;
         // A swap sends the opponent's piece to the start house; a capture
         // only removes it; the rarer kinds send it elsewhere.
         let start = House::from_index(step.from as u8);
@@ -174,18 +174,11 @@ impl<R: Ruleset> Position<R> {
                 0
             };
         let played = Move::from_word(Move::pack(step.roll, step.from as u8, step.to as u8, flags));
-        let marked = if ruleset.marks_returns() {
-            let returned = ruleset.water() == Some(start) && target == REBIRTH && !step.water;
-            let touched = start == REBIRTH || target == REBIRTH;
-            if returned {
-                Some(side)
-            } else if touched {
-                None
-            } else {
-                self.board.marked()
-            }
+        // Known at compile time for a ruleset that marks nothing.
+        let marked = if ruleset.mark_houses().is_empty() {
+            0
         } else {
-            None
+            self.mark_after(played, &step, rest)
         };
         // Both built from sets of houses by and, or and xor, so neither
         // has bit 0 or 31 set: no mask needed.
@@ -206,6 +199,24 @@ impl<R: Ruleset> Position<R> {
             board: board.facing(if again { side } else { side.opponent() }),
             over,
         }
+    }
+
+    /// The house number of the marked piece after `played` (0 for none):
+    /// the mover's, where it comes to rest (`rest`, as a set), when the
+    /// ruleset marks it there; otherwise the old mark, unless the move
+    /// took its piece away or landed on it.
+    #[inline]
+    fn mark_after(&self, played: Move, step: &Step, rest: u32) -> u8 {
+        let ruleset = &self.ruleset;
+        let old = self.board.marked_house().map_or(0, House::number);
+        if ruleset.marks(played) {
+            let rest = Bitboard::from_bits(rest).first();
+            return rest
+                .filter(|&house| ruleset.mark_houses().contains(house))
+                .map_or(0, House::number);
+        }
+        let touched = u32::from(old) == step.from || u32::from(old) == step.to;
+        if touched { 0 } else { old }
     }
 
     /// The position after a lost throw, trusting that `roll` has no legal move.

@@ -4,8 +4,9 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::contract::{HookError, removes_pieces};
 use crate::house::{House, Side};
-use crate::ruleset::{Contact, Direction, Outcome, Ruleset};
+use crate::ruleset::{Direction, Outcome, Ruleset};
 use crate::rulesets::BuiltIn;
 
 /// A position of a game under ruleset `R`: where every piece is, how many
@@ -170,10 +171,11 @@ pub enum PositionError {
     /// Both sides have borne everything off, which cannot happen in a race.
     #[error("both sides have borne off all their pieces; the game ends when the first one does")]
     BothFinished,
-    /// A marked piece (`X` or `O`) where there can be none: off house 15,
-    /// or in a ruleset that marks no piece.
+    /// A marked piece (`X` or `O`) where there can be none: off the
+    /// ruleset's [`mark_houses`](Ruleset::mark_houses), in a ruleset that
+    /// marks no piece, or a second one.
     #[error(
-        "BOARD: house {house} holds a marked piece {found:?}; only a piece on house 15 can be marked, and only in a ruleset that marks pieces back from the water ({ruleset} does not)"
+        "BOARD: house {house} holds a marked piece {found:?}; {ruleset} marks one piece at most, and only on {houses}"
     )]
     MarkedPiece {
         /// The house (1..=30) of the marked piece.
@@ -182,7 +184,14 @@ pub enum PositionError {
         found: char,
         /// The ruleset's name.
         ruleset: &'static str,
+        /// Where the ruleset lets a marked piece stand, in words
+        /// (`house 15`, `no house`).
+        houses: String,
     },
+    /// The ruleset's hooks break their contract (checked by
+    /// [`Position::try_start`]).
+    #[error(transparent)]
+    Hook(#[from] HookError),
 }
 
 impl<R: Ruleset> Position<R> {
@@ -193,7 +202,11 @@ impl<R: Ruleset> Position<R> {
     /// # Errors
     ///
     /// The [`PositionError`] that the ruleset's start breaks, as for a
-    /// position string (two pieces on a house, a wrong number of pieces...).
+    /// position string (two pieces on a house, a wrong number of pieces...),
+    /// or [`PositionError::Hook`] when a hook breaks its contract: a name
+    /// that a record cannot hold, the water used by a ruleset without one,
+    /// or a landing hook that answers a taken house on one of a spread of
+    /// boards it is tried on.
     ///
     /// ```
     /// use senet::{Position, rulesets::Kendall};
@@ -201,6 +214,7 @@ impl<R: Ruleset> Position<R> {
     /// assert_eq!(Position::try_start(Kendall), Ok(Position::start(Kendall)));
     /// ```
     pub fn try_start(ruleset: R) -> Result<Position<R>, PositionError> {
+        crate::contract::check(&ruleset)?;
         let [x, o] = ruleset.start();
         Position::new(ruleset, x, o, 0, 0, Side::X)
     }
@@ -244,13 +258,14 @@ impl<R: Ruleset> Position<R> {
         })
     }
 
-    /// The same position with the piece of `marked` on house 15 marked,
-    /// or with no mark (see [`Ruleset::marks_returns`]).
+    /// The same position with the piece of `marked` on one of the
+    /// ruleset's [`mark_houses`](Ruleset::mark_houses) marked, or with no
+    /// mark (see [`Ruleset::marks`]).
     ///
     /// # Errors
     ///
     /// [`PositionError::MarkedPiece`] when the ruleset marks no piece or
-    /// that side has no piece on house 15.
+    /// that side has not exactly one piece on its mark houses.
     ///
     /// ```
     /// use senet::{Position, PositionError, Side, rulesets::{Kendall, Kendall1979}};
@@ -258,14 +273,46 @@ impl<R: Ruleset> Position<R> {
     /// let marked = Position::start(Kendall1979).with_mark(Some(Side::X))?;
     /// assert_eq!(marked.to_string(), "oxoxoxoxoxoxo.X............... x 0 0");
     /// let refused = Position::start(Kendall).with_mark(Some(Side::X));
-    /// assert!(matches!(refused, Err(PositionError::MarkedPiece { house: 15, .. })));
+    /// assert!(matches!(refused, Err(PositionError::MarkedPiece { .. })));
     /// # Ok::<(), PositionError>(())
     /// ```
     pub fn with_mark(self, marked: Option<Side>) -> Result<Position<R>, PositionError> {
-        let board = match (marked, self.board.with_mark(marked)) {
-            (_, Some(board)) => board,
-            (Some(side), None) => return Err(marked_piece(&self.ruleset, side)),
-            (None, None) => self.board,
+        let house = match marked {
+            None => None,
+            Some(side) => {
+                let candidates = self.board.pieces(side) & self.ruleset.mark_houses();
+                match (candidates.first(), candidates.count()) {
+                    (Some(house), 1) => Some(house),
+                    (house, _) => {
+                        let house = house.or(self.board.pieces(side).first());
+                        return Err(marked_piece(&self.ruleset, house, side));
+                    }
+                }
+            }
+        };
+        self.with_marked_house(house)
+    }
+
+    /// The same position with the piece on `house` marked, or with no mark
+    /// (see [`Ruleset::marks`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::MarkedPiece`] when `house` is empty or not one of
+    /// the ruleset's [`mark_houses`](Ruleset::mark_houses).
+    ///
+    /// ```
+    /// use senet::{House, Position, PositionError, rulesets::Kendall1979};
+    ///
+    /// let start = Position::start(Kendall1979);
+    /// let marked = start.with_marked_house(House::new(15))?;
+    /// assert_eq!(marked.to_string(), "oxoxoxoxoxoxo.X............... x 0 0");
+    /// assert!(start.with_marked_house(House::new(12)).is_err());
+    /// # Ok::<(), PositionError>(())
+    /// ```
+    pub fn with_marked_house(self, house: Option<House>) -> Result<Position<R>, PositionError> {
+        let Some(board) = self.board.with_marked_house(house) else {
+            return Err(marked_piece(&self.ruleset, house, Side::X));
         };
         validate(&self.ruleset, &board)?;
         Ok(Position { board, ..self })
@@ -442,8 +489,17 @@ impl<R: BuiltIn> Position<R> {
 
 /// The invariants every position of a ruleset keeps.
 fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError> {
+    validate_with(ruleset, board, removes_pieces(ruleset))
+}
+
+/// [`validate`] with whether the ruleset removes pieces known (the
+/// endgame tables ask it once, not once per position).
+pub(crate) fn validate_with<R: Ruleset>(
+    ruleset: &R,
+    board: &Board,
+    captures: bool,
+) -> Result<(), PositionError> {
     let pieces = ruleset.pieces_per_side();
-    let captures = ruleset.contact() == Contact::Capture;
     for side in Side::BOTH {
         let found = board.on_board(side).saturating_add(board.off(side));
         if found > pieces {
@@ -466,8 +522,11 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
     if !captures && board.off(Side::X) == pieces && board.off(Side::O) == pieces {
         return Err(PositionError::BothFinished);
     }
-    if let (Some(side), false) = (board.marked(), ruleset.marks_returns()) {
-        return Err(marked_piece(ruleset, side));
+    if let Some(house) = board.marked_house()
+        && !ruleset.mark_houses().contains(house)
+    {
+        let side = board.piece_at(house).unwrap_or(Side::X);
+        return Err(marked_piece(ruleset, Some(house), side));
     }
     if let Some((water, belongs)) = water_would_move(ruleset, board) {
         return Err(PositionError::PieceInWater {
@@ -479,17 +538,35 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
     Ok(())
 }
 
-/// A marked piece of `side` on house 15 where `ruleset` can have none.
-fn marked_piece<R: Ruleset>(ruleset: &R, side: Side) -> PositionError {
+/// A marked piece of `side` on `house` where `ruleset` can have none.
+pub(crate) fn marked_piece<R: Ruleset>(
+    ruleset: &R,
+    house: Option<House>,
+    side: Side,
+) -> PositionError {
     PositionError::MarkedPiece {
-        house: crate::rulesets::REBIRTH.number(),
+        house: house.map_or(0, House::number),
         found: side.to_char().to_ascii_uppercase(),
         ruleset: ruleset.name(),
+        houses: mark_houses_in_words(ruleset.mark_houses()),
+    }
+}
+
+/// `no house`, `house 15`, `houses 3, 9`.
+fn mark_houses_in_words(houses: Bitboard) -> String {
+    let numbers: Vec<String> = houses.map(|house| house.number().to_string()).collect();
+    match numbers.len() {
+        0 => "no house".to_owned(),
+        1 => format!("house {}", numbers[0]),
+        _ => format!("houses {}", numbers.join(", ")),
     }
 }
 
 /// The water house and where the piece standing on it would go at once,
 /// if there is such a piece and the ruleset's water does not leave it there.
+/// An answer on a taken house breaks `water_landing`'s contract (and
+/// [`Position::try_start`] refuses a ruleset found answering one): the
+/// piece then stays where it is rather than be lost.
 #[inline]
 pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option<(House, House)> {
     let water = ruleset.water()?;
@@ -499,6 +576,6 @@ pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option
     }
     ruleset
         .water_landing(occupied.without(water))
-        .filter(|&rest| rest != water)
+        .filter(|&rest| rest != water && !occupied.contains(rest))
         .map(|rest| (water, rest))
 }

@@ -94,6 +94,16 @@
 pub(crate) mod quote;
 mod text;
 
+/// Whether `name` can stand as a record's ruleset and be read back, or
+/// why not.
+pub(crate) fn check_ruleset_name(name: &str) -> Result<(), &'static str> {
+    match text::check_value("Ruleset", name) {
+        Err(RecordError::BadValue { why, .. }) => Err(why),
+        Err(_) => Err("a record cannot hold it"),
+        Ok(()) => Ok(()),
+    }
+}
+
 use crate::game::Finish;
 use crate::house::Side;
 use crate::notation::move_text::MoveText;

@@ -144,8 +144,9 @@ impl fmt::Display for Place {
 pub enum Problem {
     /// The header names a ruleset this crate does not have.
     #[error(
-        "the record's ruleset {:?} is not one this crate plays (kendall, temple, bell, classic, jequier, kendall1979, skyruk)",
-        excerpt(found)
+        "the record's ruleset {:?} is not one this crate plays ({})",
+        excerpt(found),
+        crate::any_ruleset::built_in_names()
     )]
     UnknownRuleset {
         /// The name in the record.

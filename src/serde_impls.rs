@@ -490,8 +490,9 @@ pub struct BoardRepr {
     o: Bitboard,
     off_x: u8,
     off_o: u8,
+    /// The house of the marked piece, if there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    marked: Option<Side>,
+    marked: Option<House>,
 }
 
 impl From<Board> for BoardRepr {
@@ -501,7 +502,7 @@ impl From<Board> for BoardRepr {
             o: board.pieces(Side::O),
             off_x: board.off(Side::X),
             off_o: board.off(Side::O),
-            marked: board.marked(),
+            marked: board.marked_house(),
         }
     }
 }
@@ -525,9 +526,10 @@ impl TryFrom<BoardRepr> for Board {
             let shared = (r.x & r.o).first().map_or(0, House::number);
             format!("house {shared} holds a piece of both sides")
         })?;
-        board
-            .with_mark(r.marked)
-            .ok_or_else(|| "a marked side needs a piece on house 15".to_owned())
+        board.with_marked_house(r.marked).ok_or_else(|| {
+            let house = r.marked.map_or(0, House::number);
+            format!("the marked piece's house {house} holds no piece")
+        })
     }
 }
 

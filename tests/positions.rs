@@ -189,6 +189,7 @@ fn rejects_a_marked_piece_off_house_15_or_outside_kendall_1979() {
                 house: u8::try_from(h).unwrap(),
                 found: c,
                 ruleset: "kendall",
+                houses: "no house".to_owned(),
             }
         );
     }

@@ -355,9 +355,11 @@ impl Placement {
                 o = o.with(House::new(houses.next()?)?);
             }
             let position = Position::new(ruleset, x, o, off[0], off[1], side).ok()?;
-            let owner = position.piece_at(House::new(15)?);
-            let mark = owner.filter(|_| self.marked && ruleset.marks_returns());
-            position.with_mark(mark).ok()
+            // A mark on the first mark house that holds a piece.
+            let mark = (position.board().occupied() & ruleset.mark_houses()).first();
+            position
+                .with_marked_house(mark.filter(|_| self.marked))
+                .ok()
         };
         place(false).or_else(|| place(true))
     }

@@ -9,10 +9,10 @@ use crate::bitboard::Bitboard;
 use crate::house::{House, Target};
 use crate::movegen::Context;
 use crate::movegen::error::IllegalMove;
-use crate::movegen::sets::Found;
-use crate::movegen::steps::Direction;
+use crate::movegen::sets::{Found, OFF_BIT};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::ruleset::Direction;
 use crate::ruleset::{Contact, Reach, Refusal, Ruleset};
 use crate::throw::Roll;
 
@@ -31,11 +31,21 @@ impl<R: Ruleset> Position<R> {
                 Some(Target::House(house))
             }
             Reach::ToElseWater(_) => water(),
-            Reach::Return => self
-                .ruleset
-                .return_landing(self.board.occupied().without(from))
-                .map(Target::House),
+            Reach::Return => self.return_rest(from).ok().flatten().map(Target::House),
         }
+    }
+
+    /// Where the piece on `from` lands when it comes back from the water,
+    /// given every other piece; `Ok(None)` when it cannot now.
+    ///
+    /// # Errors
+    ///
+    /// [`HookError::Occupied`](crate::HookError::Occupied) when the
+    /// ruleset's `return_landing` answers a taken house.
+    fn return_rest(&self, from: House) -> Result<Option<House>, crate::HookError> {
+        let others = self.board.occupied().without(from);
+        let answer = self.ruleset.return_landing(others);
+        crate::contract::checked_landing(&self.ruleset, "return_landing", answer, others)
     }
 
     /// Where the hook of `direction` takes the piece on `from` with `roll`.
@@ -78,7 +88,10 @@ impl<R: Ruleset> Position<R> {
         }
         let Some(target) = self.target_of(from, reach) else {
             return Err(match reach {
-                Reach::Return => IllegalMove::NoReturnHouse { from },
+                Reach::Return => match self.return_rest(from) {
+                    Err(broken) => IllegalMove::Hook(broken),
+                    Ok(_) => IllegalMove::NoReturnHouse { from },
+                },
                 _ => self.no_step(from, roll),
             });
         };
@@ -95,44 +108,42 @@ impl<R: Ruleset> Position<R> {
             Reach::ToElseWater(house) => Reach::To(house),
             reach => reach,
         };
+        // Passing and landing are decided by the context's sets, as for
+        // the masks; only the reason for a refusal is worked out here.
         if !matches!(reach, Reach::Fall | Reach::Return) {
-            let passed =
-                Bitboard::between(from.number(), target.track_number()) & ctx.impassable(direction);
-            let first = match direction {
-                Direction::Forward => passed.first(),
-                Direction::Backward => passed.last(),
-            };
-            if let Some(house) = first {
+            let distance = from.number().abs_diff(target.track_number());
+            let blocked = ctx.blocked_starts(direction, distance);
+            if Bitboard::from_house(from).bits() & blocked != 0 {
+                let passed = Bitboard::between(from.number(), target.track_number())
+                    & ctx.impassable(direction);
+                let first = match direction {
+                    Direction::Forward => passed.first(),
+                    Direction::Backward => passed.last(),
+                };
                 let why = ruleset.why(Refusal::Blocked);
-                return Err(IllegalMove::Blocked { house, why });
+                return Err(IllegalMove::Blocked {
+                    house: first.unwrap_or(from),
+                    why,
+                });
             }
         }
+        let landable = |bit: u32| ctx.landable & bit != 0;
         match reach {
-            Reach::Off if !ctx.bear_off => {
+            Reach::Off if !landable(OFF_BIT) => {
                 let why = ruleset.why(Refusal::NoBearingOff);
                 return Err(IllegalMove::NoBearingOff { why });
             }
             Reach::Off | Reach::Return | Reach::ToElseWater(_) => {}
             Reach::Water | Reach::Fall => {
-                let others = (ctx.own | ctx.opp).without(from);
-                if ruleset.water_landing(others).is_none() {
-                    return Err(IllegalMove::WaterFull);
-                }
+                ctx.water_rest(ruleset, from)?
+                    .ok_or(IllegalMove::WaterFull)?;
                 flags |= Move::FLAG_WATER;
             }
             Reach::To(house) => {
-                if ctx.own.contains(house) {
-                    return Err(IllegalMove::OwnPiece { house });
+                if !landable(Bitboard::from_house(house).bits()) {
+                    return Err(self.unlandable(ctx, house));
                 }
                 if ctx.opp.contains(house) {
-                    if ctx.shielded.contains(house) {
-                        return Err(if ruleset.safe_houses().contains(house) {
-                            IllegalMove::SafeHouse { house }
-                        } else {
-                            let why = ruleset.why(Refusal::Protected);
-                            IllegalMove::Protected { house, why }
-                        });
-                    }
                     let Some(contact) = ruleset.contact_at(from, house) else {
                         let why = ruleset.why(Refusal::NotDisplaced);
                         return Err(IllegalMove::Displacement {
@@ -142,16 +153,30 @@ impl<R: Ruleset> Position<R> {
                         });
                     };
                     // A drowned piece needs a place in the water, the mover
-                    // standing on its target.
-                    let after = (ctx.own | ctx.opp).without(from);
-                    if contact == Contact::Drown && ruleset.water_landing(after).is_none() {
-                        return Err(IllegalMove::WaterFull);
+                    // standing on its target: the same houses are taken as
+                    // when the mover itself enters it.
+                    if contact == Contact::Drown {
+                        ctx.water_rest(ruleset, from)?
+                            .ok_or(IllegalMove::WaterFull)?;
                     }
                     flags |= Move::flag_of(contact);
                 }
             }
         }
         Ok(Move::new(roll, from, target, flags))
+    }
+
+    /// Why no piece may land on `house`, which the context's landing set
+    /// leaves out: the mover's own piece there, or a shielded opponent's.
+    fn unlandable(&self, ctx: &Context, house: House) -> IllegalMove {
+        if ctx.own.contains(house) {
+            IllegalMove::OwnPiece { house }
+        } else if self.ruleset.safe_houses().contains(house) {
+            IllegalMove::SafeHouse { house }
+        } else {
+            let why = self.ruleset.why(Refusal::Protected);
+            IllegalMove::Protected { house, why }
+        }
     }
 
     /// The refusal for a piece the hooks give no move.

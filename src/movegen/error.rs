@@ -109,6 +109,10 @@ pub enum IllegalMove {
         /// The ruleset's explanation.
         why: &'static str,
     },
+    /// A hook of the ruleset broke its contract for this move (a landing
+    /// on a taken house): the move is not played.
+    #[error(transparent)]
+    Hook(#[from] crate::contract::HookError),
     /// No house can take a piece entering the water.
     #[error("the water can take no piece now: no house is free for it")]
     WaterFull,

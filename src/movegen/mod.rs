@@ -26,9 +26,12 @@ mod write;
 pub use error::IllegalMove;
 
 use crate::bitboard::Bitboard;
-use crate::movegen::steps::Direction;
+use crate::contract::{HookError, checked_landing};
+use crate::house::House;
 use crate::position::Position;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Direction, Ruleset};
+use crate::throw::Roll;
+use sets::OFF_BIT;
 
 /// What the generator needs to know about the board, asked of the ruleset
 /// once per position and shared by every roll.
@@ -44,10 +47,11 @@ pub(crate) struct Context {
     pub(crate) impassable: Bitboard,
     /// Houses the mover may not pass going backward.
     pub(crate) impassable_back: Bitboard,
-    /// The opponent's pieces the mover may not land on.
-    pub(crate) shielded: Bitboard,
-    /// Whether the side to throw may bear off.
-    pub(crate) bear_off: bool,
+    /// Where a step may end, as raw bits: an empty house, an unshielded
+    /// opponent's piece, or off (bit 31) when the side may bear off. The
+    /// one statement of the landing rules, which the masks and the check
+    /// of a single piece both read.
+    pub(crate) landable: u32,
 }
 
 impl Context {
@@ -59,6 +63,58 @@ impl Context {
             Direction::Backward => self.impassable_back,
         }
     }
+
+    /// The start houses, as raw bits, from which a move of `distance`
+    /// houses going `direction` would pass an impassable house: the one
+    /// statement of the passing rule, for every piece at once. A fixed
+    /// number of shifts masked by the distance (no branch on a random
+    /// roll); only a ruleset's unusual geometry goes further than a roll.
+    #[inline(always)]
+    pub(crate) fn blocked_starts(&self, direction: Direction, distance: u8) -> u32 {
+        let impassable = self.impassable(direction).bits();
+        if impassable == 0 {
+            return 0;
+        }
+        let passes = |k: u8| match direction {
+            Direction::Forward => impassable >> k,
+            Direction::Backward => impassable << k,
+        };
+        let mut blocked = 0u32;
+        for k in 1..Roll::MAX {
+            blocked |= passes(k) & 0u32.wrapping_sub(u32::from(k < distance));
+        }
+        if distance > Roll::MAX {
+            for k in Roll::MAX..distance.min(House::COUNT) {
+                blocked |= passes(k);
+            }
+        }
+        blocked
+    }
+
+    /// Where the piece on `from` rests if it enters the water (or is
+    /// drowned from under a piece that lands where it stood: the same
+    /// houses are taken then), given every other piece; `Ok(None)` when
+    /// the water can take no piece. One statement for the generator, the
+    /// check of a single piece and the explanation of a refusal.
+    ///
+    /// # Errors
+    ///
+    /// [`HookError::Occupied`] when the ruleset's `water_landing` answers
+    /// a taken house.
+    #[inline]
+    pub(crate) fn water_rest<R: Ruleset>(
+        &self,
+        ruleset: &R,
+        from: House,
+    ) -> Result<Option<House>, HookError> {
+        let others = (self.own | self.opp).without(from);
+        checked_landing(
+            ruleset,
+            "water_landing",
+            ruleset.water_landing(others),
+            others,
+        )
+    }
 }
 
 impl<R: Ruleset> Position<R> {
@@ -69,14 +125,18 @@ impl<R: Ruleset> Position<R> {
         let (own, opp) = self.board.both(side);
         let ruleset = &self.ruleset;
         let board = &self.board;
+        let shielded = ruleset.shielded(board, side.opponent());
+        // Bit 31 is off: no piece stands there, so the complement has it,
+        // unless the side may not bear off yet. Bit 0 is junk, but no
+        // start the tables step reaches it.
+        let off_barred = OFF_BIT & 0u32.wrapping_sub(u32::from(!ruleset.may_bear_off(board, side)));
         Context {
             own,
             opp,
             movable: ruleset.movable(board, side) & own,
             impassable: ruleset.impassable(board, side, Direction::Forward),
             impassable_back: ruleset.impassable(board, side, Direction::Backward),
-            shielded: ruleset.shielded(board, side.opponent()),
-            bear_off: ruleset.may_bear_off(board, side),
+            landable: !(own.bits() | (opp.bits() & shielded.bits()) | off_barred),
         }
     }
 }

@@ -13,9 +13,8 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
-use crate::position::{Position, PositionError};
+use crate::position::{Position, PositionError, marked_piece};
 use crate::ruleset::Ruleset;
-use crate::rulesets::REBIRTH;
 
 impl<R: Ruleset> Position<R> {
     /// Parses a position string for `ruleset`, checking it as strictly as
@@ -63,20 +62,18 @@ impl<R: Ruleset> Position<R> {
                 '.' => {}
                 'x' => x = x.with(house),
                 'o' => o = o.with(house),
-                'X' | 'O' if house != REBIRTH || !ruleset.marks_returns() => {
-                    return Err(PositionError::MarkedPiece {
-                        house: house.number(),
-                        found: c,
-                        ruleset: ruleset.name(),
-                    });
-                }
-                'X' => {
-                    x = x.with(house);
-                    marked = Some(Side::X);
-                }
-                'O' => {
-                    o = o.with(house);
-                    marked = Some(Side::O);
+                'X' | 'O' => {
+                    let side = if c == 'X' { Side::X } else { Side::O };
+                    if side == Side::X {
+                        x = x.with(house);
+                    } else {
+                        o = o.with(house);
+                    }
+                    // One mark at most, on a house the ruleset marks.
+                    if marked.is_some() || !ruleset.mark_houses().contains(house) {
+                        return Err(marked_piece(&ruleset, Some(house), side));
+                    }
+                    marked = Some(house);
                 }
                 found => {
                     return Err(PositionError::BoardChar {
@@ -97,7 +94,7 @@ impl<R: Ruleset> Position<R> {
         };
         let off_x = parse_count("XOFF", off_x)?;
         let off_o = parse_count("OOFF", off_o)?;
-        Position::new(ruleset, x, o, off_x, off_o, side)?.with_mark(marked)
+        Position::new(ruleset, x, o, off_x, off_o, side)?.with_marked_house(marked)
     }
 }
 
@@ -124,8 +121,9 @@ impl<R: Ruleset> fmt::Display for Position<R> {
                 board[usize::from(house.number() - 1)] = side.to_char() as u8;
             }
         }
-        if let Some(side) = self.board.marked() {
-            board[usize::from(REBIRTH.number() - 1)] = side.to_char().to_ascii_uppercase() as u8;
+        if let Some(house) = self.board.marked_house() {
+            let at = usize::from(house.number() - 1);
+            board[at] = board[at].to_ascii_uppercase();
         }
         // The board holds only ASCII '.', 'x', 'o', 'X' and 'O'.
         let board = core::str::from_utf8(&board).map_err(|_| fmt::Error)?;

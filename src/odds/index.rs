@@ -14,17 +14,19 @@
 //! where `rank(x)` numbers x's `a` houses among the 30 in the
 //! combinatorial number system, `rank(o)` numbers o's `b` houses among
 //! the 30 - `a` that x leaves free, `mark` is 0 (none), 1 (x's piece on
-//! 15 marked) or 2 (o's) when the ruleset marks pieces (`marks` is 3,
-//! else 1), and `side` is 0 for x to throw. Slots that name no valid
+//! the ruleset's one mark house marked) or 2 (o's) when the ruleset marks
+//! pieces (`marks` is 3, else 1), and `side` is 0 for x to throw. A
+//! ruleset with more than one mark house has no layout. Slots that name no valid
 //! position (a mark without its piece, a piece in a water that never
 //! keeps one...) are holes.
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::contract::removes_pieces;
 use crate::house::{House, Side};
 use crate::position::Position;
-use crate::ruleset::{Contact, Ruleset};
-use crate::rulesets::REBIRTH;
+use crate::position::validate_with;
+use crate::ruleset::Ruleset;
 
 /// Houses on the track, as combination positions 0..30 (house `n` is position `n - 1`).
 const HOUSES: usize = House::COUNT as usize;
@@ -132,10 +134,6 @@ pub(crate) struct Layer {
     pub blocks: [usize; 3],
 }
 
-/// House 15's place among the combination positions, and as a set.
-const MARK_AT: u32 = REBIRTH.number() as u32 - 1;
-const MARK_SET: u32 = 1 << MARK_AT;
-
 impl Layer {
     /// How many boards the layer has, in all its blocks.
     pub fn boards(&self) -> usize {
@@ -166,6 +164,11 @@ pub(crate) struct Layout<R: Ruleset> {
     /// Pieces per side, plus one: the stride of the off counts.
     stride: usize,
     len: usize,
+    /// The ruleset's mark house as a set of combination positions (house
+    /// `n` is bit `n - 1`), 0 when it marks nothing.
+    mark_set: u32,
+    /// Whether the ruleset removes pieces (asked once).
+    removes: bool,
 }
 
 /// No layer at this place of `layer_of`.
@@ -174,11 +177,16 @@ const NO_LAYER: u32 = u32::MAX;
 impl<R: Ruleset> Layout<R> {
     /// The layout of the positions of `ruleset` with at most `k` pieces
     /// per side on the track, or `None` when it has more slots than fit
-    /// in memory addresses.
+    /// in memory addresses, or more than one mark house.
     pub fn new(ruleset: R, k: u8) -> Option<Layout<R>> {
         let pieces = ruleset.pieces_per_side();
-        let removes = ruleset.contact() == Contact::Capture;
-        let marks = ruleset.marks_returns();
+        let removes = removes_pieces(&ruleset);
+        let mark_houses = ruleset.mark_houses();
+        if mark_houses.count() > 1 {
+            return None;
+        }
+        let mark_set = mark_houses.bits() >> 1;
+        let marks = mark_set != 0;
         let stride = usize::from(pieces) + 1;
         let mut layer_of = vec![NO_LAYER; stride.pow(4)];
         let mut layers = Vec::new();
@@ -200,7 +208,7 @@ impl<R: Ruleset> Layout<R> {
                     for off_o in offs(on_o) {
                         let (a, b) = (usize::from(on_x), usize::from(on_o));
                         let plain = binomial(HOUSES, a).checked_mul(binomial(HOUSES - a, b))?;
-                        // Boards with x's piece on 15 marked, and with o's.
+                        // Boards with x's piece on the mark house marked, and with o's.
                         let x_marked = if marks && a > 0 {
                             binomial(HOUSES - 1, a - 1) * binomial(HOUSES - a, b)
                         } else {
@@ -241,6 +249,8 @@ impl<R: Ruleset> Layout<R> {
             layer_of,
             stride,
             len: offset,
+            mark_set,
+            removes,
         })
     }
 
@@ -290,19 +300,20 @@ impl<R: Ruleset> Layout<R> {
         let layer = self.layer(board)?;
         let x = board.pieces(Side::X).bits() >> 1;
         let o = board.pieces(Side::O).bits() >> 1;
+        let mark_set = self.mark_set;
         let (block, first, x_rank, o_rank) = match board.marked() {
             None => (0, 0, rank(x), rank(squeeze(o, x))),
             Some(Side::X) => (
                 1,
                 layer.blocks[0],
-                rank(squeeze(x & !MARK_SET, MARK_SET)),
+                rank(squeeze(x & !mark_set, mark_set)),
                 rank(squeeze(o, x)),
             ),
             Some(Side::O) => (
                 2,
                 layer.blocks[0] + layer.blocks[1],
-                rank(squeeze(x, MARK_SET)),
-                rank(squeeze(o & !MARK_SET, x | MARK_SET)),
+                rank(squeeze(x, mark_set)),
+                rank(squeeze(o & !mark_set, x | mark_set)),
             ),
         };
         let number = first + (x_rank * layer.o_among(block) + o_rank) as usize;
@@ -322,33 +333,34 @@ impl<R: Ruleset> Layout<R> {
         };
         let o_among = layer.o_among(block) as usize;
         let (x_rank, o_rank) = ((within / o_among) as u64, (within % o_among) as u64);
+        let mark_set = self.mark_set;
         let (x, o, marked) = match block {
             0 => {
                 let x = unrank(x_rank, a, HOUSES);
                 (x, spread(unrank(o_rank, b, HOUSES - a), x), None)
             }
             1 => {
-                let x = spread(unrank(x_rank, a - 1, HOUSES - 1), MARK_SET) | MARK_SET;
+                let x = spread(unrank(x_rank, a - 1, HOUSES - 1), mark_set) | mark_set;
                 (x, spread(unrank(o_rank, b, HOUSES - a), x), Some(Side::X))
             }
             _ => {
-                let x = spread(unrank(x_rank, a, HOUSES - 1), MARK_SET);
-                let o = spread(unrank(o_rank, b - 1, HOUSES - 1 - a), x | MARK_SET) | MARK_SET;
+                let x = spread(unrank(x_rank, a, HOUSES - 1), mark_set);
+                let o = spread(unrank(o_rank, b - 1, HOUSES - 1 - a), x | mark_set) | mark_set;
                 (x, o, Some(Side::O))
             }
         };
-        let position = Position::new(
-            self.ruleset,
+        let board = Board::new(
             Bitboard::from_bits(x << 1),
             Bitboard::from_bits(o << 1),
             layer.off[0],
             layer.off[1],
-            Side::X,
-        )
-        .ok()?
-        .with_mark(marked)
-        .ok()?;
-        Some(*position.board())
+        )?;
+        let board = match marked {
+            None => board,
+            Some(_) => board.with_marked_house(Bitboard::from_bits(mark_set << 1).first())?,
+        };
+        validate_with(&self.ruleset, &board, self.removes).ok()?;
+        Some(board)
     }
 
     /// The position in `slot`, or `None` for a hole or past the end.

@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::house::{House, Side};
+use crate::house::{House, Side, Target};
 use crate::moves::Move;
 use crate::ruleset::{Contact, Outcome, Reach, Refusal, Ruleset};
 use crate::throw::{Dice, Roll, RollSet};
@@ -102,8 +102,10 @@ impl Ruleset for Kendall1979 {
     #[inline]
     fn movable(&self, board: &Board, side: Side) -> Bitboard {
         let own = board.pieces(side);
-        if board.marked() == Some(side) {
-            Bitboard::from_house(REBIRTH)
+        if let Some(marked) = board.marked_house()
+            && own.contains(marked)
+        {
+            Bitboard::from_house(marked)
         } else if own.contains(WATER) {
             Bitboard::from_house(WATER)
         } else {
@@ -143,8 +145,14 @@ impl Ruleset for Kendall1979 {
         (!occupied.contains(REBIRTH)).then_some(REBIRTH)
     }
 
-    fn marks_returns(&self) -> bool {
-        true
+    /// A piece back from the water, on 15.
+    #[inline]
+    fn marks(&self, played: Move) -> bool {
+        played.from() == WATER && played.to() == Target::House(REBIRTH)
+    }
+
+    fn mark_houses(&self) -> Bitboard {
+        Bitboard::from_house(REBIRTH)
     }
 
     #[inline]

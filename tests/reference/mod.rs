@@ -33,9 +33,10 @@
 //!   house goes where `water_landing` says, if that is another house.
 //! - `must_play_first`: when a piece on those houses has a legal move in
 //!   the direction being played, only those pieces' moves count.
-//! - Marks (`marks_returns`): a piece that comes from the water's house to
-//!   house 15 by a move that is not into the water is marked; a move that
-//!   starts or ends on house 15 otherwise ends the mark.
+//! - Marks (`marks`, `mark_houses`): the mover is marked where it comes
+//!   to rest when `marks` says so of the move and that house is one of
+//!   `mark_houses`; otherwise a move that starts or ends on the marked
+//!   piece's house, or takes it out of the water, ends the mark.
 //! - After a move: the game's `outcome`; the mover throws again when
 //!   `throws_again(roll, Some(move))` says so and the game goes on; after
 //!   a move that ends the game, the opponent is named to throw. A lost
@@ -330,12 +331,12 @@ fn build<R: Ruleset>(
     cells: &Cells,
     off: [u8; 2],
     side: Side,
-    marked: Option<Side>,
+    marked: Option<House>,
 ) -> Position<R> {
     let x = houses_where(cells, |c| c == Some(Side::X));
     let o = houses_where(cells, |c| c == Some(Side::O));
     Position::new(ruleset, x, o, off[0], off[1], side)
-        .and_then(|p| p.with_mark(marked))
+        .and_then(|p| p.with_marked_house(marked))
         .unwrap_or_else(|e| panic!("the reference built an invalid position: {e}"))
 }
 
@@ -349,6 +350,11 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
     let from = usize::from(mv.from.number());
     assert_eq!(cells[from], Some(mover), "{mv:?}: no piece of the mover");
     cells[from] = None;
+    // Where the mover comes to rest, if on the board.
+    let mut rest_of_mover = match mv.to {
+        Target::House(to) => Some(to),
+        Target::Off => None,
+    };
     if mv.water {
         let rest = ruleset
             .water_landing(occupied(&cells))
@@ -359,6 +365,7 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
             "{mv:?}: rests on a piece"
         );
         cells[usize::from(rest.number())] = Some(mover);
+        rest_of_mover = Some(rest);
     } else {
         match mv.to {
             Target::Off => off[mover.index()] += 1,
@@ -400,30 +407,34 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
     }
     // Whatever stands on the water's house goes where the water says,
     // when that is another house (a swap may have put it there too).
+    let mut released = false;
     if let Some(water) = water_house(&ruleset) {
         let at = usize::from(water.number());
         if let Some(owner) = cells[at] {
             cells[at] = None;
             let rest = ruleset.water_landing(occupied(&cells)).unwrap_or(water);
             cells[usize::from(rest.number())] = Some(owner);
+            released = rest != water;
         }
     }
-    // Marks: a piece back from the water on 15 is marked; any other move
-    // from or to 15 ends a mark.
-    let rebirth = House::new(15).expect("a house");
-    let mut marked = position.board().marked();
-    if ruleset.marks_returns() {
-        if Some(mv.from) == water_house(&ruleset) && mv.to == Target::House(rebirth) && !mv.water {
-            marked = Some(mover);
-        } else if mv.from == rebirth || mv.to == Target::House(rebirth) {
+    // Marks: the mover is marked where it rests when the ruleset says so
+    // and that is a mark house; any other move from or onto the marked
+    // piece's house, or a release from it, ends the mark.
+    let played = position
+        .find_move(mv.roll, mv.from, mv.to)
+        .unwrap_or_else(|e| panic!("{mv:?}: the crate refuses it: {e}"));
+    let mut marked = position.board().marked_house();
+    if !ruleset.mark_houses().is_empty() {
+        if ruleset.marks(played) {
+            marked = rest_of_mover.filter(|&house| ruleset.mark_houses().contains(house));
+        } else if marked == Some(mv.from)
+            || marked.map(Target::House) == Some(mv.to)
+            || (released && marked == water_house(&ruleset))
+        {
             marked = None;
         }
     }
     let moved = build(ruleset, &cells, off, mover, marked);
-    // The crate's own move, for the hook (the lists were compared before).
-    let played = position
-        .find_move(mv.roll, mv.from, mv.to)
-        .unwrap_or_else(|e| panic!("{mv:?}: the crate refuses it: {e}"));
     if ruleset.outcome(moved.board()).is_none() && ruleset.throws_again(mv.roll, Some(played)) {
         moved
     } else {
@@ -450,7 +461,7 @@ pub fn reference_lose<R: Ruleset>(position: &Position<R>, roll: Roll) -> Option<
         side.opponent()
     };
     let off = [position.board().off(Side::X), position.board().off(Side::O)];
-    let marked = position.board().marked();
+    let marked = position.board().marked_house();
     Some(build(ruleset, &cells_of(position), off, next, marked))
 }
 

@@ -1,0 +1,198 @@
+//! What the crate asks of a ruleset's hooks beyond their types, checked
+//! where it can be: up front by [`Position::try_start`](crate::Position::try_start),
+//! and during play where an answer depends on the board.
+//!
+//! The built-in rulesets keep every clause (the crate's tests check them);
+//! these checks are for a ruleset of your own, whose hooks may answer
+//! something that would lose a piece or write a record that cannot be
+//! read back.
+
+use thiserror::Error;
+
+use crate::bitboard::Bitboard;
+use crate::house::House;
+use crate::record::quote::excerpt;
+use crate::ruleset::{Contact, Reach, Ruleset};
+use crate::throw::Roll;
+
+/// A ruleset's hook broke its contract: the answer would lose or
+/// duplicate a piece, or the ruleset could not be written down and read
+/// back. The message names the hook and what it answered.
+///
+/// ```
+/// use senet::{Bitboard, Dice, HookError, House, Outcome, Position, PositionError, Reach, Roll, Ruleset};
+/// use senet::rulesets::first_home_wins;
+///
+/// /// A water that always answers house 1, taken or not.
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// struct Leaky;
+///
+/// impl Ruleset for Leaky {
+///     fn name(&self) -> &'static str { "leaky" }
+///     fn revision(&self) -> u32 { 1 }
+///     fn pieces_per_side(&self) -> u8 { 2 }
+///     fn start(&self) -> [Bitboard; 2] {
+///         [Bitboard::from_numbers(&[2, 4]), Bitboard::from_numbers(&[1, 3])]
+///     }
+///     fn dice(&self) -> Dice { Dice::LongDie }
+///     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+///         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
+///     }
+///     fn water(&self) -> Option<House> { House::new(20) }
+///     fn water_landing(&self, _occupied: Bitboard) -> Option<House> { House::new(1) }
+///     fn throws_again(&self, _: Roll, _: Option<senet::Move>) -> bool { false }
+///     fn outcome(&self, board: &senet::Board) -> Option<Outcome> { first_home_wins(self, board) }
+/// }
+///
+/// let refused = Position::try_start(Leaky).unwrap_err();
+/// assert!(matches!(
+///     refused,
+///     PositionError::Hook(HookError::Occupied { hook: "water_landing", house: 1, .. })
+/// ));
+/// assert!(refused.to_string().contains("water_landing"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum HookError {
+    /// [`Ruleset::name`] cannot be written in a record and read back.
+    #[error(
+        "the ruleset's name {:?} cannot be written in a record: {why}",
+        excerpt(.name)
+    )]
+    Name {
+        /// The name (the message quotes at most its first 60 bytes,
+        /// escaped).
+        name: &'static str,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// A landing hook answered a house where another piece stands: the
+    /// piece sent there would be lost, or two would share the house.
+    #[error(
+        "{ruleset}: `{hook}` answered house {house}, where another piece stands; a piece sent there would be lost"
+    )]
+    Occupied {
+        /// The ruleset's name.
+        ruleset: &'static str,
+        /// The hook: `water_landing` or `return_landing`.
+        hook: &'static str,
+        /// The house it answered.
+        house: u8,
+    },
+    /// A geometry hook sends a piece into the water of a ruleset whose
+    /// [`Ruleset::water`] says it has none.
+    #[error(
+        "{ruleset}: `{hook}` sends the piece on house {from} with a {roll} into the water, but `water` says the ruleset has none"
+    )]
+    NoWater {
+        /// The ruleset's name.
+        ruleset: &'static str,
+        /// The hook: `forward` or `backward`.
+        hook: &'static str,
+        /// The start house.
+        from: u8,
+        /// The roll.
+        roll: u8,
+    },
+}
+
+/// Whether any landing of `ruleset` removes a piece from the game for
+/// good ([`Contact::Capture`] from [`Ruleset::contact_at`] anywhere): then
+/// a side may have fewer pieces than it started with. The one statement
+/// of that rule, used by position validation and the endgame tables alike.
+///
+/// A ruleset whose hooks are plain functions of their arguments, as
+/// every built-in one is, gets this as a constant.
+pub(crate) fn removes_pieces<R: Ruleset>(ruleset: &R) -> bool {
+    let captures = |start: House| {
+        House::all().any(|target| ruleset.contact_at(start, target) == Some(Contact::Capture))
+    };
+    ruleset.contact() == Contact::Capture || House::all().any(captures)
+}
+
+/// Where a landing hook's answer leaves a piece, checked: `Ok(None)`
+/// when it says nowhere, an error when it answers a taken house.
+#[inline]
+pub(crate) fn checked_landing<R: Ruleset>(
+    ruleset: &R,
+    hook: &'static str,
+    answer: Option<House>,
+    occupied: Bitboard,
+) -> Result<Option<House>, HookError> {
+    match answer {
+        Some(house) if occupied.contains(house) => Err(HookError::Occupied {
+            ruleset: ruleset.name(),
+            hook,
+            house: house.number(),
+        }),
+        answer => Ok(answer),
+    }
+}
+
+/// Sets of taken houses the landing hooks are tried on up front: the
+/// start, the empty board, and a fixed spread of boards of every
+/// density. A hook that ignores what is taken fails on one of them.
+fn probes<R: Ruleset>(ruleset: &R) -> impl Iterator<Item = Bitboard> {
+    let [x, o] = ruleset.start();
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let spread = (0..64u32).map(move |i| {
+        // A small fixed generator (splitmix64): the same boards every time.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        // Sparser boards for the first probes, denser ones later.
+        let bits = (z as u32) & ((z >> 32) as u32 | if i < 32 { 0 } else { u32::MAX });
+        Bitboard::from_bits(bits)
+    });
+    [Bitboard::EMPTY, x | o].into_iter().chain(spread)
+}
+
+/// What [`Position::try_start`](crate::Position::try_start) checks of a
+/// ruleset before its start: the name, the geometry's use of the water,
+/// and the landing hooks on a spread of boards.
+pub(crate) fn check<R: Ruleset>(ruleset: &R) -> Result<(), HookError> {
+    let name = ruleset.name();
+    crate::record::check_ruleset_name(name).map_err(|why| HookError::Name { name, why })?;
+    if ruleset.water().is_none() {
+        for from in House::all() {
+            for roll in ruleset.dice().rolls() {
+                let answers = [
+                    ("forward", ruleset.forward(from, roll)),
+                    ("backward", ruleset.backward(from, roll)),
+                ];
+                for (hook, reach) in answers {
+                    if let Some(Reach::Water | Reach::Fall) = reach {
+                        return Err(no_water(ruleset, hook, from, roll));
+                    }
+                }
+            }
+        }
+    }
+    for occupied in probes(ruleset) {
+        let occupied = occupied & Bitboard::range(1, House::COUNT);
+        checked_landing(
+            ruleset,
+            "water_landing",
+            ruleset.water_landing(occupied),
+            occupied,
+        )?;
+        checked_landing(
+            ruleset,
+            "return_landing",
+            ruleset.return_landing(occupied),
+            occupied,
+        )?;
+    }
+    Ok(())
+}
+
+fn no_water<R: Ruleset>(ruleset: &R, hook: &'static str, from: House, roll: Roll) -> HookError {
+    HookError::NoWater {
+        ruleset: ruleset.name(),
+        hook,
+        from: from.number(),
+        roll: roll.value(),
+    }
+}
