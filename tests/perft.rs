@@ -6,8 +6,12 @@ mod common;
 
 use common::*;
 use senet::rulesets::BuiltIn;
+use senet::rulesets::first_home_wins;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use senet::{AnyRuleset, MoveText, Position, Ruleset, divide, perft};
+use senet::{
+    AnyRuleset, Bitboard, Board, Dice, House, MoveText, Outcome, Position, Reach, Roll, Ruleset,
+    divide, perft,
+};
 
 /// One line of a data file: the position and perft at depths 1, 2, ...
 struct Case {
@@ -199,4 +203,103 @@ fn perft_with_any_ruleset_matches_the_concrete_rulesets() {
         };
         assert_eq!(perft(&p, 3), expected, "{r}");
     }
+}
+
+/// The definition of perft, recursion and all, as the crate's `perft`
+/// once was: the reference for the walk that replaced it.
+fn recursive_perft<R: Ruleset>(position: &Position<R>, depth: u32) -> u64 {
+    if depth == 0 || position.is_over() {
+        return 1;
+    }
+    let mut total: u64 = 0;
+    for roll in position.ruleset().dice().rolls() {
+        let moves = position.moves(roll);
+        if moves.is_empty() {
+            let after = moves.lose_throw().unwrap();
+            total = total.saturating_add(recursive_perft(&after, depth - 1));
+        }
+        for mv in moves.iter() {
+            total = total.saturating_add(recursive_perft(&moves.play(mv).unwrap(), depth - 1));
+        }
+    }
+    total
+}
+
+#[test]
+fn perft_deeper_than_the_frames_kept_inline_matches_the_recursive_definition() {
+    // A Bell endgame whose tree stays small to depth 10: the walk holds
+    // more positions than it keeps on the call stack, and spills to the heap.
+    let p = pos(Bell, "...........................ox. x 4 4");
+    for depth in 0..=10 {
+        assert_eq!(
+            perft(&p, depth),
+            recursive_perft(&p, depth),
+            "depth {depth}"
+        );
+    }
+    assert_eq!(perft(&p, 10), 522_196);
+    let lines = divide(&p, 10);
+    assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), 522_196);
+}
+
+/// One piece each; a 5 moves nothing and loses the throw, any other roll
+/// bears the piece off from wherever it stands and wins. Every throw of
+/// 1 to 4 ends the game and only the 5s go on, so the tree is one long
+/// line of lost throws with four finished games off each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct FivesWait;
+
+impl Ruleset for FivesWait {
+    fn name(&self) -> &'static str {
+        "fives-wait"
+    }
+    fn revision(&self) -> u32 {
+        1
+    }
+    fn pieces_per_side(&self) -> u8 {
+        1
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [Bitboard::from_numbers(&[2]), Bitboard::from_numbers(&[1])]
+    }
+    fn dice(&self) -> Dice {
+        Dice::FourSticks
+    }
+    fn forward(&self, _from: House, roll: Roll) -> Option<Reach> {
+        (roll.value() != 5).then_some(Reach::Off)
+    }
+    fn throws_again(&self, _roll: Roll, _played: Option<senet::Move>) -> bool {
+        false
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        first_home_wins(self, board)
+    }
+}
+
+#[test]
+fn perft_200_000_throws_deep_does_not_overflow_the_call_stack() {
+    // perft(P, 0) = 1 and perft(P, d) = 4 + perft(P after the lost 5,
+    // d - 1): 4d + 1 leaves along a line 200,000 positions deep, which
+    // the recursive perft could not walk without overflowing its stack.
+    let start = Position::try_start(FivesWait).unwrap();
+    assert_eq!(start.to_string(), "ox............................ x 0 0");
+    assert_eq!(perft(&start, 1), 5);
+    assert_eq!(perft(&start, 3), 13);
+    assert_eq!(perft(&start, 3), recursive_perft(&start, 3));
+    const DEPTH: u32 = 200_000;
+    assert_eq!(perft(&start, DEPTH), 4 * u64::from(DEPTH) + 1);
+    let lines: Vec<String> = divide(&start, DEPTH)
+        .iter()
+        .map(|(text, count)| format!("{text} {count}"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "1: 2-off 1",
+            "2: 2-off 1",
+            "3: 2-off 1",
+            "4: 2-off 1",
+            "5: - 799997"
+        ]
+    );
 }
