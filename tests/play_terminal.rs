@@ -323,3 +323,28 @@ fn the_built_example_refuses_both_seeds_and_bad_ones() {
         assert!(output.stdout.is_empty(), "{args:?}: nothing is played");
     }
 }
+
+/// The terminal says what a move did in the library's words
+/// (`senet::Effect`) when the notation does not say it all: swaps in
+/// Kendall, captures in Bell, the water; and nothing for a plain move.
+#[test]
+fn the_terminal_says_what_a_move_did() {
+    let answers = "1\n".repeat(20_000);
+    let (_, kendall) = run(AnyRuleset::Kendall, Side::X, &answers);
+    assert!(
+        kendall.contains("and swaps with o's piece there, which goes to")
+            || kendall.contains("and swaps with x's piece there, which goes to"),
+        "{kendall}"
+    );
+    assert!(kendall.contains("into the water (27) and comes out on"));
+    assert!(!kendall.contains("Into the water!"));
+    let (_, bell) = run(AnyRuleset::Bell, Side::X, &answers);
+    assert!(bell.contains("piece there."), "{bell}");
+    assert!(bell.contains("captures"), "{bell}");
+    // A plain move is its notation alone.
+    let plain = kendall.lines().find(|line| {
+        line.split_once("You play ")
+            .is_some_and(|(_, played)| played.matches('.').count() == 1)
+    });
+    assert!(plain.is_some(), "{kendall}");
+}

@@ -182,6 +182,8 @@ impl<R: BuiltIn> Session<R> {
                     } else {
                         bot.choose(&decision)
                     };
+                    // What the move does, read before it is played.
+                    let effect = game.position().effect(mv);
                     let turn = match game.play(mv) {
                         Ok(turn) => turn,
                         Err(e) => {
@@ -200,7 +202,9 @@ impl<R: BuiltIn> Session<R> {
                             turn.text()
                         );
                     }
-                    describe(out, mv).map_err(Stop::Output)?;
+                    if let Ok(effect) = &effect {
+                        describe(out, effect).map_err(Stop::Output)?;
+                    }
                     if turn.throws_again() && !game.is_over() {
                         say!(out, " {}", throws_again(who));
                     }

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::bot::{Bot, Decision, Level};
 use crate::record::quote::excerpt_to;
-use crate::{Move, Ruleset, Side, Target};
+use crate::{Effect, Ruleset, Side};
 
 /// The longest quotation of an answer in a message, in bytes once escaped.
 const QUOTE: usize = 40;
@@ -92,17 +92,13 @@ pub(super) fn excerpt(text: &str) -> String {
         .collect()
 }
 
-/// Says what a move did beyond its notation: a swap, a capture, the water.
-pub(super) fn describe<O: Write>(out: &mut O, mv: Move) -> io::Result<()> {
-    if mv.is_water() {
-        write!(out, " Into the water!")?;
-    }
-    if mv.is_capture() {
-        write!(out, " A piece is captured.")?;
-    } else if mv.is_swap()
-        && let Target::House(to) = mv.to()
-    {
-        write!(out, " The piece on {to} goes back to {}.", mv.from())?;
+/// Says what a move did when its notation does not say it all (see
+/// [`Effect::is_plain`]): the piece it hit and where that went, the
+/// water and where the piece came out, a fall, a return, a mark, a piece
+/// let out of the water.
+pub(super) fn describe<O: Write>(out: &mut O, effect: &Effect) -> io::Result<()> {
+    if !effect.is_plain() {
+        write!(out, " {effect}")?;
     }
     Ok(())
 }
