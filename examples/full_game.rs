@@ -61,7 +61,7 @@ use rand_core::{Rng, SeedableRng};
 use senet::effect::Rest;
 use senet::rulesets::BuiltIn;
 use senet::{
-    AnyRuleset, Contact, Effect, Game, House, Position, Ruleset, Seed, Side, Throw, Thrown, Turn,
+    AnyRuleset, Contact, Effect, Game, House, Position, Ruleset, Seed, Side, Thrown, Turn,
 };
 
 /// Prints a line on stdout; when stdout is closed (`| head`), stops quietly.
@@ -239,28 +239,13 @@ fn indented(text: &str) -> String {
 /// notation: the implement and how its roll is counted, each mark of the
 /// move notation (RULES.md, "Move notation"), and when the board is drawn.
 fn legend<R: Ruleset>(ruleset: R) -> Vec<String> {
+    // The implement explains itself (`Dice::implement`, `reading`, `chances`).
     let dice = ruleset.dice();
-    let chances: Vec<String> = dice
-        .weights()
-        .iter()
-        .map(|(roll, weight)| format!("{roll}: {weight}/{}", dice.total_weight()))
-        .collect();
-    // What the sticks say when none is light, read from the implement itself.
-    let none_light = dice
-        .rolls()
-        .find(|&roll| Throw::canonical(dice, roll).and_then(Throw::sticks) == Some([false; 4]));
-    let (implement, count) = match none_light {
-        Some(none) => (
-            format!("{dice}, each | (light face up) or - (dark face up)"),
-            format!("the number of light faces, {none} when none is"),
-        ),
-        None => (format!("the {dice}"), "the face it shows".to_owned()),
-    };
     let mut lines = vec![
         "legend:".to_owned(),
-        format!("  throws: {implement};"),
-        format!("          the roll is {count};"),
-        format!("          chances {}", chances.join(", ")),
+        format!("  throws: {};", dice.implement()),
+        format!("          the roll is {};", dice.reading()),
+        format!("          chances {}", dice.chances()),
         "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track (TO is off for a piece borne"
             .to_owned(),
         "          off); then these suffixes, in this order:".to_owned(),

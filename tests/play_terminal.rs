@@ -348,3 +348,25 @@ fn the_terminal_says_what_a_move_did() {
     });
     assert!(plain.is_some(), "{kendall}");
 }
+
+/// `help` explains the ruleset's own throw: Bell's long die, no sticks;
+/// Jéquier's sticks counting 6 when none is light; Kendall's counting 5.
+#[test]
+fn the_help_explains_the_rulesets_own_throw() {
+    /// The answer to `help`: from its first line to the next prompt.
+    fn help_of(ruleset: AnyRuleset) -> String {
+        let (_, output) = run(ruleset, Side::X, "help\nresign\n");
+        let start = output.find("Answer with the number").expect("the help");
+        let help = &output[start..];
+        help[..help.find("your move>").expect("asked again")].to_owned()
+    }
+    let bell = help_of(AnyRuleset::Bell);
+    assert!(bell.contains("The throw: a long die"), "{bell}");
+    assert!(!bell.contains("stick") && !bell.contains("dark"), "{bell}");
+    let jequier = help_of(AnyRuleset::Jequier);
+    assert!(jequier.contains("or 6 when none is"), "{jequier}");
+    assert!(jequier.contains("6: 1/16"), "{jequier}");
+    let kendall = help_of(AnyRuleset::Kendall);
+    assert!(kendall.contains("four sticks"), "{kendall}");
+    assert!(kendall.contains("or 5 when none is"), "{kendall}");
+}

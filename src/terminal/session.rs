@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use super::answer::{Answer, Line, read_line};
-use super::words::{HELP, Names, capital, describe, hint, list_moves, throws_again};
+use super::words::{Names, capital, describe, help, hint, list_moves, throws_again};
 use super::{Ended, Options, Stop};
 use crate::bot::{Agent, Bot, Decision};
 use crate::odds::Table;
@@ -279,7 +279,7 @@ fn ask<R: Ruleset, I: BufRead, O: Write>(
         match answer {
             Answer::Play(mv) => return Ok(Some(mv)),
             Answer::Resign => return Ok(None),
-            Answer::Help => sayln!(out, "{HELP}"),
+            Answer::Help => sayln!(out, "{}", help(decision.ruleset().dice())),
             Answer::Board => {
                 sayln!(out, "{}", decision.position().diagram());
                 list_moves(decision, out).map_err(Stop::Output)?;
