@@ -85,7 +85,7 @@
 //! | `notation/` | position strings and move text |
 //! | `game.rs`, `game/` | [`Game`]: throws, moves, turns and history |
 //! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`Verdict`]) |
-//! | `svg.rs`, `diagram.rs` | pictures of positions and the board as text ([`Position::diagram`]) |
+//! | `svg.rs`, `diagram.rs` | pictures of positions, the board as text ([`Position::diagram`]) and a game as text ([`GameView::diagram`]) |
 //! | `bot/` | agents, evaluation, search and duels |
 //! | `terminal/` | the terminal game's conversation: answers, words, the session |
 //! | `study.rs` | measurements of a reconstruction by self-play |

@@ -370,3 +370,33 @@ fn the_help_explains_the_rulesets_own_throw() {
     assert!(kendall.contains("four sticks"), "{kendall}");
     assert!(kendall.contains("or 5 when none is"), "{kendall}");
 }
+
+/// The terminal draws the game, not only its position: `board` shows
+/// the throw waiting and its numbered moves, and the last board after a
+/// resignation says who won by it, not whose throw it is.
+#[test]
+fn the_terminal_draws_the_game_with_its_throw_and_its_finish() {
+    let (_, output) = run(AnyRuleset::Kendall, Side::X, "board\nresign\n");
+    let listed: Vec<&str> = output
+        .lines()
+        .skip_while(|line| !line.starts_with("You threw "))
+        .skip(1)
+        .take_while(|line| line.starts_with("  ") && line.contains(") "))
+        .collect();
+    assert!(!listed.is_empty(), "{output}");
+    // The answer to `board`: the game's diagram, its moves numbered as listed.
+    let board = output
+        .split("your move> ")
+        .nth(1)
+        .expect("the answer to board");
+    assert!(board.contains(" threw "), "{board}");
+    assert!(board.contains(" and has "), "{board}");
+    for line in &listed {
+        assert!(board.contains(&format!("{line}\n")), "{line} in {board}");
+    }
+    assert!(!board.contains("to throw."), "{board}");
+    // The end: resigned.
+    let end = output.rsplit("You resign.").next().unwrap();
+    assert!(end.contains("; o won by resignation."), "{end}");
+    assert!(!end.contains("to throw"), "{end}");
+}
