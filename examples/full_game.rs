@@ -4,11 +4,12 @@
 //! Prints the seed, the ruleset, a legend (what the sticks show and how
 //! the roll is counted, what each mark of the move notation means) and the
 //! starting board; then one line per throw, such as
-//! `3. x throws |--- = 1    1: 6-7x+     swaps with o's piece on 7, which goes to 6; x throws again`:
+//! `3. x throws |--- = 1    1: 6-7x+     x moves from 6 to 7 and swaps with o's piece there, which goes to 6. x throws again.`:
 //! the throw's number, who threw, the sticks as they fell (`|` light face
 //! up, `-` dark) and the roll, the throw in standard move notation
 //! (`ROLL: FROM-TO` and its suffixes, exactly as records write it), and
-//! what it did in words. A lost throw says "no move". The board, as the
+//! what it did in words (the library's `senet::Effect`, whenever the
+//! notation does not say it all). A lost throw says "no move". The board, as the
 //! three rows of the track, follows every move that swaps, captures, sends
 //! a piece away, bears off or lets a waiting piece out of the water (the
 //! legend says what each ruleset does), and, with `--board`, every move.
@@ -57,9 +58,10 @@ use common::{Args, SeedArg, fail, quote};
 use diagram::diagram;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::effect::Rest;
 use senet::rulesets::BuiltIn;
 use senet::{
-    AnyRuleset, Contact, Game, House, Move, Position, Ruleset, Seed, Side, Throw, Thrown, Turn,
+    AnyRuleset, Contact, Effect, Game, House, Position, Ruleset, Seed, Side, Thrown, Turn,
 };
 
 /// Prints a line on stdout; when stdout is closed (`| head`), stops quietly.
@@ -136,8 +138,9 @@ fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, options: Options<'_>) {
     say!("seed: {label}");
     let mut game = Game::seeded_from(start, seed);
     let mut rng = choices(seed);
-    // The position after each throw, to explain and draw what it did.
+    // The position after each throw, to draw it, and what each move did.
     let mut after = Vec::new();
+    let mut effects = Vec::new();
     while !game.is_over() && game.history().len() < MAX_THROWS {
         let thrown = game
             .throw()
@@ -146,8 +149,15 @@ fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, options: Options<'_>) {
             let moves = game.legal_moves();
             let pick = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
             let mv = moves[pick as usize];
+            let effect = game
+                .position()
+                .effect(mv)
+                .unwrap_or_else(|e| fail(format!("the game's own move has no effect: {e}")));
             game.play(mv)
                 .unwrap_or_else(|e| fail(format!("the game refused its own move: {e}")));
+            effects.push(Some(effect));
+        } else {
+            effects.push(None);
         }
         after.push(*game.position());
     }
@@ -178,16 +188,14 @@ fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, options: Options<'_>) {
     }
     say!("{}", indented(&diagram(&start)));
     say!();
-    let mut before = start;
-    for (turn, now) in game.history().iter().zip(&after) {
-        let said = Said::new(turn, &before, now);
+    for ((turn, now), effect) in game.history().iter().zip(&after).zip(&effects) {
+        let said = Said::new(turn, effect.as_ref(), now);
         say!("{}", throw_line(turn, &said.text));
         let drawn = turn.played().is_some() && (options.every_board || said.notable);
         // The board at the end is drawn once, below.
         if drawn && !now.is_over() {
             say!("{}", indented(&diagram(now)));
         }
-        before = *now;
     }
     if !game.history().is_empty() {
         say!();
@@ -231,28 +239,13 @@ fn indented(text: &str) -> String {
 /// notation: the implement and how its roll is counted, each mark of the
 /// move notation (RULES.md, "Move notation"), and when the board is drawn.
 fn legend<R: Ruleset>(ruleset: R) -> Vec<String> {
+    // The implement explains itself (`Dice::implement`, `reading`, `chances`).
     let dice = ruleset.dice();
-    let chances: Vec<String> = dice
-        .weights()
-        .iter()
-        .map(|(roll, weight)| format!("{roll}: {weight}/{}", dice.total_weight()))
-        .collect();
-    // What the sticks say when none is light, read from the implement itself.
-    let none_light = dice
-        .rolls()
-        .find(|&roll| Throw::canonical(dice, roll).and_then(Throw::sticks) == Some([false; 4]));
-    let (implement, count) = match none_light {
-        Some(none) => (
-            format!("{dice}, each | (light face up) or - (dark face up)"),
-            format!("the number of light faces, {none} when none is"),
-        ),
-        None => (format!("the {dice}"), "the face it shows".to_owned()),
-    };
     let mut lines = vec![
         "legend:".to_owned(),
-        format!("  throws: {implement};"),
-        format!("          the roll is {count};"),
-        format!("          chances {}", chances.join(", ")),
+        format!("  throws: {};", dice.implement()),
+        format!("          the roll is {};", dice.reading()),
+        format!("          chances {}", dice.chances()),
         "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track (TO is off for a piece borne"
             .to_owned(),
         "          off); then these suffixes, in this order:".to_owned(),
@@ -319,143 +312,45 @@ fn throw_line(turn: &Turn, said: &str) -> String {
     line.trim_end().to_owned()
 }
 
-/// The houses where `side` has a piece in `after` and had none in `before`.
-fn arrivals<R: Ruleset>(side: Side, before: &Position<R>, after: &Position<R>) -> Vec<House> {
-    (after.board().pieces(side) & !before.board().pieces(side)).collect()
-}
-
 /// A throw in words, and whether it changed the board beyond one piece
-/// moving to a free house (what makes the board worth drawing).
+/// moving (what makes the board worth drawing).
 struct Said {
     text: String,
     notable: bool,
 }
 
 impl Said {
-    /// "no move" for a lost throw; for a move, what it did to an
-    /// opponent's piece, where a piece in the water came to rest, a
-    /// backward move, a bearing off, a piece let out of the water; then
-    /// whether the same side throws again, or how the game ended.
-    fn new<R: Ruleset>(turn: &Turn, before: &Position<R>, after: &Position<R>) -> Said {
+    /// "no move" for a lost throw; for a move, what it did when its
+    /// notation does not say it all (the library's [`Effect`]: the piece
+    /// it hit, the water, a fall, a return, a piece let out of the
+    /// water...), and how many the side has off after bearing one off;
+    /// then whether the same side throws again, or how the game ended.
+    fn new<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R>) -> Said {
         let side = turn.side();
         let mut parts = Vec::new();
         let mut notable = false;
-        match turn.played() {
-            None => parts.push("no move: the throw is lost".to_owned()),
-            Some(mv) => {
-                notable = mv.is_hit() || mv.is_off();
-                parts.extend(hit(mv, side, before, after));
-                parts.extend(journey(mv, side, before, after));
-                for (waiting, landed) in let_out(mv, side, before, after) {
-                    parts.push(match landed {
-                        Some(house) => {
-                            format!("{waiting}'s piece waiting in the water comes out on {house}")
-                        }
-                        None => format!("{waiting}'s piece waiting in the water comes out"),
-                    });
-                    notable = true;
+        match (turn.played(), effect) {
+            (None, _) => parts.push("no move: the throw is lost.".to_owned()),
+            (Some(_), Some(effect)) => {
+                let off = effect.rest == Rest::Off;
+                notable = effect.hit.is_some() || off || effect.released.is_some();
+                if !effect.is_plain() {
+                    parts.push(effect.to_string());
+                }
+                if off {
+                    parts.push(format!("{side} has {} off.", after.board().off(side)));
                 }
             }
+            (Some(_), None) => {}
         }
         match after.outcome() {
-            Some(outcome) => parts.push(format!("game over: {outcome}")),
-            None if turn.throws_again() => parts.push(format!("{side} throws again")),
+            Some(outcome) => parts.push(format!("game over: {outcome}.")),
+            None if turn.throws_again() => parts.push(format!("{side} throws again.")),
             None => {}
         }
         Said {
-            text: parts.join("; "),
+            text: parts.join(" "),
             notable,
         }
     }
-}
-
-/// What `mv` did to the opponent's piece it landed on, if it landed on one.
-fn hit<R: Ruleset>(
-    mv: Move,
-    side: Side,
-    before: &Position<R>,
-    after: &Position<R>,
-) -> Option<String> {
-    if !mv.is_hit() {
-        return None;
-    }
-    let opponent = side.opponent();
-    let target = mv.to();
-    let went = arrivals(opponent, before, after).first().copied();
-    Some(match went {
-        _ if mv.is_capture() => format!("captures {opponent}'s piece on {target}"),
-        Some(house) if mv.is_swap() => {
-            format!("swaps with {opponent}'s piece on {target}, which goes to {house}")
-        }
-        Some(house) if Some(house) == before.ruleset().water() => {
-            format!("sends {opponent}'s piece on {target} into the water")
-        }
-        Some(house) => format!("sends {opponent}'s piece on {target} back to {house}"),
-        None => format!("hits {opponent}'s piece on {target}"),
-    })
-}
-
-/// Where the moving piece went, when that is more than its written target
-/// says: into the water (and where it came to rest), out of it, backward,
-/// or off the board.
-fn journey<R: Ruleset>(
-    mv: Move,
-    side: Side,
-    before: &Position<R>,
-    after: &Position<R>,
-) -> Option<String> {
-    let water = before.ruleset().water();
-    if mv.is_off() {
-        return Some(format!(
-            "bears off ({side} has {} off)",
-            after.board().off(side)
-        ));
-    }
-    if mv.is_water() {
-        let into = if mv.is_backward() {
-            "falls into the water"
-        } else {
-            "goes into the water"
-        };
-        return Some(match arrivals(side, before, after).as_slice() {
-            [house] if Some(*house) == water => format!("{into}, where it waits"),
-            [house] => format!("{into} and comes out on {house}"),
-            _ => into.to_owned(),
-        });
-    }
-    if Some(mv.from()) == water {
-        return Some("comes back from the water".to_owned());
-    }
-    mv.is_backward().then(|| "moves backward".to_owned())
-}
-
-/// The pieces waiting in the water that the rules let out after `mv`
-/// (Classic: as soon as house 15 is free), not moved by it: their side,
-/// and the house where each came out when the positions tell.
-fn let_out<R: Ruleset>(
-    mv: Move,
-    side: Side,
-    before: &Position<R>,
-    after: &Position<R>,
-) -> Vec<(Side, Option<House>)> {
-    let Some(water) = before.ruleset().water() else {
-        return Vec::new();
-    };
-    let target = mv.to().house();
-    Side::BOTH
-        .into_iter()
-        .filter(|&s| before.piece_at(water) == Some(s) && after.piece_at(water) != Some(s))
-        .filter(|&s| !(s == side && mv.from() == water))
-        .filter(|_| target != Some(water) || !mv.is_hit())
-        .map(|s| {
-            // A house it did not hold before, or the one the mover just left.
-            let landed = arrivals(s, before, after)
-                .into_iter()
-                .find(|&h| Some(h) != target && !(mv.is_swap() && h == mv.from()))
-                .or_else(|| {
-                    (after.piece_at(mv.from()) == Some(s) && !mv.is_swap()).then_some(mv.from())
-                });
-            (s, landed)
-        })
-        .collect()
 }

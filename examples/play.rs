@@ -4,11 +4,15 @@
 //! The board is drawn as the three rows of ten of the track, in its S
 //! order (row 1 left to right, row 2 right to left, row 3 left to right),
 //! with the special houses marked; under it both sides' borne-off counts.
-//! Each throw shows the sticks as they fell. On your throw the legal moves
+//! Each throw shows the sticks as they fell, and each move what it did
+//! when its notation does not say it all (a swap, a capture, a piece sent
+//! back or drowned, the water and where the piece came out: the library's
+//! `senet::Effect`). On your throw the legal moves
 //! are numbered: answer with a number, with the move in notation
 //! (`2: 10-12`), or with just its houses (`10-12`, `26-off`). `hint` shows
-//! the bot's ranking of your moves, `board` draws the board again, `help`
-//! explains, `resign` gives up. A bad answer is explained and asked again.
+//! the bot's ranking of your moves, `board` draws the game again (the
+//! board, your throw and its moves), `help` explains (the throw as the
+//! ruleset's implement makes it), `resign` gives up. A bad answer is explained and asked again.
 //! Lost throws and extra throws are announced. In Temple the bot is the
 //! guardian. With `--tables FILE` (solved endgames, written by the `odds`
 //! example's `--build`), a bot of level 2 or up plays the endgames the

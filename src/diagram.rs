@@ -1,5 +1,8 @@
-//! The board as text a person reads: for terminals, chat and logs.
+//! The board as text a person reads, for terminals, chat and logs: a
+//! position's ([`Position::diagram`]), or a game's, which also says what
+//! the game waits for ([`GameView::diagram`]).
 
+use crate::game::GameView;
 use crate::house::{House, Side};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
@@ -12,6 +15,9 @@ impl<R: Ruleset> Position<R> {
     /// and whose throw it is, or how the game ended; then what the marks
     /// are.
     ///
+    /// A position does not know the game it is part of: a throw waiting
+    /// for a move, a resignation. [`GameView::diagram`] draws a game.
+    ///
     /// ```
     /// use senet::{Position, rulesets::Kendall};
     ///
@@ -21,6 +27,16 @@ impl<R: Ruleset> Position<R> {
     /// assert!(text.contains("borne off: x 0, o 0; x to throw."));
     /// ```
     pub fn diagram(&self) -> String {
+        let status = match self.outcome() {
+            Some(outcome) => format!("{outcome}."),
+            None => format!("{} to throw.", self.side_to_throw()),
+        };
+        self.draw(&status, &[])
+    }
+
+    /// The board as [`diagram`](Self::diagram) draws it, with `status`
+    /// after the pieces borne off and `lines` under it, then the marks.
+    fn draw(&self, status: &str, lines: &[String]) -> String {
         let ruleset = self.ruleset();
         let rows: [([u8; 10], &str); 3] = [
             (core::array::from_fn(|i| 1 + i as u8), "->"),
@@ -44,13 +60,13 @@ impl<R: Ruleset> Position<R> {
         }
         let board = self.board();
         text.push_str(&format!(
-            "borne off: x {}, o {}; ",
+            "borne off: x {}, o {}; {status}",
             board.off(Side::X),
             board.off(Side::O)
         ));
-        match self.outcome() {
-            Some(outcome) => text.push_str(&format!("{outcome}.")),
-            None => text.push_str(&format!("{} to throw.", self.side_to_throw())),
+        for line in lines {
+            text.push('\n');
+            text.push_str(line);
         }
         let marks: Vec<String> = House::all()
             .filter_map(|house| {
@@ -68,6 +84,53 @@ impl<R: Ruleset> Position<R> {
     /// Whether the piece on `house` is marked.
     fn is_marked(&self, house: House) -> bool {
         self.board().marked_house() == Some(house)
+    }
+}
+
+impl<R: Ruleset> GameView<'_, R> {
+    /// The game as text: the board as [`Position::diagram`] draws it, but
+    /// with what the game is waiting for, which a position alone does not
+    /// know. While a throw waits for a move: the throw and its legal
+    /// moves, numbered from 1 in the order of
+    /// [`legal_moves`](GameView::legal_moves). Once the game is over: who
+    /// won and how (by bearing off, by resignation), or a draw. Otherwise:
+    /// whose throw it is.
+    ///
+    /// ```
+    /// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls([Roll::new(2).unwrap()]));
+    /// assert!(game.view().diagram().contains("borne off: x 0, o 0; x to throw."));
+    /// game.throw()?;
+    /// let text = game.view().diagram();
+    /// assert!(text.contains("borne off: x 0, o 0; x threw ||-- 2 and has 1 move:\n  1) 2: 10-12"));
+    /// game.resign(Side::X)?;
+    /// let text = game.view().diagram();
+    /// assert!(text.contains("borne off: x 0, o 0; o won by resignation."));
+    /// assert!(!text.contains("to throw") && !text.contains("threw"));
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
+    pub fn diagram(&self) -> String {
+        let position = self.position();
+        let side = position.side_to_throw();
+        let moves = self.legal_moves();
+        let (status, lines) = match (self.finish(), self.current_throw()) {
+            (Some(finish), _) => (format!("{finish}."), Vec::new()),
+            (None, Some(throw)) => {
+                let count = match moves.len() {
+                    1 => "1 move".to_owned(),
+                    n => format!("{n} moves"),
+                };
+                let lines = moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &mv)| format!("  {}) {}", i + 1, position.notation(mv)))
+                    .collect();
+                (format!("{side} threw {throw} and has {count}:"), lines)
+            }
+            (None, None) => (format!("{side} to throw."), Vec::new()),
+        };
+        position.draw(&status, &lines)
     }
 }
 

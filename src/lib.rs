@@ -44,6 +44,7 @@
 //! |---|---|
 //! | [`rulesets`] | the seven reconstructions, their rules in full, and the small rules they share |
 //! | [`game`] | playing a game throw by throw; a game server in a few lines |
+//! | [`effect`] | what a move did, house by house, and in a sentence ([`Effect`]) |
 //! | [`source`] | where throws come from, and the fair-play contract: every throw a pure function of the seed |
 //! | [`record`] | the text (and JSON) record of a game |
 //! | [`replay`] | verifying a record against the rules and its seed |
@@ -77,13 +78,14 @@
 //! | `movegen/error.rs` | [`IllegalMove`], with the ruleset's own words for its rules |
 //! | `legal.rs` | [`Moves`] and [`MovesByRoll`]: the one way to list, count, pick and play moves |
 //! | `play.rs` | playing a move or a lost throw, and passing the turn |
+//! | `effect.rs` | what a move did ([`Effect`]), read from the move, the hooks and the board |
 //! | `moves.rs` | [`Move`] (four bytes) and [`MoveList`] (fixed capacity, no heap) |
 //! | `perft.rs` | [`perft`] and [`divide`] |
 //! | `playout.rs` | [`playout`]: a game played on to its end, at random or by a driver |
 //! | `notation/` | position strings and move text |
 //! | `game.rs`, `game/` | [`Game`]: throws, moves, turns and history |
 //! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`Verdict`]) |
-//! | `svg.rs`, `diagram.rs` | pictures of positions and the board as text ([`Position::diagram`]) |
+//! | `svg.rs`, `diagram.rs` | pictures of positions, the board as text ([`Position::diagram`]) and a game as text ([`GameView::diagram`]) |
 //! | `bot/` | agents, evaluation, search and duels |
 //! | `terminal/` | the terminal game's conversation: answers, words, the session |
 //! | `study.rs` | measurements of a reconstruction by self-play |
@@ -114,6 +116,7 @@ mod board;
 pub mod bot;
 mod contract;
 mod diagram;
+pub mod effect;
 pub mod game;
 mod house;
 mod legal;
@@ -140,6 +143,7 @@ pub use any_ruleset::{AnyRuleset, UnknownRuleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use contract::HookError;
+pub use effect::Effect;
 pub use game::{
     Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,
 };

@@ -324,6 +324,91 @@ impl Dice {
     }
 }
 
+/// What a throw is, in words: the text every explanation of a throw uses
+/// (the terminal's help, the examples' legends), written once.
+impl Dice {
+    /// The implement, for a reader who has never seen it.
+    ///
+    /// ```
+    /// use senet::Dice;
+    ///
+    /// assert_eq!(
+    ///     Dice::FourSticks.implement(),
+    ///     "four sticks, each | (light face up) or - (dark face up)"
+    /// );
+    /// assert_eq!(Dice::LongDie.implement(), "a long die with four faces, 1 to 4");
+    /// ```
+    pub const fn implement(self) -> &'static str {
+        match self {
+            Dice::FourSticks | Dice::FourSticksSix => {
+                "four sticks, each | (light face up) or - (dark face up)"
+            }
+            Dice::LongDie => "a long die with four faces, 1 to 4",
+        }
+    }
+
+    /// How a throw's roll is read from what the implement shows.
+    ///
+    /// ```
+    /// use senet::Dice;
+    ///
+    /// assert_eq!(Dice::FourSticks.reading(), "the number of light faces, or 5 when none is");
+    /// assert_eq!(Dice::FourSticksSix.reading(), "the number of light faces, or 6 when none is");
+    /// assert_eq!(Dice::LongDie.reading(), "the face it shows");
+    /// ```
+    pub fn reading(self) -> String {
+        match self {
+            Dice::FourSticks | Dice::FourSticksSix => format!(
+                "the number of light faces, or {} when none is",
+                // The word 0 throws every stick dark face up.
+                self.throw_from(0).roll()
+            ),
+            Dice::LongDie => "the face it shows".to_owned(),
+        }
+    }
+
+    /// The chance of each roll, as `ROLL: WEIGHT/TOTAL`.
+    ///
+    /// ```
+    /// use senet::Dice;
+    ///
+    /// assert_eq!(Dice::FourSticks.chances(), "1: 4/16, 2: 6/16, 3: 4/16, 4: 1/16, 5: 1/16");
+    /// assert_eq!(Dice::LongDie.chances(), "1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4");
+    /// ```
+    pub fn chances(self) -> String {
+        let total = self.total_weight();
+        let chances: Vec<String> = self
+            .weights()
+            .iter()
+            .map(|(roll, weight)| format!("{roll}: {weight}/{total}"))
+            .collect();
+        chances.join(", ")
+    }
+
+    /// The whole explanation of a throw in one line: the
+    /// [`implement`](Self::implement), the [`reading`](Self::reading) of
+    /// the roll and the [`chances`](Self::chances).
+    ///
+    /// ```
+    /// use senet::Dice;
+    ///
+    /// assert_eq!(
+    ///     Dice::LongDie.describe(),
+    ///     "a long die with four faces, 1 to 4; the roll is the face it shows; \
+    ///      chances 1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4"
+    /// );
+    /// assert!(Dice::FourSticksSix.describe().contains("or 6 when none is"));
+    /// ```
+    pub fn describe(self) -> String {
+        format!(
+            "{}; the roll is {}; chances {}",
+            self.implement(),
+            self.reading(),
+            self.chances()
+        )
+    }
+}
+
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -323,3 +323,80 @@ fn the_built_example_refuses_both_seeds_and_bad_ones() {
         assert!(output.stdout.is_empty(), "{args:?}: nothing is played");
     }
 }
+
+/// The terminal says what a move did in the library's words
+/// (`senet::Effect`) when the notation does not say it all: swaps in
+/// Kendall, captures in Bell, the water; and nothing for a plain move.
+#[test]
+fn the_terminal_says_what_a_move_did() {
+    let answers = "1\n".repeat(20_000);
+    let (_, kendall) = run(AnyRuleset::Kendall, Side::X, &answers);
+    assert!(
+        kendall.contains("and swaps with o's piece there, which goes to")
+            || kendall.contains("and swaps with x's piece there, which goes to"),
+        "{kendall}"
+    );
+    assert!(kendall.contains("into the water (27) and comes out on"));
+    assert!(!kendall.contains("Into the water!"));
+    let (_, bell) = run(AnyRuleset::Bell, Side::X, &answers);
+    assert!(bell.contains("piece there."), "{bell}");
+    assert!(bell.contains("captures"), "{bell}");
+    // A plain move is its notation alone.
+    let plain = kendall.lines().find(|line| {
+        line.split_once("You play ")
+            .is_some_and(|(_, played)| played.matches('.').count() == 1)
+    });
+    assert!(plain.is_some(), "{kendall}");
+}
+
+/// `help` explains the ruleset's own throw: Bell's long die, no sticks;
+/// Jéquier's sticks counting 6 when none is light; Kendall's counting 5.
+#[test]
+fn the_help_explains_the_rulesets_own_throw() {
+    /// The answer to `help`: from its first line to the next prompt.
+    fn help_of(ruleset: AnyRuleset) -> String {
+        let (_, output) = run(ruleset, Side::X, "help\nresign\n");
+        let start = output.find("Answer with the number").expect("the help");
+        let help = &output[start..];
+        help[..help.find("your move>").expect("asked again")].to_owned()
+    }
+    let bell = help_of(AnyRuleset::Bell);
+    assert!(bell.contains("The throw: a long die"), "{bell}");
+    assert!(!bell.contains("stick") && !bell.contains("dark"), "{bell}");
+    let jequier = help_of(AnyRuleset::Jequier);
+    assert!(jequier.contains("or 6 when none is"), "{jequier}");
+    assert!(jequier.contains("6: 1/16"), "{jequier}");
+    let kendall = help_of(AnyRuleset::Kendall);
+    assert!(kendall.contains("four sticks"), "{kendall}");
+    assert!(kendall.contains("or 5 when none is"), "{kendall}");
+}
+
+/// The terminal draws the game, not only its position: `board` shows
+/// the throw waiting and its numbered moves, and the last board after a
+/// resignation says who won by it, not whose throw it is.
+#[test]
+fn the_terminal_draws_the_game_with_its_throw_and_its_finish() {
+    let (_, output) = run(AnyRuleset::Kendall, Side::X, "board\nresign\n");
+    let listed: Vec<&str> = output
+        .lines()
+        .skip_while(|line| !line.starts_with("You threw "))
+        .skip(1)
+        .take_while(|line| line.starts_with("  ") && line.contains(") "))
+        .collect();
+    assert!(!listed.is_empty(), "{output}");
+    // The answer to `board`: the game's diagram, its moves numbered as listed.
+    let board = output
+        .split("your move> ")
+        .nth(1)
+        .expect("the answer to board");
+    assert!(board.contains(" threw "), "{board}");
+    assert!(board.contains(" and has "), "{board}");
+    for line in &listed {
+        assert!(board.contains(&format!("{line}\n")), "{line} in {board}");
+    }
+    assert!(!board.contains("to throw."), "{board}");
+    // The end: resigned.
+    let end = output.rsplit("You resign.").next().unwrap();
+    assert!(end.contains("; o won by resignation."), "{end}");
+    assert!(!end.contains("to throw"), "{end}");
+}

@@ -4,12 +4,12 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use super::answer::{Answer, Line, read_line};
-use super::words::{HELP, Names, capital, describe, hint, list_moves, throws_again};
+use super::words::{Names, capital, describe, help, hint, list_moves, throws_again};
 use super::{Ended, Options, Stop};
 use crate::bot::{Agent, Bot, Decision};
 use crate::odds::Table;
 use crate::rulesets::BuiltIn;
-use crate::{Finish, Game, Move, Outcome, Ruleset, Thrown};
+use crate::{Finish, Game, GameView, Move, Outcome, Ruleset, Thrown};
 
 /// One game between a player, who answers on an input, and a bot: the
 /// whole conversation, from the first board to the record and the seed.
@@ -136,7 +136,7 @@ impl<R: BuiltIn> Session<R> {
         while !game.is_over() {
             let side = game.position().side_to_throw();
             if side == human && game.current_throw().is_none() {
-                sayln!(out, "{}", game.position().diagram());
+                sayln!(out, "{}", game.view().diagram());
             }
             let thrown = match game.throw() {
                 Ok(thrown) => thrown,
@@ -170,7 +170,7 @@ impl<R: BuiltIn> Session<R> {
                     };
                     let mv = if side == human {
                         sayln!(out, "You threw {throw}.");
-                        match ask(&decision, &mut bot, input, out)? {
+                        match ask(&view, &decision, &mut bot, input, out)? {
                             Some(mv) => mv,
                             None => {
                                 // Resigned, or input closed. The game is over either way.
@@ -182,6 +182,8 @@ impl<R: BuiltIn> Session<R> {
                     } else {
                         bot.choose(&decision)
                     };
+                    // What the move does, read before it is played.
+                    let effect = game.position().effect(mv);
                     let turn = match game.play(mv) {
                         Ok(turn) => turn,
                         Err(e) => {
@@ -200,7 +202,9 @@ impl<R: BuiltIn> Session<R> {
                             turn.text()
                         );
                     }
-                    describe(out, mv).map_err(Stop::Output)?;
+                    if let Ok(effect) = &effect {
+                        describe(out, effect).map_err(Stop::Output)?;
+                    }
                     if turn.throws_again() && !game.is_over() {
                         say!(out, " {}", throws_again(who));
                     }
@@ -209,7 +213,8 @@ impl<R: BuiltIn> Session<R> {
             }
         }
         sayln!(out);
-        sayln!(out, "{}", game.position().diagram());
+        // The game's diagram: who won and how, never whose throw it is.
+        sayln!(out, "{}", game.view().diagram());
         let finish = game.finish();
         let result = match finish {
             Some(Finish::Resignation { winner }) => {
@@ -245,6 +250,7 @@ impl<R: BuiltIn> Session<R> {
 /// Asks the player for a move until the answer is one; `None` to resign
 /// (or at the end of input).
 fn ask<R: Ruleset, I: BufRead, O: Write>(
+    view: &GameView<'_, R>,
     decision: &Decision<'_, R>,
     bot: &mut Bot<R>,
     input: &mut I,
@@ -275,11 +281,9 @@ fn ask<R: Ruleset, I: BufRead, O: Write>(
         match answer {
             Answer::Play(mv) => return Ok(Some(mv)),
             Answer::Resign => return Ok(None),
-            Answer::Help => sayln!(out, "{HELP}"),
-            Answer::Board => {
-                sayln!(out, "{}", decision.position().diagram());
-                list_moves(decision, out).map_err(Stop::Output)?;
-            }
+            Answer::Help => sayln!(out, "{}", help(decision.ruleset().dice())),
+            // The game's diagram: the board, the throw and its numbered moves.
+            Answer::Board => sayln!(out, "{}", view.diagram()),
             Answer::Hint => hint(decision, bot, out).map_err(Stop::Output)?,
         }
     }

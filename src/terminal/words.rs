@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::bot::{Bot, Decision, Level};
 use crate::record::quote::excerpt_to;
-use crate::{Move, Ruleset, Side, Target};
+use crate::{Dice, Effect, Ruleset, Side};
 
 /// The longest quotation of an answer in a message, in bytes once escaped.
 const QUOTE: usize = 40;
@@ -92,32 +92,53 @@ pub(super) fn excerpt(text: &str) -> String {
         .collect()
 }
 
-/// Says what a move did beyond its notation: a swap, a capture, the water.
-pub(super) fn describe<O: Write>(out: &mut O, mv: Move) -> io::Result<()> {
-    if mv.is_water() {
-        write!(out, " Into the water!")?;
-    }
-    if mv.is_capture() {
-        write!(out, " A piece is captured.")?;
-    } else if mv.is_swap()
-        && let Target::House(to) = mv.to()
-    {
-        write!(out, " The piece on {to} goes back to {}.", mv.from())?;
+/// Says what a move did when its notation does not say it all (see
+/// [`Effect::is_plain`]): the piece it hit and where that went, the
+/// water and where the piece came out, a fall, a return, a mark, a piece
+/// let out of the water.
+pub(super) fn describe<O: Write>(out: &mut O, effect: &Effect) -> io::Result<()> {
+    if !effect.is_plain() {
+        write!(out, " {effect}")?;
     }
     Ok(())
 }
 
-/// The answer to `help`.
-pub(super) const HELP: &str = "\
+/// The answer to `help`: the answers, then the throw of `dice` as the
+/// implement itself explains it ([`Dice::describe`]), then the houses.
+pub(super) fn help(dice: Dice) -> String {
+    let throw = wrap(&format!("The throw: {}.", dice.describe()), WIDTH);
+    format!(
+        "\
 Answer with the number of a move in the list, with the move in notation
 (like `2: 10-12`), or with its houses (`10-12`, `26-off`).
   hint    the bot's view of your moves, best first
   board   draw the board again
   resign  give up the game
   help    this text
-The throw: four sticks, the roll is the number of light faces (|), or 5
-when all are dark (-). Houses are numbered 1 to 30 along the S of the
-board; off means borne off.";
+{throw}
+Houses are numbered 1 to 30 along the S of the board; off means borne
+off."
+    )
+}
+
+/// The width the help's paragraphs are wrapped to.
+const WIDTH: usize = 72;
+
+/// `text` with its words wrapped into lines of at most `width`
+/// characters (a longer word stands on a line of its own).
+fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines.join("\n")
+}
 
 /// The legal moves, numbered from 1.
 pub(super) fn list_moves<R: Ruleset, O: Write>(
@@ -185,6 +206,33 @@ mod tests {
         assert_eq!(excerpt("\u{202e}"), "\\u{202e}");
         let long = excerpt(&"x".repeat(100));
         assert_eq!(long, format!("{}…", "x".repeat(40)));
+    }
+
+    #[test]
+    fn the_help_explains_the_rulesets_own_throw() {
+        let bell = help(Dice::LongDie);
+        assert!(bell.contains("long die"), "{bell}");
+        for word in ["stick", "light", "dark"] {
+            assert!(!bell.contains(word), "{bell}");
+        }
+        let jequier = help(Dice::FourSticksSix);
+        assert!(jequier.contains("or 6 when none is"), "{jequier}");
+        assert!(!jequier.contains("or 5"), "{jequier}");
+        let kendall = help(Dice::FourSticks);
+        assert!(kendall.contains("or 5 when none is"), "{kendall}");
+        for text in [bell, jequier, kendall] {
+            assert!(
+                text.lines().all(|line| line.chars().count() <= WIDTH),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn wrapping_keeps_every_word() {
+        assert_eq!(wrap("a bb ccc", 4), "a bb\nccc");
+        assert_eq!(wrap("", 4), "");
+        assert_eq!(wrap("toolongword a", 4), "toolongword\na");
     }
 
     #[test]

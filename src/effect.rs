@@ -1,0 +1,547 @@
+//! What a move did, house by house: where the piece came to rest, what
+//! became of an opponent's piece it landed on, the water, a fall, a
+//! return, a mark, a waiting piece let out of the water.
+//!
+//! A move's notation says what was asked (`1: 26-27+`); its [`Effect`]
+//! says what happened (the piece went into the water and came out on
+//! 15). It is worked out for any [`Ruleset`], a ruleset of your own
+//! included, from the move, the ruleset's hooks and the position: nothing
+//! here knows a ruleset by name or a house by its number.
+//!
+//! ```
+//! use senet::effect::{Effect, Rest, Way};
+//! use senet::{Direction, House, Position, Roll, rulesets::Kendall};
+//!
+//! // In Kendall, a 1 from 26 goes into the water, and the piece comes back on 15.
+//! let position: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
+//! let mv = position.moves(Roll::new(1).unwrap()).get(0).unwrap();
+//! let (after, effect) = position.play_with_effect(mv)?;
+//! assert_eq!(effect.way, Way::IntoWater(Direction::Forward));
+//! assert_eq!(effect.rest, Rest::House(House::new(15).unwrap()));
+//! assert_eq!(effect.to_string(), "x goes from 26 into the water (27) and comes out on 15.");
+//! assert_eq!(after.to_string(), "ooooo.........x............... x 4 0");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::house::{House, Side, Target};
+use crate::movegen::IllegalMove;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::ruleset::{Contact, Direction, Reach, Ruleset};
+
+/// What one move did, read from the rules: see the [module](self).
+///
+/// Made by [`Position::effect`] or [`Position::play_with_effect`] for a
+/// legal move; its [`Display`](fmt::Display) is a plain English sentence.
+///
+/// ```
+/// use senet::effect::{Effect, Hit, Rest, Way};
+/// use senet::{Direction, House, Position, Roll, Side, rulesets::Kendall};
+///
+/// let house = |n| House::new(n).unwrap();
+/// // At Kendall's start a 3 takes x's piece on 2 onto o's piece on 5.
+/// let start = Position::start(Kendall);
+/// let mv = start.moves(Roll::new(3).unwrap()).get(0).unwrap();
+/// let effect = start.effect(mv)?;
+/// assert_eq!((effect.side, effect.played), (Side::X, mv));
+/// assert_eq!(effect.way, Way::Along(Direction::Forward));
+/// assert_eq!(effect.rest, Rest::House(house(5)));
+/// assert_eq!(effect.hit, Some(Hit::Swapped { on: house(5), to: house(2) }));
+/// assert!(!effect.marked && effect.released.is_none() && !effect.is_plain());
+/// assert_eq!(
+///     effect.to_string(),
+///     "x moves from 2 to 5 and swaps with o's piece there, which goes to 2."
+/// );
+/// # Ok::<(), senet::IllegalMove>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Effect {
+    /// The side that moved.
+    pub side: Side,
+    /// The move, as played: its roll, its start and its written target.
+    pub played: Move,
+    /// How the piece went.
+    pub way: Way,
+    /// Where the piece came to rest.
+    pub rest: Rest,
+    /// Whether the piece started in the water (a return, or a piece borne
+    /// off straight from the water).
+    pub from_water: bool,
+    /// What became of the opponent's piece it landed on, if it landed on one.
+    pub hit: Option<Hit>,
+    /// Whether the piece came to rest marked: while it is, its side moves
+    /// only it (see [`Ruleset::marks_returns`]).
+    pub marked: bool,
+    /// A piece that was waiting in the water before the move and that the
+    /// move let out (its leaving freed the house the water gives).
+    pub released: Option<Release>,
+}
+
+/// How a moved piece went.
+///
+/// ```
+/// use senet::effect::Way;
+/// use senet::{Direction, Position, Roll, rulesets::Kendall};
+///
+/// // x's piece on 25 cannot pass 26 with a 2, so it goes back.
+/// let position: Position<Kendall> = "ooooo...................x..... x 4 0".parse()?;
+/// let mv = position.moves(Roll::new(2).unwrap()).get(0).unwrap();
+/// assert_eq!(position.effect(mv)?.way, Way::Along(Direction::Backward));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Way {
+    /// Along the track in this direction, to its written target (a house,
+    /// or off).
+    Along(Direction),
+    /// Along the track in this direction into the water (the move is
+    /// written with the water house as its target).
+    IntoWater(Direction),
+    /// Straight into the water, passing no house ([`Reach::Fall`]).
+    Fall,
+    /// Straight out of the water to a house, passing no house
+    /// ([`Reach::Return`]).
+    Return,
+}
+
+/// Where a piece came to rest.
+///
+/// ```
+/// use senet::effect::Rest;
+/// use senet::{House, Position, Roll, rulesets::Kendall};
+///
+/// let position: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
+/// let mv = position.moves(Roll::new(5).unwrap()).get(0).unwrap();
+/// assert_eq!(position.effect(mv)?.rest, Rest::Off);
+/// assert_eq!(Rest::House(House::new(12).unwrap()).house(), House::new(12));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rest {
+    /// On this house, out of the water.
+    House(House),
+    /// In the water, standing on this house (the ruleset's
+    /// [`water`](Ruleset::water) house), where it waits.
+    Water(House),
+    /// Borne off.
+    Off,
+}
+
+impl Rest {
+    /// The house the piece stands on, in the water or not; `None` when it
+    /// was borne off.
+    ///
+    /// ```
+    /// use senet::effect::Rest;
+    /// use senet::House;
+    ///
+    /// let water = House::new(27).unwrap();
+    /// assert_eq!(Rest::Water(water).house(), Some(water));
+    /// assert_eq!(Rest::Off.house(), None);
+    /// ```
+    pub const fn house(self) -> Option<House> {
+        match self {
+            Rest::House(house) | Rest::Water(house) => Some(house),
+            Rest::Off => None,
+        }
+    }
+}
+
+/// What became of an opponent's piece that a move landed on.
+///
+/// ```
+/// use senet::effect::Hit;
+/// use senet::{House, Position, Roll, rulesets::Bell};
+///
+/// // In Bell, x's piece on 1 lands on o's piece on 2 and takes it out of the game.
+/// let start = Position::start(Bell);
+/// let mv = start.moves(Roll::new(1).unwrap()).get(0).unwrap();
+/// let hit = start.effect(mv)?.hit;
+/// assert_eq!(hit, Some(Hit::Captured { on: House::new(2).unwrap() }));
+/// assert_eq!(hit.map(Hit::on), House::new(2));
+/// # Ok::<(), senet::IllegalMove>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hit {
+    /// The two pieces changed places: the opponent's went to `to`, the
+    /// mover's start.
+    Swapped {
+        /// The house landed on.
+        on: House,
+        /// Where the opponent's piece went.
+        to: House,
+    },
+    /// The opponent's piece left the game for good.
+    Captured {
+        /// The house landed on.
+        on: House,
+    },
+    /// The opponent's piece was sent back to `to`, the lowest-numbered
+    /// house empty before the move.
+    SentBack {
+        /// The house landed on.
+        on: House,
+        /// Where the opponent's piece went.
+        to: House,
+    },
+    /// The opponent's piece was sent into the water, and came to rest in
+    /// it ([`Rest::Water`]) or on the house the water gives
+    /// ([`Rest::House`]); never [`Rest::Off`].
+    Drowned {
+        /// The house landed on.
+        on: House,
+        /// Where the opponent's piece came to rest.
+        to: Rest,
+    },
+}
+
+impl Hit {
+    /// The house landed on.
+    ///
+    /// ```
+    /// use senet::effect::Hit;
+    /// use senet::House;
+    ///
+    /// let (on, to) = (House::new(5).unwrap(), House::new(2).unwrap());
+    /// assert_eq!(Hit::Swapped { on, to }.on(), on);
+    /// ```
+    pub const fn on(self) -> House {
+        match self {
+            Hit::Swapped { on, .. }
+            | Hit::Captured { on }
+            | Hit::SentBack { on, .. }
+            | Hit::Drowned { on, .. } => on,
+        }
+    }
+}
+
+/// A piece that waited in the water and was let out by a move: Classic's
+/// piece on 27 going to 15 as soon as 15 is empty.
+///
+/// ```
+/// use senet::effect::Release;
+/// use senet::{House, Position, Roll, Side, rulesets::Classic};
+///
+/// let house = |n| House::new(n).unwrap();
+/// // o waits on 27 while x holds 15; x's piece leaves 15 and o's comes out.
+/// let position: Position<Classic> = "..............x...........o... x 4 4".parse()?;
+/// let mv = position.moves(Roll::new(2).unwrap()).get(0).unwrap();
+/// let released = position.effect(mv)?.released;
+/// assert_eq!(released, Some(Release { side: Side::O, from: house(27), to: house(15) }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Release {
+    /// Whose piece it is.
+    pub side: Side,
+    /// The water house, where it waited.
+    pub from: House,
+    /// Where it came out.
+    pub to: House,
+}
+
+impl Effect {
+    /// Whether the move did nothing its notation does not already say: it
+    /// carried its piece forward along the track to the empty house it
+    /// names, and nothing else happened.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let mv = start.moves(Roll::new(2).unwrap()).get(0).unwrap(); // 2: 10-12
+    /// assert!(start.effect(mv)?.is_plain());
+    /// # Ok::<(), senet::IllegalMove>(())
+    /// ```
+    pub fn is_plain(&self) -> bool {
+        self.way == Way::Along(Direction::Forward)
+            && self.rest.house().map(Target::House) == Some(self.played.to())
+            && self.hit.is_none()
+            && !self.marked
+            && self.released.is_none()
+    }
+}
+
+impl<R: Ruleset> Position<R> {
+    /// What playing `mv` here does (see [`Effect`]), without playing it.
+    ///
+    /// # Errors
+    ///
+    /// The [`IllegalMove`] that [`play`](Position::play) gives when `mv`
+    /// is not one of the legal moves of its roll here.
+    ///
+    /// ```
+    /// use senet::effect::Hit;
+    /// use senet::{House, Position, Roll, rulesets::Jequier};
+    ///
+    /// // In Jéquier, o's piece hit on 12 goes back to 9, the lowest empty house.
+    /// let position: Position<Jequier> = "oxoxoxox.x.o.................. x 0 0".parse()?;
+    /// let mv = position.moves(Roll::new(2).unwrap()).get(0).unwrap();
+    /// let effect = position.effect(mv)?;
+    /// let (on, to) = (House::new(12).unwrap(), House::new(9).unwrap());
+    /// assert_eq!(effect.hit, Some(Hit::SentBack { on, to }));
+    /// assert_eq!(effect.to_string(), "x moves from 10 to 12 and sends o's piece there back to 9.");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn effect(&self, mv: Move) -> Result<Effect, IllegalMove> {
+        self.play_with_effect(mv).map(|(_, effect)| effect)
+    }
+
+    /// Plays `mv`, as [`play`](Position::play) does, and says what it did.
+    ///
+    /// # Errors
+    ///
+    /// As [`play`](Position::play): [`IllegalMove`] when `mv` is not one of
+    /// the legal moves of its roll here.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// let mv = start.moves(Roll::new(2).unwrap()).get(0).unwrap();
+    /// let (after, effect) = start.play_with_effect(mv)?;
+    /// assert_eq!(after, start.play(mv)?);
+    /// assert_eq!(effect.to_string(), "x moves from 10 to 12.");
+    /// # Ok::<(), senet::IllegalMove>(())
+    /// ```
+    pub fn play_with_effect(&self, mv: Move) -> Result<(Position<R>, Effect), IllegalMove> {
+        let after = self.play(mv)?;
+        let effect = effect_of(self, mv, &after);
+        Ok((after, effect))
+    }
+}
+
+/// The effect of `mv`, legal in `before`, which it turned into `after`.
+///
+/// Worked out from the rules as playing applies them: the mover's piece,
+/// then the opponent's piece it landed on, then a piece the water no
+/// longer keeps. The board after gives only the mark, which the rules
+/// keep in the board.
+fn effect_of<R: Ruleset>(before: &Position<R>, mv: Move, after: &Position<R>) -> Effect {
+    let ruleset = before.ruleset();
+    let board = before.board();
+    let side = before.side_to_throw();
+    let from = mv.from();
+    let roll = mv.roll();
+    let water = ruleset.water();
+    // The mover's other pieces, and the opponent's before anything is hit.
+    let own = board.pieces(side).without(from);
+    let theirs = board.pieces(side.opponent());
+    // A roll's moves all go one way: forward, or backward when none can.
+    let direction = before.find_roll(roll).direction();
+    let reach = match direction {
+        Direction::Forward => ruleset.forward(from, roll),
+        Direction::Backward => ruleset.backward(from, roll),
+    };
+    let way = match reach {
+        Some(Reach::Fall) if mv.is_water() => Way::Fall,
+        _ if mv.is_water() => Way::IntoWater(direction),
+        Some(Reach::Return) => Way::Return,
+        _ => Way::Along(direction),
+    };
+    let in_water = |house: House| {
+        if Some(house) == water {
+            Rest::Water(house)
+        } else {
+            Rest::House(house)
+        }
+    };
+    let mut rest = match mv.to() {
+        Target::Off => Rest::Off,
+        Target::House(target) if mv.is_water() => in_water(
+            ruleset
+                .water_landing(own | theirs)
+                .or(water)
+                .unwrap_or(target),
+        ),
+        Target::House(target) => Rest::House(target),
+    };
+    let own_after = match rest.house() {
+        Some(house) => own.with(house),
+        None => own,
+    };
+    let mut hit = match mv.to() {
+        Target::House(on) if mv.is_hit() => Some(hit_of(before, mv, on, own_after)),
+        _ => None,
+    };
+    let mut theirs_after = theirs;
+    if let Some(hit) = hit {
+        theirs_after = theirs_after.without(hit.on());
+        let went = match hit {
+            Hit::Swapped { to, .. } | Hit::SentBack { to, .. } => Some(to),
+            Hit::Drowned { to, .. } => to.house(),
+            Hit::Captured { .. } => None,
+        };
+        if let Some(house) = went {
+            theirs_after = theirs_after.with(house);
+        }
+    }
+    // A piece left on the water house that the water no longer keeps
+    // there goes at once where the water now gives.
+    let mut released = None;
+    if let Some(water) = water {
+        let occupied = own_after | theirs_after;
+        let out = ruleset
+            .water_landing(occupied.without(water))
+            .filter(|&house| occupied.contains(water) && house != water);
+        if let Some(out) = out {
+            let owner = if own_after.contains(water) {
+                side
+            } else {
+                side.opponent()
+            };
+            match hit {
+                _ if rest == Rest::Water(water) => rest = Rest::House(out),
+                Some(Hit::Drowned { on, to }) if to == Rest::Water(water) => {
+                    hit = Some(Hit::Drowned {
+                        on,
+                        to: Rest::House(out),
+                    });
+                }
+                _ => {
+                    released = Some(Release {
+                        side: owner,
+                        from: water,
+                        to: out,
+                    });
+                }
+            }
+        }
+    }
+    // The mark is kept in the board, on the house of the marked piece:
+    // the mover got it when that is where it came to rest.
+    let marked = rest.house().is_some() && after.board().marked_house() == rest.house();
+    Effect {
+        side,
+        played: mv,
+        way,
+        rest,
+        from_water: water == Some(from),
+        hit,
+        marked,
+        released,
+    }
+}
+
+/// What `mv`, which hits the opponent's piece on `on`, does to it;
+/// `own_after` is where the mover's pieces stand once it has moved.
+fn hit_of<R: Ruleset>(before: &Position<R>, mv: Move, on: House, own_after: Bitboard) -> Hit {
+    let ruleset = before.ruleset();
+    let board = before.board();
+    let theirs = board.pieces(before.side_to_throw().opponent());
+    if mv.is_capture() {
+        return Hit::Captured { on };
+    }
+    if mv.is_swap() {
+        return Hit::Swapped { on, to: mv.from() };
+    }
+    let contact = ruleset
+        .contact_at(mv.from(), on)
+        .unwrap_or(ruleset.contact());
+    let landed = if contact == Contact::Drown {
+        ruleset
+            .water_landing(own_after | theirs.without(on))
+            .map(|house| {
+                if Some(house) == ruleset.water() {
+                    Rest::Water(house)
+                } else {
+                    Rest::House(house)
+                }
+            })
+            .map(|to| Hit::Drowned { on, to })
+    } else {
+        // The lowest house empty before the move, the mover's start counted.
+        (!board.occupied() & Bitboard::ALL)
+            .first()
+            .map(|to| Hit::SentBack { on, to })
+    };
+    // A legal landing always has somewhere to send the piece; were there
+    // nowhere, it would be gone from the board.
+    landed.unwrap_or(Hit::Captured { on })
+}
+
+impl fmt::Display for Effect {
+    /// One sentence, such as `x moves from 2 to 5 and swaps with o's
+    /// piece there, which goes to 2.` or `x falls from 28 into the water
+    /// (27), where it waits.`; a piece let out of the water is a second
+    /// sentence.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side;
+        let from = self.played.from();
+        let written = self.played.to();
+        let back = |direction| match direction {
+            Direction::Forward => "",
+            Direction::Backward => " back",
+        };
+        match (self.way, self.rest) {
+            (_, Rest::Off) if self.from_water => {
+                write!(f, "{side} bears off from the water ({from})")?;
+            }
+            (_, Rest::Off) => write!(f, "{side} bears off from {from}")?,
+            (Way::Along(direction), Rest::House(to) | Rest::Water(to)) => {
+                write!(f, "{side} moves{} from {from} to {to}", back(direction))?;
+            }
+            (Way::Return, Rest::House(to) | Rest::Water(to)) => {
+                write!(f, "{side} comes back from the water ({from}) to {to}")?;
+            }
+            (Way::IntoWater(direction), rest) => {
+                write!(
+                    f,
+                    "{side} goes{} from {from} into the water ({written})",
+                    back(direction)
+                )?;
+                water_rest(f, rest)?;
+            }
+            (Way::Fall, rest) => {
+                write!(f, "{side} falls from {from} into the water ({written})")?;
+                water_rest(f, rest)?;
+            }
+        }
+        let opponent = side.opponent();
+        match self.hit {
+            None => {}
+            Some(Hit::Swapped { to, .. }) => {
+                write!(
+                    f,
+                    " and swaps with {opponent}'s piece there, which goes to {to}"
+                )?;
+            }
+            Some(Hit::Captured { .. }) => write!(f, " and captures {opponent}'s piece there")?,
+            Some(Hit::SentBack { to, .. }) => {
+                write!(f, " and sends {opponent}'s piece there back to {to}")?;
+            }
+            Some(Hit::Drowned { to, .. }) => {
+                write!(f, " and sends {opponent}'s piece there into the water")?;
+                match to {
+                    Rest::House(house) => write!(f, ", from which it comes out on {house}")?,
+                    Rest::Water(_) | Rest::Off => f.write_str(", where it waits")?,
+                }
+            }
+        }
+        if self.marked {
+            f.write_str(", and is marked: it alone moves until it leaves")?;
+        }
+        f.write_str(".")?;
+        if let Some(Release { side, from, to }) = self.released {
+            write!(
+                f,
+                " {side}'s piece waiting in the water ({from}) comes out on {to}."
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// How a sentence ends for a piece that went into the water: where it
+/// came to rest.
+fn water_rest(f: &mut fmt::Formatter<'_>, rest: Rest) -> fmt::Result {
+    match rest {
+        Rest::Water(_) => f.write_str(", where it waits"),
+        Rest::House(house) => write!(f, " and comes out on {house}"),
+        Rest::Off => Ok(()),
+    }
+}
