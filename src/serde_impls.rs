@@ -195,15 +195,29 @@ by_names!(crate::throw::Dice, "an implement: \"four_sticks\", \"long_die\" or \"
     "four_sticks_six" => crate::throw::Dice::FourSticksSix,
 ]);
 
-by_names!(crate::any_ruleset::AnyRuleset, "a ruleset: \"kendall\", \"temple\", \"bell\", \"classic\", \"jequier\", \"kendall1979\" or \"skyruk\"", [
-    "kendall" => crate::any_ruleset::AnyRuleset::Kendall,
-    "temple" => crate::any_ruleset::AnyRuleset::Temple,
-    "bell" => crate::any_ruleset::AnyRuleset::Bell,
-    "classic" => crate::any_ruleset::AnyRuleset::Classic,
-    "jequier" => crate::any_ruleset::AnyRuleset::Jequier,
-    "kendall1979" => crate::any_ruleset::AnyRuleset::Kendall1979,
-    "skyruk" => crate::any_ruleset::AnyRuleset::Skyruk,
-]);
+/// A built-in ruleset is written as its own [`name`](Ruleset::name), and
+/// read from that name, as a string only: the names are not written twice.
+impl Serialize for crate::any_ruleset::AnyRuleset {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::any_ruleset::AnyRuleset {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Names;
+        impl Visitor<'_> for Names {
+            type Value = crate::any_ruleset::AnyRuleset;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("the name of a built-in ruleset, as a string")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+                text.parse().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Names)
+    }
+}
 
 by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [
     "seed_and_rules" => crate::replay::Checked::SeedAndRules,
