@@ -13,9 +13,16 @@
 //!
 //! They accept exactly what the text forms accept: a struct is an object
 //! only (never an array standing in for it), with no unknown field; a set
-//! of houses is strictly ascending; a board's counts are possible; lists
+//! of houses is strictly ascending; a board's counts fit their types; lists
 //! and strings are checked for length as they are read, before anything is
 //! kept of them.
+//!
+//! A move or a board is checked here only for what makes its fields one
+//! value of its type, whatever the ruleset; no rule of any ruleset is
+//! written here. The rules are checked where a value meets a position: a
+//! move by [`Position::play`](crate::Position::play) (which refuses a move
+//! that is not one of the position's legal moves), the pieces of a board
+//! by [`Position::new`](crate::Position::new) and parsing.
 
 use core::fmt;
 use core::marker::PhantomData;
