@@ -527,18 +527,22 @@ impl From<Board> for BoardRepr {
     }
 }
 
-/// The most pieces a side can have, on the board and off: both sides start
-/// on the 30 houses, so no ruleset gives a side more than 15.
-const MAX_PIECES: u8 = 15;
-
 impl TryFrom<BoardRepr> for Board {
     type Error = String;
+    /// Checks what makes the fields one board, whatever the ruleset: the
+    /// sides share no house, and each side's pieces, on the board and off,
+    /// can be counted, as every count of pieces is, in a `u8` (see
+    /// [`Ruleset::pieces_per_side`]). How many pieces a side may have is a
+    /// rule, checked where a board meets its ruleset: in a position
+    /// ([`Position::new`](crate::Position::new), parsing).
     fn try_from(r: BoardRepr) -> Result<Board, String> {
         for (side, on, off) in [(Side::X, r.x, r.off_x), (Side::O, r.o, r.off_o)] {
             let on = on.count();
-            if u32::from(off) + on > u32::from(MAX_PIECES) {
+            let total = u32::from(off) + on;
+            if total > u32::from(u8::MAX) {
                 return Err(format!(
-                    "{side} has {on} pieces on the board and {off} off, more than the {MAX_PIECES} any ruleset gives a side"
+                    "{side} has {on} on the board and {off} off, {total} pieces in all: a side's pieces are counted in a byte, at most {}",
+                    u8::MAX
                 ));
             }
         }
@@ -546,9 +550,12 @@ impl TryFrom<BoardRepr> for Board {
             let shared = (r.x & r.o).first().map_or(0, House::number);
             format!("house {shared} holds a piece of both sides")
         })?;
-        board
-            .with_mark(r.marked)
-            .ok_or_else(|| "a marked side needs a piece on house 15".to_owned())
+        board.with_mark(r.marked).ok_or_else(|| {
+            let side = r.marked.map_or('-', Side::to_char);
+            format!(
+                "\"marked\": \"{side}\" names a side with no piece on the house a mark is kept on (see Board::marked)"
+            )
+        })
     }
 }
 
