@@ -518,7 +518,10 @@ mod json {
         // A side's pieces, on the board and off, are counted in a byte.
         let finding = "{\"x\": [], \"o\": [1], \"off_x\": 0, \"off_o\": 255}";
         let message = refused::<Board>(finding);
-        assert!(message.contains("o has 1 on the board and 255 off, 256 pieces in all"), "{message}");
+        assert!(
+            message.contains("o has 1 on the board and 255 off, 256 pieces in all"),
+            "{message}"
+        );
         assert!(message.contains("at most 255"), "{message}");
         // How many a side may have is its ruleset's rule, checked in a
         // position: a board of sixteen pieces a side, or of a count near
