@@ -70,8 +70,11 @@ fn ruleset_named<'de, R: Ruleset + Deserialize<'de>>(name: &str) -> Result<R, St
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRepr {
+    #[serde(deserialize_with = "roll_field")]
     roll: Roll,
+    #[serde(deserialize_with = "from_field")]
     from: House,
+    #[serde(deserialize_with = "to_field")]
     to: Target,
     #[serde(default, skip_serializing_if = "is_false")]
     swap: bool,
@@ -87,6 +90,27 @@ pub struct MoveRepr {
 
 fn is_false(flag: &bool) -> bool {
     !flag
+}
+
+/// A move's field, read as its type reads, its error saying which field.
+fn field<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+    name: &str,
+    deserializer: D,
+) -> Result<T, D::Error> {
+    T::deserialize(deserializer)
+        .map_err(|e| de::Error::custom(format_args!("a move's \"{name}\": {e}")))
+}
+
+fn roll_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Roll, D::Error> {
+    field("roll", deserializer)
+}
+
+fn from_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<House, D::Error> {
+    field("from", deserializer)
+}
+
+fn to_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Target, D::Error> {
+    field("to", deserializer)
 }
 
 impl From<Move> for MoveRepr {
