@@ -586,6 +586,9 @@ impl Ruleset for Crowd {
     }
 }
 
+/// A kind of move, named, and whether a move is of it.
+type Kind = (&'static str, fn(&Move) -> bool);
+
 #[test]
 fn every_legal_move_of_a_user_ruleset_with_its_own_geometry_reads_back() {
     let start = Position::try_start(Lake).unwrap();
@@ -595,7 +598,7 @@ fn every_legal_move_of_a_user_ruleset_with_its_own_geometry_reads_back() {
     // read back: into the water at 20 (along the track, and a fall from
     // 24), back out of it to 8 or below, the excess lost on 18, and off
     // from 27 to 30 with any roll.
-    let kinds: [(&str, fn(&Move) -> bool); 5] = [
+    let kinds: [Kind; 5] = [
         ("into the water", |mv| {
             mv.is_water() && mv.to() == Target::House(house(20)) && mv.from() < house(20)
         }),
