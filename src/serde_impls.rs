@@ -8,7 +8,7 @@
 //! true, false], "roll": 2}` or `{"dice": "long_die", "roll": 3}`; a set of
 //! houses the list of their numbers, ascending; a position
 //! `{"ruleset": "kendall", "position": "<position string>"}`; a move
-//! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`,
+//! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`, `"sent"`,
 //! `"backward"`, `"water"` when true.
 //!
 //! They accept exactly what the text forms accept: a struct is an object
