@@ -32,8 +32,6 @@ use crate::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temp
 /// # Ok::<(), senet::UnknownRuleset>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum AnyRuleset {
     /// [`Kendall`]: Kendall 1978, as modern sets play it.
     Kendall,

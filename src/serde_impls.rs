@@ -8,14 +8,21 @@
 //! true, false], "roll": 2}` or `{"dice": "long_die", "roll": 3}`; a set of
 //! houses the list of their numbers, ascending; a position
 //! `{"ruleset": "kendall", "position": "<position string>"}`; a move
-//! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`,
+//! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`, `"sent"`,
 //! `"backward"`, `"water"` when true.
 //!
 //! They accept exactly what the text forms accept: a struct is an object
 //! only (never an array standing in for it), with no unknown field; a set
-//! of houses is strictly ascending; a board's counts are possible; lists
+//! of houses is strictly ascending; a board's counts fit their types; lists
 //! and strings are checked for length as they are read, before anything is
 //! kept of them.
+//!
+//! A move or a board is checked here only for what makes its fields one
+//! value of its type, whatever the ruleset; no rule of any ruleset is
+//! written here. The rules are checked where a value meets a position: a
+//! move by [`Position::play`](crate::Position::play) (which refuses a move
+//! that is not one of the position's legal moves), the pieces of a board
+//! by [`Position::new`](crate::Position::new) and parsing.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -195,15 +202,29 @@ by_names!(crate::throw::Dice, "an implement: \"four_sticks\", \"long_die\" or \"
     "four_sticks_six" => crate::throw::Dice::FourSticksSix,
 ]);
 
-by_names!(crate::any_ruleset::AnyRuleset, "a ruleset: \"kendall\", \"temple\", \"bell\", \"classic\", \"jequier\", \"kendall1979\" or \"skyruk\"", [
-    "kendall" => crate::any_ruleset::AnyRuleset::Kendall,
-    "temple" => crate::any_ruleset::AnyRuleset::Temple,
-    "bell" => crate::any_ruleset::AnyRuleset::Bell,
-    "classic" => crate::any_ruleset::AnyRuleset::Classic,
-    "jequier" => crate::any_ruleset::AnyRuleset::Jequier,
-    "kendall1979" => crate::any_ruleset::AnyRuleset::Kendall1979,
-    "skyruk" => crate::any_ruleset::AnyRuleset::Skyruk,
-]);
+/// A built-in ruleset is written as its own [`name`](Ruleset::name), and
+/// read from that name, as a string only: the names are not written twice.
+impl Serialize for crate::any_ruleset::AnyRuleset {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::any_ruleset::AnyRuleset {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Names;
+        impl Visitor<'_> for Names {
+            type Value = crate::any_ruleset::AnyRuleset;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("the name of a built-in ruleset, as a string")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+                text.parse().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Names)
+    }
+}
 
 by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [
     "seed_and_rules" => crate::replay::Checked::SeedAndRules,
@@ -507,18 +528,22 @@ impl From<Board> for BoardRepr {
     }
 }
 
-/// The most pieces a side can have, on the board and off: both sides start
-/// on the 30 houses, so no ruleset gives a side more than 15.
-const MAX_PIECES: u8 = 15;
-
 impl TryFrom<BoardRepr> for Board {
     type Error = String;
+    /// Checks what makes the fields one board, whatever the ruleset: the
+    /// sides share no house, and each side's pieces, on the board and off,
+    /// can be counted, as every count of pieces is, in a `u8` (see
+    /// [`Ruleset::pieces_per_side`]). How many pieces a side may have is a
+    /// rule, checked where a board meets its ruleset: in a position
+    /// ([`Position::new`](crate::Position::new), parsing).
     fn try_from(r: BoardRepr) -> Result<Board, String> {
         for (side, on, off) in [(Side::X, r.x, r.off_x), (Side::O, r.o, r.off_o)] {
             let on = on.count();
-            if u32::from(off) + on > u32::from(MAX_PIECES) {
+            let total = u32::from(off) + on;
+            if total > u32::from(u8::MAX) {
                 return Err(format!(
-                    "{side} has {on} pieces on the board and {off} off, more than the {MAX_PIECES} any ruleset gives a side"
+                    "{side} has {on} on the board and {off} off, {total} pieces in all: a side's pieces are counted in a byte, at most {}",
+                    u8::MAX
                 ));
             }
         }
@@ -528,7 +553,7 @@ impl TryFrom<BoardRepr> for Board {
         })?;
         board.with_marked_house(r.marked).ok_or_else(|| {
             let house = r.marked.map_or(0, House::number);
-            format!("the marked piece's house {house} holds no piece")
+            format!("\"marked\": house {house} holds no piece to mark")
         })
     }
 }

@@ -515,16 +515,33 @@ mod json {
         assert!(refused::<senet::Bitboard>("[5, 3]").contains("ascending"));
         assert!(refused::<senet::Bitboard>("[3, 3]").contains("twice"));
         serde_json::from_str::<senet::Bitboard>("[3, 5]").unwrap();
+        // A side's pieces, on the board and off, are counted in a byte.
         let finding = "{\"x\": [], \"o\": [1], \"off_x\": 0, \"off_o\": 255}";
-        assert!(refused::<Board>(finding).contains("15"), "{finding}");
-        refused::<Board>(
-            "{\"x\": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], \"o\": [], \"off_x\": 0, \"off_o\": 0}",
+        let message = refused::<Board>(finding);
+        assert!(
+            message.contains("o has 1 on the board and 255 off, 256 pieces in all"),
+            "{message}"
         );
-        refused::<Board>("{\"x\": [], \"o\": [], \"off_x\": 16, \"off_o\": 0}");
+        assert!(message.contains("at most 255"), "{message}");
+        // How many a side may have is its ruleset's rule, checked in a
+        // position: a board of sixteen pieces a side, or of a count near
+        // the byte's end, reads.
         let board: Board =
             serde_json::from_str("{\"x\": [], \"o\": [1], \"off_x\": 5, \"off_o\": 4}").unwrap();
+        let crowded: Board = serde_json::from_str(
+            "{\"x\": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], \"o\": [], \"off_x\": 0, \"off_o\": 0}",
+        )
+        .unwrap();
+        let full: Board =
+            serde_json::from_str("{\"x\": [30], \"o\": [1], \"off_x\": 254, \"off_o\": 254}")
+                .unwrap();
         // Any board that reads gives an answer, never an overflow.
-        let _ = Bell.outcome(&board);
+        for board in [board, crowded, full] {
+            for ruleset in AnyRuleset::ALL {
+                let _ = ruleset.outcome(&board);
+            }
+            let _ = Bell.outcome(&board);
+        }
         refused::<Board>("{\"x\": [1], \"o\": [], \"off_x\": 0, \"off_o\": 0, \"extra\": 0}");
         // A move list is refused at its first move past the thirtieth, and a
         // long list of moves is never kept whole.

@@ -12,7 +12,7 @@ use proptest::test_runner::Config;
 use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{
-    House, Move, MoveList, MoveText, Position, Roll, Ruleset, Side, Target, divide, perft,
+    House, Move, MoveList, MoveText, Position, Reach, Roll, Ruleset, Side, Target, divide, perft,
 };
 
 /// Modest case counts: the whole suite must stay fast in debug builds.
@@ -88,29 +88,20 @@ fn check_move<R: Ruleset>(p: &Position<R>, mv: Move) -> Result<Position<R>, Test
     if after.is_over() {
         prop_assert_eq!(after.side_to_throw(), p.side_to_throw().opponent());
     }
-    // Exactly the roll, but for the exceptions the rulesets make: falls
-    // and Skyruk's taken 28 to 30 (into the water from 26 and above),
-    // exits and Skyruk's 26 with any excess, returns from the water to 15
-    // or below, and Temple's 30.
-    let (from, to, roll) = (
-        i32::from(mv.from().number()),
-        i32::from(mv.to().track_number()),
-        i32::from(mv.roll().value()),
-    );
-    let exact = if mv.is_backward() {
-        to == from - roll
-    } else {
-        to == from + roll
-    };
-    let into_water = mv.is_water() && from >= 26 && to == 27;
-    let excess = !mv.is_backward() && (to == 31 || to == 26) && to < from + roll;
-    let returned = mv.is_backward() && from == 27 && to <= 15;
-    let temple_30 = r.name() == "temple" && from == 30;
+    // The move goes where the ruleset's own hooks send that piece with
+    // that roll, into the water exactly when they say so, and is written
+    // backward exactly when its target is below its start.
+    let sent = hook_targets(p, mv.from(), mv.roll());
     prop_assert!(
-        exact || into_water || excess || returned || temple_30,
-        "{} in {}",
+        sent.contains(&(mv.to(), mv.is_water())),
+        "{} in {}: the hooks send that piece to {:?}",
         text,
-        p
+        p,
+        sent
+    );
+    prop_assert_eq!(
+        mv.is_backward(),
+        mv.to().track_number() < mv.from().number()
     );
     // One piece borne off for an off move, none otherwise.
     let side = p.side_to_throw();
@@ -124,6 +115,29 @@ fn check_move<R: Ruleset>(p: &Position<R>, mv: Move) -> Result<Position<R>, Test
     prop_assert!(!mv.is_capture() || r.name() == "bell");
     prop_assert!(!mv.is_swap() || r.name() != "bell");
     Ok(after)
+}
+
+/// Where the hooks send the piece on `from` with `roll` in `p`, forward and
+/// backward, as a move writes it: its target, and whether it enters the
+/// water. Read from [`Ruleset::forward`], [`Ruleset::backward`] and the
+/// water hooks, so that no ruleset's geometry is written here.
+fn hook_targets<R: Ruleset>(p: &Position<R>, from: House, roll: Roll) -> Vec<(Target, bool)> {
+    let r = p.ruleset();
+    let occupied = p.board().occupied();
+    let water = r.water().map(|house| (Target::House(house), true));
+    let on = |house: House| (Target::House(house), false);
+    [r.forward(from, roll), r.backward(from, roll)]
+        .into_iter()
+        .flatten()
+        .filter_map(|reach| match reach {
+            Reach::To(house) => Some(on(house)),
+            Reach::Off => Some((Target::Off, false)),
+            Reach::Water | Reach::Fall => water,
+            Reach::ToElseWater(house) if !occupied.contains(house) => Some(on(house)),
+            Reach::ToElseWater(_) => water,
+            Reach::Return => r.return_landing(occupied.without(from)).map(on),
+        })
+        .collect()
 }
 
 /// Plays from the start: each `(roll choice, move choice)` throws a roll of

@@ -70,8 +70,11 @@ fn ruleset_named<'de, R: Ruleset + Deserialize<'de>>(name: &str) -> Result<R, St
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRepr {
+    #[serde(deserialize_with = "roll_field")]
     roll: Roll,
+    #[serde(deserialize_with = "from_field")]
     from: House,
+    #[serde(deserialize_with = "to_field")]
     to: Target,
     #[serde(default, skip_serializing_if = "is_false")]
     swap: bool,
@@ -87,6 +90,27 @@ pub struct MoveRepr {
 
 fn is_false(flag: &bool) -> bool {
     !flag
+}
+
+/// A move's field, read as its type reads, its error saying which field.
+fn field<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+    name: &str,
+    deserializer: D,
+) -> Result<T, D::Error> {
+    T::deserialize(deserializer)
+        .map_err(|e| de::Error::custom(format_args!("a move's \"{name}\": {e}")))
+}
+
+fn roll_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Roll, D::Error> {
+    field("roll", deserializer)
+}
+
+fn from_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<House, D::Error> {
+    field("from", deserializer)
+}
+
+fn to_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Target, D::Error> {
+    field("to", deserializer)
 }
 
 impl From<Move> for MoveRepr {
@@ -106,37 +130,47 @@ impl From<Move> for MoveRepr {
 
 impl TryFrom<MoveRepr> for Move {
     type Error = String;
-    /// Checks what can be checked without a position: the target is where
-    /// some ruleset's roll can take the piece, and the flags fit the target.
+    /// Checks only what makes the fields one move, whatever the ruleset:
+    /// the roll, the start and the target are in their types' ranges (read
+    /// as such), a landing on a piece is of one kind at most and happens on
+    /// a house, a move into the water is written with a house, and
+    /// `backward` says whether the written target is below the start (what
+    /// [`Move::is_backward`] means). Which roll takes which piece where is
+    /// a rule, checked where the move meets a position: [`Position::play`]
+    /// refuses a move that is not one of its legal moves.
     fn try_from(r: MoveRepr) -> Result<Move, String> {
-        let (from, to, roll) = (r.from.number(), r.to.track_number(), r.roll.value());
-        let water = crate::rulesets::WATER.number();
-        let hits = u8::from(r.swap) + u8::from(r.capture) + u8::from(r.sent);
-        let fits = hits <= 1
-            && r.backward == (to < from)
-            && match r.to {
-                // Off: by the roll, or past the end with any excess.
-                Target::Off => hits == 0 && !r.water && to - from <= roll,
-                // Into the water: a fall or a step down from above it,
-                // along the track with at most the roll from below.
-                Target::House(_) if r.water => {
-                    hits == 0 && to == water && (from > to || to - from <= roll)
-                }
-                // By the roll; up to 26 with any excess; back from the
-                // water to 15 or below with any roll.
-                Target::House(_) if to > from => {
-                    to - from == roll
-                        || (to == crate::rulesets::BEAUTY.number() && to - from < roll)
-                }
-                Target::House(_) => {
-                    from - to == roll || (from == water && to <= crate::rulesets::REBIRTH.number())
-                }
-            };
-        if !fits {
+        let (from, to, roll) = (r.from, r.to, r.roll);
+        let contacts = [("swap", r.swap), ("capture", r.capture), ("sent", r.sent)];
+        let mut named = contacts.iter().filter(|(_, on)| *on).map(|(name, _)| *name);
+        let hit = named.next();
+        if let (Some(first), Some(second)) = (hit, named.next()) {
             return Err(format!(
-                "no ruleset makes a move of a {roll} from {from} to {} with these flags",
-                r.to
+                "the move {roll}: {from}-{to} says both {first:?} and {second:?}: a move lands on a piece in one way at most"
             ));
+        }
+        if to == Target::Off {
+            if let Some(flag) = hit {
+                return Err(format!(
+                    "the move {roll}: {from}-off says {flag:?}, but a piece borne off lands on no piece"
+                ));
+            }
+            if r.water {
+                return Err(format!(
+                    "the move {roll}: {from}-off says \"water\", but a move into the water is written with the water's house, not \"off\""
+                ));
+            }
+        }
+        let below = to.track_number() < from.number();
+        if r.backward != below {
+            return Err(if below {
+                format!(
+                    "the move {roll}: {from}-{to} goes down the track, so it needs \"backward\": true"
+                )
+            } else {
+                format!(
+                    "the move {roll}: {from}-{to} says \"backward\", but its target is not below its start"
+                )
+            });
         }
         let flags = [
             (r.swap, Move::flag_of(Contact::Swap)),
@@ -149,7 +183,7 @@ impl TryFrom<MoveRepr> for Move {
             .iter()
             .filter(|(on, _)| *on)
             .fold(0, |all, (_, f)| all | f);
-        Ok(Move::new(r.roll, r.from, r.to, flags))
+        Ok(Move::new(roll, from, to, flags))
     }
 }
 
