@@ -11,16 +11,19 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::house::House;
+use crate::position::PositionError;
 use crate::record::quote::excerpt;
 use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::throw::Roll;
 
 /// A ruleset's hook broke its contract: the answer would lose or
-/// duplicate a piece, or the ruleset could not be written down and read
-/// back. The message names the hook and what it answered.
+/// duplicate a piece, or use a water the ruleset does not have. The
+/// message names the hook and what it answered.
 ///
 /// ```
-/// use senet::{Bitboard, Dice, HookError, House, Outcome, Position, PositionError, Reach, Roll, Ruleset};
+/// use senet::{
+///     Bitboard, Dice, Hook, HookError, House, Outcome, Position, PositionError, Reach, Roll, Ruleset,
+/// };
 /// use senet::rulesets::first_home_wins;
 ///
 /// /// A water that always answers house 1, taken or not.
@@ -47,53 +50,66 @@ use crate::throw::Roll;
 /// let refused = Position::try_start(Leaky).unwrap_err();
 /// assert!(matches!(
 ///     refused,
-///     PositionError::Hook(HookError::Occupied { hook: "water_landing", house: 1, .. })
+///     PositionError::Hook(HookError::Occupied { hook: Hook::WaterLanding, house: 1 })
 /// ));
 /// assert!(refused.to_string().contains("water_landing"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum HookError {
-    /// [`Ruleset::name`] cannot be written in a record and read back.
-    #[error(
-        "the ruleset's name {:?} cannot be written in a record: {why}",
-        excerpt(.name)
-    )]
-    Name {
-        /// The name (the message quotes at most its first 60 bytes,
-        /// escaped).
-        name: &'static str,
-        /// What is wrong with it.
-        why: &'static str,
-    },
     /// A landing hook answered a house where another piece stands: the
     /// piece sent there would be lost, or two would share the house.
     #[error(
-        "{ruleset}: `{hook}` answered house {house}, where another piece stands; a piece sent there would be lost"
+        "`{hook}` answered house {house}, where another piece stands; a piece sent there would be lost"
     )]
     Occupied {
-        /// The ruleset's name.
-        ruleset: &'static str,
-        /// The hook: `water_landing` or `return_landing`.
-        hook: &'static str,
+        /// [`Hook::WaterLanding`] or [`Hook::ReturnLanding`].
+        hook: Hook,
         /// The house it answered.
         house: u8,
     },
     /// A geometry hook sends a piece into the water of a ruleset whose
     /// [`Ruleset::water`] says it has none.
     #[error(
-        "{ruleset}: `{hook}` sends the piece on house {from} with a {roll} into the water, but `water` says the ruleset has none"
+        "`{hook}` sends the piece on house {from} with a {roll} into the water, but `water` says the ruleset has none"
     )]
     NoWater {
-        /// The ruleset's name.
-        ruleset: &'static str,
-        /// The hook: `forward` or `backward`.
-        hook: &'static str,
+        /// [`Hook::Forward`] or [`Hook::Backward`].
+        hook: Hook,
         /// The start house.
         from: u8,
         /// The roll.
         roll: u8,
     },
+}
+
+/// The hooks whose answers the crate checks, named as the trait names them.
+///
+/// ```
+/// assert_eq!(senet::Hook::WaterLanding.to_string(), "water_landing");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Hook {
+    /// [`Ruleset::forward`].
+    Forward,
+    /// [`Ruleset::backward`].
+    Backward,
+    /// [`Ruleset::water_landing`].
+    WaterLanding,
+    /// [`Ruleset::return_landing`].
+    ReturnLanding,
+}
+
+impl core::fmt::Display for Hook {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Hook::Forward => "forward",
+            Hook::Backward => "backward",
+            Hook::WaterLanding => "water_landing",
+            Hook::ReturnLanding => "return_landing",
+        })
+    }
 }
 
 /// Whether any landing of `ruleset` removes a piece from the game for
@@ -113,15 +129,13 @@ pub(crate) fn removes_pieces<R: Ruleset>(ruleset: &R) -> bool {
 /// Where a landing hook's answer leaves a piece, checked: `Ok(None)`
 /// when it says nowhere, an error when it answers a taken house.
 #[inline]
-pub(crate) fn checked_landing<R: Ruleset>(
-    ruleset: &R,
-    hook: &'static str,
+pub(crate) fn checked_landing(
+    hook: Hook,
     answer: Option<House>,
     occupied: Bitboard,
 ) -> Result<Option<House>, HookError> {
     match answer {
         Some(house) if occupied.contains(house) => Err(HookError::Occupied {
-            ruleset: ruleset.name(),
             hook,
             house: house.number(),
         }),
@@ -152,19 +166,22 @@ fn probes<R: Ruleset>(ruleset: &R) -> impl Iterator<Item = Bitboard> {
 /// What [`Position::try_start`](crate::Position::try_start) checks of a
 /// ruleset before its start: the name, the geometry's use of the water,
 /// and the landing hooks on a spread of boards.
-pub(crate) fn check<R: Ruleset>(ruleset: &R) -> Result<(), HookError> {
+pub(crate) fn check<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
     let name = ruleset.name();
-    crate::record::check_ruleset_name(name).map_err(|why| HookError::Name { name, why })?;
+    crate::record::check_ruleset_name(name).map_err(|why| PositionError::RulesetName {
+        name: excerpt(name),
+        why,
+    })?;
     if ruleset.water().is_none() {
         for from in House::all() {
             for roll in ruleset.dice().rolls() {
                 let answers = [
-                    ("forward", ruleset.forward(from, roll)),
-                    ("backward", ruleset.backward(from, roll)),
+                    (Hook::Forward, ruleset.forward(from, roll)),
+                    (Hook::Backward, ruleset.backward(from, roll)),
                 ];
                 for (hook, reach) in answers {
                     if let Some(Reach::Water | Reach::Fall) = reach {
-                        return Err(no_water(ruleset, hook, from, roll));
+                        return Err(no_water(hook, from, roll).into());
                     }
                 }
             }
@@ -173,14 +190,12 @@ pub(crate) fn check<R: Ruleset>(ruleset: &R) -> Result<(), HookError> {
     for occupied in probes(ruleset) {
         let occupied = occupied & Bitboard::range(1, House::COUNT);
         checked_landing(
-            ruleset,
-            "water_landing",
+            Hook::WaterLanding,
             ruleset.water_landing(occupied),
             occupied,
         )?;
         checked_landing(
-            ruleset,
-            "return_landing",
+            Hook::ReturnLanding,
             ruleset.return_landing(occupied),
             occupied,
         )?;
@@ -188,9 +203,8 @@ pub(crate) fn check<R: Ruleset>(ruleset: &R) -> Result<(), HookError> {
     Ok(())
 }
 
-fn no_water<R: Ruleset>(ruleset: &R, hook: &'static str, from: House, roll: Roll) -> HookError {
+fn no_water(hook: Hook, from: House, roll: Roll) -> HookError {
     HookError::NoWater {
-        ruleset: ruleset.name(),
         hook,
         from: from.number(),
         roll: roll.value(),

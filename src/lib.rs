@@ -142,7 +142,7 @@ mod throw;
 pub use any_ruleset::{AnyRuleset, UnknownRuleset};
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use contract::HookError;
+pub use contract::{Hook, HookError};
 pub use effect::Effect;
 pub use game::{
     Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,

@@ -192,6 +192,16 @@ pub enum PositionError {
     /// [`Position::try_start`]).
     #[error(transparent)]
     Hook(#[from] HookError),
+    /// [`Ruleset::name`] cannot be written in a record and read back
+    /// (checked by [`Position::try_start`]).
+    #[error("the ruleset's name {name:?} cannot be written in a record: {why}")]
+    RulesetName {
+        /// The name, or its start when it is long (at most 60 bytes once
+        /// escaped; a cut is marked `…`).
+        name: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
 }
 
 impl<R: Ruleset> Position<R> {
@@ -203,10 +213,10 @@ impl<R: Ruleset> Position<R> {
     ///
     /// The [`PositionError`] that the ruleset's start breaks, as for a
     /// position string (two pieces on a house, a wrong number of pieces...),
-    /// or [`PositionError::Hook`] when a hook breaks its contract: a name
-    /// that a record cannot hold, the water used by a ruleset without one,
-    /// or a landing hook that answers a taken house on one of a spread of
-    /// boards it is tried on.
+    /// [`PositionError::RulesetName`] for a name that a record cannot
+    /// hold, or [`PositionError::Hook`] when a hook breaks its contract:
+    /// the water used by a ruleset without one, or a landing hook that
+    /// answers a taken house on one of a spread of boards it is tried on.
     ///
     /// ```
     /// use senet::{Position, rulesets::Kendall};

@@ -217,9 +217,9 @@ impl core::fmt::Display for Outcome {
 /// Hooks must be pure functions of their arguments: the crate calls them
 /// on hot paths and relies on them answering the same way every time.
 /// Each hook's docs state what else it must keep (its contract); what
-/// can be checked is: up front by `try_start`, which refuses with
-/// [`HookError`](crate::HookError) a name a record cannot hold, the water
-/// used without a water house, and a landing hook that answers a taken
+/// can be checked is: up front by `try_start`, which refuses a name a
+/// record cannot hold, and with [`HookError`](crate::HookError) the water
+/// used without a water house and a landing hook that answers a taken
 /// house; in play, where no answer that would lose a piece is played.
 ///
 /// ```

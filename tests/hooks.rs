@@ -11,8 +11,8 @@ mod reference;
 use senet::odds::Table;
 use senet::rulesets::first_home_wins;
 use senet::{
-    Bitboard, Board, Dice, HookError, House, IllegalMove, Move, Outcome, Position, PositionError,
-    Reach, Roll, Ruleset, Side, Target, perft,
+    Bitboard, Board, Dice, Hook, HookError, House, IllegalMove, Move, Outcome, Position,
+    PositionError, Reach, Roll, Ruleset, Side, Target, perft,
 };
 
 use reference::reference_perft;
@@ -441,8 +441,7 @@ fn a_landing_on_a_taken_house_is_refused_up_front() {
     assert_eq!(
         refused,
         PositionError::Hook(HookError::Occupied {
-            ruleset: "broken",
-            hook: "water_landing",
+            hook: Hook::WaterLanding,
             house: 1,
         })
     );
@@ -461,8 +460,7 @@ fn a_landing_on_a_taken_house_is_refused_up_front() {
     assert_eq!(
         Position::try_start(returns),
         Err(PositionError::Hook(HookError::Occupied {
-            ruleset: "broken",
-            hook: "return_landing",
+            hook: Hook::ReturnLanding,
             house: 2,
         }))
     );
@@ -483,8 +481,7 @@ fn a_landing_on_a_taken_house_is_never_played() {
     assert_eq!(
         refused,
         IllegalMove::Hook(HookError::Occupied {
-            ruleset: "broken",
-            hook: "water_landing",
+            hook: Hook::WaterLanding,
             house: 1,
         })
     );
@@ -519,7 +516,7 @@ fn the_water_of_a_ruleset_without_one_is_refused() {
     assert!(matches!(
         refused,
         PositionError::Hook(HookError::NoWater {
-            hook: "forward",
+            hook: Hook::Forward,
             ..
         })
     ));
@@ -537,7 +534,7 @@ fn a_name_a_record_cannot_hold_is_refused() {
         };
         let refused = Position::try_start(named).unwrap_err();
         assert!(
-            matches!(refused, PositionError::Hook(HookError::Name { .. })),
+            matches!(refused, PositionError::RulesetName { .. }),
             "{name:?}: {refused:?}"
         );
         // The message quotes the name escaped and short.

@@ -45,7 +45,7 @@ impl<R: Ruleset> Position<R> {
     fn return_rest(&self, from: House) -> Result<Option<House>, crate::HookError> {
         let others = self.board.occupied().without(from);
         let answer = self.ruleset.return_landing(others);
-        crate::contract::checked_landing(&self.ruleset, "return_landing", answer, others)
+        crate::contract::checked_landing(crate::contract::Hook::ReturnLanding, answer, others)
     }
 
     /// Where the hook of `direction` takes the piece on `from` with `roll`.
