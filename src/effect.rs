@@ -74,7 +74,7 @@ pub struct Effect {
     /// What became of the opponent's piece it landed on, if it landed on one.
     pub hit: Option<Hit>,
     /// Whether the piece came to rest marked: while it is, its side moves
-    /// only it (see [`Ruleset::marks_returns`]).
+    /// only it (see [`Ruleset::marks`]).
     pub marked: bool,
     /// A piece that was waiting in the water before the move and that the
     /// move let out (its leaving freed the house the water gives).

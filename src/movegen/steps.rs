@@ -13,9 +13,9 @@ use crate::throw::Roll;
 /// [`Ruleset::water`] by shared code, never written by hand, and is the
 /// crate's alone: a ruleset cannot make one, so the generator and the
 /// check of a named move always read the same tables. The
-/// generator moves every piece on [`along`](Steps::along) at once with
+/// generator moves every piece on `along` at once with
 /// shifts and masks, asks the hook about the other pieces on
-/// [`ask`](Steps::ask) one by one, and gives the pieces on any other house
+/// `ask` one by one, and gives the pieces on any other house
 /// no move.
 ///
 /// The derivation asks the hook about each of the 30 houses, written out
@@ -31,7 +31,7 @@ pub struct Steps {
     /// Houses from which this roll carries a piece exactly `roll` houses
     /// along the track (up going forward, down going backward): to that
     /// house, off when it is 31, or into the water (see
-    /// [`water`](Steps::water)).
+    /// `water`).
     pub(crate) along: Bitboard,
     /// The houses of `along` whose step of exactly this roll ends in the
     /// water ([`Ruleset::water`]): the piece enters the water, and rests
