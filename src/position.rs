@@ -586,6 +586,8 @@ pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option
     }
     ruleset
         .water_landing(occupied.without(water))
-        .filter(|&rest| rest != water && !occupied.contains(rest))
+        .filter(|&rest| {
+            rest != water && (crate::contract::built_in(ruleset) || !occupied.contains(rest))
+        })
         .map(|rest| (water, rest))
 }

@@ -100,6 +100,10 @@ macro_rules! __forward_ruleset {
                 match self { $( $pattern => $crate::Ruleset::outcome(&$ruleset, board), )+ }
             }
             #[inline(always)]
+            fn __built_in(&self, token: $crate::__private::Token) -> bool {
+                match self { $( $pattern => $crate::Ruleset::__built_in(&$ruleset, token), )+ }
+            }
+            #[inline(always)]
             fn __steps(&self, roll: $crate::Roll, direction: $crate::Direction, token: $crate::__private::Token) -> $crate::__private::Steps {
                 match self { $( $pattern => $crate::Ruleset::__steps(&$ruleset, roll, direction, token), )+ }
             }

@@ -45,7 +45,13 @@ impl<R: Ruleset> Position<R> {
     fn return_rest(&self, from: House) -> Result<Option<House>, crate::HookError> {
         let others = self.board.occupied().without(from);
         let answer = self.ruleset.return_landing(others);
-        crate::contract::checked_landing(crate::contract::Hook::ReturnLanding, answer, others)
+        let trusted = crate::contract::built_in(&self.ruleset);
+        crate::contract::checked_landing(
+            crate::contract::Hook::ReturnLanding,
+            answer,
+            others,
+            trusted,
+        )
     }
 
     /// Where the hook of `direction` takes the piece on `from` with `roll`.

@@ -26,7 +26,7 @@ mod write;
 pub use error::IllegalMove;
 
 use crate::bitboard::Bitboard;
-use crate::contract::{Hook, HookError, checked_landing};
+use crate::contract::{Hook, HookError, built_in, checked_landing};
 use crate::house::House;
 use crate::position::Position;
 use crate::ruleset::{Direction, Ruleset};
@@ -108,7 +108,8 @@ impl Context {
         from: House,
     ) -> Result<Option<House>, HookError> {
         let others = (self.own | self.opp).without(from);
-        checked_landing(Hook::WaterLanding, ruleset.water_landing(others), others)
+        let answer = ruleset.water_landing(others);
+        checked_landing(Hook::WaterLanding, answer, others, built_in(ruleset))
     }
 }
 

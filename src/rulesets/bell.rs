@@ -48,6 +48,12 @@ pub struct Bell;
 const LAST_FIVE: Bitboard = Bitboard::range(26, 30);
 
 impl Ruleset for Bell {
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __built_in(&self, _: crate::__private::Token) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "bell"
     }

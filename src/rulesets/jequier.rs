@@ -67,6 +67,12 @@ fn reach(to: u8) -> Reach {
 const AGAIN: RollSet = RollSet::of(&[1, 4, 6]);
 
 impl Ruleset for Jequier {
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __built_in(&self, _: crate::__private::Token) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "jequier"
     }

@@ -54,6 +54,12 @@ pub struct Kendall1979;
 const AGAIN: RollSet = RollSet::of(&[1, 4, 5]);
 
 impl Ruleset for Kendall1979 {
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __built_in(&self, _: crate::__private::Token) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "kendall1979"
     }

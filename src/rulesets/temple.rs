@@ -46,6 +46,12 @@ use crate::throw::{Dice, Roll};
 pub struct Temple;
 
 impl Ruleset for Temple {
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __built_in(&self, _: crate::__private::Token) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "temple"
     }
