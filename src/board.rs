@@ -27,10 +27,11 @@ pub struct Board {
     pieces: [Bitboard; 2],
     /// Borne off by [`first`](Self::first), then by its opponent.
     off: [u8; 2],
-    /// The house of the marked piece, 0 for none (see
-    /// [`Ruleset::marks`](crate::Ruleset::marks)): a byte, so that a
-    /// position stays 16 bytes.
-    marked: u8,
+    /// The side whose piece on the ruleset's mark house is marked, if
+    /// one is (see [`Ruleset::marks`](crate::Ruleset::marks)): the house
+    /// is the ruleset's, so the board keeps only the side. (Keeping the
+    /// house here instead cost a random Kendall throw 8 instructions.)
+    marked: Option<Side>,
     /// The side stored first: in a position, the side to throw, so that
     /// the move generator reads the mover's pieces with no choice on the
     /// side. Not part of what the board is: equality and hashing ignore it.
@@ -58,7 +59,7 @@ impl core::fmt::Debug for Board {
             .field("o", &self.pieces(Side::O))
             .field("off_x", &self.off(Side::X))
             .field("off_o", &self.off(Side::O))
-            .field("marked", &self.marked_house())
+            .field("marked", &self.marked)
             .finish()
     }
 }
@@ -72,25 +73,21 @@ impl Board {
         Some(Board {
             pieces: [x, o],
             off: [off_x, off_o],
-            marked: 0,
+            marked: None,
             first: Side::X,
         })
     }
 
-    /// The same board with the piece on `house` marked (or no mark), or
-    /// `None` when no piece stands there.
-    pub(crate) fn with_marked_house(self, house: Option<House>) -> Option<Board> {
-        match house {
-            Some(house) if !self.occupied().contains(house) => None,
-            _ => Some(Board {
-                marked: house.map_or(0, House::number),
-                ..self
-            }),
-        }
+    /// The same board with the piece of `marked` on the ruleset's mark
+    /// house marked (or no mark); the position checks that it stands there.
+    pub(crate) const fn with_mark(self, marked: Option<Side>) -> Board {
+        Board { marked, ..self }
     }
 
-    /// The side whose piece is marked, if any: a piece back from the water
-    /// in a ruleset that marks it, which alone may move.
+    /// The side whose piece on the ruleset's
+    /// [`mark_house`](crate::Ruleset::mark_house) is marked, if any: a
+    /// piece back from the water in a ruleset that marks it, which alone
+    /// may move.
     ///
     /// ```
     /// use senet::{Position, Side, rulesets::{Kendall, Kendall1979}};
@@ -101,23 +98,8 @@ impl Board {
     /// # Ok::<(), senet::PositionError>(())
     /// ```
     #[inline]
-    pub fn marked(&self) -> Option<Side> {
-        self.marked_house().and_then(|house| self.piece_at(house))
-    }
-
-    /// The house of the marked piece, if there is one (see
-    /// [`Ruleset::marks`](crate::Ruleset::marks)).
-    ///
-    /// ```
-    /// use senet::{House, Position, rulesets::Kendall1979};
-    ///
-    /// let position: Position<Kendall1979> = "oxoxoxoxoxoxo.X............... x 0 0".parse()?;
-    /// assert_eq!(position.board().marked_house(), House::new(15));
-    /// # Ok::<(), senet::PositionError>(())
-    /// ```
-    #[inline]
-    pub const fn marked_house(&self) -> Option<House> {
-        House::new(self.marked)
+    pub const fn marked(&self) -> Option<Side> {
+        self.marked
     }
 
     /// A board from a built-in ruleset's start: `x` and `o` never share a
@@ -127,7 +109,7 @@ impl Board {
         Board {
             pieces: [x, o],
             off: [0, 0],
-            marked: 0,
+            marked: None,
             first: Side::X,
         }
     }
@@ -246,7 +228,7 @@ impl Board {
     }
 
     /// The parts that make the board what it is, whichever side is stored first.
-    fn canonical(&self) -> (Bitboard, Bitboard, u8, u8, u8) {
+    fn canonical(&self) -> (Bitboard, Bitboard, u8, u8, Option<Side>) {
         (
             self.pieces(Side::X),
             self.pieces(Side::O),
@@ -279,8 +261,8 @@ impl Board {
     }
 
     /// The board with the pieces of `side` and of its opponent replaced,
-    /// `borne_off` added to the count of `side`, and the mark set to the
-    /// house numbered `marked` (0 for none), stored with `side` first.
+    /// `borne_off` added to the count of `side`, and the mark set to
+    /// `marked`, stored with `side` first.
     #[inline]
     pub(crate) const fn after(
         &self,
@@ -288,7 +270,7 @@ impl Board {
         own: Bitboard,
         opp: Bitboard,
         borne_off: u8,
-        marked: u8,
+        marked: Option<Side>,
     ) -> Board {
         Board {
             pieces: [own, opp],
@@ -307,7 +289,6 @@ impl Board {
     /// to the empty house `to` (built whole, as in [`after`](Self::after)).
     #[inline]
     pub(crate) const fn with_piece_moved(&self, from: House, to: House) -> Board {
-        let from_number = from.number();
         let from = Bitboard::from_house(from).bits();
         let moved = from | Bitboard::from_house(to).bits();
         let [x, o] = [self.pieces[0].bits(), self.pieces[1].bits()];
@@ -320,12 +301,7 @@ impl Board {
                 Bitboard::from_bits(o ^ (moved & o_there)),
             ],
             off: self.off,
-            // The mark ends when its piece moves.
-            marked: if self.marked == from_number {
-                0
-            } else {
-                self.marked
-            },
+            marked: self.marked,
             first: self.first,
         }
     }
@@ -348,7 +324,7 @@ mod tests {
         let x = Bitboard::from_numbers(&[2, 9, 26]);
         let o = Bitboard::from_numbers(&[1, 14, 15, 30]);
         Board::new(x, o, 2, 1)
-            .and_then(|board| board.with_marked_house(House::new(15)))
+            .map(|board| board.with_mark(Some(Side::O)))
             .unwrap()
     }
 
@@ -378,7 +354,13 @@ mod tests {
         }
         assert_ne!(
             board,
-            board.after(Side::X, board.pieces(Side::X), board.pieces(Side::O), 1, 0)
+            board.after(
+                Side::X,
+                board.pieces(Side::X),
+                board.pieces(Side::O),
+                1,
+                None
+            )
         );
     }
 
@@ -393,7 +375,7 @@ mod tests {
         );
         for first in Side::BOTH {
             let before = board.facing(first);
-            let moved = before.after(Side::O, o, x, 1, 0);
+            let moved = before.after(Side::O, o, x, 1, None);
             assert_eq!(moved.first(), Side::O);
             assert_eq!((moved.pieces(Side::X), moved.pieces(Side::O)), (x, o));
             assert_eq!((moved.off(Side::X), moved.off(Side::O)), (2, 2));

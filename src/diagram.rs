@@ -83,7 +83,7 @@ impl<R: Ruleset> Position<R> {
 
     /// Whether the piece on `house` is marked.
     fn is_marked(&self, house: House) -> bool {
-        self.board().marked_house() == Some(house)
+        self.marked_house() == Some(house)
     }
 }
 

@@ -414,7 +414,7 @@ fn effect_of<R: Ruleset>(before: &Position<R>, mv: Move, after: &Position<R>) ->
     }
     // The mark is kept in the board, on the house of the marked piece:
     // the mover got it when that is where it came to rest.
-    let marked = rest.house().is_some() && after.board().marked_house() == rest.house();
+    let marked = rest.house().is_some() && after.marked_house() == rest.house();
     Effect {
         side,
         played: mv,

@@ -2,7 +2,7 @@
 //! that throws next.
 
 use crate::bitboard::Bitboard;
-use crate::house::House;
+use crate::house::{House, Side};
 use crate::movegen::IllegalMove;
 use crate::movegen::sets::Found;
 use crate::moves::Move;
@@ -175,10 +175,9 @@ impl<R: Ruleset> Position<R> {
             };
         let played = Move::from_word(Move::pack(step.roll, step.from as u8, step.to as u8, flags));
         // Known at compile time for a ruleset that marks nothing.
-        let marked = if ruleset.mark_houses().is_empty() {
-            0
-        } else {
-            self.mark_after(played, &step, rest)
+        let marked = match ruleset.mark_house() {
+            None => None,
+            Some(house) => self.mark_after(played, &step, rest, house),
         };
         // Both built from sets of houses by and, or and xor, so neither
         // has bit 0 or 31 set: no mask needed.
@@ -191,6 +190,10 @@ impl<R: Ruleset> Position<R> {
         );
         if let Some((water, rest)) = water_would_move(&ruleset, &board) {
             board = board.with_piece_moved(water, rest);
+            // The mark ends when its piece moves.
+            if ruleset.mark_house() == Some(water) {
+                board = board.with_mark(None);
+            }
         }
         let over = ruleset.outcome(&board).is_some();
         let again = ruleset.throws_again(step.roll, Some(played)) & !over;
@@ -201,22 +204,19 @@ impl<R: Ruleset> Position<R> {
         }
     }
 
-    /// The house number of the marked piece after `played` (0 for none):
-    /// the mover's, where it comes to rest (`rest`, as a set), when the
-    /// ruleset marks it there; otherwise the old mark, unless the move
-    /// took its piece away or landed on it.
+    /// The side whose piece on the ruleset's `mark_house` is marked after
+    /// `played`: the mover's, when the ruleset marks it and it comes to
+    /// rest there (`rest`, as a set); otherwise the old mark, unless the
+    /// move took the marked piece away or landed on it.
     #[inline]
-    fn mark_after(&self, played: Move, step: &Step, rest: u32) -> u8 {
-        let ruleset = &self.ruleset;
-        let old = self.board.marked_house().map_or(0, House::number);
-        if ruleset.marks(played) {
-            let rest = Bitboard::from_bits(rest).first();
-            return rest
-                .filter(|&house| ruleset.mark_houses().contains(house))
-                .map_or(0, House::number);
+    fn mark_after(&self, played: Move, step: &Step, rest: u32, house: House) -> Option<Side> {
+        let number = u32::from(house.number());
+        if self.ruleset.marks(played) {
+            let on_it = Bitboard::from_bits(rest).contains(house);
+            return on_it.then_some(self.side_to_throw());
         }
-        let touched = u32::from(old) == step.from || u32::from(old) == step.to;
-        if touched { 0 } else { old }
+        let touched = number == step.from || number == step.to;
+        if touched { None } else { self.board.marked() }
     }
 
     /// The position after a lost throw, trusting that `roll` has no legal move.

@@ -172,7 +172,7 @@ pub enum PositionError {
     #[error("both sides have borne off all their pieces; the game ends when the first one does")]
     BothFinished,
     /// A marked piece (`X` or `O`) where there can be none: off the
-    /// ruleset's [`mark_houses`](Ruleset::mark_houses), in a ruleset that
+    /// ruleset's [`mark_house`](Ruleset::mark_house), in a ruleset that
     /// marks no piece, or a second one.
     #[error(
         "BOARD: house {house} holds a marked piece {found:?}; {ruleset} marks one piece at most, and only on {houses}"
@@ -268,14 +268,14 @@ impl<R: Ruleset> Position<R> {
         })
     }
 
-    /// The same position with the piece of `marked` on one of the
-    /// ruleset's [`mark_houses`](Ruleset::mark_houses) marked, or with no
-    /// mark (see [`Ruleset::marks`]).
+    /// The same position with the piece of `marked` on the ruleset's
+    /// [`mark_house`](Ruleset::mark_house) marked, or with no mark (see
+    /// [`Ruleset::marks`]).
     ///
     /// # Errors
     ///
     /// [`PositionError::MarkedPiece`] when the ruleset marks no piece or
-    /// that side has not exactly one piece on its mark houses.
+    /// that side has no piece on its mark house.
     ///
     /// ```
     /// use senet::{Position, PositionError, Side, rulesets::{Kendall, Kendall1979}};
@@ -287,29 +287,19 @@ impl<R: Ruleset> Position<R> {
     /// # Ok::<(), PositionError>(())
     /// ```
     pub fn with_mark(self, marked: Option<Side>) -> Result<Position<R>, PositionError> {
-        let house = match marked {
-            None => None,
-            Some(side) => {
-                let candidates = self.board.pieces(side) & self.ruleset.mark_houses();
-                match (candidates.first(), candidates.count()) {
-                    (Some(house), 1) => Some(house),
-                    (house, _) => {
-                        let house = house.or(self.board.pieces(side).first());
-                        return Err(marked_piece(&self.ruleset, house, side));
-                    }
-                }
-            }
-        };
-        self.with_marked_house(house)
+        let board = self.board.with_mark(marked);
+        validate(&self.ruleset, &board)?;
+        Ok(Position { board, ..self })
     }
 
-    /// The same position with the piece on `house` marked, or with no mark
-    /// (see [`Ruleset::marks`]).
+    /// The same position with the piece on `house` marked, or with no
+    /// mark: [`with_mark`](Position::with_mark) by the house rather than
+    /// the side.
     ///
     /// # Errors
     ///
-    /// [`PositionError::MarkedPiece`] when `house` is empty or not one of
-    /// the ruleset's [`mark_houses`](Ruleset::mark_houses).
+    /// [`PositionError::MarkedPiece`] when `house` is empty or is not the
+    /// ruleset's [`mark_house`](Ruleset::mark_house).
     ///
     /// ```
     /// use senet::{House, Position, PositionError, rulesets::Kendall1979};
@@ -321,11 +311,33 @@ impl<R: Ruleset> Position<R> {
     /// # Ok::<(), PositionError>(())
     /// ```
     pub fn with_marked_house(self, house: Option<House>) -> Result<Position<R>, PositionError> {
-        let Some(board) = self.board.with_marked_house(house) else {
-            return Err(marked_piece(&self.ruleset, house, Side::X));
+        let side = match house {
+            None => None,
+            Some(house) => match self.piece_at(house) {
+                Some(side) if self.ruleset.mark_house() == Some(house) => Some(side),
+                owner => {
+                    let side = owner.unwrap_or(Side::X);
+                    return Err(marked_piece(&self.ruleset, Some(house), side));
+                }
+            },
         };
-        validate(&self.ruleset, &board)?;
-        Ok(Position { board, ..self })
+        self.with_mark(side)
+    }
+
+    /// The house of the marked piece, if there is one: the ruleset's
+    /// [`mark_house`](Ruleset::mark_house), when a piece there is marked.
+    ///
+    /// ```
+    /// use senet::{House, Position, rulesets::Kendall1979};
+    ///
+    /// let position: Position<Kendall1979> = "oxoxoxoxoxoxo.X............... x 0 0".parse()?;
+    /// assert_eq!(position.marked_house(), House::new(15));
+    /// assert_eq!(Position::start(Kendall1979).marked_house(), None);
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
+    #[inline]
+    pub fn marked_house(&self) -> Option<House> {
+        self.board.marked().and(self.ruleset.mark_house())
     }
 
     /// A position from a board already checked against the ruleset's
@@ -532,11 +544,11 @@ pub(crate) fn validate_with<R: Ruleset>(
     if !captures && board.off(Side::X) == pieces && board.off(Side::O) == pieces {
         return Err(PositionError::BothFinished);
     }
-    if let Some(house) = board.marked_house()
-        && !ruleset.mark_houses().contains(house)
-    {
-        let side = board.piece_at(house).unwrap_or(Side::X);
-        return Err(marked_piece(ruleset, Some(house), side));
+    if let Some(side) = board.marked() {
+        let house = ruleset.mark_house();
+        if !house.is_some_and(|house| board.pieces(side).contains(house)) {
+            return Err(marked_piece(ruleset, house, side));
+        }
     }
     if let Some((water, belongs)) = water_would_move(ruleset, board) {
         return Err(PositionError::PieceInWater {
@@ -558,17 +570,9 @@ pub(crate) fn marked_piece<R: Ruleset>(
         house: house.map_or(0, House::number),
         found: side.to_char().to_ascii_uppercase(),
         ruleset: ruleset.name(),
-        houses: mark_houses_in_words(ruleset.mark_houses()),
-    }
-}
-
-/// `no house`, `house 15`, `houses 3, 9`.
-fn mark_houses_in_words(houses: Bitboard) -> String {
-    let numbers: Vec<String> = houses.map(|house| house.number().to_string()).collect();
-    match numbers.len() {
-        0 => "no house".to_owned(),
-        1 => format!("house {}", numbers[0]),
-        _ => format!("houses {}", numbers.join(", ")),
+        houses: ruleset
+            .mark_house()
+            .map_or("no house".to_owned(), |house| format!("house {house}")),
     }
 }
 

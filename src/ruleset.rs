@@ -392,24 +392,25 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// Whether the piece that played `played` is marked where it comes
     /// to rest (Kendall 1979's piece back from the water). While a side
     /// has a marked piece, [`movable`](Ruleset::movable) usually lets it
-    /// move only that one, and [`Board::marked`] says which it is.
+    /// move only that one, and [`Board::marked`] says whose it is.
     ///
-    /// Shared code keeps the mark: it stays on the piece until the piece
-    /// moves or is landed on, and a piece is marked only where it comes to
-    /// rest on one of [`mark_houses`](Ruleset::mark_houses) (the only
-    /// houses a position string can write a mark on); a `true` for a move
-    /// that bears off or rests elsewhere marks nothing. Never asked when
-    /// `mark_houses` is empty. Default: no marks.
+    /// Shared code keeps the mark: a piece is marked only where it comes
+    /// to rest on the [`mark_house`](Ruleset::mark_house) (a `true` for a
+    /// move that bears off or rests elsewhere marks nothing), and the mark
+    /// stays until that piece moves or is landed on. Never asked when the
+    /// ruleset has no mark house. Default: no marks.
     fn marks(&self, played: Move) -> bool {
         let _ = played;
         false
     }
 
-    /// The houses where a marked piece may stand (see
+    /// The house where a marked piece stands (see
     /// [`marks`](Ruleset::marks)): a position string writes `X` or `O`
-    /// there, and only there. Default: none, the ruleset marks nothing.
-    fn mark_houses(&self) -> Bitboard {
-        Bitboard::EMPTY
+    /// there, and only there. One house at most, so that the side of the
+    /// marked piece says which piece it is. Default: none, the ruleset
+    /// marks nothing.
+    fn mark_house(&self) -> Option<House> {
+        None
     }
 
     /// The water house: the target a move into the water is written with,

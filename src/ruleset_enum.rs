@@ -79,8 +79,8 @@ macro_rules! __forward_ruleset {
             fn marks(&self, played: $crate::Move) -> bool {
                 match self { $( $pattern => $crate::Ruleset::marks(&$ruleset, played), )+ }
             }
-            fn mark_houses(&self) -> $crate::Bitboard {
-                match self { $( $pattern => $crate::Ruleset::mark_houses(&$ruleset), )+ }
+            fn mark_house(&self) -> Option<$crate::House> {
+                match self { $( $pattern => $crate::Ruleset::mark_house(&$ruleset), )+ }
             }
             fn water(&self) -> Option<$crate::House> {
                 match self { $( $pattern => $crate::Ruleset::water(&$ruleset), )+ }

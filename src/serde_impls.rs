@@ -511,9 +511,9 @@ pub struct BoardRepr {
     o: Bitboard,
     off_x: u8,
     off_o: u8,
-    /// The house of the marked piece, if there is one.
+    /// The side whose piece on its ruleset's mark house is marked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    marked: Option<House>,
+    marked: Option<Side>,
 }
 
 impl From<Board> for BoardRepr {
@@ -523,7 +523,7 @@ impl From<Board> for BoardRepr {
             o: board.pieces(Side::O),
             off_x: board.off(Side::X),
             off_o: board.off(Side::O),
-            marked: board.marked_house(),
+            marked: board.marked(),
         }
     }
 }
@@ -551,10 +551,16 @@ impl TryFrom<BoardRepr> for Board {
             let shared = (r.x & r.o).first().map_or(0, House::number);
             format!("house {shared} holds a piece of both sides")
         })?;
-        board.with_marked_house(r.marked).ok_or_else(|| {
-            let house = r.marked.map_or(0, House::number);
-            format!("\"marked\": house {house} holds no piece to mark")
-        })
+        // Which house the mark is on is the ruleset's: a position checks
+        // it, a board alone can only check that the side has a piece.
+        if let Some(side) = r.marked
+            && board.pieces(side).is_empty()
+        {
+            return Err(format!(
+                "\"marked\": \"{side}\" names a side with no piece on the board"
+            ));
+        }
+        Ok(board.with_mark(r.marked))
     }
 }
 

@@ -129,7 +129,7 @@ pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> Stri
             };
             // A marked piece (back from the water, moving alone) wears a
             // gold ring and says so.
-            let marked = board.marked_house() == Some(house);
+            let marked = position.marked_house() == Some(house);
             let (stroke, width, note) = if marked {
                 ("#c8961e", 5, " (marked)")
             } else {

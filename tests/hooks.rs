@@ -210,9 +210,10 @@ impl Ruleset for Beacon {
         })
     }
     fn movable(&self, board: &Board, side: Side) -> Bitboard {
-        match board.marked_house() {
-            Some(marked) if board.pieces(side).contains(marked) => Bitboard::from_house(marked),
-            _ => board.pieces(side),
+        if board.marked() == Some(side) {
+            Bitboard::from_numbers(&[BEACON_HOME])
+        } else {
+            board.pieces(side)
         }
     }
     fn water(&self) -> Option<House> {
@@ -229,8 +230,8 @@ impl Ruleset for Beacon {
     fn marks(&self, played: Move) -> bool {
         played.from().number() == BEACON_WATER && !played.is_off()
     }
-    fn mark_houses(&self) -> Bitboard {
-        Bitboard::from_numbers(&[BEACON_HOME])
+    fn mark_house(&self) -> Option<House> {
+        House::new(BEACON_HOME)
     }
     fn throws_again(&self, _roll: Roll, _played: Option<Move>) -> bool {
         false
@@ -248,7 +249,7 @@ fn a_mark_on_another_house_is_kept_printed_and_read_back() {
         .find_move(roll(1), house(27), Target::House(house(10)))
         .unwrap();
     let after = position.play(mv).unwrap();
-    assert_eq!(after.board().marked_house(), Some(house(10)));
+    assert_eq!(after.marked_house(), Some(house(10)));
     assert_eq!(after.board().marked(), Some(Side::X));
     let text = after.to_string();
     assert_eq!(text, ".........X........o.o.o.x...x. o 0 0");
@@ -275,7 +276,7 @@ fn a_mark_on_another_house_plays_as_the_reference_reads_it() {
             assert_eq!(Position::parse(Beacon, &text), Ok(position), "{text}");
             if let Some(side) = position.board().marked() {
                 marked += 1;
-                assert_eq!(position.board().marked_house(), Some(house(BEACON_HOME)));
+                assert_eq!(position.marked_house(), Some(house(BEACON_HOME)));
                 if position.side_to_throw() == side {
                     // The marked piece moves alone.
                     for r in Beacon.dice().rolls() {

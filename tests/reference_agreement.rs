@@ -356,7 +356,9 @@ impl Placement {
             }
             let position = Position::new(ruleset, x, o, off[0], off[1], side).ok()?;
             // A mark on the first mark house that holds a piece.
-            let mark = (position.board().occupied() & ruleset.mark_houses()).first();
+            let mark = ruleset
+                .mark_house()
+                .filter(|&house| position.board().occupied().contains(house));
             position
                 .with_marked_house(mark.filter(|_| self.marked))
                 .ok()

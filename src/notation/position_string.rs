@@ -70,10 +70,10 @@ impl<R: Ruleset> Position<R> {
                         o = o.with(house);
                     }
                     // One mark at most, on a house the ruleset marks.
-                    if marked.is_some() || !ruleset.mark_houses().contains(house) {
+                    if ruleset.mark_house() != Some(house) {
                         return Err(marked_piece(&ruleset, Some(house), side));
                     }
-                    marked = Some(house);
+                    marked = Some(side);
                 }
                 found => {
                     return Err(PositionError::BoardChar {
@@ -94,7 +94,7 @@ impl<R: Ruleset> Position<R> {
         };
         let off_x = parse_count("XOFF", off_x)?;
         let off_o = parse_count("OOFF", off_o)?;
-        Position::new(ruleset, x, o, off_x, off_o, side)?.with_marked_house(marked)
+        Position::new(ruleset, x, o, off_x, off_o, side)?.with_mark(marked)
     }
 }
 
@@ -121,7 +121,7 @@ impl<R: Ruleset> fmt::Display for Position<R> {
                 board[usize::from(house.number() - 1)] = side.to_char() as u8;
             }
         }
-        if let Some(house) = self.board.marked_house() {
+        if let Some(house) = self.marked_house() {
             let at = usize::from(house.number() - 1);
             board[at] = board[at].to_ascii_uppercase();
         }

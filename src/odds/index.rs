@@ -14,9 +14,8 @@
 //! where `rank(x)` numbers x's `a` houses among the 30 in the
 //! combinatorial number system, `rank(o)` numbers o's `b` houses among
 //! the 30 - `a` that x leaves free, `mark` is 0 (none), 1 (x's piece on
-//! the ruleset's one mark house marked) or 2 (o's) when the ruleset marks
-//! pieces (`marks` is 3, else 1), and `side` is 0 for x to throw. A
-//! ruleset with more than one mark house has no layout. Slots that name no valid
+//! the ruleset's mark house marked) or 2 (o's) when the ruleset marks
+//! pieces (`marks` is 3, else 1), and `side` is 0 for x to throw. Slots that name no valid
 //! position (a mark without its piece, a piece in a water that never
 //! keeps one...) are holes.
 
@@ -177,15 +176,13 @@ const NO_LAYER: u32 = u32::MAX;
 impl<R: Ruleset> Layout<R> {
     /// The layout of the positions of `ruleset` with at most `k` pieces
     /// per side on the track, or `None` when it has more slots than fit
-    /// in memory addresses, or more than one mark house.
+    /// in memory addresses.
     pub fn new(ruleset: R, k: u8) -> Option<Layout<R>> {
         let pieces = ruleset.pieces_per_side();
         let removes = removes_pieces(&ruleset);
-        let mark_houses = ruleset.mark_houses();
-        if mark_houses.count() > 1 {
-            return None;
-        }
-        let mark_set = mark_houses.bits() >> 1;
+        let mark_set = ruleset
+            .mark_house()
+            .map_or(0, |house| Bitboard::from_house(house).bits() >> 1);
         let marks = mark_set != 0;
         let stride = usize::from(pieces) + 1;
         let mut layer_of = vec![NO_LAYER; stride.pow(4)];
@@ -355,10 +352,7 @@ impl<R: Ruleset> Layout<R> {
             layer.off[0],
             layer.off[1],
         )?;
-        let board = match marked {
-            None => board,
-            Some(_) => board.with_marked_house(Bitboard::from_bits(mark_set << 1).first())?,
-        };
+        let board = board.with_mark(marked);
         validate_with(&self.ruleset, &board, self.removes).ok()?;
         Some(board)
     }

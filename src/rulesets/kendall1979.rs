@@ -108,10 +108,8 @@ impl Ruleset for Kendall1979 {
     #[inline]
     fn movable(&self, board: &Board, side: Side) -> Bitboard {
         let own = board.pieces(side);
-        if let Some(marked) = board.marked_house()
-            && own.contains(marked)
-        {
-            Bitboard::from_house(marked)
+        if board.marked() == Some(side) {
+            Bitboard::from_house(REBIRTH)
         } else if own.contains(WATER) {
             Bitboard::from_house(WATER)
         } else {
@@ -157,8 +155,8 @@ impl Ruleset for Kendall1979 {
         played.from() == WATER && played.to() == Target::House(REBIRTH)
     }
 
-    fn mark_houses(&self) -> Bitboard {
-        Bitboard::from_house(REBIRTH)
+    fn mark_house(&self) -> Option<House> {
+        Some(REBIRTH)
     }
 
     #[inline]

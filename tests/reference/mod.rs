@@ -33,9 +33,9 @@
 //!   house goes where `water_landing` says, if that is another house.
 //! - `must_play_first`: when a piece on those houses has a legal move in
 //!   the direction being played, only those pieces' moves count.
-//! - Marks (`marks`, `mark_houses`): the mover is marked where it comes
-//!   to rest when `marks` says so of the move and that house is one of
-//!   `mark_houses`; otherwise a move that starts or ends on the marked
+//! - Marks (`marks`, `mark_house`): the mover is marked where it comes
+//!   to rest when `marks` says so of the move and that house is the
+//!   `mark_house`; otherwise a move that starts or ends on the marked
 //!   piece's house, or takes it out of the water, ends the mark.
 //! - After a move: the game's `outcome`; the mover throws again when
 //!   `throws_again(roll, Some(move))` says so and the game goes on; after
@@ -423,10 +423,10 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
     let played = position
         .find_move(mv.roll, mv.from, mv.to)
         .unwrap_or_else(|e| panic!("{mv:?}: the crate refuses it: {e}"));
-    let mut marked = position.board().marked_house();
-    if !ruleset.mark_houses().is_empty() {
+    let mut marked = position.marked_house();
+    if let Some(mark_house) = ruleset.mark_house() {
         if ruleset.marks(played) {
-            marked = rest_of_mover.filter(|&house| ruleset.mark_houses().contains(house));
+            marked = rest_of_mover.filter(|&house| house == mark_house);
         } else if marked == Some(mv.from)
             || marked.map(Target::House) == Some(mv.to)
             || (released && marked == water_house(&ruleset))
@@ -461,7 +461,7 @@ pub fn reference_lose<R: Ruleset>(position: &Position<R>, roll: Roll) -> Option<
         side.opponent()
     };
     let off = [position.board().off(Side::X), position.board().off(Side::O)];
-    let marked = position.board().marked_house();
+    let marked = position.marked_house();
     Some(build(ruleset, &cells_of(position), off, next, marked))
 }
 
