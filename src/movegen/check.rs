@@ -116,22 +116,11 @@ impl<R: Ruleset> Position<R> {
         };
         // Passing and landing are decided by the context's sets, as for
         // the masks; only the reason for a refusal is worked out here.
-        if !matches!(reach, Reach::Fall | Reach::Return) {
-            let distance = from.number().abs_diff(target.track_number());
-            let blocked = ctx.blocked_starts(direction, distance);
-            if Bitboard::from_house(from).bits() & blocked != 0 {
-                let passed = Bitboard::between(from.number(), target.track_number())
-                    & ctx.impassable(direction);
-                let first = match direction {
-                    Direction::Forward => passed.first(),
-                    Direction::Backward => passed.last(),
-                };
-                let why = ruleset.why(Refusal::Blocked);
-                return Err(IllegalMove::Blocked {
-                    house: first.unwrap_or(from),
-                    why,
-                });
-            }
+        if !matches!(reach, Reach::Fall | Reach::Return)
+            && let Some(house) = ctx.first_passed(from, target.track_number(), direction)
+        {
+            let why = ruleset.why(Refusal::Blocked);
+            return Err(IllegalMove::Blocked { house, why });
         }
         let landable = |bit: u32| ctx.landable & bit != 0;
         match reach {

@@ -91,6 +91,21 @@ impl Context {
         blocked
     }
 
+    /// The impassable house a move of one piece from `from` to the track
+    /// number `to` going `direction` passes first, if any: the rule of
+    /// [`blocked_starts`](Self::blocked_starts) read at one start (the
+    /// start is among those starts exactly when this is `Some`), with the
+    /// house that blocks named for the refusal. A mask of the houses
+    /// between costs a piece less than the shifts that serve every piece.
+    #[inline]
+    pub(crate) fn first_passed(&self, from: House, to: u8, direction: Direction) -> Option<House> {
+        let passed = Bitboard::between(from.number(), to) & self.impassable(direction);
+        match direction {
+            Direction::Forward => passed.first(),
+            Direction::Backward => passed.last(),
+        }
+    }
+
     /// Where the piece on `from` rests if it enters the water (or is
     /// drowned from under a piece that lands where it stood: the same
     /// houses are taken then), given every other piece; `Ok(None)` when
@@ -133,6 +148,50 @@ impl<R: Ruleset> Position<R> {
             impassable: ruleset.impassable(board, side, Direction::Forward),
             impassable_back: ruleset.impassable(board, side, Direction::Backward),
             landable: !(own.bits() | (opp.bits() & shielded.bits()) | off_barred),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-piece reading of the passing rule and the all-pieces one
+    /// give the same starts, for every start, distance and direction, on
+    /// a spread of impassable sets.
+    #[test]
+    fn one_piece_and_every_piece_read_the_passing_rule_alike() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let impassable = Bitboard::from_bits(state as u32 & (state >> 32) as u32);
+            let ctx = Context {
+                own: Bitboard::EMPTY,
+                opp: Bitboard::EMPTY,
+                movable: Bitboard::EMPTY,
+                impassable,
+                impassable_back: impassable,
+                landable: 0,
+            };
+            for direction in [Direction::Forward, Direction::Backward] {
+                for distance in 1..House::COUNT {
+                    let blocked = ctx.blocked_starts(direction, distance);
+                    for from in House::all() {
+                        let to = match direction {
+                            Direction::Forward => from.number() + distance,
+                            Direction::Backward => match from.number().checked_sub(distance) {
+                                Some(to) => to,
+                                None => continue,
+                            },
+                        };
+                        let one = ctx.first_passed(from, to, direction).is_some();
+                        let all = Bitboard::from_house(from).bits() & blocked != 0;
+                        assert_eq!(one, all, "{from} by {distance}, {direction:?}");
+                    }
+                }
+            }
         }
     }
 }
