@@ -549,3 +549,33 @@ fn a_name_a_record_cannot_hold_is_refused() {
     };
     assert!(Position::try_start(fine).is_ok());
 }
+
+/// Every legal move of the positions the walks reach reads back from its
+/// JSON form and plays the same: serde checks structure only, so the
+/// geometry of a ruleset of one's own needs nothing of it.
+#[cfg(feature = "serde")]
+fn every_legal_move_reads_back<R: Ruleset>(start: Position<R>) -> usize {
+    let mut moves_seen = 0;
+    for seed in 0..30 {
+        for position in walk(start, seed, 100) {
+            for r in start.ruleset().dice().rolls() {
+                for mv in position.moves(r).iter() {
+                    let json = serde_json::to_string(&mv).unwrap();
+                    let back: Move = serde_json::from_str(&json).unwrap();
+                    assert_eq!(back, mv, "{json}");
+                    assert_eq!(position.play(back), position.play(mv), "{json}");
+                    moves_seen += 1;
+                }
+            }
+        }
+    }
+    moves_seen
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn the_moves_of_these_rulesets_read_back_from_json() {
+    assert!(every_legal_move_reads_back(Position::try_start(Brawl).unwrap()) > 1000);
+    assert!(every_legal_move_reads_back(Position::try_start(Beacon).unwrap()) > 1000);
+    assert!(every_legal_move_reads_back(Position::try_start(Ferry).unwrap()) > 1000);
+}
