@@ -204,7 +204,7 @@ impl core::fmt::Display for Outcome {
 /// Each rule is stated once, in a hook; nothing else is written for
 /// speed. The move generator derives its per-roll tables from
 /// [`forward`](Ruleset::forward), [`backward`](Ruleset::backward) and
-/// [`water`](Ruleset::water) (see [`Steps`]); for a ruleset whose hooks
+/// [`water`](Ruleset::water), tables that are the crate's alone; for a ruleset whose hooks
 /// are plain functions of their arguments, as every built-in one is, the
 /// compiler turns that derivation into constants, so a ruleset of your own
 /// is as fast as a built-in one. Checking a move a person names uses the
