@@ -64,11 +64,12 @@ impl Context {
         }
     }
 
-    /// The start houses, as raw bits, from which a move of `distance`
-    /// houses going `direction` would pass an impassable house: the one
-    /// statement of the passing rule, for every piece at once. A fixed
-    /// number of shifts masked by the distance (no branch on a random
-    /// roll); only a ruleset's unusual geometry goes further than a roll.
+    /// The start houses, as raw bits, from which a step of `distance`
+    /// houses (a roll, at most [`Roll::MAX`]) going `direction` would pass
+    /// an impassable house: the passing rule for every piece at once. A
+    /// fixed number of shifts masked by the distance (no branch on a
+    /// random roll); a single piece's move of any length is read by
+    /// [`first_passed`](Self::first_passed).
     #[inline(always)]
     pub(crate) fn blocked_starts(&self, direction: Direction, distance: u8) -> u32 {
         let impassable = self.impassable(direction).bits();
@@ -82,11 +83,6 @@ impl Context {
         let mut blocked = 0u32;
         for k in 1..Roll::MAX {
             blocked |= passes(k) & 0u32.wrapping_sub(u32::from(k < distance));
-        }
-        if distance > Roll::MAX {
-            for k in Roll::MAX..distance.min(House::COUNT) {
-                blocked |= passes(k);
-            }
         }
         blocked
     }
@@ -176,7 +172,7 @@ mod tests {
                 landable: 0,
             };
             for direction in [Direction::Forward, Direction::Backward] {
-                for distance in 1..House::COUNT {
+                for distance in 1..=Roll::MAX {
                     let blocked = ctx.blocked_starts(direction, distance);
                     for from in House::all() {
                         let to = match direction {
