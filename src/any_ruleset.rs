@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::record::quote::excerpt;
+use crate::quote::excerpt;
 use crate::ruleset::Ruleset;
 use crate::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 

@@ -191,8 +191,15 @@ impl Bitboard {
     }
 
     /// The set of raw bits (bit `n` is house `n`); bits 0 and 31 are dropped.
+    ///
+    /// ```
+    /// use senet::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::from_bits(0b1010), Bitboard::from_numbers(&[1, 3]));
+    /// assert_eq!(Bitboard::from_bits(u32::MAX), Bitboard::ALL);
+    /// ```
     #[inline]
-    pub(crate) const fn from_bits(bits: u32) -> Bitboard {
+    pub const fn from_bits(bits: u32) -> Bitboard {
         Bitboard(bits & ALL_BITS)
     }
 

@@ -12,7 +12,7 @@ use thiserror::Error;
 use crate::bitboard::Bitboard;
 use crate::house::House;
 use crate::position::PositionError;
-use crate::record::quote::excerpt;
+use crate::quote::excerpt;
 use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::throw::Roll;
 
@@ -126,7 +126,14 @@ pub(crate) fn built_in<R: Ruleset>(ruleset: &R) -> bool {
 ///
 /// A ruleset whose hooks are plain functions of their arguments, as
 /// every built-in one is, gets this as a constant.
-pub(crate) fn removes_pieces<R: Ruleset>(ruleset: &R) -> bool {
+///
+/// ```
+/// use senet::rulesets::{Bell, Kendall, removes_pieces};
+///
+/// assert!(removes_pieces(&Bell)); // Bell captures
+/// assert!(!removes_pieces(&Kendall)); // Kendall swaps
+/// ```
+pub fn removes_pieces<R: Ruleset>(ruleset: &R) -> bool {
     let captures = |start: House| {
         House::all().any(|target| ruleset.contact_at(start, target) == Some(Contact::Capture))
     };

@@ -113,7 +113,6 @@
 mod any_ruleset;
 mod bitboard;
 mod board;
-pub mod bot;
 mod contract;
 mod diagram;
 pub mod effect;
@@ -123,20 +122,19 @@ mod legal;
 mod movegen;
 mod moves;
 pub mod notation;
-pub mod odds;
 mod perft;
 mod play;
 mod playout;
 mod position;
+pub mod quote;
 pub mod record;
 pub mod replay;
 mod ruleset;
 mod ruleset_enum;
 pub mod rulesets;
+mod setup;
 pub mod source;
-pub mod study;
 pub mod svg;
-pub mod terminal;
 mod throw;
 
 pub use any_ruleset::{AnyRuleset, UnknownRuleset};
@@ -159,6 +157,7 @@ pub use position::{Position, PositionError};
 pub use record::{ParseRecordError, ReadRecordError, Record, RecordError};
 pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
 pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
+pub use setup::Setup;
 pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
 pub use throw::{Dice, Roll, RollSet, Throw};
 

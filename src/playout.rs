@@ -176,13 +176,6 @@ pub fn playout_with<R: Ruleset, D: PlayoutDriver<R> + ?Sized>(
     run(start, &mut Checked(driver), max_throws)
 }
 
-/// A uniformly random index below `len` (at least 1) from one `u32` of
-/// `rng` (see [`scaled_index`]).
-#[inline]
-pub(crate) fn uniform_index<G: Rng + ?Sized>(rng: &mut G, len: usize) -> usize {
-    scaled_index(rng.next_u32(), 32, len)
-}
-
 /// An index below `len` (at least 1) from `bits`, uniformly random below
 /// `2^width`: multiply-shift, each index's chance within `2^-width` of one
 /// in `len`, and cheaper than a division.

@@ -2,7 +2,6 @@
 
 use thiserror::Error;
 
-use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::contract::{HookError, removes_pieces};
 use crate::house::{House, Side};
@@ -226,40 +225,22 @@ impl<R: Ruleset> Position<R> {
     pub fn try_start(ruleset: R) -> Result<Position<R>, PositionError> {
         crate::contract::check(&ruleset)?;
         let [x, o] = ruleset.start();
-        Position::new(ruleset, x, o, 0, 0, Side::X)
+        crate::Setup {
+            x,
+            o,
+            ..crate::Setup::new(Side::X)
+        }
+        .position(ruleset)
     }
 
-    /// A position from its parts, checked against the ruleset's invariants
-    /// (the same checks as parsing a position string).
-    ///
-    /// # Errors
-    ///
-    /// The [`PositionError`] of the first rule the parts break:
-    /// [`SharedHouse`](PositionError::SharedHouse) when both sides have a
-    /// piece on one house, or too many or too few pieces, both sides
-    /// finished, or a piece left in the water.
-    ///
-    /// ```
-    /// use senet::{Bitboard, Position, PositionError, Side, rulesets::Kendall};
-    ///
-    /// let x = Bitboard::from_numbers(&[2, 4, 6, 8, 10]);
-    /// let o = Bitboard::from_numbers(&[1, 3, 5, 7, 9]);
-    /// assert_eq!(Position::new(Kendall, x, o, 0, 0, Side::X)?, Position::start(Kendall));
-    /// let shared = Position::new(Kendall, x, o.shift_up(1), 0, 0, Side::X);
-    /// assert_eq!(shared, Err(PositionError::SharedHouse { house: 2 }));
-    /// # Ok::<(), PositionError>(())
-    /// ```
-    pub fn new(
+    /// A position from a board, checked against the ruleset's invariants:
+    /// what [`Setup::position`](crate::Setup::position) and the position
+    /// string build on.
+    pub(crate) fn checked(
         ruleset: R,
-        x: Bitboard,
-        o: Bitboard,
-        off_x: u8,
-        off_o: u8,
+        board: Board,
         side: Side,
     ) -> Result<Position<R>, PositionError> {
-        let board = Board::new(x, o, off_x, off_o).ok_or_else(|| PositionError::SharedHouse {
-            house: (x & o).first().map_or(0, House::number),
-        })?;
         validate(&ruleset, &board)?;
         Ok(Position {
             ruleset,
@@ -338,17 +319,6 @@ impl<R: Ruleset> Position<R> {
     #[inline]
     pub fn marked_house(&self) -> Option<House> {
         self.board.marked().and(self.ruleset.mark_house())
-    }
-
-    /// A position from a board already checked against the ruleset's
-    /// invariants (one taken from a valid position).
-    #[inline]
-    pub(crate) fn from_board(ruleset: R, board: Board, side: Side) -> Position<R> {
-        Position {
-            ruleset,
-            board: board.facing(side),
-            over: ruleset.outcome(&board).is_some(),
-        }
     }
 
     /// The ruleset the position belongs to.
@@ -511,16 +481,7 @@ impl<R: BuiltIn> Position<R> {
 
 /// The invariants every position of a ruleset keeps.
 fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError> {
-    validate_with(ruleset, board, removes_pieces(ruleset))
-}
-
-/// [`validate`] with whether the ruleset removes pieces known (the
-/// endgame tables ask it once, not once per position).
-pub(crate) fn validate_with<R: Ruleset>(
-    ruleset: &R,
-    board: &Board,
-    captures: bool,
-) -> Result<(), PositionError> {
+    let captures = removes_pieces(ruleset);
     let pieces = ruleset.pieces_per_side();
     for side in Side::BOTH {
         let found = board.on_board(side).saturating_add(board.off(side));

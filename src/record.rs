@@ -91,7 +91,6 @@
 //! names are strings, and lists and strings are refused by their length as
 //! they are read.
 
-pub(crate) mod quote;
 mod text;
 
 /// Whether `name` can stand as a record's ruleset and be read back, or

@@ -35,7 +35,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side, Target};
 use crate::notation::move_text::MoveText;
-use crate::record::quote::excerpt;
+use crate::quote::excerpt;
 use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::source::Seed;
 use crate::throw::{Dice, Roll, Throw};

@@ -140,7 +140,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use thiserror::Error;
 
-use crate::record::quote::excerpt;
+use crate::quote::excerpt;
 use crate::throw::{Dice, Roll, Throw};
 
 /// Something that throws: the game asks it for each throw in turn.

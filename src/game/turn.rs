@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::house::Side;
 use crate::moves::Move;
 use crate::notation::move_text::MoveText;
-use crate::record::quote::excerpt;
+use crate::quote::excerpt;
 use crate::ruleset::Outcome;
 use crate::throw::{Roll, Throw};
 

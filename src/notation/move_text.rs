@@ -24,7 +24,7 @@ use crate::house::{House, Target};
 use crate::movegen::IllegalMove;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::record::quote::excerpt;
+use crate::quote::excerpt;
 use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 

@@ -7,7 +7,7 @@
 //! assert_eq!("oxoxoxoxox.................... x 0 0".parse::<Position<Kendall>>(), Ok(start));
 //! ```
 
-use crate::record::quote::excerpt;
+use crate::quote::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
@@ -94,7 +94,15 @@ impl<R: Ruleset> Position<R> {
         };
         let off_x = parse_count("XOFF", off_x)?;
         let off_o = parse_count("OOFF", off_o)?;
-        Position::new(ruleset, x, o, off_x, off_o, side)?.with_mark(marked)
+        crate::Setup {
+            x,
+            o,
+            off_x,
+            off_o,
+            marked,
+            to_throw: side,
+        }
+        .position(ruleset)
     }
 }
 

@@ -27,7 +27,7 @@ use crate::house::{House, Target};
 use crate::moves::Move;
 use crate::notation::move_text::MoveText;
 use crate::position::Position;
-use crate::record::quote::excerpt;
+use crate::quote::excerpt;
 use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 

@@ -8,10 +8,10 @@ use std::io::{self, BufRead};
 use thiserror::Error;
 
 use super::Record;
-use super::quote::{excerpt, excerpt_to, is_format_or_separator};
 use crate::game::{Ending, Finish};
 use crate::house::Side;
 use crate::notation::move_text::{MoveText, ParseMoveError};
+use crate::quote::{excerpt, excerpt_to, is_format_or_separator};
 use crate::ruleset::Outcome;
 use crate::source::{Seed, SeedError};
 

@@ -16,6 +16,7 @@ mod kendall1979;
 mod skyruk;
 mod temple;
 
+pub use crate::contract::removes_pieces;
 pub use bell::Bell;
 pub use classic::Classic;
 pub use jequier::Jequier;

@@ -1,0 +1,182 @@
+//! The yardstick: a depth-2 expectimax over five hand-written terms.
+//!
+//! Every level of the ladder is measured against [`Baseline`], not only
+//! against the level below, so that a ladder whose levels share one weak
+//! evaluation cannot look strong.
+
+use crate::agent::{Agent, Decision, Thought};
+use crate::eval::{Evaluation, Evaluator, Weights, logistic};
+use crate::search::{Search, SearchLimits};
+use senet::Move;
+use senet::Position;
+use senet::{Direction, Ruleset};
+
+/// A plain linear evaluation of five terms, written by hand from the
+/// rules, each the thrower's count minus the opponent's:
+///
+/// | term | per unit | weight |
+/// | --- | --- | --- |
+/// | progress | a piece one house further (31 once borne off) | 0.04 |
+/// | borne off | a piece borne off | 0.05 |
+/// | safe | a piece that cannot be landed on ([`Ruleset::shielded`]) | 0.1 |
+/// | blockade | a piece in a line the opponent may not pass ([`Ruleset::impassable`]) | 0.1 |
+/// | exposed | the expected number of pieces the opponent's next throw lands on | −0.1 |
+///
+/// plus 0.1 for having the throw; the equity is the logistic function of
+/// the sum. It works for any ruleset, a user's own included. The weights
+/// are set by hand (the strongest of a few sets tried against the old
+/// two-throw search in Kendall; see `docs/bots.md`), not fitted.
+///
+/// ```
+/// use senet_bot::{Evaluator, FiveTerms};
+/// use senet::rulesets::Kendall;
+/// use senet::Position;
+///
+/// let eval = FiveTerms::new(Kendall);
+/// let start = Position::start(Kendall);
+/// // x's pieces stand one house ahead of o's at the start.
+/// assert_eq!(eval.terms(&start)[0], 5.0);
+/// assert!(eval.equity(&start) > 0.5);
+/// ```
+#[derive(Clone, Debug)]
+pub struct FiveTerms<R: Ruleset> {
+    features: Evaluation<R>,
+}
+
+/// The weights of [`FiveTerms`]: throw, progress, off, safe, blockade, exposed.
+const WEIGHTS: [f64; 6] = [0.1, 0.04, 0.05, 0.1, 0.1, -0.1];
+
+impl<R: Ruleset> FiveTerms<R> {
+    /// The five-term evaluation of `ruleset`.
+    /// ```
+    /// use senet_bot::{Evaluator, FiveTerms};
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// let eval = FiveTerms::new(Kendall);
+    /// let start = Position::start(Kendall);
+    /// let x = eval.equity_for(&start, Side::X);
+    /// assert!(x > 0.5); // x is ahead and has the throw
+    /// assert_eq!(eval.equity_for(&start, Side::O), 1.0 - x);
+    /// ```
+    pub fn new(ruleset: R) -> FiveTerms<R> {
+        FiveTerms {
+            features: Evaluation::with_weights(ruleset, Weights::race()),
+        }
+    }
+
+    /// The five terms of `position`, thrower minus opponent, in the
+    /// table's order.
+    /// ```
+    /// use senet_bot::FiveTerms;
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let eval = FiveTerms::new(Kendall);
+    /// // x has borne 4 pieces off and o 2.
+    /// let position: Position<Kendall> = "o.o.o....................x.... x 4 2".parse().unwrap();
+    /// let [_progress, off, ..] = eval.terms(&position);
+    /// assert_eq!(off, 2.0);
+    /// ```
+    pub fn terms(&self, position: &Position<R>) -> [f64; 5] {
+        // The feature evaluation's per-side counts: off at +0, safe at +1,
+        // threats (pieces of the other side one throw lands on) at +3.
+        let f = self.features.features(position);
+        let (mover, other) = (2, 2 + 35);
+        let board = position.board();
+        let ruleset = position.ruleset();
+        let me = position.side_to_throw();
+        let mut progress = [0.0; 2];
+        let mut blockade = [0.0; 2];
+        for (k, side) in [me, me.opponent()].into_iter().enumerate() {
+            let on_board: u32 = board
+                .pieces(side)
+                .into_iter()
+                .map(|h| u32::from(h.number()))
+                .sum();
+            progress[k] = f64::from(on_board + 31 * u32::from(board.off(side)));
+            let walls = ruleset.impassable(board, side.opponent(), Direction::Forward);
+            blockade[k] = f64::from((walls & board.pieces(side)).count());
+        }
+        [
+            progress[0] - progress[1],
+            f[mover] - f[other],
+            f[mover + 1] - f[other + 1],
+            blockade[0] - blockade[1],
+            // My pieces the opponent lands on, less theirs I land on.
+            f[other + 3] - f[mover + 3],
+        ]
+    }
+}
+
+impl<R: Ruleset> Evaluator<R> for FiveTerms<R> {
+    fn equity(&self, position: &Position<R>) -> f64 {
+        let terms = self.terms(position);
+        let mut score = WEIGHTS[0];
+        for (term, weight) in terms.iter().zip(&WEIGHTS[1..]) {
+            score += term * weight;
+        }
+        logistic(score)
+    }
+}
+
+/// The baseline opponent: [`FiveTerms`] searched two throws deep (the
+/// throw in hand and the opponent's next), with no node limit.
+///
+/// ```
+/// use senet_bot::{Agent, Baseline, Decision};
+/// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
+///
+/// let mut baseline = Baseline::new(Kendall);
+/// let throw = Throw::canonical(Dice::FourSticks, Roll::new(4).unwrap()).unwrap();
+/// let decision = Decision::new(Position::start(Kendall), throw, &[]).unwrap();
+/// assert!(decision.moves().contains(&baseline.choose(&decision)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Baseline<R: Ruleset> {
+    search: Search<FiveTerms<R>>,
+}
+
+impl<R: Ruleset> Baseline<R> {
+    /// The baseline for `ruleset`.
+    /// ```
+    /// use senet_bot::{Agent, Baseline};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let baseline = Baseline::new(Kendall);
+    /// assert_eq!(baseline.name(), "baseline");
+    /// ```
+    pub fn new(ruleset: R) -> Baseline<R> {
+        let limits = SearchLimits {
+            max_depth: 2,
+            nodes: u64::MAX,
+            table_bits: 0,
+        };
+        Baseline {
+            search: Search::with_checked(FiveTerms::new(ruleset), limits),
+        }
+    }
+
+    /// Every legal move with its value, best first.
+    /// ```
+    /// use senet_bot::{Agent, Baseline, Decision};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// let mut baseline = Baseline::new(Kendall);
+    /// let thought = baseline.think(&decision);
+    /// assert_eq!(thought.depth, 2); // the throw in hand and the next
+    /// assert_eq!(thought.best(), baseline.choose(&decision));
+    /// ```
+    pub fn think(&mut self, decision: &Decision<'_, R>) -> Thought {
+        self.search.think(decision)
+    }
+}
+
+impl<R: Ruleset> Agent<R> for Baseline<R> {
+    fn name(&self) -> String {
+        "baseline".to_string()
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, R>) -> Move {
+        self.search.choose(decision)
+    }
+}

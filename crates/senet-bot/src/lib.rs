@@ -1,0 +1,118 @@
+//! Playing agents: a read-only view of a decision, the [`Agent`] trait, and
+//! the agents built on it (random, rule of thumb, expectimax search), their
+//! levels, the learned evaluation they use ([`Network`], trained by
+//! [`train`]), the [`Baseline`] every level is measured against, and the
+//! mirrored [`Duel`] that measures them.
+//!
+//! An agent sees a [`Decision`]: the position, the throw in hand, its legal
+//! moves and the game so far, taken from a game's
+//! [`GameView`](crate::GameView) ([`Decision::from_view`]) or from plain
+//! values. It holds no throw source, so an agent cannot see or steer a
+//! future throw; it plays honestly by construction.
+//! Every agent here is deterministic: the same decision (and, for the
+//! random agent, the same seed) gives the same move on every machine.
+//! Searches are bounded by a node budget, never by a clock, and use only
+//! IEEE basic arithmetic (no `exp`, no fused multiply-add), so their
+//! results do not depend on the platform.
+//!
+//! ```
+//! use senet_bot::{Agent, Bot, Decision, Level};
+//! use senet::{Position, Roll, Throw, Dice, rulesets::Kendall};
+//!
+//! let start = Position::start(Kendall);
+//! let throw = Throw::canonical(Dice::FourSticks, Roll::new(3).unwrap()).unwrap();
+//! let decision = Decision::new(start, throw, &[]).unwrap();
+//! let mut bot = Bot::new(Kendall, Level::new(2).unwrap());
+//! let thought = bot.think(&decision);
+//! assert_eq!(thought.best(), bot.choose(&decision));
+//! assert!(decision.moves().contains(&thought.best()));
+//! ```
+//!
+//! # Levels
+//!
+//! | level | agent | what it does |
+//! | --- | --- | --- |
+//! | 1 | [`Greedy`] over the race | moves whatever gains most ground: a beginner, blind to danger |
+//! | 2 | [`Greedy`] over the learned network | the best position after the throw in hand |
+//! | 3 | [`Search`], depth 2 | expectimax over the next throw too, whoever makes it |
+//! | 4 | [`Search`], depth 3, 20,000 nodes | one throw deeper (falls back to depth 2 past the budget; every decision timed for `docs/bots.md` reached depth 3) |
+//!
+//! Levels 2 to 4 value positions with a small neural network per ruleset
+//! ([`Network`], through the evaluator [`Learned`]): one input per
+//! house and side, the pieces borne off and the marked pieces, 32 hidden
+//! units, a logistic output. It was learned by self-play with TD(λ), as
+//! TD-Gammon was: the network plays itself, and after each game every
+//! position is moved towards a blend of the values that followed it and the
+//! result. The training tool is part of the crate, deterministic from its
+//! seed; the shipped networks (`src/bot/networks/*.net`, 12 KB each) were
+//! made with the default plan, one command per ruleset:
+//!
+//! ```sh
+//! cargo run --release --bin senet-train -- --ruleset kendall --games 300000 --seed 1 --out src/bot/networks/kendall.net
+//! ```
+//!
+//! A ruleset of your own has no shipped network: [`Bot::new`] then falls back
+//! to the feature evaluation [`Evaluation`] with race weights; train one
+//! with [`train::train`]`(your_ruleset, &Plan::default(), |_| {})`
+//! and play it with [`Bot::with_network`].
+//!
+//! The search weights each roll by the ruleset's throw table, and models the
+//! turn exactly: after an extra throw the same side decides again, a lost
+//! throw passes the turn or not as the ruleset says. It uses Star1 pruning
+//! (equities lie in 0..1), orders moves by their static value, and at level
+//! 4 keeps a small transposition table. Every root move is searched with a full
+//! window, so `think` gives each legal move its exact value.
+//!
+//! The yardstick, [`Baseline`], is a two-throw expectimax over
+//! [`FiveTerms`], a linear evaluation written by hand from the rules:
+//! progress along the track, pieces borne off, pieces that cannot be landed
+//! on, pieces in a blockade, and pieces the opponent's next throw can land
+//! on.
+//!
+//! # How strong
+//!
+//! Each cell is one mirrored duel of 20,000 games (10,000 pairs, each pair
+//! played with the same throws and the seats swapped), seed 1: A's win rate
+//! against B, a draw counting half, with its 95% interval over the pairs
+//! (`cargo run --release --example duel -- --ruleset kendall --a level:4 --b baseline --games 20000 --seed 1 --threads 2`;
+//! every duel, with its length and time, is in `docs/bots.md` in the package).
+//!
+//! | ruleset | 2 vs 1 | 3 vs 2 | 4 vs 3 | 1 vs baseline | 2 vs baseline | 3 vs baseline | 4 vs baseline |
+//! | --- | --- | --- | --- | --- | --- | --- | --- |
+//! | kendall | 0.638 (0.632..0.645) | 0.525 (0.518..0.532) | 0.513 (0.506..0.520) | 0.406 (0.400..0.413) | 0.562 (0.556..0.569) | 0.585 (0.578..0.591) | 0.598 (0.591..0.604) |
+//! | temple | 0.563 (0.556..0.570) | 0.541 (0.534..0.548) | 0.517 (0.511..0.524) | 0.529 (0.522..0.536) | 0.563 (0.556..0.570) | 0.594 (0.587..0.601) | 0.594 (0.588..0.601) |
+//! | bell | 0.959 (0.957..0.961) | 0.539 (0.535..0.542) | 0.526 (0.522..0.530) | 0.052 (0.049..0.055) | 0.785 (0.781..0.790) | 0.836 (0.831..0.840) | 0.857 (0.853..0.861) |
+//! | classic | 0.732 (0.726..0.739) | 0.527 (0.520..0.534) | 0.512 (0.505..0.519) | 0.341 (0.335..0.348) | 0.610 (0.603..0.617) | 0.640 (0.633..0.646) | 0.649 (0.642..0.655) |
+//! | jequier | 0.772 (0.766..0.778) | 0.735 (0.729..0.741) | 0.635 (0.629..0.642) | 0.449 (0.442..0.456) | 0.662 (0.655..0.668) | 0.758 (0.752..0.764) | 0.798 (0.793..0.804) |
+//! | kendall1979 | 0.635 (0.628..0.642) | 0.528 (0.521..0.535) | 0.518 (0.511..0.525) | 0.395 (0.388..0.402) | 0.537 (0.530..0.544) | 0.574 (0.567..0.581) | 0.590 (0.584..0.597) |
+//! | skyruk | 0.730 (0.724..0.737) | 0.588 (0.581..0.595) | 0.538 (0.531..0.545) | 0.320 (0.314..0.327) | 0.555 (0.548..0.562) | 0.615 (0.608..0.622) | 0.638 (0.631..0.645) |
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod agent;
+mod baseline;
+mod duel;
+mod eval;
+mod greedy;
+mod hint;
+mod level;
+mod network;
+mod random;
+mod search;
+pub mod study;
+mod table;
+pub mod train;
+pub mod tune;
+mod weights;
+
+pub use agent::{Agent, Decision, NoDecision, Scored, Thought};
+pub use baseline::{Baseline, FiveTerms};
+pub use duel::{Duel, DuelError, DuelStats, GameEnd, PairResult};
+pub use eval::{BadWeights, Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights};
+pub use greedy::Greedy;
+pub use hint::{Hint, hint};
+pub use level::{BadLevel, Bot, Level};
+pub use network::{BadNetwork, HIDDEN, INPUTS, Learned, MAGIC as NETWORK_MAGIC, Network};
+pub use random::RandomAgent;
+pub use search::{BadLimits, Search, SearchLimits};

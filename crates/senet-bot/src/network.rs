@@ -1,0 +1,693 @@
+//! A small neural network that values positions, learned by self-play
+//! ([`crate::train`]), and its file format.
+//!
+//! The network sees the whole board from the side about to throw: one
+//! input per house and side, the pieces borne off, and the marked pieces.
+//! Its one hidden layer of [`HIDDEN`] clipped linear units feeds a
+//! logistic output, the thrower's equity. Every input is 0 or 1, so the
+//! hidden layer is a sum of the columns of the inputs that are set: about
+//! a dozen additions of [`HIDDEN`] numbers per position, no
+//! multiplication. Arithmetic is `f32` in a fixed order, with no fused
+//! multiply-add and no `exp`, so every machine gets the same value.
+
+use core::fmt;
+use std::sync::{Arc, OnceLock};
+
+use thiserror::Error;
+
+use crate::eval::{Evaluator, logistic};
+use senet::House;
+use senet::Position;
+use senet::Ruleset;
+
+/// Hidden units of a [`Network`].
+///
+/// ```
+/// use senet_bot::{HIDDEN, INPUTS, Network};
+///
+/// // One weight per input and hidden unit, a bias per unit, one output weight
+/// // per unit and the output's bias: each four bytes in the file.
+/// let weights = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+/// assert!(Network::zero().to_bytes("kendall").len() > 4 * weights);
+/// assert_eq!(HIDDEN, 32);
+/// ```
+pub const HIDDEN: usize = 32;
+
+/// Inputs per side: 30 houses, 15 "at least k pieces borne off", and
+/// "has the marked piece".
+const SIDE_INPUTS: usize = House::COUNT as usize + OFF_INPUTS + 1;
+/// Inputs for the pieces borne off, one per count reached: counts past 15
+/// (no built-in ruleset has more than 10 pieces a side) read as 15.
+const OFF_INPUTS: usize = 15;
+
+/// Inputs of a [`Network`]: 46 for the side about to throw,
+/// then as many for its opponent.
+///
+/// Input `s * 46 + h - 1` is 1 when side `s` (0: the thrower, 1: the
+/// other) has a piece on house `h`; input `s * 46 + 30 + k` is 1 when it
+/// has borne off more than `k` pieces (k from 0 to 14); input `s * 46 + 45`
+/// is 1 when it holds the marked piece.
+///
+/// ```
+/// use senet_bot::INPUTS;
+///
+/// assert_eq!(INPUTS, 2 * (30 + 15 + 1)); // houses, pieces off, the marked piece
+/// ```
+pub const INPUTS: usize = 2 * SIDE_INPUTS;
+
+/// The most inputs set at once: all of them (a position sets far fewer).
+const MAX_ACTIVE: usize = INPUTS;
+
+/// Learned weights: `equity = σ(b₂ + Σⱼ w₂ⱼ · clip(b₁ⱼ + Σᵢ w₁ᵢⱼ xᵢ))`
+/// with `clip(h) = min(max(h, 0), 1)` and the inputs `x` of
+/// [`INPUTS`].
+///
+/// Built-in rulesets ship a network each ([`Network::builtin`]); the
+/// training tool writes one for any ruleset ([`crate::train`]), and
+/// [`Network::from_bytes`] reads it back.
+///
+/// ```
+/// use senet_bot::Network;
+///
+/// let kendall = Network::builtin("kendall").expect("shipped");
+/// let file = kendall.to_bytes("kendall");
+/// let (read, name) = Network::from_bytes(&file)?;
+/// assert_eq!((&read, name.as_str()), (&*kendall, "kendall"));
+/// # Ok::<(), senet_bot::BadNetwork>(())
+/// ```
+#[derive(Clone, PartialEq)]
+pub struct Network {
+    /// The weights of each input to each hidden unit.
+    pub(crate) input: Box<[[f32; HIDDEN]; INPUTS]>,
+    /// The hidden units' biases.
+    pub(crate) hidden_bias: [f32; HIDDEN],
+    /// The hidden units' weights in the output.
+    pub(crate) output: [f32; HIDDEN],
+    /// The output's bias.
+    pub(crate) output_bias: f32,
+}
+
+impl Default for Network {
+    /// [`Network::zero`].
+    fn default() -> Network {
+        Network::zero()
+    }
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Network {{ {INPUTS} inputs, {HIDDEN} hidden, weights hash {:016x} }}",
+            fnv1a(&self.parameter_bytes())
+        )
+    }
+}
+
+/// The inputs set in a position: their indices, at most [`MAX_ACTIVE`].
+#[derive(Clone, Copy)]
+pub(crate) struct Active {
+    indices: [u8; MAX_ACTIVE],
+    len: usize,
+}
+
+impl Active {
+    /// The inputs of `position`, seen from the side about to throw.
+    #[inline]
+    pub(crate) fn of<R: Ruleset>(position: &Position<R>) -> Active {
+        let board = position.board();
+        let mover = position.side_to_throw();
+        let mut active = Active {
+            indices: [0; MAX_ACTIVE],
+            len: 0,
+        };
+        for (k, side) in [mover, mover.opponent()].into_iter().enumerate() {
+            let base = k * SIDE_INPUTS;
+            let mut bits = board.pieces(side).bits();
+            while bits != 0 {
+                let house = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                active.push(base + house - 1);
+            }
+            let off = usize::from(board.off(side)).min(OFF_INPUTS);
+            for count in 0..off {
+                active.push(base + House::COUNT as usize + count);
+            }
+            if board.marked() == Some(side) {
+                active.push(base + SIDE_INPUTS - 1);
+            }
+        }
+        active
+    }
+
+    #[inline]
+    fn push(&mut self, index: usize) {
+        if self.len < MAX_ACTIVE {
+            self.indices[self.len] = index as u8;
+            self.len += 1;
+        }
+    }
+
+    /// The indices set.
+    #[inline]
+    pub(crate) fn indices(&self) -> &[u8] {
+        &self.indices[..self.len]
+    }
+}
+
+impl Network {
+    /// A network whose every weight is zero: it values every position at
+    /// one half. The start of training, before the random first weights.
+    ///
+    /// ```
+    /// use senet_bot::Network;
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let zero = Network::zero();
+    /// assert_eq!(zero.equity(&Position::start(Kendall)), 0.5);
+    /// assert_eq!(zero, Network::default());
+    /// ```
+    pub fn zero() -> Network {
+        Network {
+            input: Box::new([[0.0; HIDDEN]; INPUTS]),
+            hidden_bias: [0.0; HIDDEN],
+            output: [0.0; HIDDEN],
+            output_bias: 0.0,
+        }
+    }
+
+    /// The network shipped for the built-in ruleset named `name`, or
+    /// `None` for any other name. Each file is read once per process and
+    /// shared.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use senet_bot::Network;
+    ///
+    /// let kendall = Network::builtin("kendall").expect("shipped");
+    /// assert!(Arc::ptr_eq(&kendall, &Network::builtin("kendall").unwrap())); // shared
+    /// assert!(Network::builtin("my rules").is_none());
+    /// ```
+    pub fn builtin(name: &str) -> Option<Arc<Network>> {
+        let (slot, bytes): (usize, &[u8]) = match name {
+            "kendall" => (0, include_bytes!("networks/kendall.net")),
+            "temple" => (1, include_bytes!("networks/temple.net")),
+            "bell" => (2, include_bytes!("networks/bell.net")),
+            "classic" => (3, include_bytes!("networks/classic.net")),
+            "jequier" => (4, include_bytes!("networks/jequier.net")),
+            "kendall1979" => (5, include_bytes!("networks/kendall1979.net")),
+            "skyruk" => (6, include_bytes!("networks/skyruk.net")),
+            _ => return None,
+        };
+        static SHIPPED: [OnceLock<Option<Arc<Network>>>; 7] = [const { OnceLock::new() }; 7];
+        // The shipped files are checked by the tests; a broken one would
+        // fail them, so reading it here cannot fail in a released crate.
+        SHIPPED[slot]
+            .get_or_init(|| Network::from_bytes(bytes).ok().map(|(n, _)| Arc::new(n)))
+            .clone()
+    }
+
+    /// The hidden layer's activity before clipping.
+    #[inline]
+    pub(crate) fn hidden(&self, active: &Active) -> [f32; HIDDEN] {
+        let mut sum = self.hidden_bias;
+        for &i in active.indices() {
+            let column = &self.input[usize::from(i) % INPUTS];
+            for (s, w) in sum.iter_mut().zip(column) {
+                *s += w;
+            }
+        }
+        sum
+    }
+
+    /// The output before the logistic function, from the hidden layer.
+    #[inline]
+    pub(crate) fn logit(&self, hidden: &[f32; HIDDEN]) -> f32 {
+        // Eight partial sums in a fixed order: vectorizable, and the same
+        // on every machine.
+        let mut lanes = [0.0f32; 8];
+        for (chunk, weights) in hidden.chunks_exact(8).zip(self.output.chunks_exact(8)) {
+            for ((lane, &h), &w) in lanes.iter_mut().zip(chunk).zip(weights) {
+                *lane += w * clip(h);
+            }
+        }
+        let pairs = [
+            lanes[0] + lanes[4],
+            lanes[1] + lanes[5],
+            lanes[2] + lanes[6],
+            lanes[3] + lanes[7],
+        ];
+        self.output_bias + ((pairs[0] + pairs[2]) + (pairs[1] + pairs[3]))
+    }
+
+    /// The equity of the side about to throw in `position`, a game not
+    /// over, from 0 to 1.
+    ///
+    /// ```
+    /// use senet_bot::Network;
+    /// use senet::{Position, rulesets::Bell};
+    ///
+    /// let bell = Network::builtin("bell").expect("shipped");
+    /// let equity = bell.equity(&Position::start(Bell));
+    /// assert!(equity > 0.5 && equity < 1.0); // Bell favours the side that throws first
+    /// ```
+    #[inline]
+    pub fn equity<R: Ruleset>(&self, position: &Position<R>) -> f64 {
+        let active = Active::of(position);
+        logistic(f64::from(self.logit(&self.hidden(&active))))
+    }
+
+    fn parameter_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(4 * PARAMETERS);
+        for value in self.parameters() {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Every weight, in the file's order: inputs by input then unit,
+    /// hidden biases, output weights, output bias.
+    fn parameters(&self) -> impl Iterator<Item = f32> + '_ {
+        self.input
+            .iter()
+            .flatten()
+            .chain(&self.hidden_bias)
+            .chain(&self.output)
+            .chain(core::iter::once(&self.output_bias))
+            .copied()
+    }
+
+    /// The network as a file, naming the ruleset it was trained for (its
+    /// first 32 bytes, cut between characters): see
+    /// [`Network::from_bytes`] for the layout.
+    ///
+    /// ```
+    /// use senet_bot::{NETWORK_MAGIC, Network};
+    ///
+    /// let file = Network::zero().to_bytes("my rules");
+    /// assert!(file.starts_with(NETWORK_MAGIC));
+    /// assert_eq!(Network::from_bytes(&file)?, (Network::zero(), "my rules".to_string()));
+    /// # Ok::<(), senet_bot::BadNetwork>(())
+    /// ```
+    pub fn to_bytes(&self, ruleset: &str) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(64 + 4 * PARAMETERS);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        // At most 32 bytes, cut between characters: the file always reads back.
+        let mut end = ruleset.len().min(MAX_NAME);
+        while !ruleset.is_char_boundary(end) {
+            end -= 1;
+        }
+        let name = &ruleset.as_bytes()[..end];
+        bytes.push(name.len() as u8);
+        bytes.extend_from_slice(name);
+        bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&self.parameter_bytes());
+        let checksum = fnv1a(&bytes);
+        bytes.extend_from_slice(&checksum.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a network file; returns the network and the ruleset name it
+    /// was trained for.
+    ///
+    /// The layout, all numbers little-endian: the 8 bytes `SENETNET`; the
+    /// format version (`u32`, 1); the ruleset's name (one length byte,
+    /// then at most 32 bytes of UTF-8); the inputs (`u32`, [`INPUTS`]) and
+    /// hidden units (`u32`, [`HIDDEN`]); the weights as `f32`, each finite:
+    /// input weights input by input, each input's [`HIDDEN`] in unit
+    /// order, then the hidden biases, the output weights and the output
+    /// bias; last, the FNV-1a 64-bit hash of every byte before it.
+    ///
+    /// # Errors
+    ///
+    /// [`BadNetwork`] says what is wrong and at which byte.
+    ///
+    /// ```
+    /// use senet_bot::{BadNetwork, Network};
+    ///
+    /// let file = Network::builtin("temple").expect("shipped").to_bytes("temple");
+    /// let (network, name) = Network::from_bytes(&file)?;
+    /// assert_eq!((&network, name.as_str()), (&*Network::builtin("temple").unwrap(), "temple"));
+    /// let cut = Network::from_bytes(&file[..100]);
+    /// assert!(matches!(cut, Err(BadNetwork::Truncated { at: 100, .. })));
+    /// # Ok::<(), BadNetwork>(())
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<(Network, String), BadNetwork> {
+        let mut reader = Reader {
+            bytes,
+            at: 0,
+            part: "header",
+        };
+        if reader.take(MAGIC.len())? != MAGIC {
+            return Err(BadNetwork::NotANetwork);
+        }
+        let version = reader.u32()?;
+        if version != VERSION {
+            return Err(BadNetwork::UnknownVersion { found: version });
+        }
+        let length = usize::from(reader.take(1)?[0]);
+        if length > MAX_NAME {
+            return Err(BadNetwork::Header {
+                at: reader.at - 1,
+                what: "a ruleset name is at most 32 bytes long",
+            });
+        }
+        let name = core::str::from_utf8(reader.take(length)?)
+            .map_err(|_| BadNetwork::Header {
+                at: reader.at - length,
+                what: "the ruleset name is not UTF-8",
+            })?
+            .to_string();
+        let shape_at = reader.at;
+        let (inputs, hidden) = (reader.u32()?, reader.u32()?);
+        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
+            return Err(BadNetwork::Shape {
+                at: shape_at,
+                inputs,
+                hidden,
+            });
+        }
+        let mut network = Network::zero();
+        reader.part = "weights";
+        let mut values = Vec::with_capacity(PARAMETERS);
+        for _ in 0..PARAMETERS {
+            let at = reader.at;
+            let value = f32::from_le_bytes(reader.array()?);
+            if !value.is_finite() {
+                return Err(BadNetwork::NotFinite { at });
+            }
+            values.push(value);
+        }
+        let body = reader.at;
+        reader.part = "checksum";
+        let checksum = u64::from_le_bytes(reader.array()?);
+        if reader.at != bytes.len() {
+            return Err(BadNetwork::TrailingBytes {
+                at: reader.at,
+                extra: bytes.len() - reader.at,
+            });
+        }
+        if checksum != fnv1a(&bytes[..body]) {
+            return Err(BadNetwork::Corrupt);
+        }
+        let mut values = values.into_iter();
+        let mut next = || values.next().unwrap_or(0.0);
+        for weight in network.input.iter_mut().flatten() {
+            *weight = next();
+        }
+        for weight in network
+            .hidden_bias
+            .iter_mut()
+            .chain(network.output.iter_mut())
+        {
+            *weight = next();
+        }
+        network.output_bias = next();
+        Ok((network, name))
+    }
+}
+
+/// The hidden units' activation: linear between 0 and 1, flat outside.
+#[inline(always)]
+pub(crate) fn clip(h: f32) -> f32 {
+    h.clamp(0.0, 1.0)
+}
+
+/// Weights in a network.
+const PARAMETERS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+/// The first bytes of a network file.
+///
+/// ```
+/// use senet_bot::{NETWORK_MAGIC, Network};
+///
+/// assert_eq!(NETWORK_MAGIC, b"SENETNET");
+/// assert_eq!(Network::zero().to_bytes("kendall")[..8], NETWORK_MAGIC[..]);
+/// ```
+pub const MAGIC: &[u8; 8] = b"SENETNET";
+/// The format version this crate writes and reads.
+const VERSION: u32 = 1;
+/// The longest ruleset name a file holds.
+const MAX_NAME: usize = 32;
+
+/// A network file that cannot be read.
+///
+/// ```
+/// use senet_bot::{BadNetwork, Network};
+///
+/// let mut file = Network::zero().to_bytes("kendall");
+/// file[40] ^= 1; // one bit of a weight changed
+/// assert_eq!(Network::from_bytes(&file), Err(BadNetwork::Corrupt));
+/// assert_eq!(Network::from_bytes(b"SENETODS"), Err(BadNetwork::NotANetwork));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BadNetwork {
+    /// The file does not start with `SENETNET`.
+    #[error("not a network file: it does not start with SENETNET")]
+    NotANetwork,
+    /// Another version of the format.
+    #[error("network file format version {found}; this crate reads version {VERSION}")]
+    UnknownVersion {
+        /// The version in the file.
+        found: u32,
+    },
+    /// The file ends early.
+    #[error("the network file ends at byte {at}, before its {what}")]
+    Truncated {
+        /// Its length.
+        at: usize,
+        /// What was being read.
+        what: &'static str,
+    },
+    /// A field of the header is wrong.
+    #[error("byte {at} of the network file: {what}")]
+    Header {
+        /// Where the field starts.
+        at: usize,
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// A network of another shape.
+    #[error(
+        "byte {at} of the network file: a network of {inputs} inputs and {hidden} hidden units; this crate's have {INPUTS} and {HIDDEN}"
+    )]
+    Shape {
+        /// Where the shape starts.
+        at: usize,
+        /// Inputs in the file.
+        inputs: u32,
+        /// Hidden units in the file.
+        hidden: u32,
+    },
+    /// A weight is infinite or not a number.
+    #[error("byte {at} of the network file: a weight that is not a finite number")]
+    NotFinite {
+        /// Where the weight starts.
+        at: usize,
+    },
+    /// Bytes after the checksum.
+    #[error("{extra} bytes after the end of the network at byte {at}")]
+    TrailingBytes {
+        /// Where the network ends.
+        at: usize,
+        /// How many bytes follow.
+        extra: usize,
+    },
+    /// The checksum does not match: the file was changed or damaged.
+    #[error("the network file's checksum does not match its contents (damaged or edited)")]
+    Corrupt,
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    /// What is being read, for a truncation's message.
+    part: &'static str,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], BadNetwork> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or(BadNetwork::Truncated {
+            at: self.bytes.len(),
+            what: self.part,
+        })?;
+        let slice = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(slice)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], BadNetwork> {
+        let mut out = [0; N];
+        out.copy_from_slice(self.take(N)?);
+        Ok(out)
+    }
+
+    fn u32(&mut self) -> Result<u32, BadNetwork> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+}
+
+/// A learned evaluation: a ruleset's [`Network`], as an [`Evaluator`].
+///
+/// [`Learned::new`] takes the network shipped for a built-in ruleset,
+/// chosen by the ruleset's name; a ruleset of your own (under a name of
+/// its own) has none, and gets `None`: train one with the `senet-train`
+/// tool or [`crate::train::train`], then use
+/// [`Learned::with_network`].
+///
+/// ```
+/// use senet_bot::{Evaluator, Learned};
+/// use senet::rulesets::Bell;
+/// use senet::Position;
+///
+/// let learned = Learned::new(Bell).expect("Bell ships a network");
+/// // Bell strongly favours the side that throws first.
+/// assert!(learned.equity(&Position::start(Bell)) > 0.7);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Learned<R: Ruleset> {
+    ruleset: R,
+    network: Arc<Network>,
+}
+
+impl<R: Ruleset> Learned<R> {
+    /// The network shipped for the ruleset's name, or `None`.
+    ///
+    /// ```
+    /// use senet_bot::{Evaluator, Learned};
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let learned = Learned::new(Kendall).expect("Kendall ships a network");
+    /// let equity = learned.equity(&Position::start(Kendall));
+    /// assert!((0.0..=1.0).contains(&equity));
+    /// ```
+    pub fn new(ruleset: R) -> Option<Learned<R>> {
+        Network::builtin(ruleset.name()).map(|network| Learned::with_network(ruleset, network))
+    }
+
+    /// `ruleset` valued by `network` (a `Network`, or an `Arc` of one to
+    /// share it between bots).
+    ///
+    /// ```
+    /// use senet_bot::{Evaluator, Learned, Network};
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let untrained = Learned::with_network(Kendall, Network::zero());
+    /// assert_eq!(untrained.equity(&Position::start(Kendall)), 0.5);
+    /// ```
+    pub fn with_network(ruleset: R, network: impl Into<Arc<Network>>) -> Learned<R> {
+        Learned {
+            ruleset,
+            network: network.into(),
+        }
+    }
+
+    /// The network.
+    ///
+    /// ```
+    /// use senet_bot::{Learned, Network};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let learned = Learned::new(Kendall).expect("shipped");
+    /// assert_eq!(learned.network(), &*Network::builtin("kendall").unwrap());
+    /// ```
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// The ruleset.
+    ///
+    /// ```
+    /// use senet_bot::{Learned, Network};
+    /// use senet::{Ruleset, rulesets::Temple};
+    ///
+    /// let learned = Learned::with_network(Temple, Network::zero());
+    /// assert_eq!(learned.ruleset().name(), "temple");
+    /// ```
+    pub fn ruleset(&self) -> R {
+        self.ruleset
+    }
+}
+
+/// A network values any ruleset's positions (the one it was trained for
+/// meaningfully).
+impl<R: Ruleset> Evaluator<R> for Network {
+    #[inline]
+    fn equity(&self, position: &Position<R>) -> f64 {
+        Network::equity(self, position)
+    }
+}
+
+impl<R: Ruleset> Evaluator<R> for Learned<R> {
+    #[inline]
+    fn equity(&self, position: &Position<R>) -> f64 {
+        self.network.equity(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet::Side;
+    use senet::rulesets::{Bell, Kendall};
+
+    #[test]
+    fn the_start_sets_one_input_per_piece() {
+        let start = Position::start(Kendall);
+        assert_eq!(start.side_to_throw(), Side::X);
+        let active = Active::of(&start);
+        assert_eq!(active.indices().len(), 10);
+        // x (to throw) on 2, 4, .., 10; o on 1, 3, .., 9, in the second block.
+        assert_eq!(active.indices()[0], 1);
+        assert_eq!(usize::from(active.indices()[5]), SIDE_INPUTS);
+        let bell = Active::of(&Position::start(Bell));
+        assert_eq!(bell.indices().len(), 20);
+    }
+
+    #[test]
+    fn a_file_round_trips_and_refuses_damage() {
+        let mut network = Network::zero();
+        network.input[3][5] = 0.25;
+        network.output_bias = -1.5;
+        let bytes = network.to_bytes("kendall");
+        let (back, name) = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back, network);
+        assert_eq!(name, "kendall");
+        let mut damaged = bytes.clone();
+        damaged[40] ^= 1;
+        assert_eq!(Network::from_bytes(&damaged), Err(BadNetwork::Corrupt));
+        assert!(matches!(
+            Network::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(BadNetwork::Truncated { .. })
+        ));
+        assert_eq!(
+            Network::from_bytes(b"SENETODS"),
+            Err(BadNetwork::NotANetwork)
+        );
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(matches!(
+            Network::from_bytes(&longer),
+            Err(BadNetwork::TrailingBytes { extra: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_zero_network_values_everything_at_one_half() {
+        let network = Network::zero();
+        assert_eq!(network.equity(&Position::start(Kendall)), 0.5);
+    }
+}
+
+/// FNV-1a (64 bits) of `bytes`: the network file's checksum.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}

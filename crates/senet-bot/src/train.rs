@@ -1,0 +1,401 @@
+//! Learning a [`Network`] by self-play, with temporal-difference learning.
+//!
+//! The method is TD(λ) as TD-Gammon used it, learning after each game:
+//! the network plays a whole game against itself, each side choosing the
+//! move whose position it values best; then, from the last position back,
+//! every position is moved towards its λ-return, a blend of the values of
+//! the positions that followed it and of the game's result, weighted by λ
+//! per throw. The values in the blend are those the network gives as the
+//! sweep reaches them (already moved by the later positions' steps), so
+//! it is the backward, online form of the λ-return.
+//! The throws and the first weights come from a seeded ChaCha8, and the
+//! arithmetic is `f32` in a fixed order, so a plan gives the same network
+//! on every machine.
+//!
+//! ```
+//! use senet_bot::train::{Plan, train};
+//! use senet::rulesets::Kendall;
+//!
+//! let plan = Plan { games: 20, ..Plan::default() };
+//! let (network, report) = train(Kendall, &plan, |_| {})?;
+//! assert_eq!(report.games, 20);
+//! assert_eq!(network, train(Kendall, &plan, |_| {})?.0);
+//! # Ok::<(), senet_bot::train::TrainError>(())
+//! ```
+//!
+//! The `senet-train` tool runs this for a built-in ruleset and writes the
+//! network file; the shipped networks were made with it (`docs/bots.md`
+//! has the commands and times).
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use thiserror::Error;
+
+use crate::eval::Evaluator;
+use crate::network::{Active, HIDDEN, INPUTS, Network, clip};
+use senet::MoveList;
+use senet::Ruleset;
+use senet::Side;
+use senet::{Position, PositionError};
+
+/// How to train: the games, the seed and the learning parameters. The
+/// default is the plan the shipped networks were trained with.
+///
+/// ```
+/// use senet_bot::train::{Plan, TrainError};
+///
+/// let quick = Plan { games: 1_000, seed: 7, ..Plan::default() };
+/// assert_eq!(quick.check(), Ok(quick));
+/// let wild = Plan { lambda: 2.0, ..quick };
+/// assert!(matches!(wild.check(), Err(TrainError::Plan { field: "lambda", .. })));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// Self-play games.
+    pub games: u64,
+    /// Seeds the first weights and every throw.
+    pub seed: u64,
+    /// λ: how far back a result reaches, per throw (0 to 1).
+    pub lambda: f32,
+    /// The learning rate at the start; it falls linearly to
+    /// `final_rate` over the games.
+    pub rate: f32,
+    /// The learning rate at the end.
+    pub final_rate: f32,
+    /// A game still running after this many throws is cut there: its
+    /// last position's value stands in for the result.
+    pub max_throws: usize,
+}
+
+impl Default for Plan {
+    fn default() -> Plan {
+        Plan {
+            games: 300_000,
+            seed: 1,
+            lambda: 0.7,
+            rate: 0.02,
+            final_rate: 0.002,
+            max_throws: 5_000,
+        }
+    }
+}
+
+/// What a training run did.
+///
+/// ```
+/// use senet_bot::train::{Plan, train};
+/// use senet::rulesets::Kendall;
+///
+/// let plan = Plan { games: 5, ..Plan::default() };
+/// let (_, report) = train(Kendall, &plan, |_| {})?;
+/// // Every game is learned from, ended or cut.
+/// assert_eq!(report.games + report.cut, 5);
+/// assert!(report.positions > 0);
+/// # Ok::<(), senet_bot::train::TrainError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Report {
+    /// Games played to their end.
+    pub games: u64,
+    /// Games cut at `max_throws` (learned from all the same).
+    pub cut: u64,
+    /// Positions learned from.
+    pub positions: u64,
+}
+
+/// Why a training run cannot start.
+///
+/// ```
+/// use senet_bot::train::{Plan, TrainError, train};
+/// use senet::rulesets::Kendall;
+///
+/// let plan = Plan { max_throws: 0, ..Plan::default() };
+/// let err = train(Kendall, &plan, |_| {}).unwrap_err();
+/// assert!(matches!(err, TrainError::Plan { field: "max_throws", .. }));
+/// assert_eq!(err.to_string(), "max_throws must be at least 1, found 0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TrainError {
+    /// The ruleset's start is not a valid position (see [`Position::try_start`]).
+    #[error("the ruleset's start: {0}")]
+    Start(#[from] PositionError),
+    /// A field of the [`Plan`] is out of its range.
+    #[error("{field} must be {range}, found {found}")]
+    Plan {
+        /// The field.
+        field: &'static str,
+        /// Its range, in words.
+        range: &'static str,
+        /// The value given.
+        found: String,
+    },
+}
+
+impl Plan {
+    /// The plan, when every field is in range: `lambda`, `rate` and
+    /// `final_rate` finite numbers from 0 to 1, `max_throws` at least 1.
+    ///
+    /// # Errors
+    ///
+    /// [`TrainError::Plan`] names the first field out of range.
+    ///
+    /// ```
+    /// use senet_bot::train::Plan;
+    ///
+    /// assert!(Plan::default().check().is_ok());
+    /// // Not a number is out of every range.
+    /// assert!(Plan { rate: f32::NAN, ..Plan::default() }.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<Plan, TrainError> {
+        for (field, value) in [
+            ("lambda", self.lambda),
+            ("rate", self.rate),
+            ("final_rate", self.final_rate),
+        ] {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(TrainError::Plan {
+                    field,
+                    range: "a number from 0 to 1",
+                    found: value.to_string(),
+                });
+            }
+        }
+        if self.max_throws == 0 {
+            return Err(TrainError::Plan {
+                field: "max_throws",
+                range: "at least 1",
+                found: "0".to_string(),
+            });
+        }
+        Ok(*self)
+    }
+}
+
+/// Trains a network for `ruleset` by `plan`, calling `progress` with the
+/// games played so far after every thousandth game.
+///
+/// # Errors
+///
+/// [`TrainError::Plan`] for a plan out of range ([`Plan::check`]);
+/// [`TrainError::Start`] when the ruleset's start is not a valid position.
+///
+/// ```
+/// use senet_bot::train::{Plan, train};
+/// use senet::rulesets::Kendall;
+/// use senet::Position;
+///
+/// let plan = Plan { games: 10, seed: 3, ..Plan::default() };
+/// let (network, report) = train(Kendall, &plan, |_| {})?;
+/// assert_eq!(report.games + report.cut, 10);
+/// // It values a position for the side to throw, from 0 to 1.
+/// let equity = network.equity(&Position::start(Kendall));
+/// assert!((0.0..=1.0).contains(&equity));
+/// # Ok::<(), senet_bot::train::TrainError>(())
+/// ```
+pub fn train<R: Ruleset>(
+    ruleset: R,
+    plan: &Plan,
+    mut progress: impl FnMut(u64),
+) -> Result<(Network, Report), TrainError> {
+    let plan = plan.check()?;
+    let start = Position::try_start(ruleset)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
+    let mut network = first_weights(&mut rng);
+    let mut report = Report::default();
+    let mut game: Vec<Position<R>> = Vec::new();
+    for played in 0..plan.games {
+        let fraction = played as f32 / plan.games.max(1) as f32;
+        let rate = plan.rate + (plan.final_rate - plan.rate) * fraction;
+        game.clear();
+        let end = self_play(&network, start, &mut rng, &mut game, plan.max_throws);
+        let end_x = match end.outcome() {
+            Some(outcome) => {
+                report.games += 1;
+                outcome.x_share() as f32
+            }
+            None => {
+                report.cut += 1;
+                network.equity_for(&end, Side::X) as f32
+            }
+        };
+        learn(&mut network, &game, end_x, plan.lambda, rate);
+        report.positions += game.len() as u64;
+        if (played + 1) % 1000 == 0 {
+            progress(played + 1);
+        }
+    }
+    Ok((network, report))
+}
+
+/// Small random first weights, with the hidden units in their linear range.
+fn first_weights(rng: &mut ChaCha8Rng) -> Network {
+    let mut network = Network::zero();
+    let mut uniform = |scale: f32| {
+        // 24 random bits to a number in -scale..scale.
+        let unit = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+        (2.0 * unit - 1.0) * scale
+    };
+    for weight in network.input.iter_mut().flatten() {
+        *weight = uniform(0.05);
+    }
+    for bias in network.hidden_bias.iter_mut() {
+        *bias = 0.5 + uniform(0.1);
+    }
+    for weight in network.output.iter_mut() {
+        *weight = uniform(0.2);
+    }
+    network
+}
+
+/// Plays one game of the network against itself from `start`, pushing the
+/// position before every throw; returns the last position, where the game
+/// ended or was cut after `max_throws` throws.
+fn self_play<R: Ruleset>(
+    network: &Network,
+    start: Position<R>,
+    rng: &mut ChaCha8Rng,
+    game: &mut Vec<Position<R>>,
+    max_throws: usize,
+) -> Position<R> {
+    let dice = start.ruleset().dice();
+    let mut position = start;
+    let mut list = MoveList::new();
+    while game.len() < max_throws {
+        if position.is_over() {
+            return position;
+        }
+        game.push(position);
+        let roll = dice.throw(rng).roll();
+        let moves = position.moves(roll);
+        if let Ok(lost) = moves.lose_throw() {
+            position = lost;
+            continue;
+        }
+        moves.write_to(&mut list);
+        let me = position.side_to_throw();
+        let mut best = (f64::NEG_INFINITY, position);
+        for &mv in list.iter() {
+            let Ok(child) = moves.play(mv) else {
+                continue;
+            };
+            let value = network.equity_for(&child, me);
+            if value > best.0 {
+                best = (value, child);
+            }
+        }
+        position = best.1;
+    }
+    position
+}
+
+/// Moves every position of `game` towards its λ-return (from the last
+/// position back), `end_x` being x's share at the end.
+fn learn<R: Ruleset>(
+    network: &mut Network,
+    game: &[Position<R>],
+    end_x: f32,
+    lambda: f32,
+    rate: f32,
+) {
+    // The λ-return seen from x, carried backwards: G_t = (1-λ) V(t+1) + λ G_{t+1}.
+    let mut target_x = end_x;
+    let mut next_value_x: Option<f32> = None;
+    for position in game.iter().rev() {
+        if let Some(next) = next_value_x {
+            target_x = (1.0 - lambda) * next + lambda * target_x;
+        }
+        let active = Active::of(position);
+        let hidden = network.hidden(&active);
+        let value = crate::eval::logistic(f64::from(network.logit(&hidden))) as f32;
+        let x_side = position.side_to_throw() == Side::X;
+        let target = if x_side { target_x } else { 1.0 - target_x };
+        // The gradient of the log-loss in the logit: target - value.
+        let delta = rate * (target - value);
+        step(network, &active, &hidden, delta);
+        // The value this position had before the step, as the next target's blend.
+        next_value_x = Some(if x_side { value } else { 1.0 - value });
+    }
+}
+
+/// One gradient step of size `delta` on the logit, for the inputs `active`.
+fn step(network: &mut Network, active: &Active, hidden: &[f32; HIDDEN], delta: f32) {
+    let mut back = [0.0f32; HIDDEN];
+    for j in 0..HIDDEN {
+        let h = hidden[j];
+        // The clipped unit passes a gradient only in its linear range.
+        if h > 0.0 && h < 1.0 {
+            back[j] = delta * network.output[j];
+        }
+        network.output[j] += delta * clip(h);
+    }
+    network.output_bias += delta;
+    for (bias, b) in network.hidden_bias.iter_mut().zip(back) {
+        *bias += b;
+    }
+    for &i in active.indices() {
+        let column = &mut network.input[usize::from(i) % INPUTS];
+        for (w, b) in column.iter_mut().zip(back) {
+            *w += b;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet::rulesets::Kendall;
+
+    #[test]
+    fn training_is_deterministic_and_moves_the_weights() {
+        let plan = Plan {
+            games: 30,
+            ..Plan::default()
+        };
+        let (a, report) = train(Kendall, &plan, |_| {}).unwrap();
+        let (b, _) = train(Kendall, &plan, |_| {}).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(report.games + report.cut, 30);
+        assert!(report.positions > 30 * 20);
+        let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
+        assert_ne!(a, first_weights(&mut rng));
+        let other = train(Kendall, &Plan { seed: 2, ..plan }, |_| {}).unwrap().0;
+        assert_ne!(a, other);
+        for bad in [
+            Plan {
+                lambda: 1.5,
+                ..plan
+            },
+            Plan {
+                rate: f32::NAN,
+                ..plan
+            },
+            Plan {
+                final_rate: -0.1,
+                ..plan
+            },
+            Plan {
+                max_throws: 0,
+                ..plan
+            },
+        ] {
+            assert!(matches!(
+                train(Kendall, &bad, |_| {}),
+                Err(TrainError::Plan { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn a_step_moves_the_value_towards_the_target() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut network = first_weights(&mut rng);
+        let start = Position::start(Kendall);
+        let before = network.equity(&start);
+        let active = Active::of(&start);
+        let hidden = network.hidden(&active);
+        step(&mut network, &active, &hidden, 0.05);
+        assert!(network.equity(&start) > before);
+    }
+}

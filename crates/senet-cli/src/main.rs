@@ -1,0 +1,7 @@
+//! The `senet` command.
+
+#![forbid(unsafe_code)]
+
+mod terminal;
+
+fn main() {}
