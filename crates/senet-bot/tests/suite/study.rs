@@ -1,0 +1,105 @@
+//! The study's measurements (`senet_bot::study`): deterministic whatever the
+//! threads, complete for every ruleset and pairing, and consistent with
+//! the games they count.
+
+use senet::rulesets::{Bell, BuiltIn, Kendall};
+use senet::{AnyRuleset, with_ruleset};
+use senet_bot::study::{MAX_THREADS, Pairing, Spread, StudyError, Tally, mean, play_games};
+
+#[test]
+fn the_same_seed_gives_the_same_numbers_whatever_the_threads() {
+    let one = play_games(Kendall, Pairing::RandomVsRandom, 300, 9, 1).unwrap();
+    let again = play_games(Kendall, Pairing::RandomVsRandom, 300, 9, 1).unwrap();
+    let two = play_games(Kendall, Pairing::RandomVsRandom, 300, 9, 2).unwrap();
+    let many = play_games(Kendall, Pairing::RandomVsRandom, 300, 9, 7).unwrap();
+    assert_eq!(one, again);
+    assert_eq!(one, two);
+    assert_eq!(one, many);
+    let other = play_games(Kendall, Pairing::RandomVsRandom, 300, 10, 1).unwrap();
+    assert_ne!(one, other, "another seed plays other games");
+}
+
+#[test]
+fn bot_pairings_are_deterministic_too() {
+    let one = play_games(Bell, Pairing::TopVsRandom, 6, 3, 1).unwrap();
+    let two = play_games(Bell, Pairing::TopVsRandom, 6, 3, 2).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one.games, 6);
+}
+
+/// The numbers the study has published for these seeds: a change in the
+/// games (the seeds, the movers, the loop) shows here.
+#[test]
+fn the_games_are_the_published_ones() {
+    let tally = play_games(Kendall, Pairing::RandomVsRandom, 200, 1, 3).unwrap();
+    assert_eq!(
+        (tally.x_wins, tally.draws, tally.unfinished),
+        (89, 0, 0),
+        "first-side wins of 200 games, seed 1"
+    );
+    assert_eq!(format!("{:.1}", mean(&tally.lengths)), "176.5");
+}
+
+#[test]
+fn every_ruleset_and_pairing_is_measured() {
+    for ruleset in AnyRuleset::ALL {
+        for pairing in Pairing::ALL {
+            let games = if pairing == Pairing::RandomVsRandom {
+                40
+            } else {
+                2
+            };
+            let tally = with_ruleset!(ruleset, |r| play_games(r, pairing, games, 1, 2)).unwrap();
+            check(&tally, games, &format!("{ruleset}, {pairing}"));
+        }
+    }
+}
+
+/// What any tally of `games` games must satisfy.
+fn check(tally: &Tally, games: u64, what: &str) {
+    assert_eq!(tally.games, games, "{what}");
+    assert_eq!(tally.lengths.len() as u64, games, "{what}");
+    assert_eq!(tally.turns.len() as u64, games, "{what}");
+    assert!(
+        tally.x_wins + tally.draws + tally.unfinished <= games,
+        "{what}"
+    );
+    assert!(tally.top_wins <= games, "{what}");
+    let throws: u64 = tally.lengths.iter().map(|&l| u64::from(l)).sum();
+    assert!(tally.lost < throws, "{what}: lost throws are throws");
+    assert!(
+        tally.turns.iter().zip(&tally.lengths).all(|(t, l)| t <= l),
+        "{what}: a turn is one throw or more"
+    );
+    for score in [tally.first_side_score(), tally.top_score()] {
+        assert!((0.0..=1.0).contains(&score.value), "{what}");
+        assert!(score.half_width.is_finite(), "{what}");
+    }
+    let spread = Spread::of(&tally.lengths).expect("games were played");
+    assert!(spread.low <= spread.median && spread.median <= spread.high);
+}
+
+#[test]
+fn the_top_level_beats_random() {
+    fn edge<R: BuiltIn>(ruleset: R) -> f64 {
+        play_games(ruleset, Pairing::TopVsRandom, 8, 5, 2)
+            .unwrap()
+            .top_score()
+            .value
+    }
+    assert!(edge(Kendall) > 0.5, "the top level wins most games");
+}
+
+#[test]
+fn a_bad_thread_count_is_refused() {
+    for threads in [0, MAX_THREADS + 1, u64::MAX] {
+        let refused = play_games(Kendall, Pairing::RandomVsRandom, 4, 1, threads);
+        assert_eq!(refused, Err(StudyError::Threads { asked: threads }));
+        assert!(refused.unwrap_err().to_string().contains("thread count"));
+    }
+    // More threads than games is fine: some have nothing to do.
+    let tally = play_games(Kendall, Pairing::RandomVsRandom, 2, 1, 5).unwrap();
+    assert_eq!(tally.games, 2);
+    let none = play_games(Kendall, Pairing::RandomVsRandom, 0, 1, 3).unwrap();
+    assert_eq!(none, Tally::default());
+}

@@ -1,0 +1,576 @@
+//! Rules a built-in-only design would get wrong: user rulesets that
+//! capture only through `contact_at`, mark a piece on another house than
+//! Kendall 1979's, or keep their water on another house; and hooks that
+//! break their contract, each refused with its error.
+//!
+//! Each user ruleset is played against the plain reference of
+//! `tests/reference`, which reads the same hooks one piece at a time.
+
+use crate::reference;
+
+use senet::rulesets::first_home_wins;
+use senet::{
+    Bitboard, Board, Dice, Hook, HookError, House, IllegalMove, Move, Outcome, Position,
+    PositionError, Reach, Roll, Ruleset, Side, Target, perft,
+};
+
+use reference::reference_perft;
+
+fn house(n: u8) -> House {
+    House::new(n).unwrap()
+}
+
+fn roll(n: u8) -> Roll {
+    Roll::new(n).unwrap()
+}
+
+/// A plain step, bearing off past 30.
+fn step(from: House, roll: Roll) -> Reach {
+    House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To)
+}
+
+/// Positions reached by playing the first legal move of seeded random
+/// throws (a simple walk, no random source needed): every position on
+/// the way, until the game ends or `throws` are played.
+fn walk<R: Ruleset>(start: Position<R>, seed: u64, throws: usize) -> Vec<Position<R>> {
+    let rolls: Vec<Roll> = start.ruleset().dice().rolls().collect();
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut seen = vec![start];
+    let mut position = start;
+    for _ in 0..throws {
+        if position.is_over() {
+            break;
+        }
+        let r = rolls[(next() % rolls.len() as u64) as usize];
+        let moves = position.moves(r);
+        position = if moves.is_empty() {
+            moves.lose_throw().unwrap()
+        } else {
+            moves
+                .play_nth((next() % moves.len() as u64) as usize)
+                .unwrap()
+        };
+        seen.push(position);
+    }
+    seen
+}
+
+/// Three pieces each; landing on an opponent's piece swaps it below house
+/// 20 and captures it from 20 on, though `contact()` says swap: only
+/// `contact_at` says that pieces can leave the game. The side that keeps
+/// pieces and bears them off wins; a side with none left on the board
+/// ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Brawl;
+
+impl Ruleset for Brawl {
+    fn name(&self) -> &'static str {
+        "brawl"
+    }
+    fn revision(&self) -> u32 {
+        1
+    }
+    fn pieces_per_side(&self) -> u8 {
+        3
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [
+            Bitboard::from_numbers(&[2, 4, 6]),
+            Bitboard::from_numbers(&[1, 3, 5]),
+        ]
+    }
+    fn dice(&self) -> Dice {
+        Dice::FourSticks
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        Some(step(from, roll))
+    }
+    fn contact_at(&self, _start: House, target: House) -> Option<senet::Contact> {
+        Some(if target.number() >= 20 {
+            senet::Contact::Capture
+        } else {
+            senet::Contact::Swap
+        })
+    }
+    fn throws_again(&self, _roll: Roll, _played: Option<Move>) -> bool {
+        false
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        let gone = |side| board.on_board(side) == 0;
+        if !gone(Side::X) && !gone(Side::O) {
+            return None;
+        }
+        let (x, o) = (board.off(Side::X), board.off(Side::O));
+        Some(match x.cmp(&o) {
+            core::cmp::Ordering::Greater => Outcome::Win(Side::X),
+            core::cmp::Ordering::Less => Outcome::Win(Side::O),
+            core::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+}
+
+#[test]
+fn a_capture_only_through_contact_at_is_a_capture_everywhere() {
+    // x's piece on 18 takes o's on 20 with a 2: o has one piece fewer.
+    let before = Position::parse(Brawl, "...........o.....x.o..x.....xo x 0 0").unwrap();
+    let mv = before
+        .find_move(roll(2), house(18), Target::House(house(20)))
+        .unwrap();
+    assert!(mv.is_capture());
+    let after = before.play(mv).unwrap();
+    assert_eq!(after.board().on_board(Side::O), 2);
+    // The position prints and parses back: validation knows that Brawl
+    // removes pieces, from the same hook that play used.
+    let text = after.to_string();
+    assert_eq!(Position::parse(Brawl, &text), Ok(after));
+}
+
+#[test]
+fn a_capture_only_through_contact_at_plays_as_the_reference_reads_it() {
+    let start = Position::try_start(Brawl).unwrap();
+    for depth in 0..=3 {
+        assert_eq!(perft(&start, depth), reference_perft(&start, depth));
+    }
+    let mut captured = 0;
+    for seed in 0..40 {
+        for position in walk(start, seed, 120) {
+            let text = position.to_string();
+            assert_eq!(Position::parse(Brawl, &text), Ok(position), "{text}");
+            let on = position.board().on_board(Side::X) + position.board().on_board(Side::O);
+            let off = position.board().off(Side::X) + position.board().off(Side::O);
+            captured += usize::from(on + off < 6);
+        }
+    }
+    assert!(
+        captured > 0,
+        "no walk captured a piece: the test saw nothing"
+    );
+    let late = walk(start, 7, 60).pop().unwrap();
+    assert_eq!(perft(&late, 3), reference_perft(&late, 3));
+}
+
+/// Kendall-like water on 27 that keeps a piece, and a piece coming back
+/// from it to house 10, marked there: the marked piece moves alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Beacon;
+
+const BEACON_WATER: u8 = 27;
+const BEACON_HOME: u8 = 10;
+
+impl Ruleset for Beacon {
+    fn name(&self) -> &'static str {
+        "beacon"
+    }
+    fn revision(&self) -> u32 {
+        1
+    }
+    fn pieces_per_side(&self) -> u8 {
+        3
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [
+            Bitboard::from_numbers(&[20, 22, 24]),
+            Bitboard::from_numbers(&[19, 21, 23]),
+        ]
+    }
+    fn dice(&self) -> Dice {
+        Dice::FourSticks
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        if from.number() == BEACON_WATER {
+            return Some(if roll.value() == 4 {
+                Reach::Off
+            } else {
+                Reach::Return
+            });
+        }
+        Some(match step(from, roll) {
+            Reach::To(to) if to.number() == BEACON_WATER => Reach::Water,
+            reach => reach,
+        })
+    }
+    fn movable(&self, board: &Board, side: Side) -> Bitboard {
+        if board.marked() == Some(side) {
+            Bitboard::from_numbers(&[BEACON_HOME])
+        } else {
+            board.pieces(side)
+        }
+    }
+    fn water(&self) -> Option<House> {
+        House::new(BEACON_WATER)
+    }
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        let water = house(BEACON_WATER);
+        (!occupied.contains(water)).then_some(water)
+    }
+    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
+        let home = house(BEACON_HOME);
+        (!occupied.contains(home)).then_some(home)
+    }
+    fn marks(&self, played: Move) -> bool {
+        played.from().number() == BEACON_WATER && !played.is_off()
+    }
+    fn mark_house(&self) -> Option<House> {
+        House::new(BEACON_HOME)
+    }
+    fn throws_again(&self, _roll: Roll, _played: Option<Move>) -> bool {
+        false
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        first_home_wins(self, board)
+    }
+}
+
+#[test]
+fn a_mark_on_another_house_is_kept_printed_and_read_back() {
+    // x's piece in the water comes back to 10 with a 1, marked there.
+    let position = Position::parse(Beacon, "..................o.o.o.x.x.x. x 0 0").unwrap();
+    let mv = position
+        .find_move(roll(1), house(27), Target::House(house(10)))
+        .unwrap();
+    let after = position.play(mv).unwrap();
+    assert_eq!(after.marked_house(), Some(house(10)));
+    assert_eq!(after.board().marked(), Some(Side::X));
+    let text = after.to_string();
+    assert_eq!(text, ".........X........o.o.o.x...x. o 0 0");
+    assert_eq!(Position::parse(Beacon, &text), Ok(after));
+    // An uppercase piece anywhere else is refused, naming the mark house.
+    let wrong = Position::parse(Beacon, ".........x........O.o.o.x...x. o 0 0").unwrap_err();
+    assert!(matches!(
+        wrong,
+        PositionError::MarkedPiece { house: 19, .. }
+    ));
+    assert!(wrong.to_string().contains("house 10"), "{wrong}");
+}
+
+#[test]
+fn a_mark_on_another_house_plays_as_the_reference_reads_it() {
+    let start = Position::try_start(Beacon).unwrap();
+    for depth in 0..=3 {
+        assert_eq!(perft(&start, depth), reference_perft(&start, depth));
+    }
+    let mut marked = 0;
+    for seed in 0..60 {
+        for position in walk(start, seed, 80) {
+            let text = position.to_string();
+            assert_eq!(Position::parse(Beacon, &text), Ok(position), "{text}");
+            if let Some(side) = position.board().marked() {
+                marked += 1;
+                assert_eq!(position.marked_house(), Some(house(BEACON_HOME)));
+                if position.side_to_throw() == side {
+                    // The marked piece moves alone.
+                    for r in Beacon.dice().rolls() {
+                        for mv in position.moves(r).iter() {
+                            assert_eq!(mv.from(), house(BEACON_HOME), "{text}");
+                        }
+                    }
+                }
+                assert_eq!(perft(&position, 2), reference_perft(&position, 2), "{text}");
+            }
+        }
+    }
+    assert!(marked > 0, "no walk marked a piece: the test saw nothing");
+}
+
+/// A water on house 20 that sends a piece to the first empty house at or
+/// below 8: nothing about it is on Kendall's houses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Ferry;
+
+impl Ruleset for Ferry {
+    fn name(&self) -> &'static str {
+        "ferry"
+    }
+    fn revision(&self) -> u32 {
+        1
+    }
+    fn pieces_per_side(&self) -> u8 {
+        4
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [
+            Bitboard::from_numbers(&[2, 4, 6, 8]),
+            Bitboard::from_numbers(&[1, 3, 5, 7]),
+        ]
+    }
+    fn dice(&self) -> Dice {
+        Dice::LongDie
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        Some(match step(from, roll) {
+            Reach::To(to) if to.number() == 20 => Reach::Water,
+            reach => reach,
+        })
+    }
+    fn water(&self) -> Option<House> {
+        House::new(20)
+    }
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        (!occupied & Bitboard::range(1, 8)).last()
+    }
+    fn throws_again(&self, roll: Roll, _played: Option<Move>) -> bool {
+        roll.value() == 4
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        first_home_wins(self, board)
+    }
+}
+
+#[test]
+fn a_water_on_another_house_plays_as_the_reference_reads_it() {
+    let start = Position::try_start(Ferry).unwrap();
+    // x's piece on 18 enters the water with a 2 and comes to rest on 8.
+    let position = Position::parse(Ferry, "ooooxxx..........x............ x 0 0").unwrap();
+    let mv = position
+        .find_move(roll(2), house(18), Target::House(house(20)))
+        .unwrap();
+    assert!(mv.is_water());
+    let after = position.play(mv).unwrap();
+    assert_eq!(after.to_string(), "ooooxxxx...................... o 0 0");
+    // No piece is ever found standing on house 20.
+    let mut entered = 0;
+    for seed in 0..40 {
+        for position in walk(start, seed, 150) {
+            assert_eq!(position.piece_at(house(20)), None);
+            let text = position.to_string();
+            assert_eq!(Position::parse(Ferry, &text), Ok(position), "{text}");
+            entered += usize::from(
+                Ferry
+                    .dice()
+                    .rolls()
+                    .any(|r| position.moves(r).iter().any(Move::is_water)),
+            );
+        }
+    }
+    assert!(
+        entered > 0,
+        "no walk reached the water: the test saw nothing"
+    );
+    for depth in 0..=4 {
+        assert_eq!(perft(&start, depth), reference_perft(&start, depth));
+    }
+    let late = walk(start, 3, 40).pop().unwrap();
+    assert_eq!(perft(&late, 3), reference_perft(&late, 3));
+}
+
+/// A ruleset of hooks that may break their contract: `name` as given, a
+/// water on 20 whose landing answers `landing` whatever is taken (0:
+/// nowhere), a forward hook that enters the water even when `water` says
+/// none, and, when `return_to` is a house, a move to 25 that comes back
+/// there instead, whatever is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Broken {
+    name: &'static str,
+    water: Option<u8>,
+    landing: u8,
+    return_to: u8,
+}
+
+const HONEST_NAME: Broken = Broken {
+    name: "broken",
+    water: Some(20),
+    landing: 1,
+    return_to: 0,
+};
+
+impl Ruleset for Broken {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn revision(&self) -> u32 {
+        1
+    }
+    fn pieces_per_side(&self) -> u8 {
+        2
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [
+            Bitboard::from_numbers(&[2, 4]),
+            Bitboard::from_numbers(&[1, 3]),
+        ]
+    }
+    fn dice(&self) -> Dice {
+        Dice::LongDie
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        Some(match step(from, roll) {
+            Reach::To(to) if to.number() == 20 => Reach::Water,
+            Reach::To(to) if to.number() == 25 && self.return_to != 0 => Reach::Return,
+            reach => reach,
+        })
+    }
+    fn water(&self) -> Option<House> {
+        self.water.and_then(House::new)
+    }
+    fn water_landing(&self, _occupied: Bitboard) -> Option<House> {
+        House::new(self.landing)
+    }
+    fn return_landing(&self, _occupied: Bitboard) -> Option<House> {
+        House::new(self.return_to)
+    }
+    fn throws_again(&self, _roll: Roll, _played: Option<Move>) -> bool {
+        false
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        first_home_wins(self, board)
+    }
+}
+
+#[test]
+fn a_landing_on_a_taken_house_is_refused_up_front() {
+    let refused = Position::try_start(HONEST_NAME).unwrap_err();
+    assert_eq!(
+        refused,
+        PositionError::Hook(HookError::Occupied {
+            hook: Hook::WaterLanding,
+            house: 1,
+        })
+    );
+    assert!(
+        refused
+            .to_string()
+            .contains("`water_landing` answered house 1")
+    );
+    // The return is tried too, once the water's landing is honest (it
+    // answers nowhere here).
+    let returns = Broken {
+        landing: 0,
+        return_to: 2,
+        ..HONEST_NAME
+    };
+    assert_eq!(
+        Position::try_start(returns),
+        Err(PositionError::Hook(HookError::Occupied {
+            hook: Hook::ReturnLanding,
+            house: 2,
+        }))
+    );
+}
+
+#[test]
+fn a_landing_on_a_taken_house_is_never_played() {
+    // Built without `try_start`: the hook answers house 1, where o stands.
+    let x = Bitboard::from_numbers(&[18, 25]);
+    let o = Bitboard::from_numbers(&[1, 3]);
+    let position = senet::Setup {
+        x: x,
+        o: o,
+        off_x: 0,
+        off_o: 0,
+        marked: None,
+        to_throw: Side::X,
+    }
+    .position(HONEST_NAME)
+    .unwrap();
+    // 18 with a 2 would enter the water and rest on o's piece: no move.
+    let moves = position.moves(roll(2));
+    assert!(moves.iter().all(|mv| !mv.is_water()), "{moves:?}");
+    let refused = position
+        .find_move(roll(2), house(18), Target::House(house(20)))
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        IllegalMove::Hook(HookError::Occupied {
+            hook: Hook::WaterLanding,
+            house: 1,
+        })
+    );
+    // Nothing vanishes in play: every position reached keeps its pieces.
+    for seed in 0..20 {
+        for position in walk(position, seed, 60) {
+            let board = position.board();
+            for side in Side::BOTH {
+                assert_eq!(board.on_board(side) + board.off(side), 2, "{position}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_water_of_a_ruleset_without_one_is_refused() {
+    let dry = Broken {
+        water: None,
+        landing: 0,
+        ..HONEST_NAME
+    };
+    // Kept to the contract otherwise: the same ruleset with its water
+    // starts.
+    assert!(
+        Position::try_start(Broken {
+            water: Some(20),
+            ..dry
+        })
+        .is_ok()
+    );
+    let refused = Position::try_start(dry).unwrap_err();
+    assert!(matches!(
+        refused,
+        PositionError::Hook(HookError::NoWater {
+            hook: Hook::Forward,
+            ..
+        })
+    ));
+    assert!(refused.to_string().contains("into the water"), "{refused}");
+}
+
+#[test]
+fn a_name_a_record_cannot_hold_is_refused() {
+    let long: &'static str = Box::leak("n".repeat(300).into_boxed_str());
+    for name in ["", "two\nlines", "bell\u{7}", "\u{202e}kcab", long] {
+        let named = Broken {
+            name,
+            landing: 0,
+            ..HONEST_NAME
+        };
+        let refused = Position::try_start(named).unwrap_err();
+        assert!(
+            matches!(refused, PositionError::RulesetName { .. }),
+            "{name:?}: {refused:?}"
+        );
+        // The message quotes the name escaped and short.
+        let message = refused.to_string();
+        assert!(!message.chars().any(char::is_control), "{message:?}");
+        assert!(message.len() < 200, "{message}");
+    }
+    let fine = Broken {
+        landing: 0,
+        ..HONEST_NAME
+    };
+    assert!(Position::try_start(fine).is_ok());
+}
+
+/// Every legal move of the positions the walks reach reads back from its
+/// JSON form and plays the same: serde checks structure only, so the
+/// geometry of a ruleset of one's own needs nothing of it.
+#[cfg(feature = "serde")]
+fn every_legal_move_reads_back<R: Ruleset>(start: Position<R>) -> usize {
+    let mut moves_seen = 0;
+    for seed in 0..30 {
+        for position in walk(start, seed, 100) {
+            for r in start.ruleset().dice().rolls() {
+                for mv in position.moves(r).iter() {
+                    let json = serde_json::to_string(&mv).unwrap();
+                    let back: Move = serde_json::from_str(&json).unwrap();
+                    assert_eq!(back, mv, "{json}");
+                    assert_eq!(position.play(back), position.play(mv), "{json}");
+                    moves_seen += 1;
+                }
+            }
+        }
+    }
+    moves_seen
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn the_moves_of_these_rulesets_read_back_from_json() {
+    assert!(every_legal_move_reads_back(Position::try_start(Brawl).unwrap()) > 1000);
+    assert!(every_legal_move_reads_back(Position::try_start(Beacon).unwrap()) > 1000);
+    assert!(every_legal_move_reads_back(Position::try_start(Ferry).unwrap()) > 1000);
+}

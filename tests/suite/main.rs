@@ -1,0 +1,36 @@
+//! The rules library's integration tests, gathered in one binary so that
+//! the crate and its test dependencies link once (and `cargo test` builds
+//! one test program, not thirty). Each module is one subject; helpers
+//! shared between them are in `common` and `reference`, and the one
+//! global allocator, which counts, in `counting`.
+
+mod common;
+mod counting;
+mod reference;
+
+mod alloc;
+mod diagram;
+mod effects;
+mod game;
+mod hooks;
+mod hostile;
+mod notation;
+mod perft;
+mod positions;
+mod properties;
+mod records;
+mod reference_agreement;
+mod replay_tampering;
+mod resume;
+mod rules_bell;
+mod rules_classic;
+mod rules_jequier;
+mod rules_kendall;
+mod rules_kendall1979;
+mod rules_skyruk;
+mod rules_temple;
+mod serde_json;
+mod svg;
+mod throw_vectors;
+mod typed_moves;
+mod user_ruleset;
