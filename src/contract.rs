@@ -116,7 +116,7 @@ impl core::fmt::Display for Hook {
 /// tests prove.
 #[inline(always)]
 pub(crate) fn built_in<R: Ruleset>(ruleset: &R) -> bool {
-    ruleset.__built_in(crate::__private::Token(()))
+    ruleset.__built_in(crate::__private::Token(())).is_some()
 }
 
 /// Whether any landing of `ruleset` removes a piece from the game for

@@ -295,9 +295,10 @@ mod play;
 
 pub use play::{FinishRepr, RecordRepr, TurnRepr};
 
-/// Serialises a built-in ruleset as its name, and accepts only that name.
+/// Serialises each built-in ruleset of the list as its name, and accepts
+/// only that name.
 macro_rules! by_name {
-    ($($ty:ident),*) => {$(
+    ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {$(
         impl Serialize for crate::rulesets::$ty {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.serialize_str(crate::Ruleset::name(self))
@@ -312,14 +313,14 @@ macro_rules! by_name {
                 if found == name {
                     Ok(ruleset)
                 } else {
-                    Err(de::Error::custom(format_args!("expected the ruleset {name:?}, found {found:?}")))
+                    Err(de::Error::custom(format_args!("expected the ruleset {name:?}, found {:?}", excerpt(&found))))
                 }
             }
         }
     )*};
 }
 
-by_name!(Kendall, Temple, Bell, Classic);
+crate::for_each_builtin!(by_name);
 
 via_text!(Seed, "a seed as lower-case hex");
 via_text!(MoveText, "a throw in move notation, such as \"2: 10-12\"");
