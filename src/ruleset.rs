@@ -31,6 +31,11 @@ use crate::movegen::steps::Steps;
 /// # Ok::<(), senet::PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Direction {
     /// Up the track, towards 30 and off: [`Ruleset::forward`].
     Forward,
@@ -52,6 +57,11 @@ pub enum Direction {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub enum Refusal {
     /// [`forward`](Ruleset::forward) and [`backward`](Ruleset::backward)

@@ -99,6 +99,43 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     }
 }
 
+/// The serde forms of a struct derived with `#[serde(remote = "Self")]`
+/// (whose derived code is then its own functions, not the traits): written
+/// as derived, and read as derived from an object only (see [`Object`]).
+macro_rules! object_only {
+    ([$($generics:tt)*] $ty:ty [$($bounds:tt)*]) => {
+        impl<$($generics)*> Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                <$ty>::serialize(self, serializer)
+            }
+        }
+
+        impl<'de, $($generics)*> Deserialize<'de> for $ty where $($bounds)* {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                struct Fields<T>(PhantomData<T>);
+                impl<'de, $($generics)*> Visitor<'de> for Fields<$ty> where $($bounds)* {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str("an object")
+                    }
+                    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<$ty, A::Error> {
+                        <$ty>::deserialize(de::value::MapAccessDeserializer::new(map))
+                    }
+                }
+                deserializer.deserialize_map(Fields(PhantomData))
+            }
+        }
+    };
+    ($ty:ty) => {
+        object_only!([] $ty []);
+    };
+}
+
+object_only!(crate::effect::Effect);
+object_only!(crate::effect::Release);
+object_only!(crate::setup::Setup);
+object_only!([R: Ruleset] crate::playout::Playout<R> [R: Deserialize<'de>]);
+
 /// A unit-only enum read from its name as a string only: serde's derived
 /// enums also read `{"x": null}` for `"x"`, which the JSON forms do not
 /// accept.
@@ -225,6 +262,18 @@ impl<'de> Deserialize<'de> for crate::any_ruleset::AnyRuleset {
         deserializer.deserialize_str(Names)
     }
 }
+
+by_names!(crate::ruleset::Direction, "a direction: \"forward\" or \"backward\"", [
+    "forward" => crate::ruleset::Direction::Forward,
+    "backward" => crate::ruleset::Direction::Backward,
+]);
+
+by_names!(crate::contract::Hook, "a landing hook: \"forward\", \"backward\", \"water_landing\" or \"return_landing\"", [
+    "forward" => crate::contract::Hook::Forward,
+    "backward" => crate::contract::Hook::Backward,
+    "water_landing" => crate::contract::Hook::WaterLanding,
+    "return_landing" => crate::contract::Hook::ReturnLanding,
+]);
 
 by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [
     "seed_and_rules" => crate::replay::Checked::SeedAndRules,
@@ -662,15 +711,105 @@ impl<R: Ruleset> Serialize for crate::game::Game<R, crate::source::SeededThrows>
 }
 
 /// A saved game is its record, verified and taken up again
-/// ([`Game::resume`](crate::Game::resume)): a record that does not replay,
-/// or has no seed, is refused.
-impl<'de> Deserialize<'de>
-    for crate::game::Game<crate::any_ruleset::AnyRuleset, crate::source::SeededThrows>
+/// ([`Game::resume`](crate::Game::resume)) under the ruleset of type `R`
+/// the record names (a built-in ruleset's own type, or
+/// [`AnyRuleset`](crate::AnyRuleset) for any of them): a record of
+/// another ruleset, one that does not replay, or one with no seed is
+/// refused.
+impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de>
+    for crate::game::Game<R, crate::source::SeededThrows>
 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let record = crate::record::Record::deserialize(deserializer)?;
-        let ruleset: crate::any_ruleset::AnyRuleset =
-            record.ruleset().parse().map_err(de::Error::custom)?;
+        let ruleset = play::ruleset_named::<R>(record.ruleset()).map_err(de::Error::custom)?;
         crate::game::Game::resume(&record, ruleset).map_err(de::Error::custom)
+    }
+}
+
+/// A set of rolls as their values, strictly ascending: `[1, 4, 5]`.
+impl Serialize for crate::throw::RollSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let rolls = (1..=Roll::MAX)
+            .filter_map(Roll::new)
+            .filter(|&roll| self.contains(roll));
+        serializer.collect_seq(rolls)
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::throw::RollSet {
+    /// Reads the rolls one at a time, refusing the first that is not above
+    /// the one before it.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Set;
+        impl<'de> Visitor<'de> for Set {
+            type Value = crate::throw::RollSet;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of rolls from 1 to 6, strictly ascending")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut values = [0u8; Roll::MAX as usize];
+                let mut count = 0;
+                while let Some(roll) = seq.next_element::<Roll>()? {
+                    if let Some(&last) = values[..count].last()
+                        && roll.value() <= last
+                    {
+                        return Err(de::Error::custom(format_args!(
+                            "roll {roll} comes after roll {last}: a set of rolls is listed in strictly ascending order"
+                        )));
+                    }
+                    values[count] = roll.value();
+                    count += 1;
+                }
+                Ok(crate::throw::RollSet::of(&values[..count]))
+            }
+        }
+        deserializer.deserialize_seq(Set)
+    }
+}
+
+/// Where in a record a problem is: `"header"`, `{"throw": N}` with N from
+/// 1, or `{"end": {"after": N}}`.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum PlaceRepr {
+    /// In the header.
+    Header,
+    /// At a throw, numbered from 1.
+    Throw(usize),
+    /// Where the record stops.
+    End {
+        /// The number of throws in the record.
+        after: usize,
+    },
+}
+
+impl TryFrom<PlaceRepr> for crate::replay::Place {
+    type Error = String;
+    fn try_from(repr: PlaceRepr) -> Result<Self, String> {
+        use crate::replay::Place;
+        match repr {
+            PlaceRepr::Header => Ok(Place::Header),
+            PlaceRepr::Throw(0) => Err("throws are numbered from 1, found throw 0".into()),
+            PlaceRepr::Throw(n) => Ok(Place::Throw(n)),
+            PlaceRepr::End { after } => Ok(Place::End { after }),
+        }
+    }
+}
+
+/// A verdict is written, never read: it is what replaying a record found,
+/// and a verdict read back would be one nobody checked. Store the record,
+/// and replay it. Its form: `{"position": ..., "history": [turns],
+/// "checked": ..., "finish": ... or null, "problem": {"place": ...,
+/// "problem": ...} or null}`.
+impl<R: Ruleset> Serialize for crate::replay::Verdict<R> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Verdict", 5)?;
+        s.serialize_field("position", self.position())?;
+        s.serialize_field("history", self.history())?;
+        s.serialize_field("checked", &self.checked())?;
+        s.serialize_field("finish", &self.finish())?;
+        s.serialize_field("problem", &self.problem())?;
+        s.end()
     }
 }
