@@ -9,7 +9,15 @@
 //! houses the list of their numbers, ascending; a position
 //! `{"ruleset": "kendall", "position": "<position string>"}`; a move
 //! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`, `"sent"`,
-//! `"backward"`, `"water"` when true.
+//! `"backward"`, `"water"` when true; a built-in ruleset its name, each
+//! ruleset of the list ([`for_each_builtin!`](crate::for_each_builtin))
+//! alike; a set of rolls the list of their values, ascending; a direction
+//! `"forward"` or `"backward"`; an effect, a setup or a playout the object
+//! of its public fields; a place in a record `"header"`, `{"throw": N}` or
+//! `{"end": {"after": N}}`.
+//!
+//! A verdict and the error types are written only: they are what a replay
+//! or a refusal found, and one read back would be unchecked.
 //!
 //! They accept exactly what the text forms accept: a struct is an object
 //! only (never an array standing in for it), with no unknown field; a set
