@@ -197,6 +197,11 @@ impl fmt::Debug for Weights {
 /// assert_eq!(short.to_string(), format!("expected {FEATURES} weights, one per feature, found 3"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum BadWeights {
     /// Not one number per feature.

@@ -459,6 +459,11 @@ const MAX_NAME: usize = 32;
 /// assert_eq!(Network::from_bytes(b"SENETODS"), Err(BadNetwork::NotANetwork));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum BadNetwork {
     /// The file does not start with `SENETNET`.
