@@ -134,7 +134,11 @@ impl fmt::Display for AnyRuleset {
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[error("unknown ruleset {found:?}; expected one of {}", built_in_names())]
 pub struct UnknownRuleset {
     /// The name as given, or its start when it is long (at most 60
