@@ -91,7 +91,7 @@ impl AnyRuleset {
     /// assert_eq!(AnyRuleset::of(&Served::Temple(Temple)), Some(AnyRuleset::Temple));
     ///
     /// // A ruleset of one's own is none of them, even named as one.
-    /// #[derive(Clone, Copy, Debug)]
+    /// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     /// struct Impostor;
     /// # impl Ruleset for Impostor {
     /// #     fn name(&self) -> &'static str { "kendall" }
