@@ -248,7 +248,8 @@ by_names!(crate::throw::Dice, "an implement: \"four_sticks\", \"long_die\" or \"
 ]);
 
 /// A built-in ruleset is written as its own [`name`](Ruleset::name), and
-/// read from that name, as a string only: the names are not written twice.
+/// read from exactly that name (in no other case), as a string only: the
+/// names are not written twice.
 impl Serialize for crate::any_ruleset::AnyRuleset {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
@@ -263,8 +264,18 @@ impl<'de> Deserialize<'de> for crate::any_ruleset::AnyRuleset {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("the name of a built-in ruleset, as a string")
             }
+            /// Exactly a name as it is written: the JSON forms are
+            /// canonical, where the text a person types
+            /// ([`FromStr`](core::str::FromStr)) may be in any case.
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
-                text.parse().map_err(E::custom)
+                crate::any_ruleset::AnyRuleset::ALL
+                    .into_iter()
+                    .find(|r| r.name() == text)
+                    .ok_or_else(|| {
+                        E::custom(crate::any_ruleset::UnknownRuleset {
+                            found: excerpt(text),
+                        })
+                    })
             }
         }
         deserializer.deserialize_str(Names)

@@ -273,6 +273,9 @@ fn ruleset_names_are_checked() {
     let long = format!("\"{}\"", "k".repeat(500));
     let err = serde_json::from_str::<senet::rulesets::Kendall>(&long).unwrap_err();
     assert!(err.to_string().len() < 200, "{err}");
+    // JSON is canonical: names in no other case, where parsing text takes any.
+    assert!(serde_json::from_str::<AnyRuleset>("\"Kendall\"").is_err());
+    assert_eq!("Kendall".parse::<AnyRuleset>(), Ok(AnyRuleset::Kendall));
     let err = serde_json::from_str::<AnyRuleset>("\"chess\"").unwrap_err();
     for r in AnyRuleset::ALL {
         assert!(err.to_string().contains(r.name()), "{err}");
