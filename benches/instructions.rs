@@ -20,8 +20,7 @@
 mod support;
 
 use senet::rulesets::BuiltIn;
-use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use senet::{MoveList, Roll};
+use senet::{AnyRuleset, MoveList, Roll};
 
 fn generate<R: BuiltIn>(ruleset: R, passes: usize) {
     let positions = support::corpus(ruleset);
@@ -73,16 +72,11 @@ fn main() {
         println!("throws {throws} x_wins {x_wins}");
         return;
     }
-    match ruleset {
-        "kendall" => run!(Kendall),
-        "temple" => run!(Temple),
-        "bell" => run!(Bell),
-        "classic" => run!(Classic),
-        "jequier" => run!(Jequier),
-        "kendall1979" => run!(Kendall1979),
-        "skyruk" => run!(Skyruk),
-        _ => {
-            eprintln!("unknown ruleset {ruleset:?}");
+    match ruleset.parse::<AnyRuleset>() {
+        // The concrete type, for the generator's constant tables.
+        Ok(any) => senet::with_ruleset!(any, |r| run!(r)),
+        Err(unknown) => {
+            eprintln!("{unknown}");
             std::process::exit(2);
         }
     }

@@ -7,84 +7,112 @@ use thiserror::Error;
 
 use crate::quote::excerpt;
 use crate::ruleset::Ruleset;
-use crate::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 
-/// One of the built-in rulesets, picked at run time.
-///
-/// It implements [`Ruleset`] by forwarding each hook, so
-/// `Position<AnyRuleset>` works everywhere a concrete ruleset does. For the
-/// fastest code, match on it once and call generic code with the concrete
-/// type (see the `playouts` example).
-///
-/// It has no default: a position or a game chosen at run time always names
-/// its ruleset (`Position::parse(ruleset, text)`), so text of one ruleset
-/// is never read silently as another's. To put rulesets of your own beside
-/// the built-in ones, declare your own type with
-/// [`ruleset_enum!`](crate::ruleset_enum).
-///
-/// ```
-/// use senet::{AnyRuleset, Position, Ruleset};
-///
-/// let ruleset: AnyRuleset = "temple".parse()?;
-/// let start = Position::start(ruleset);
-/// assert_eq!(start.ruleset().name(), "temple");
-/// assert!("chess".parse::<AnyRuleset>().is_err());
-/// # Ok::<(), senet::UnknownRuleset>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AnyRuleset {
-    /// [`Kendall`]: Kendall 1978, as modern sets play it.
-    Kendall,
-    /// [`Temple`]: the French reconstruction against the guardian.
-    Temple,
-    /// [`Bell`]: R. C. Bell 1960, ten pieces, captures and points.
-    Bell,
-    /// [`Classic`]: the French traditional page, no jumping.
-    Classic,
-    /// [`Jequier`]: G. Jéquier, sticks that count 6, pieces sent back.
-    Jequier,
-    /// [`Kendall1979`]: Kendall's 1979 booklet, seven pieces, marked pieces.
-    Kendall1979,
-    /// [`Skyruk`]: D. Skyruk, groups that protect and block.
-    Skyruk,
+/// The enum of the list's rulesets, `ALL`, and the forwarding of every
+/// hook to the ruleset a value names (`steps` too, so that each keeps its
+/// constant step tables).
+macro_rules! any_ruleset {
+    ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?] $(#[$meta:meta])*) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum AnyRuleset {
+            $( $(#[$doc])* $ty, )*
+        }
+
+        impl AnyRuleset {
+            /// Every built-in ruleset, in the order of the crate's one
+            /// list of them.
+            ///
+            /// ```
+            /// use senet::{AnyRuleset, Ruleset};
+            ///
+            /// assert_eq!(AnyRuleset::ALL.len(), 7);
+            /// for ruleset in AnyRuleset::ALL {
+            ///     assert_eq!(ruleset.name().parse::<AnyRuleset>(), Ok(ruleset));
+            /// }
+            /// ```
+            pub const ALL: [AnyRuleset; [$(AnyRuleset::$ty),*].len()] = [$(AnyRuleset::$ty),*];
+        }
+
+        crate::__forward_ruleset!(AnyRuleset {
+            $( AnyRuleset::$ty => crate::rulesets::$ty, )*
+        });
+    };
 }
+
+crate::for_each_builtin!(
+    any_ruleset,
+    /// One of the built-in rulesets, picked at run time.
+    ///
+    /// It implements [`Ruleset`] by forwarding each hook, so
+    /// `Position<AnyRuleset>` works everywhere a concrete ruleset does. For the
+    /// fastest code, match on it once and call generic code with the concrete
+    /// type (see the `playouts` example).
+    ///
+    /// It has no default: a position or a game chosen at run time always names
+    /// its ruleset (`Position::parse(ruleset, text)`), so text of one ruleset
+    /// is never read silently as another's. To put rulesets of your own beside
+    /// the built-in ones, declare your own type with
+    /// [`ruleset_enum!`](crate::ruleset_enum).
+    ///
+    /// ```
+    /// use senet::{AnyRuleset, Position, Ruleset};
+    ///
+    /// let ruleset: AnyRuleset = "temple".parse()?;
+    /// let start = Position::start(ruleset);
+    /// assert_eq!(start.ruleset().name(), "temple");
+    /// assert!("chess".parse::<AnyRuleset>().is_err());
+    /// # Ok::<(), senet::UnknownRuleset>(())
+    /// ```
+);
 
 impl AnyRuleset {
-    /// Every built-in ruleset.
+    /// The built-in ruleset that `ruleset` is, known from its type and
+    /// never from its name: `None` for a ruleset of your own, whatever it
+    /// calls itself. A run-time ruleset ([`AnyRuleset`], a
+    /// [`ruleset_enum!`](crate::ruleset_enum)) is the built-in ruleset its
+    /// value holds. What is shipped for a built-in ruleset (a bot's
+    /// network, tuned weights) is found through it.
     ///
     /// ```
-    /// use senet::{AnyRuleset, Ruleset};
+    /// use senet::rulesets::{Kendall, Temple};
+    /// use senet::{AnyRuleset, Ruleset, ruleset_enum};
     ///
-    /// assert_eq!(AnyRuleset::ALL.len(), 7);
-    /// for ruleset in AnyRuleset::ALL {
-    ///     assert_eq!(ruleset.name().parse::<AnyRuleset>(), Ok(ruleset));
+    /// assert_eq!(AnyRuleset::of(&Kendall), Some(AnyRuleset::Kendall));
+    /// assert_eq!(AnyRuleset::of(&AnyRuleset::Temple), Some(AnyRuleset::Temple));
+    ///
+    /// ruleset_enum! {
+    ///     /// Rules of a server.
+    ///     pub enum Served {
+    ///         /// Temple's rules.
+    ///         Temple(Temple),
+    ///     }
     /// }
+    /// assert_eq!(AnyRuleset::of(&Served::Temple(Temple)), Some(AnyRuleset::Temple));
+    ///
+    /// // A ruleset of one's own is none of them, even named as one.
+    /// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    /// struct Impostor;
+    /// # impl Ruleset for Impostor {
+    /// #     fn name(&self) -> &'static str { "kendall" }
+    /// #     fn revision(&self) -> u32 { Kendall.revision() }
+    /// #     fn pieces_per_side(&self) -> u8 { Kendall.pieces_per_side() }
+    /// #     fn start(&self) -> [senet::Bitboard; 2] { Kendall.start() }
+    /// #     fn dice(&self) -> senet::Dice { Kendall.dice() }
+    /// #     fn forward(&self, from: senet::House, roll: senet::Roll) -> Option<senet::Reach> { Kendall.forward(from, roll) }
+    /// #     fn throws_again(&self, roll: senet::Roll, played: Option<senet::Move>) -> bool { Kendall.throws_again(roll, played) }
+    /// #     fn outcome(&self, board: &senet::Board) -> Option<senet::Outcome> { Kendall.outcome(board) }
+    /// # }
+    /// assert_eq!(Impostor.name(), "kendall");
+    /// assert_eq!(AnyRuleset::of(&Impostor), None);
     /// ```
-    pub const ALL: [AnyRuleset; 7] = [
-        AnyRuleset::Kendall,
-        AnyRuleset::Temple,
-        AnyRuleset::Bell,
-        AnyRuleset::Classic,
-        AnyRuleset::Jequier,
-        AnyRuleset::Kendall1979,
-        AnyRuleset::Skyruk,
-    ];
+    #[inline]
+    pub fn of<R: Ruleset>(ruleset: &R) -> Option<AnyRuleset> {
+        ruleset
+            .__built_in(crate::__private::Token(()))
+            .map(|identity| identity.0)
+    }
 }
-
-impl crate::rulesets::sealed::Sealed for AnyRuleset {}
-impl crate::rulesets::BuiltIn for AnyRuleset {}
-
-// Every hook forwarded to the ruleset each value names, `steps` too, so
-// that each keeps its constant step tables.
-crate::__forward_ruleset!(AnyRuleset {
-    AnyRuleset::Kendall => Kendall,
-    AnyRuleset::Temple => Temple,
-    AnyRuleset::Bell => Bell,
-    AnyRuleset::Classic => Classic,
-    AnyRuleset::Jequier => Jequier,
-    AnyRuleset::Kendall1979 => Kendall1979,
-    AnyRuleset::Skyruk => Skyruk,
-});
 
 impl fmt::Display for AnyRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -97,11 +125,20 @@ impl fmt::Display for AnyRuleset {
 /// ```
 /// use senet::AnyRuleset;
 ///
-/// let err = "Kendall".parse::<AnyRuleset>().unwrap_err(); // names are lower case
-/// assert_eq!(err.found, "Kendall");
-/// assert!(err.to_string().starts_with("unknown ruleset \"Kendall\"; expected one of kendall"));
+/// assert_eq!("KENDALL".parse::<AnyRuleset>(), Ok(AnyRuleset::Kendall)); // any case
+/// let err = "Kendal".parse::<AnyRuleset>().unwrap_err();
+/// assert_eq!(err.found, "Kendal");
+/// assert_eq!(
+///     err.to_string(),
+///     "unknown ruleset \"Kendal\"; expected one of kendall, temple, bell, classic, jequier, kendall1979, skyruk"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[error("unknown ruleset {found:?}; expected one of {}", built_in_names())]
 pub struct UnknownRuleset {
     /// The name as given, or its start when it is long (at most 60
@@ -119,11 +156,12 @@ pub(crate) fn built_in_names() -> String {
 impl FromStr for AnyRuleset {
     type Err = UnknownRuleset;
 
-    /// Parses a ruleset name: exactly the lower-case name of a built-in ruleset.
+    /// Parses a ruleset name: the name of a built-in ruleset, in any case
+    /// (`"kendall"`, `"Kendall"` and `"KENDALL"` alike).
     fn from_str(s: &str) -> Result<AnyRuleset, UnknownRuleset> {
         AnyRuleset::ALL
             .into_iter()
-            .find(|r| r.name() == s)
+            .find(|r| r.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| UnknownRuleset { found: excerpt(s) })
     }
 }
@@ -146,35 +184,22 @@ impl FromStr for AnyRuleset {
 #[macro_export]
 macro_rules! with_ruleset {
     ($any:expr, |$r:ident| $body:expr) => {
+        $crate::for_each_builtin!($crate::__with_ruleset, $any, $r, $body)
+    };
+}
+
+/// The arms of [`with_ruleset!`], one per ruleset of the list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_ruleset {
+    ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?] $any:expr, $r:ident, $body:expr) => {
         match $any {
-            $crate::AnyRuleset::Kendall => {
-                let $r = $crate::rulesets::Kendall;
-                $body
-            }
-            $crate::AnyRuleset::Temple => {
-                let $r = $crate::rulesets::Temple;
-                $body
-            }
-            $crate::AnyRuleset::Bell => {
-                let $r = $crate::rulesets::Bell;
-                $body
-            }
-            $crate::AnyRuleset::Classic => {
-                let $r = $crate::rulesets::Classic;
-                $body
-            }
-            $crate::AnyRuleset::Jequier => {
-                let $r = $crate::rulesets::Jequier;
-                $body
-            }
-            $crate::AnyRuleset::Kendall1979 => {
-                let $r = $crate::rulesets::Kendall1979;
-                $body
-            }
-            $crate::AnyRuleset::Skyruk => {
-                let $r = $crate::rulesets::Skyruk;
-                $body
-            }
+            $(
+                $crate::AnyRuleset::$ty => {
+                    let $r = $crate::rulesets::$ty;
+                    $body
+                }
+            )*
         }
     };
 }
@@ -188,7 +213,18 @@ mod tests {
         for r in AnyRuleset::ALL {
             assert_eq!(r.to_string().parse::<AnyRuleset>(), Ok(r));
         }
-        assert!("Kendall".parse::<AnyRuleset>().is_err());
+        for r in AnyRuleset::ALL {
+            let upper = r.name().to_ascii_uppercase();
+            assert_eq!(upper.parse::<AnyRuleset>(), Ok(r));
+            let mut title = r.name().to_owned();
+            title[..1].make_ascii_uppercase();
+            assert_eq!(title.parse::<AnyRuleset>(), Ok(r));
+        }
         assert!("".parse::<AnyRuleset>().is_err());
+        assert!("kendall ".parse::<AnyRuleset>().is_err());
+        let err = "chess".parse::<AnyRuleset>().unwrap_err();
+        for r in AnyRuleset::ALL {
+            assert!(err.to_string().contains(r.name()), "{err}");
+        }
     }
 }

@@ -55,6 +55,11 @@ use crate::throw::Roll;
 /// assert!(refused.to_string().contains("water_landing"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum HookError {
     /// A landing hook answered a house where another piece stands: the
@@ -89,6 +94,11 @@ pub enum HookError {
 /// assert_eq!(senet::Hook::WaterLanding.to_string(), "water_landing");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum Hook {
     /// [`Ruleset::forward`].
@@ -116,7 +126,7 @@ impl core::fmt::Display for Hook {
 /// tests prove.
 #[inline(always)]
 pub(crate) fn built_in<R: Ruleset>(ruleset: &R) -> bool {
-    ruleset.__built_in(crate::__private::Token(()))
+    ruleset.__built_in(crate::__private::Token(())).is_some()
 }
 
 /// Whether any landing of `ruleset` removes a piece from the game for

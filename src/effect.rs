@@ -58,6 +58,11 @@ use crate::ruleset::{Contact, Direction, Reach, Ruleset};
 /// # Ok::<(), senet::IllegalMove>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct Effect {
     /// The side that moved.
@@ -94,6 +99,11 @@ pub struct Effect {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Way {
     /// Along the track in this direction, to its written target (a house,
     /// or off).
@@ -121,6 +131,11 @@ pub enum Way {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Rest {
     /// On this house, out of the water.
     House(House),
@@ -166,6 +181,11 @@ impl Rest {
 /// # Ok::<(), senet::IllegalMove>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Hit {
     /// The two pieces changed places: the opponent's went to `to`, the
     /// mover's start.
@@ -235,6 +255,11 @@ impl Hit {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct Release {
     /// Whose piece it is.
     pub side: Side,

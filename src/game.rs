@@ -142,6 +142,11 @@ pub struct Game<R: Ruleset, S: ThrowSource = SeededThrows> {
 /// assert!(game.history().is_empty() && game.current_throw().is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum GameError {
     /// The game is over: nobody throws or moves again.

@@ -180,6 +180,11 @@ pub mod __private {
     /// it cannot be made anywhere else.
     #[derive(Clone, Copy, Debug)]
     pub struct Token(pub(crate) ());
+
+    /// Which built-in ruleset a ruleset is (`Ruleset::__built_in`): made
+    /// only by the crate, from the ruleset's type.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Identity(pub(crate) crate::AnyRuleset);
 }
 
 /// The README's code, compiled and run with the doctests so that it stays true.

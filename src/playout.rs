@@ -30,6 +30,18 @@ use crate::throw::Throw;
 /// assert!(done.lost_throws < done.throws);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        remote = "Self",
+        deny_unknown_fields,
+        bound(
+            serialize = "R: Ruleset",
+            deserialize = "R: Ruleset + serde::Deserialize<'de>"
+        )
+    )
+)]
 #[non_exhaustive]
 pub struct Playout<R: Ruleset> {
     /// The last position: the game's end, or where the throw limit stopped it.

@@ -82,6 +82,11 @@ impl<R: Ruleset> core::fmt::Debug for Position<R> {
 /// assert!(err.to_string().contains("four fields"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum PositionError {
     /// The string does not have four fields.

@@ -89,7 +89,11 @@
 //! "winner": "x" | "o"}` and nothing else, a set of houses is strictly
 //! ascending, a board has at most 15 pieces a side on the board and off,
 //! names are strings, and lists and strings are refused by their length as
-//! they are read.
+//! they are read. Every built-in ruleset is its name (`"kendall1979"`), and
+//! a saved `Game<R, SeededThrows>` is its record, replayed as it is read.
+//! What only a replay or a refusal can say, a [`Verdict`](crate::Verdict)
+//! and the error types, is written and never read: one read back would be
+//! unchecked.
 
 mod text;
 

@@ -103,6 +103,11 @@ pub enum Checked {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", try_from = "crate::serde_impls::PlaceRepr")
+)]
 pub enum Place {
     /// In the header (ruleset, revision, start position).
     Header,
@@ -140,6 +145,11 @@ impl fmt::Display for Place {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum Problem {
     /// The header names a ruleset this crate does not have.
@@ -253,6 +263,7 @@ pub enum Problem {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("{place}: {problem}")]
 pub struct ReplayError {
     /// Where.

@@ -31,6 +31,11 @@ use crate::movegen::steps::Steps;
 /// # Ok::<(), senet::PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Direction {
     /// Up the track, towards 30 and off: [`Ruleset::forward`].
     Forward,
@@ -52,6 +57,11 @@ pub enum Direction {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub enum Refusal {
     /// [`forward`](Ruleset::forward) and [`backward`](Ruleset::backward)
@@ -470,15 +480,21 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         Steps::derive(self, roll, direction)
     }
 
-    /// Whether this is one of the crate's own rulesets, whose landing
-    /// hooks its tests prove never to answer a taken house: play then
-    /// skips the check of their answers, at no cost on the hot paths.
-    /// The crate's business, sealed like the tables above: only its own
-    /// rulesets and run-time rulesets answer `true`.
+    /// Which of the crate's own rulesets this is, if any: known from the
+    /// type, never from the name, and answered only by the built-in
+    /// rulesets of the list ([`for_each_builtin!`](crate::for_each_builtin))
+    /// and the run-time rulesets that forward to one. Their landing hooks
+    /// the crate's tests prove never to answer a taken house, so play
+    /// skips the check of their answers at no cost on the hot paths; and
+    /// the data shipped for a built-in ruleset (a bot's network) is found
+    /// through it ([`AnyRuleset::of`](crate::AnyRuleset::of)). The
+    /// crate's business, sealed like the tables above: the answer's type
+    /// cannot be made outside the crate, so an override can only hand
+    /// back another ruleset's answer.
     #[doc(hidden)]
     #[inline(always)]
-    fn __built_in(&self, token: crate::__private::Token) -> bool {
+    fn __built_in(&self, token: crate::__private::Token) -> Option<crate::__private::Identity> {
         let _ = token;
-        false
+        None
     }
 }

@@ -100,7 +100,7 @@ macro_rules! __forward_ruleset {
                 match self { $( $pattern => $crate::Ruleset::outcome(&$ruleset, board), )+ }
             }
             #[inline(always)]
-            fn __built_in(&self, token: $crate::__private::Token) -> bool {
+            fn __built_in(&self, token: $crate::__private::Token) -> Option<$crate::__private::Identity> {
                 match self { $( $pattern => $crate::Ruleset::__built_in(&$ruleset, token), )+ }
             }
             #[inline(always)]

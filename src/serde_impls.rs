@@ -9,7 +9,15 @@
 //! houses the list of their numbers, ascending; a position
 //! `{"ruleset": "kendall", "position": "<position string>"}`; a move
 //! `{"roll": 2, "from": 10, "to": 12}` plus `"swap"`, `"capture"`, `"sent"`,
-//! `"backward"`, `"water"` when true.
+//! `"backward"`, `"water"` when true; a built-in ruleset its name, each
+//! ruleset of the list ([`for_each_builtin!`](crate::for_each_builtin))
+//! alike; a set of rolls the list of their values, ascending; a direction
+//! `"forward"` or `"backward"`; an effect, a setup or a playout the object
+//! of its public fields; a place in a record `"header"`, `{"throw": N}` or
+//! `{"end": {"after": N}}`.
+//!
+//! A verdict and the error types are written only: they are what a replay
+//! or a refusal found, and one read back would be unchecked.
 //!
 //! They accept exactly what the text forms accept: a struct is an object
 //! only (never an array standing in for it), with no unknown field; a set
@@ -98,6 +106,43 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
             .map(Object)
     }
 }
+
+/// The serde forms of a struct derived with `#[serde(remote = "Self")]`
+/// (whose derived code is then its own functions, not the traits): written
+/// as derived, and read as derived from an object only (see [`Object`]).
+macro_rules! object_only {
+    ([$($generics:tt)*] $ty:ty [$($bounds:tt)*]) => {
+        impl<$($generics)*> Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                <$ty>::serialize(self, serializer)
+            }
+        }
+
+        impl<'de, $($generics)*> Deserialize<'de> for $ty where $($bounds)* {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                struct Fields<T>(PhantomData<T>);
+                impl<'de, $($generics)*> Visitor<'de> for Fields<$ty> where $($bounds)* {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str("an object")
+                    }
+                    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<$ty, A::Error> {
+                        <$ty>::deserialize(de::value::MapAccessDeserializer::new(map))
+                    }
+                }
+                deserializer.deserialize_map(Fields(PhantomData))
+            }
+        }
+    };
+    ($ty:ty) => {
+        object_only!([] $ty []);
+    };
+}
+
+object_only!(crate::effect::Effect);
+object_only!(crate::effect::Release);
+object_only!(crate::setup::Setup);
+object_only!([R: Ruleset] crate::playout::Playout<R> [R: Deserialize<'de>]);
 
 /// A unit-only enum read from its name as a string only: serde's derived
 /// enums also read `{"x": null}` for `"x"`, which the JSON forms do not
@@ -203,7 +248,8 @@ by_names!(crate::throw::Dice, "an implement: \"four_sticks\", \"long_die\" or \"
 ]);
 
 /// A built-in ruleset is written as its own [`name`](Ruleset::name), and
-/// read from that name, as a string only: the names are not written twice.
+/// read from exactly that name (in no other case), as a string only: the
+/// names are not written twice.
 impl Serialize for crate::any_ruleset::AnyRuleset {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
@@ -218,13 +264,35 @@ impl<'de> Deserialize<'de> for crate::any_ruleset::AnyRuleset {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("the name of a built-in ruleset, as a string")
             }
+            /// Exactly a name as it is written: the JSON forms are
+            /// canonical, where the text a person types
+            /// ([`FromStr`](core::str::FromStr)) may be in any case.
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
-                text.parse().map_err(E::custom)
+                crate::any_ruleset::AnyRuleset::ALL
+                    .into_iter()
+                    .find(|r| r.name() == text)
+                    .ok_or_else(|| {
+                        E::custom(crate::any_ruleset::UnknownRuleset {
+                            found: excerpt(text),
+                        })
+                    })
             }
         }
         deserializer.deserialize_str(Names)
     }
 }
+
+by_names!(crate::ruleset::Direction, "a direction: \"forward\" or \"backward\"", [
+    "forward" => crate::ruleset::Direction::Forward,
+    "backward" => crate::ruleset::Direction::Backward,
+]);
+
+by_names!(crate::contract::Hook, "a landing hook: \"forward\", \"backward\", \"water_landing\" or \"return_landing\"", [
+    "forward" => crate::contract::Hook::Forward,
+    "backward" => crate::contract::Hook::Backward,
+    "water_landing" => crate::contract::Hook::WaterLanding,
+    "return_landing" => crate::contract::Hook::ReturnLanding,
+]);
 
 by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [
     "seed_and_rules" => crate::replay::Checked::SeedAndRules,
@@ -295,9 +363,10 @@ mod play;
 
 pub use play::{FinishRepr, RecordRepr, TurnRepr};
 
-/// Serialises a built-in ruleset as its name, and accepts only that name.
+/// Serialises each built-in ruleset of the list as its name, and accepts
+/// only that name.
 macro_rules! by_name {
-    ($($ty:ident),*) => {$(
+    ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {$(
         impl Serialize for crate::rulesets::$ty {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.serialize_str(crate::Ruleset::name(self))
@@ -312,14 +381,14 @@ macro_rules! by_name {
                 if found == name {
                     Ok(ruleset)
                 } else {
-                    Err(de::Error::custom(format_args!("expected the ruleset {name:?}, found {found:?}")))
+                    Err(de::Error::custom(format_args!("expected the ruleset {name:?}, found {:?}", excerpt(&found))))
                 }
             }
         }
     )*};
 }
 
-by_name!(Kendall, Temple, Bell, Classic);
+crate::for_each_builtin!(by_name);
 
 via_text!(Seed, "a seed as lower-case hex");
 via_text!(MoveText, "a throw in move notation, such as \"2: 10-12\"");
@@ -661,15 +730,105 @@ impl<R: Ruleset> Serialize for crate::game::Game<R, crate::source::SeededThrows>
 }
 
 /// A saved game is its record, verified and taken up again
-/// ([`Game::resume`](crate::Game::resume)): a record that does not replay,
-/// or has no seed, is refused.
-impl<'de> Deserialize<'de>
-    for crate::game::Game<crate::any_ruleset::AnyRuleset, crate::source::SeededThrows>
+/// ([`Game::resume`](crate::Game::resume)) under the ruleset of type `R`
+/// the record names (a built-in ruleset's own type, or
+/// [`AnyRuleset`](crate::AnyRuleset) for any of them): a record of
+/// another ruleset, one that does not replay, or one with no seed is
+/// refused.
+impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de>
+    for crate::game::Game<R, crate::source::SeededThrows>
 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let record = crate::record::Record::deserialize(deserializer)?;
-        let ruleset: crate::any_ruleset::AnyRuleset =
-            record.ruleset().parse().map_err(de::Error::custom)?;
+        let ruleset = play::ruleset_named::<R>(record.ruleset()).map_err(de::Error::custom)?;
         crate::game::Game::resume(&record, ruleset).map_err(de::Error::custom)
+    }
+}
+
+/// A set of rolls as their values, strictly ascending: `[1, 4, 5]`.
+impl Serialize for crate::throw::RollSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let rolls = (1..=Roll::MAX)
+            .filter_map(Roll::new)
+            .filter(|&roll| self.contains(roll));
+        serializer.collect_seq(rolls)
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::throw::RollSet {
+    /// Reads the rolls one at a time, refusing the first that is not above
+    /// the one before it.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Set;
+        impl<'de> Visitor<'de> for Set {
+            type Value = crate::throw::RollSet;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of rolls from 1 to 6, strictly ascending")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut values = [0u8; Roll::MAX as usize];
+                let mut count = 0;
+                while let Some(roll) = seq.next_element::<Roll>()? {
+                    if let Some(&last) = values[..count].last()
+                        && roll.value() <= last
+                    {
+                        return Err(de::Error::custom(format_args!(
+                            "roll {roll} comes after roll {last}: a set of rolls is listed in strictly ascending order"
+                        )));
+                    }
+                    values[count] = roll.value();
+                    count += 1;
+                }
+                Ok(crate::throw::RollSet::of(&values[..count]))
+            }
+        }
+        deserializer.deserialize_seq(Set)
+    }
+}
+
+/// Where in a record a problem is: `"header"`, `{"throw": N}` with N from
+/// 1, or `{"end": {"after": N}}`.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum PlaceRepr {
+    /// In the header.
+    Header,
+    /// At a throw, numbered from 1.
+    Throw(usize),
+    /// Where the record stops.
+    End {
+        /// The number of throws in the record.
+        after: usize,
+    },
+}
+
+impl TryFrom<PlaceRepr> for crate::replay::Place {
+    type Error = String;
+    fn try_from(repr: PlaceRepr) -> Result<Self, String> {
+        use crate::replay::Place;
+        match repr {
+            PlaceRepr::Header => Ok(Place::Header),
+            PlaceRepr::Throw(0) => Err("throws are numbered from 1, found throw 0".into()),
+            PlaceRepr::Throw(n) => Ok(Place::Throw(n)),
+            PlaceRepr::End { after } => Ok(Place::End { after }),
+        }
+    }
+}
+
+/// A verdict is written, never read: it is what replaying a record found,
+/// and a verdict read back would be one nobody checked. Store the record,
+/// and replay it. Its form: `{"position": ..., "history": [turns],
+/// "checked": ..., "finish": ... or null, "problem": {"place": ...,
+/// "problem": ...} or null}`.
+impl<R: Ruleset> Serialize for crate::replay::Verdict<R> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Verdict", 5)?;
+        s.serialize_field("position", self.position())?;
+        s.serialize_field("history", self.history())?;
+        s.serialize_field("checked", &self.checked())?;
+        s.serialize_field("finish", &self.finish())?;
+        s.serialize_field("problem", &self.problem())?;
+        s.end()
     }
 }

@@ -29,6 +29,11 @@ use crate::ruleset::Ruleset;
 /// # Ok::<(), PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct Setup {
     /// The houses of x's pieces on the track.
     pub x: Bitboard,

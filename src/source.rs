@@ -216,6 +216,11 @@ pub trait ThrowSource {
 /// assert!(matches!(err, ThrowError::NotOnDice { index: 1, .. }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum ThrowError {
     /// A scripted source has no throw left.
@@ -262,6 +267,11 @@ pub struct Seed {
 /// assert!(matches!("2A".parse::<Seed>(), Err(SeedError::BadHex { .. })));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum SeedError {
     /// More than 32 bytes.

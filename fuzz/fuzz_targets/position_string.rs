@@ -33,15 +33,14 @@ fuzz_target!(|data: &[u8]| {
         }
         return;
     };
-    let concrete = [
-        check(senet::rulesets::Kendall, text),
-        check(senet::rulesets::Temple, text),
-        check(senet::rulesets::Bell, text),
-        check(senet::rulesets::Classic, text),
-        check(senet::rulesets::Jequier, text),
-        check(senet::rulesets::Kendall1979, text),
-        check(senet::rulesets::Skyruk, text),
-    ];
+    // Each built-in ruleset's concrete type, in the order of the crate's
+    // one list of them, which is also `AnyRuleset::ALL`'s.
+    macro_rules! concrete {
+        ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
+            [$(check(senet::rulesets::$ty, text)),*]
+        };
+    }
+    let concrete = senet::for_each_builtin!(concrete);
     for (ruleset, parsed) in AnyRuleset::ALL.into_iter().zip(concrete) {
         // The run-time ruleset accepts exactly what its concrete one does.
         assert_eq!(

@@ -19,6 +19,11 @@ use crate::source::SeededThrows;
 /// assert_eq!(Game::resume(&record, Kendall).unwrap_err(), ResumeError::NoSeed);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum ResumeError {
     /// The record has no seed: a game taken up from it could not throw on

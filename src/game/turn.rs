@@ -60,6 +60,11 @@ pub struct Turn {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum TurnError {
     /// Throws are numbered from 1.
@@ -578,6 +583,11 @@ impl fmt::Display for Ending {
 /// assert!(err.to_string().starts_with("unknown ending \"Draw\""));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[error("unknown ending {found:?}; expected \"borne off\", \"resignation\" or \"draw\"")]
 pub struct UnknownEnding {
     /// The text as given, or its start when it is long (at most 60 bytes

@@ -59,6 +59,11 @@ pub struct MoveText {
 /// assert_eq!(err.expected, "a target house from 1 to 30, or 'off'");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[error("malformed move {text:?} at column {column}: expected {expected}")]
 pub struct ParseMoveError {
     /// The start of the text as given (at most 60 bytes once escaped;
@@ -86,6 +91,11 @@ pub struct ParseMoveError {
 /// # Ok::<(), senet::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum MoveTextError {
     /// The move it names is not legal here.

@@ -46,6 +46,11 @@ use crate::throw::Roll;
 /// assert_eq!(start.read_typed_move(three, "  "), Err(TypedMoveError::Empty));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum TypedMoveError {
     /// Nothing but spaces was typed.

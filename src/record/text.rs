@@ -45,6 +45,11 @@ pub(crate) const MAX_VALUE: usize = 100;
 /// assert!(matches!(unnamed, Err(RecordError::BadValue { tag: "X", .. })));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum RecordError {
     /// The text is empty.
@@ -148,6 +153,11 @@ pub enum RecordError {
 /// assert!(matches!(err.error, RecordError::ThrowNumber { expected: 2, .. }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[error("line {line}, column {column}: {error}")]
 pub struct ParseRecordError {
     /// The 1-based line number.

@@ -8,22 +8,81 @@
 //!
 #![doc = include_str!("../../docs/rules.md")]
 
-mod bell;
-mod classic;
-mod jequier;
-mod kendall;
-mod kendall1979;
-mod skyruk;
-mod temple;
+/// The one list of the built-in rulesets: every other list of them (the
+/// modules below, [`AnyRuleset`](crate::AnyRuleset) and its name parsing,
+/// [`with_ruleset!`](crate::with_ruleset), [`BuiltIn`], the serde forms,
+/// the per-ruleset tests, and the shipped bot data of `senet-bot`) is
+/// expanded from it, in its order.
+///
+/// Each entry is `(Type, module)`: the ruleset's unit struct and its file
+/// `src/rulesets/module.rs`, whose name is the ruleset's
+/// [`name`](Ruleset::name) (a test checks that they agree). The doc
+/// comment of an entry is its [`AnyRuleset`](crate::AnyRuleset) variant's.
+///
+/// **Adding an eighth built-in ruleset is one line here plus its file**
+/// (whose `Ruleset` impl answers `__built_in` with
+/// `super::identity(self)`, as the others do); `senet-bot` then asks, by
+/// a compile error, for the network and tuned weights it ships for it.
+/// Nothing else names the built-in rulesets one by one.
+///
+/// `for_each_builtin!(callback, args...)` expands to `callback! { [entries]
+/// args... }`, the entries being `$(#[doc])* (Type, module)` separated by
+/// commas: a `macro_rules!` of the caller's, or `$crate::...` path to one.
+///
+/// ```
+/// macro_rules! names {
+///     ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
+///         [$(stringify!($module)),*]
+///     };
+/// }
+/// assert_eq!(senet::for_each_builtin!(names)[0], "kendall");
+/// assert_eq!(senet::for_each_builtin!(names).len(), senet::AnyRuleset::ALL.len());
+/// ```
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_builtin {
+    ($($callback:ident)::+ $(, $($args:tt)*)?) => {
+        $($callback)::+! {
+            [
+                /// [`Kendall`](crate::rulesets::Kendall): Kendall 1978, as modern sets play it.
+                (Kendall, kendall),
+                /// [`Temple`](crate::rulesets::Temple): the French reconstruction against the guardian.
+                (Temple, temple),
+                /// [`Bell`](crate::rulesets::Bell): R. C. Bell 1960, ten pieces, captures and points.
+                (Bell, bell),
+                /// [`Classic`](crate::rulesets::Classic): the French traditional page, no jumping.
+                (Classic, classic),
+                /// [`Jequier`](crate::rulesets::Jequier): G. Jéquier, sticks that count 6, pieces sent back.
+                (Jequier, jequier),
+                /// [`Kendall1979`](crate::rulesets::Kendall1979): Kendall's 1979 booklet, seven pieces, marked pieces.
+                (Kendall1979, kendall1979),
+                /// [`Skyruk`](crate::rulesets::Skyruk): D. Skyruk, groups that protect and block.
+                (Skyruk, skyruk),
+            ]
+            $($($args)*)?
+        }
+    };
+}
+
+/// Each built-in ruleset's module, its type re-exported, and its place
+/// in the list ([`sealed::Listed`]).
+macro_rules! declare {
+    ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
+        $(
+            mod $module;
+            pub use $module::$ty;
+            impl sealed::Sealed for $ty {}
+            impl BuiltIn for $ty {}
+            impl sealed::Listed for $ty {
+                const ANY: crate::AnyRuleset = crate::AnyRuleset::$ty;
+            }
+        )*
+    };
+}
+
+crate::for_each_builtin!(declare);
 
 pub use crate::contract::removes_pieces;
-pub use bell::Bell;
-pub use classic::Classic;
-pub use jequier::Jequier;
-pub use kendall::Kendall;
-pub use kendall1979::Kendall1979;
-pub use skyruk::Skyruk;
-pub use temple::Temple;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -50,22 +109,24 @@ pub trait BuiltIn: Ruleset + sealed::Sealed {}
 pub(crate) mod sealed {
     /// Keeps [`BuiltIn`](super::BuiltIn) to the crate's own rulesets.
     pub trait Sealed {}
+
+    /// A ruleset of the list ([`for_each_builtin!`](crate::for_each_builtin)),
+    /// and which one.
+    pub trait Listed {
+        /// Its value of [`AnyRuleset`](crate::AnyRuleset).
+        const ANY: crate::AnyRuleset;
+    }
 }
 
-impl sealed::Sealed for Kendall {}
-impl BuiltIn for Kendall {}
-impl sealed::Sealed for Temple {}
-impl BuiltIn for Temple {}
-impl sealed::Sealed for Bell {}
-impl BuiltIn for Bell {}
-impl sealed::Sealed for Classic {}
-impl BuiltIn for Classic {}
-impl sealed::Sealed for Jequier {}
-impl BuiltIn for Jequier {}
-impl sealed::Sealed for Kendall1979 {}
-impl BuiltIn for Kendall1979 {}
-impl sealed::Sealed for Skyruk {}
-impl BuiltIn for Skyruk {}
+impl sealed::Sealed for crate::AnyRuleset {}
+impl BuiltIn for crate::AnyRuleset {}
+
+/// A listed ruleset's answer to `Ruleset::__built_in`: which built-in
+/// ruleset it is, from its type (never from its name).
+#[inline(always)]
+pub(crate) fn identity<R: sealed::Listed>(_: &R) -> Option<crate::__private::Identity> {
+    Some(crate::__private::Identity(R::ANY))
+}
 
 /// A named house of the traditional board, checked when compiled.
 const fn named(number: u8) -> House {
@@ -168,31 +229,26 @@ mod tests {
         assert_eq!(number(&below), None);
     }
 
-    /// The unchecked start of each built-in ruleset is its checked start.
+    /// The unchecked start of each built-in ruleset is its checked
+    /// start, through its own type and through `AnyRuleset`; its module
+    /// is named as the ruleset is, and its type knows which it is.
     #[test]
     fn built_in_starts_are_valid() {
+        macro_rules! each {
+            ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {$(
+                assert_eq!(Ok(crate::Position::start($ty)), crate::Position::try_start($ty));
+                assert_eq!(Ruleset::name(&$ty), stringify!($module));
+                assert_eq!(crate::AnyRuleset::of(&$ty), Some(crate::AnyRuleset::$ty));
+            )*};
+        }
+        crate::for_each_builtin!(each);
         for ruleset in crate::AnyRuleset::ALL {
             assert_eq!(
                 Ok(crate::Position::start(ruleset)),
                 crate::Position::try_start(ruleset)
             );
+            assert_eq!(crate::AnyRuleset::of(&ruleset), Some(ruleset));
         }
-        assert_eq!(
-            Ok(crate::Position::start(Kendall)),
-            crate::Position::try_start(Kendall)
-        );
-        assert_eq!(
-            Ok(crate::Position::start(Temple)),
-            crate::Position::try_start(Temple)
-        );
-        assert_eq!(
-            Ok(crate::Position::start(Bell)),
-            crate::Position::try_start(Bell)
-        );
-        assert_eq!(
-            Ok(crate::Position::start(Classic)),
-            crate::Position::try_start(Classic)
-        );
     }
 
     #[test]

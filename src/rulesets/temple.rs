@@ -48,8 +48,8 @@ pub struct Temple;
 impl Ruleset for Temple {
     #[doc(hidden)]
     #[inline(always)]
-    fn __built_in(&self, _: crate::__private::Token) -> bool {
-        true
+    fn __built_in(&self, _: crate::__private::Token) -> Option<crate::__private::Identity> {
+        super::identity(self)
     }
 
     fn name(&self) -> &'static str {

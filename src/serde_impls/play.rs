@@ -53,7 +53,7 @@ impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de> for Position<R> {
 }
 
 /// The ruleset of type `R` named `name`.
-fn ruleset_named<'de, R: Ruleset + Deserialize<'de>>(name: &str) -> Result<R, String> {
+pub(super) fn ruleset_named<'de, R: Ruleset + Deserialize<'de>>(name: &str) -> Result<R, String> {
     type ValueError = de::value::Error;
     let ruleset = R::deserialize(IntoDeserializer::<ValueError>::into_deserializer(name))
         .map_err(|e| format!("unknown ruleset {name:?} for this position type: {e}"))?;

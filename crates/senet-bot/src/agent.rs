@@ -49,6 +49,11 @@ pub struct Decision<'a, R: Ruleset> {
 /// assert_eq!(refusal.to_string(), "a 3 is lost here: there is no legal move");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum NoDecision {
     /// The game is over: nobody throws again.
@@ -397,6 +402,11 @@ impl<R: Ruleset, A: Agent<R> + ?Sized> Agent<R> for &mut A {
 /// assert!((0.0..=1.0).contains(&equity));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct Scored {
     /// The move.
     pub mv: Move,
@@ -417,9 +427,18 @@ pub struct Scored {
 /// assert_eq!((thought.depth, thought.exact), (1, false));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct Thought {
     /// Every legal move with its value, best first; among equal values the
     /// engine's move order is kept. The first is the move the agent plays.
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_impls::ranked")
+    )]
     pub ranked: Vec<Scored>,
     /// How many throws deep the values look: 1 for the rule of thumb (the
     /// throw in hand only), more for a search.

@@ -51,6 +51,11 @@ pub struct Duel<R: Ruleset> {
 /// # Ok::<(), senet_bot::DuelError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct GameEnd {
     /// The result, or `None` when the game was stopped after the duel's
     /// maximum number of throws.
@@ -71,6 +76,11 @@ pub struct GameEnd {
 /// # Ok::<(), senet_bot::DuelError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct PairResult {
     /// The game where A plays `x` (throws first).
     pub a_first: GameEnd,
@@ -95,6 +105,11 @@ pub struct PairResult {
 /// assert!(matches!(error, DuelError::Game { ref agent, .. } if agent == "stubborn"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum DuelError {
     /// The game refused a move (an agent returned a move that is not
@@ -349,6 +364,11 @@ impl PairResult {
 /// assert_eq!(stats.win_rate(), 0.75);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct DuelStats {
     /// Mirrored pairs played.
     pub pairs: u64,
@@ -362,11 +382,46 @@ pub struct DuelStats {
     pub unfinished: u64,
     /// Throws made in all games.
     pub throws: u64,
+    #[cfg_attr(feature = "serde", serde(skip))]
     quarters: u64,
     quarters_squared: u64,
 }
 
 impl DuelStats {
+    /// The stats read back: the counts agree (every game of every pair
+    /// is a win of either side, a draw or unfinished) and the squared
+    /// scores are ones that pairs can make; the score of `a` is
+    /// recomputed from the counts.
+    #[cfg(feature = "serde")]
+    pub(crate) fn checked(mut self) -> Result<DuelStats, String> {
+        let games = [self.a_wins, self.b_wins, self.draws, self.unfinished]
+            .iter()
+            .try_fold(0u128, |sum, &n| sum.checked_add(u128::from(n)));
+        if games != Some(2 * u128::from(self.pairs)) {
+            return Err(format!(
+                "{} pairs are {} games, but a_wins, b_wins, draws and unfinished do not add up to it",
+                self.pairs,
+                2 * u128::from(self.pairs)
+            ));
+        }
+        let quarters =
+            2 * u128::from(self.a_wins) + u128::from(self.draws) + u128::from(self.unfinished);
+        let squared = u128::from(self.quarters_squared);
+        // Each pair scores 0 to 4 quarters: the sum of their squares is at
+        // most 4 times their sum, and at least its square over the pairs.
+        let fits = squared <= 4 * quarters
+            && (self.pairs == 0 && squared == 0
+                || self.pairs > 0 && squared * u128::from(self.pairs) >= quarters * quarters);
+        if !fits {
+            return Err(format!(
+                "quarters_squared {} is not what {} pairs scoring {quarters} quarters can make",
+                self.quarters_squared, self.pairs
+            ));
+        }
+        self.quarters = u64::try_from(quarters).map_err(|_| "too many games".to_owned())?;
+        Ok(self)
+    }
+
     /// Adds a pair's games.
     /// ```
     /// use senet_bot::{DuelStats, GameEnd, PairResult};

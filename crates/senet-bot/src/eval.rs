@@ -84,7 +84,7 @@ const SIDE_FEATURES: usize = 5 + House::COUNT as usize;
 /// use senet_bot::{FEATURE_NAMES, Weights};
 ///
 /// assert_eq!(FEATURE_NAMES[..3], ["bias", "race", "mover off"]);
-/// let tuned = Weights::tuned("kendall").unwrap();
+/// let tuned = Weights::tuned(&senet::rulesets::Kendall).unwrap();
 /// for (name, weight) in FEATURE_NAMES.iter().zip(tuned.0).take(3) {
 ///     println!("{name}: {weight:+.3}");
 /// }
@@ -197,6 +197,11 @@ impl fmt::Debug for Weights {
 /// assert_eq!(short.to_string(), format!("expected {FEATURES} weights, one per feature, found 3"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum BadWeights {
     /// Not one number per feature.
@@ -274,17 +279,19 @@ impl Weights {
         }
     }
 
-    /// The tuned weights of a built-in ruleset, by its name; `None` for
-    /// any other name.
+    /// The tuned weights of `ruleset` when it is a built-in ruleset
+    /// (known from its type by [`AnyRuleset::of`](senet::AnyRuleset::of),
+    /// never from its name); `None` for a ruleset of your own, whatever
+    /// it calls itself.
     /// ```
     /// use senet_bot::Weights;
-    /// use senet::{Ruleset, rulesets::Kendall};
+    /// use senet::{AnyRuleset, rulesets::Kendall};
     ///
-    /// assert!(Weights::tuned(Kendall.name()).is_some());
-    /// assert_eq!(Weights::tuned("my own"), None);
+    /// assert!(Weights::tuned(&Kendall).is_some());
+    /// assert_eq!(Weights::tuned(&AnyRuleset::Kendall), Weights::tuned(&Kendall));
     /// ```
-    pub fn tuned(name: &str) -> Option<Weights> {
-        weights::tuned(name)
+    pub fn tuned<R: Ruleset>(ruleset: &R) -> Option<Weights> {
+        senet::AnyRuleset::of(ruleset).map(weights::tuned)
     }
 
     /// Untuned weights that only count the race: progress along the track
@@ -430,17 +437,18 @@ impl Sink for Collect {
 }
 
 impl<R: Ruleset> Evaluation<R> {
-    /// The evaluation of `ruleset` with its tuned weights (chosen by its
-    /// name), or the race weights when it has none.
+    /// The evaluation of `ruleset` with its tuned weights
+    /// ([`Weights::tuned`]: a built-in ruleset's, known from its type), or
+    /// the race weights for any other ruleset.
     /// ```
     /// use senet_bot::{Evaluation, Weights};
     /// use senet::rulesets::Kendall;
     ///
     /// let eval = Evaluation::new(Kendall);
-    /// assert_eq!(Some(*eval.weights()), Weights::tuned("kendall"));
+    /// assert_eq!(Some(*eval.weights()), Weights::tuned(&Kendall));
     /// ```
     pub fn new(ruleset: R) -> Evaluation<R> {
-        let weights = Weights::tuned(ruleset.name()).unwrap_or_else(Weights::race);
+        let weights = Weights::tuned(&ruleset).unwrap_or_else(Weights::race);
         Evaluation::with_weights(ruleset, weights)
     }
 

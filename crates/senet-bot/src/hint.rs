@@ -21,6 +21,11 @@ use senet::notation::move_text::MoveText;
 /// # Ok::<(), senet_bot::NoDecision>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct Hint {
     /// The move.
     pub mv: Move,

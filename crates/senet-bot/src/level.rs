@@ -59,6 +59,11 @@ pub struct Level(u8);
 /// assert!("5".parse::<Level>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[error("a level is a number from 1 to {max}, found {found:?}")]
 pub struct BadLevel {
     /// The text or number given (its start: at most 60 bytes once

@@ -106,6 +106,9 @@ pub mod train;
 pub mod tune;
 mod weights;
 
+#[cfg(feature = "serde")]
+mod serde_impls;
+
 pub use agent::{Agent, Decision, NoDecision, Scored, Thought};
 pub use baseline::{Baseline, FiveTerms};
 pub use duel::{Duel, DuelError, DuelStats, GameEnd, PairResult};

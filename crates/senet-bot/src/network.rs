@@ -16,9 +16,9 @@ use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 use crate::eval::{Evaluator, logistic};
-use senet::House;
 use senet::Position;
 use senet::Ruleset;
+use senet::{AnyRuleset, House};
 
 /// Hidden units of a [`Network`].
 ///
@@ -69,7 +69,7 @@ const MAX_ACTIVE: usize = INPUTS;
 /// ```
 /// use senet_bot::Network;
 ///
-/// let kendall = Network::builtin("kendall").expect("shipped");
+/// let kendall = Network::builtin(&senet::rulesets::Kendall).expect("shipped");
 /// let file = kendall.to_bytes("kendall");
 /// let (read, name) = Network::from_bytes(&file)?;
 /// assert_eq!((&read, name.as_str()), (&*kendall, "kendall"));
@@ -155,6 +155,21 @@ impl Active {
     }
 }
 
+/// `shipped_file`: the network file shipped for each built-in ruleset,
+/// `networks/<name>.net`, from senet's one list of them.
+macro_rules! shipped_files {
+    ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
+        /// The bytes of the network file shipped for `ruleset`.
+        fn shipped_file(ruleset: AnyRuleset) -> &'static [u8] {
+            match ruleset {
+                $( AnyRuleset::$ty => include_bytes!(concat!("networks/", stringify!($module), ".net")), )*
+            }
+        }
+    };
+}
+
+senet::for_each_builtin!(shipped_files);
+
 impl Network {
     /// A network whose every weight is zero: it values every position at
     /// one half. The start of training, before the random first weights.
@@ -176,34 +191,35 @@ impl Network {
         }
     }
 
-    /// The network shipped for the built-in ruleset named `name`, or
-    /// `None` for any other name. Each file is read once per process and
-    /// shared.
+    /// The network shipped for `ruleset` when it is a built-in ruleset
+    /// (known from its type by [`AnyRuleset::of`], never from its name),
+    /// or `None` for a ruleset of your own, whatever it calls itself. Each
+    /// file is read once per process and shared.
     ///
     /// ```
     /// use std::sync::Arc;
+    /// use senet::{AnyRuleset, rulesets::Kendall};
     /// use senet_bot::Network;
     ///
-    /// let kendall = Network::builtin("kendall").expect("shipped");
-    /// assert!(Arc::ptr_eq(&kendall, &Network::builtin("kendall").unwrap())); // shared
-    /// assert!(Network::builtin("my rules").is_none());
+    /// let kendall = Network::builtin(&Kendall).expect("shipped");
+    /// assert!(Arc::ptr_eq(&kendall, &Network::builtin(&AnyRuleset::Kendall).unwrap())); // shared
+    /// // From a name given at run time: parse it as a built-in ruleset first.
+    /// let named: AnyRuleset = "KENDALL".parse()?;
+    /// assert!(Arc::ptr_eq(&kendall, &Network::builtin(&named).unwrap()));
+    /// # Ok::<(), senet::UnknownRuleset>(())
     /// ```
-    pub fn builtin(name: &str) -> Option<Arc<Network>> {
-        let (slot, bytes): (usize, &[u8]) = match name {
-            "kendall" => (0, include_bytes!("networks/kendall.net")),
-            "temple" => (1, include_bytes!("networks/temple.net")),
-            "bell" => (2, include_bytes!("networks/bell.net")),
-            "classic" => (3, include_bytes!("networks/classic.net")),
-            "jequier" => (4, include_bytes!("networks/jequier.net")),
-            "kendall1979" => (5, include_bytes!("networks/kendall1979.net")),
-            "skyruk" => (6, include_bytes!("networks/skyruk.net")),
-            _ => return None,
-        };
-        static SHIPPED: [OnceLock<Option<Arc<Network>>>; 7] = [const { OnceLock::new() }; 7];
+    pub fn builtin<R: Ruleset>(ruleset: &R) -> Option<Arc<Network>> {
+        let ruleset = AnyRuleset::of(ruleset)?;
+        static SHIPPED: [OnceLock<Option<Arc<Network>>>; AnyRuleset::ALL.len()] =
+            [const { OnceLock::new() }; AnyRuleset::ALL.len()];
         // The shipped files are checked by the tests; a broken one would
         // fail them, so reading it here cannot fail in a released crate.
-        SHIPPED[slot]
-            .get_or_init(|| Network::from_bytes(bytes).ok().map(|(n, _)| Arc::new(n)))
+        SHIPPED[ruleset as usize]
+            .get_or_init(|| {
+                Network::from_bytes(shipped_file(ruleset))
+                    .ok()
+                    .map(|(n, _)| Arc::new(n))
+            })
             .clone()
     }
 
@@ -247,7 +263,7 @@ impl Network {
     /// use senet_bot::Network;
     /// use senet::{Position, rulesets::Bell};
     ///
-    /// let bell = Network::builtin("bell").expect("shipped");
+    /// let bell = Network::builtin(&Bell).expect("shipped");
     /// let equity = bell.equity(&Position::start(Bell));
     /// assert!(equity > 0.5 && equity < 1.0); // Bell favours the side that throws first
     /// ```
@@ -327,9 +343,10 @@ impl Network {
     /// ```
     /// use senet_bot::{BadNetwork, Network};
     ///
-    /// let file = Network::builtin("temple").expect("shipped").to_bytes("temple");
+    /// let temple = Network::builtin(&senet::rulesets::Temple).expect("shipped");
+    /// let file = temple.to_bytes("temple");
     /// let (network, name) = Network::from_bytes(&file)?;
-    /// assert_eq!((&network, name.as_str()), (&*Network::builtin("temple").unwrap(), "temple"));
+    /// assert_eq!((&network, name.as_str()), (&*temple, "temple"));
     /// let cut = Network::from_bytes(&file[..100]);
     /// assert!(matches!(cut, Err(BadNetwork::Truncated { at: 100, .. })));
     /// # Ok::<(), BadNetwork>(())
@@ -442,6 +459,11 @@ const MAX_NAME: usize = 32;
 /// assert_eq!(Network::from_bytes(b"SENETODS"), Err(BadNetwork::NotANetwork));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum BadNetwork {
     /// The file does not start with `SENETNET`.
@@ -554,7 +576,9 @@ pub struct Learned<R: Ruleset> {
 }
 
 impl<R: Ruleset> Learned<R> {
-    /// The network shipped for the ruleset's name, or `None`.
+    /// The network shipped for `ruleset` ([`Network::builtin`]: a
+    /// built-in ruleset, known from its type), or `None` for a ruleset of
+    /// your own, even one named as a built-in one.
     ///
     /// ```
     /// use senet_bot::{Evaluator, Learned};
@@ -565,7 +589,7 @@ impl<R: Ruleset> Learned<R> {
     /// assert!((0.0..=1.0).contains(&equity));
     /// ```
     pub fn new(ruleset: R) -> Option<Learned<R>> {
-        Network::builtin(ruleset.name()).map(|network| Learned::with_network(ruleset, network))
+        Network::builtin(&ruleset).map(|network| Learned::with_network(ruleset, network))
     }
 
     /// `ruleset` valued by `network` (a `Network`, or an `Arc` of one to
@@ -592,7 +616,7 @@ impl<R: Ruleset> Learned<R> {
     /// use senet::rulesets::Kendall;
     ///
     /// let learned = Learned::new(Kendall).expect("shipped");
-    /// assert_eq!(learned.network(), &*Network::builtin("kendall").unwrap());
+    /// assert_eq!(learned.network(), &*Network::builtin(&Kendall).unwrap());
     /// ```
     pub fn network(&self) -> &Network {
         &self.network

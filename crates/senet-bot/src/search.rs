@@ -38,6 +38,11 @@ use senet::{MAX_MOVES, Move};
 /// # Ok::<(), senet_bot::BadLimits>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct SearchLimits {
     /// The deepest pass, in throws (1 = only the throw in hand), from 1 to
     /// [`SearchLimits::MAX_DEPTH`].
@@ -59,6 +64,11 @@ pub struct SearchLimits {
 /// assert_eq!(err, BadLimits::TableBits { found: 25, max: 24 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum BadLimits {
     /// The depth is 0 or more than [`SearchLimits::MAX_DEPTH`].

@@ -73,6 +73,11 @@ const TOP: Level = match Level::new(Level::MAX) {
 /// assert_eq!(Pairing::TopVsRandom.to_string(), "level 4 vs random, mirrored");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum Pairing {
     /// A uniformly random mover on each side.
@@ -127,6 +132,11 @@ impl fmt::Display for Pairing {
 /// # Ok::<(), senet_bot::study::StudyError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct Tally {
     /// Games played.
@@ -239,6 +249,11 @@ impl Tally {
 /// assert!((score.half_width - 0.098).abs() < 1e-9);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct Score {
     /// Wins plus half the draws, over the games (0 to 1).
@@ -270,6 +285,11 @@ impl Score {
 /// assert_eq!(Spread::of(&[]), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct Spread {
     /// The 5th percentile.
@@ -328,6 +348,11 @@ pub fn mean(values: &[u32]) -> f64 {
 /// assert_eq!(refused, Err(StudyError::Threads { asked: 0 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum StudyError {
     /// The thread count is not from 1 to [`MAX_THREADS`].

@@ -50,6 +50,11 @@ use senet::{Position, PositionError};
 /// assert!(matches!(wild.check(), Err(TrainError::Plan { field: "lambda", .. })));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 pub struct Plan {
     /// Self-play games.
     pub games: u64,
@@ -94,6 +99,11 @@ impl Default for Plan {
 /// # Ok::<(), senet_bot::train::TrainError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct Report {
     /// Games played to their end.
@@ -116,6 +126,11 @@ pub struct Report {
 /// assert_eq!(err.to_string(), "max_throws must be at least 1, found 0");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum TrainError {
     /// The ruleset's start is not a valid position (see [`Position::try_start`]).

@@ -190,6 +190,11 @@ impl Sample {
 /// # Ok::<(), senet_bot::tune::TuneError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct NewtonStep {
     /// Its number, from 0.
@@ -208,6 +213,11 @@ pub struct NewtonStep {
 /// assert_eq!(fit(&[], 1e-3, |_| {}), Err(TuneError::NoSamples));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum TuneError {
     /// [`fit`] was given no sample.

@@ -5,26 +5,34 @@
 //! checked by mirrored duels against the untuned race weights. The layout
 //! of each table is documented on [`Evaluation`](crate::Evaluation).
 
-use crate::eval::{FEATURES, Weights};
+use senet::AnyRuleset;
 
-/// The tuned weights of the built-in ruleset named `name`.
-pub(crate) fn tuned(name: &str) -> Option<Weights> {
-    let table = match name {
-        "kendall" => &KENDALL,
-        "temple" => &TEMPLE,
-        "bell" => &BELL,
-        "classic" => &CLASSIC,
-        "jequier" => &JEQUIER,
-        "kendall1979" => &KENDALL_1979,
-        "skyruk" => &SKYRUK,
-        _ => return None,
+use crate::eval::Weights;
+
+/// `tuned`: the table of each built-in ruleset, from senet's one list of
+/// them; each table is the constant named as the ruleset's type in
+/// [`tables`].
+macro_rules! tuned_tables {
+    ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
+        /// The tuned weights of the built-in ruleset `ruleset`.
+        pub(crate) fn tuned(ruleset: AnyRuleset) -> Weights {
+            Weights(match ruleset {
+                $( AnyRuleset::$ty => tables::$ty, )*
+            })
+        }
     };
-    Some(Weights(*table))
 }
 
-// kendall (10000 games x 3 rounds, seed 1)
-#[rustfmt::skip]
-const KENDALL: [f64; FEATURES] = [
+senet::for_each_builtin!(tuned_tables);
+
+/// The tables, each named as its ruleset's type so that the list finds it.
+#[allow(non_upper_case_globals)]
+mod tables {
+    use crate::eval::FEATURES;
+
+    // kendall (10000 games x 3 rounds, seed 1)
+    #[rustfmt::skip]
+pub(super) const Kendall: [f64; FEATURES] = [
     0.048140, // bias
     2.121314, // race
     -0.069681, // mover off
@@ -99,9 +107,9 @@ const KENDALL: [f64; FEATURES] = [
     0.001243, // other h30
 ];
 
-// temple (10000 games x 3 rounds, seed 1)
-#[rustfmt::skip]
-const TEMPLE: [f64; FEATURES] = [
+    // temple (10000 games x 3 rounds, seed 1)
+    #[rustfmt::skip]
+pub(super) const Temple: [f64; FEATURES] = [
     -0.045323, // bias
     1.788236, // race
     -0.174891, // mover off
@@ -176,9 +184,9 @@ const TEMPLE: [f64; FEATURES] = [
     0.052664, // other h30
 ];
 
-// bell (10000 games x 3 rounds, seed 1)
-#[rustfmt::skip]
-const BELL: [f64; FEATURES] = [
+    // bell (10000 games x 3 rounds, seed 1)
+    #[rustfmt::skip]
+pub(super) const Bell: [f64; FEATURES] = [
     -0.156649, // bias
     -2.191030, // race
     1.676951, // mover off
@@ -253,9 +261,9 @@ const BELL: [f64; FEATURES] = [
     -0.710226, // other h30
 ];
 
-// classic (10000 games x 3 rounds, seed 1)
-#[rustfmt::skip]
-const CLASSIC: [f64; FEATURES] = [
+    // classic (10000 games x 3 rounds, seed 1)
+    #[rustfmt::skip]
+pub(super) const Classic: [f64; FEATURES] = [
     -0.014175, // bias
     0.580175, // race
     0.104215, // mover off
@@ -330,9 +338,9 @@ const CLASSIC: [f64; FEATURES] = [
     0.012920, // other h30
 ];
 
-// jequier (10000 games x 3 rounds, seed 1)
-#[rustfmt::skip]
-const JEQUIER: [f64; FEATURES] = [
+    // jequier (10000 games x 3 rounds, seed 1)
+    #[rustfmt::skip]
+pub(super) const Jequier: [f64; FEATURES] = [
     0.004929, // bias
     1.287939, // race
     -0.238867, // mover off
@@ -407,9 +415,9 @@ const JEQUIER: [f64; FEATURES] = [
     0.104127, // other h30
 ];
 
-// kendall1979 (10000 games x 3 rounds, seed 1)
-#[rustfmt::skip]
-const KENDALL_1979: [f64; FEATURES] = [
+    // kendall1979 (10000 games x 3 rounds, seed 1)
+    #[rustfmt::skip]
+pub(super) const Kendall1979: [f64; FEATURES] = [
     0.021184, // bias
     1.707631, // race
     0.017198, // mover off
@@ -484,9 +492,9 @@ const KENDALL_1979: [f64; FEATURES] = [
     -0.021155, // other h30
 ];
 
-// skyruk (10000 games x 3 rounds, seed 1)
-#[rustfmt::skip]
-const SKYRUK: [f64; FEATURES] = [
+    // skyruk (10000 games x 3 rounds, seed 1)
+    #[rustfmt::skip]
+pub(super) const Skyruk: [f64; FEATURES] = [
     0.020114, // bias
     2.140074, // race
     0.112853, // mover off
@@ -560,3 +568,4 @@ const SKYRUK: [f64; FEATURES] = [
     -0.093113, // other h29
     -0.019363, // other h30
 ];
+}

@@ -73,6 +73,8 @@
 
 pub(crate) mod file;
 mod index;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod solve;
 
 use thiserror::Error;
@@ -119,6 +121,11 @@ pub struct Table<R: Ruleset> {
 /// assert!(err.to_string().contains("between 1 and 5"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum SolveError {
     /// The bound is 0 or more than the ruleset's pieces per side.
@@ -174,6 +181,11 @@ pub enum SolveError {
 /// # Ok::<(), senet_odds::SolveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct Progress {
     /// The layer being solved, from 0.
@@ -202,6 +214,11 @@ pub struct Progress {
 /// # Ok::<(), senet_odds::SolveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", deny_unknown_fields)
+)]
 #[non_exhaustive]
 pub struct LayerReport {
     /// Pieces on the track, x's and o's.

@@ -1,0 +1,337 @@
+//! serde for the bots' data (feature `serde`): each type is read as it is
+//! written and checked before a value exists, as the core's types are.
+//!
+//! JSON forms: a level is its number (`3`); weights the list of their
+//! [`FEATURES`] numbers, in the order of [`FEATURE_NAMES`](crate::FEATURE_NAMES);
+//! a tuning sample `{"features": [...], "result": 0.5}`; every other
+//! struct the object of its public fields, with no unknown field and never
+//! an array standing in for it. Errors are written, never read.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use senet::quote::excerpt;
+use senet::{MAX_MOVES, Move};
+
+use crate::agent::{Scored, Thought};
+use crate::duel::{DuelStats, GameEnd, PairResult};
+use crate::eval::{FEATURES, Weights};
+use crate::hint::Hint;
+use crate::level::{BadLevel, Level};
+use crate::search::SearchLimits;
+use crate::study::{Pairing, Score, Spread, Tally};
+use crate::train::{Plan, Report};
+use crate::tune::{NewtonStep, Sample};
+
+/// The serde forms of a struct derived with `#[serde(remote = "Self")]`
+/// (whose derived code is then its own functions, not the traits):
+/// written as derived, read as derived from an object only, then checked
+/// by `$check` (a function from the value to a `Result` of it).
+macro_rules! object_only {
+    ($ty:ty) => {
+        object_only!($ty, Ok::<$ty, core::convert::Infallible>);
+    };
+    ($ty:ty, $check:expr) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                <$ty>::serialize(self, serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                struct Fields;
+                impl<'de> Visitor<'de> for Fields {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str("an object")
+                    }
+                    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<$ty, A::Error> {
+                        let value = <$ty>::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                        ($check)(value).map_err(de::Error::custom)
+                    }
+                }
+                deserializer.deserialize_map(Fields)
+            }
+        }
+    };
+}
+
+/// An equity, a chance from 0 to 1.
+fn equity(what: &str, value: f64) -> Result<(), String> {
+    if (0.0..=1.0).contains(&value) {
+        Ok(())
+    } else {
+        Err(format!("{what} is a chance from 0 to 1, found {value}"))
+    }
+}
+
+object_only!(Scored, |s: Scored| equity("an equity", s.equity)
+    .map(|()| s));
+
+object_only!(Hint, |h: Hint| {
+    equity("an equity", h.equity)?;
+    let mv = h.mv;
+    let agrees = h.text.roll() == mv.roll()
+        && h.text.play() == Some((mv.from(), mv.to()))
+        && h.text.is_swap() == (mv.is_swap() || mv.is_capture() || mv.is_sent_away())
+        && h.text.is_backward() == mv.is_backward();
+    if agrees {
+        Ok(h)
+    } else {
+        Err(format!(
+            "the hint's text {:?} does not write its move {}: {}-{}",
+            excerpt(&h.text.to_string()),
+            mv.roll(),
+            mv.from(),
+            mv.to()
+        ))
+    }
+});
+
+object_only!(Thought, |t: Thought| {
+    if t.exact && t.depth != 0 {
+        return Err(format!(
+            "exact values are read from a table, at depth 0, not {}",
+            t.depth
+        ));
+    }
+    Ok::<Thought, String>(t)
+});
+
+/// A thought's ranked moves: at most [`MAX_MOVES`], all of one roll, each
+/// from its own house, best first; read one at a time and refused at the
+/// first that does not fit.
+pub(crate) fn ranked<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Scored>, D::Error> {
+    struct Ranked;
+    impl<'de> Visitor<'de> for Ranked {
+        type Value = Vec<Scored>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a list of at most {MAX_MOVES} scored moves, best first")
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Scored>, A::Error> {
+            let mut ranked: Vec<Scored> = Vec::new();
+            while let Some(scored) = seq.next_element::<Scored>()? {
+                if ranked.len() == MAX_MOVES {
+                    return Err(de::Error::custom(format_args!(
+                        "a decision has at most {MAX_MOVES} moves"
+                    )));
+                }
+                let mv: Move = scored.mv;
+                if ranked
+                    .iter()
+                    .any(|s| s.mv.roll() != mv.roll() || s.mv.from() == mv.from())
+                {
+                    return Err(de::Error::custom(
+                        "the moves of a decision share one roll and start from different houses",
+                    ));
+                }
+                if let Some(last) = ranked.last()
+                    && last.equity < scored.equity
+                {
+                    return Err(de::Error::custom(format_args!(
+                        "the moves are ranked best first: {} after {}",
+                        scored.equity, last.equity
+                    )));
+                }
+                ranked.push(scored);
+            }
+            Ok(ranked)
+        }
+    }
+    deserializer.deserialize_seq(Ranked)
+}
+
+object_only!(GameEnd);
+object_only!(PairResult);
+
+object_only!(DuelStats, DuelStats::checked);
+
+object_only!(SearchLimits, SearchLimits::check);
+
+object_only!(Tally, |t: Tally| {
+    let ended = [t.x_wins, t.draws, t.unfinished]
+        .iter()
+        .try_fold(0u64, |sum, &n| sum.checked_add(n));
+    if ended.is_none_or(|ended| ended > t.games) || t.top_wins > t.games {
+        return Err(format!(
+            "a tally of {} games counts more wins, draws and unfinished games than games",
+            t.games
+        ));
+    }
+    if t.lengths.len() as u64 > t.games || t.turns.len() as u64 > t.games {
+        return Err(format!(
+            "a tally of {} games lists more lengths than games",
+            t.games
+        ));
+    }
+    Ok(t)
+});
+
+object_only!(Score, |s: Score| {
+    equity("a score", s.value)?;
+    if s.half_width.is_finite() && s.half_width >= 0.0 {
+        Ok(s)
+    } else {
+        Err(format!(
+            "a score's half_width is a finite number from 0, found {}",
+            s.half_width
+        ))
+    }
+});
+
+object_only!(Spread, |s: Spread| {
+    if s.low <= s.median && s.median <= s.high {
+        Ok(s)
+    } else {
+        Err(format!(
+            "a spread is low <= median <= high, found {} {} {}",
+            s.low, s.median, s.high
+        ))
+    }
+});
+
+object_only!(NewtonStep, |s: NewtonStep| {
+    if s.log_loss.is_finite() && s.log_loss >= 0.0 && s.step.is_finite() {
+        Ok(s)
+    } else {
+        Err(format!(
+            "a Newton step has a finite log loss from 0 and a finite step, found {} and {}",
+            s.log_loss, s.step
+        ))
+    }
+});
+
+object_only!(Plan, |p: Plan| p.check());
+
+object_only!(Report);
+
+/// A level is its number.
+impl Serialize for Level {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(self.number())
+    }
+}
+
+impl<'de> Deserialize<'de> for Level {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        let number = u64::deserialize(deserializer)?;
+        u8::try_from(number)
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| {
+                de::Error::custom(BadLevel {
+                    found: number.to_string(),
+                    max: Level::MAX,
+                })
+            })
+    }
+}
+
+/// Exactly `N` numbers, read one at a time: a longer list is refused at
+/// its first extra number.
+struct Numbers<T, const N: usize>([T; N]);
+
+impl<'de, T: Deserialize<'de> + Copy + Default, const N: usize> Deserialize<'de> for Numbers<T, N> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct List<T, const N: usize>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de> + Copy + Default, const N: usize> Visitor<'de> for List<T, N> {
+            type Value = Numbers<T, N>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a list of {N} numbers")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut numbers = [T::default(); N];
+                let mut count = 0;
+                while let Some(number) = seq.next_element::<T>()? {
+                    if count == N {
+                        return Err(de::Error::invalid_length(N + 1, &self));
+                    }
+                    numbers[count] = number;
+                    count += 1;
+                }
+                if count < N {
+                    return Err(de::Error::invalid_length(count, &self));
+                }
+                Ok(Numbers(numbers))
+            }
+        }
+        deserializer.deserialize_seq(List(PhantomData))
+    }
+}
+
+/// Weights are the list of their numbers, one per feature, each finite.
+impl Serialize for Weights {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Weights {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Weights, D::Error> {
+        let Numbers(numbers) = Numbers::<f64, FEATURES>::deserialize(deserializer)?;
+        Weights::new(numbers).map_err(de::Error::custom)
+    }
+}
+
+/// A tuning sample's fields, checked by [`Sample::new`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SampleRepr {
+    features: Numbers<f32, FEATURES>,
+    result: f32,
+}
+
+impl Serialize for Sample {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Sample", 2)?;
+        s.serialize_field("features", self.features().as_slice())?;
+        s.serialize_field("result", &self.result())?;
+        s.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Sample {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Sample, D::Error> {
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = Sample;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Sample, A::Error> {
+                let repr = SampleRepr::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                Sample::new(repr.features.0, repr.result).map_err(de::Error::custom)
+            }
+        }
+        deserializer.deserialize_map(Fields)
+    }
+}
+
+/// A pairing is its name, as a string only: `"random_vs_random"`,
+/// `"top_vs_top"` or `"top_vs_random"`.
+impl<'de> Deserialize<'de> for Pairing {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pairing, D::Error> {
+        struct Names;
+        impl Visitor<'_> for Names {
+            type Value = Pairing;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a pairing: \"random_vs_random\", \"top_vs_top\" or \"top_vs_random\"")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Pairing, E> {
+                const NAMES: [&str; 3] = ["random_vs_random", "top_vs_top", "top_vs_random"];
+                match text {
+                    "random_vs_random" => Ok(Pairing::RandomVsRandom),
+                    "top_vs_top" => Ok(Pairing::TopVsTop),
+                    "top_vs_random" => Ok(Pairing::TopVsRandom),
+                    _ => Err(E::unknown_variant(&excerpt(text), &NAMES)),
+                }
+            }
+        }
+        deserializer.deserialize_str(Names)
+    }
+}

@@ -1,0 +1,119 @@
+//! The data shipped for the built-in rulesets (a network, tuned weights)
+//! is found through the ruleset's type, never through its name: a ruleset
+//! of one's own that calls itself "kendall" gets none of Kendall's.
+
+use std::sync::Arc;
+
+use senet::rulesets::Kendall;
+use senet::{
+    AnyRuleset, Bitboard, Board, Dice, House, Move, Outcome, Position, Reach, Roll, Ruleset,
+    ruleset_enum,
+};
+use senet_bot::{Evaluation, Learned, Network, Weights};
+
+/// Kendall's rules in every hook, under Kendall's name, but not Kendall's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Impostor;
+
+impl Ruleset for Impostor {
+    fn name(&self) -> &'static str {
+        "kendall"
+    }
+    fn revision(&self) -> u32 {
+        Kendall.revision()
+    }
+    fn pieces_per_side(&self) -> u8 {
+        Kendall.pieces_per_side()
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        Kendall.start()
+    }
+    fn dice(&self) -> Dice {
+        Kendall.dice()
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        Kendall.forward(from, roll)
+    }
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        Kendall.throws_again(roll, played)
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        Kendall.outcome(board)
+    }
+}
+
+#[test]
+fn a_ruleset_named_kendall_gets_no_shipped_network() {
+    assert_eq!(Impostor.name(), Kendall.name());
+    assert_eq!(AnyRuleset::of(&Impostor), None);
+    assert!(Network::builtin(&Impostor).is_none());
+    assert!(Learned::new(Impostor).is_none());
+}
+
+#[test]
+fn a_ruleset_named_kendall_gets_no_tuned_weights() {
+    assert_eq!(Weights::tuned(&Impostor), None);
+    assert_eq!(*Evaluation::new(Impostor).weights(), Weights::race());
+    assert_ne!(Weights::tuned(&Kendall), Some(Weights::race()));
+    assert_eq!(
+        *Evaluation::new(Kendall).weights(),
+        Weights::tuned(&Kendall).unwrap()
+    );
+}
+
+ruleset_enum! {
+    /// Kendall's own type behind a run-time enum, beside the impostor.
+    enum Served {
+        /// The built-in ruleset.
+        Kendall(Kendall),
+        /// A ruleset of one's own named as it.
+        Impostor(Impostor),
+    }
+}
+
+#[test]
+fn a_run_time_ruleset_gets_the_data_of_the_built_in_ruleset_it_holds() {
+    let kendall = Network::builtin(&Kendall).expect("Kendall ships a network");
+    let served = Network::builtin(&Served::Kendall(Kendall)).expect("it holds Kendall");
+    assert!(Arc::ptr_eq(&kendall, &served));
+    assert!(Network::builtin(&Served::Impostor(Impostor)).is_none());
+    assert_eq!(Weights::tuned(&Served::Impostor(Impostor)), None);
+    assert_eq!(
+        Weights::tuned(&Served::Kendall(Kendall)),
+        Weights::tuned(&Kendall)
+    );
+}
+
+/// Every built-in ruleset of the list ships a network and tuned weights,
+/// each its own, the same through its type and through `AnyRuleset`.
+#[test]
+fn every_built_in_ruleset_ships_its_own_network_and_weights() {
+    macro_rules! each {
+        ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {$(
+            let by_type = Network::builtin(&senet::rulesets::$ty).expect("shipped");
+            let by_any = Network::builtin(&AnyRuleset::$ty).expect("shipped");
+            assert!(Arc::ptr_eq(&by_type, &by_any));
+            let (_, name) = Network::from_bytes(&by_type.to_bytes(stringify!($module))).unwrap();
+            assert_eq!(name, senet::rulesets::$ty.name());
+            assert!(Weights::tuned(&senet::rulesets::$ty).is_some());
+            assert!(Learned::new(senet::rulesets::$ty).is_some());
+            let start = Position::start(senet::rulesets::$ty);
+            assert!((0.0..=1.0).contains(&by_type.equity(&start)));
+        )*};
+    }
+    senet::for_each_builtin!(each);
+    let networks: Vec<Arc<Network>> = AnyRuleset::ALL
+        .iter()
+        .map(|r| Network::builtin(r).unwrap())
+        .collect();
+    let weights: Vec<Weights> = AnyRuleset::ALL
+        .iter()
+        .map(|r| Weights::tuned(r).unwrap())
+        .collect();
+    for i in 0..networks.len() {
+        for j in 0..i {
+            assert_ne!(*networks[i], *networks[j], "{i} and {j} share a network");
+            assert_ne!(weights[i], weights[j], "{i} and {j} share weights");
+        }
+    }
+}
