@@ -22,6 +22,7 @@ mod records;
 mod reference_agreement;
 mod replay_tampering;
 mod resume;
+mod roundtrip;
 mod rules_bell;
 mod rules_classic;
 mod rules_jequier;
