@@ -57,6 +57,8 @@ macro_rules! sayln {
 
 mod answer;
 mod session;
+#[cfg(test)]
+mod tests;
 mod words;
 
 pub use session::Session;
