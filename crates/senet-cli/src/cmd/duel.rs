@@ -30,7 +30,7 @@ pub struct Args {
     /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
     #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
     ruleset: AnyRuleset,
-    /// Agent A (random, baseline, level:N, greedy, depth:N, search:DEPTH:NODES[:BITS], with @tuned, @race or @FILE)
+    /// Agent A: random, baseline, level:N, greedy, depth:N or `search:DEPTH:NODES[:BITS]`, with @tuned, @race or @FILE
     #[arg(long, value_name = "AGENT", value_parser = spec)]
     a: Spec,
     /// Agent B, as agent A
