@@ -17,6 +17,10 @@
 //! the seed too: ChaCha8 keyed and streamed like the throws, one u32 word
 //! `w` per choice, move `(w * n) >> 32` of the `n` legal moves. Bad
 //! arguments: one line on stderr, exit code 2.
+//!
+//! `crates/senet-cli/src/cmd/game.rs` words the game with the same
+//! functions as this file (the root package cannot depend on the
+//! command): change both.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
