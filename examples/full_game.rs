@@ -1,106 +1,184 @@
 //! One whole game between two random players, explained as it goes:
-//! `full_game [--ruleset NAME] [--seed N | --seed-hex HEX] [--position POS] [--board] [--record FILE] [--svg FILE]`.
+//! `cargo run --example full_game -- [--ruleset R] [--seed N | --seed-hex HEX] [--position POS] [--board] [--record FILE] [--svg FILE]`.
 //!
-//! Prints the seed, the ruleset, a legend (what the sticks show and how
-//! the roll is counted, what each mark of the move notation means) and the
-//! starting board; then one line per throw, such as
-//! `3. x throws |--- = 1    1: 6-7x+     x moves from 6 to 7 and swaps with o's piece there, which goes to 6. x throws again.`:
-//! the throw's number, who threw, the sticks as they fell (`|` light face
-//! up, `-` dark) and the roll, the throw in standard move notation
-//! (`ROLL: FROM-TO` and its suffixes, exactly as records write it), and
-//! what it did in words (the library's `senet::Effect`, whenever the
-//! notation does not say it all). A lost throw says "no move". The board, as the
-//! three rows of the track, follows every move that swaps, captures, sends
-//! a piece away, bears off or lets a waiting piece out of the water (the
-//! legend says what each ruleset does), and, with `--board`, every move.
-//! At the end: the final board, the final position string (its side field
-//! names the opponent of the last mover; nobody throws once the game is
-//! over) and the outcome, e.g. `outcome: o won by bearing off after 207
-//! throws`.
+//! The same text as `senet game` (the command of `crates/senet-cli`):
+//! a legend, one line per throw (`3. x throws |--- = 1    1: 6-7x+     x
+//! moves from 6 to 7 and swaps with o's piece there, which goes to 6. x
+//! throws again.`), the board after every move that hits a piece, bears
+//! one off or frees one from the water (`--board`: after every move),
+//! then the final board, position string and outcome. It shows the
+//! library at work: `Game` plays seeded throws, `Position::effect` says
+//! what a move did, `Dice::describe` explains the throw, the diagrams
+//! draw the board and `Game::record` writes the record that
+//! `senet replay` (or `cargo run --example replay`) verifies.
 //!
-//! - `--ruleset`: kendall (the default), temple, bell, classic, jequier,
-//!   kendall1979 or skyruk.
-//! - `--seed N`: a `u64` in decimal (0 to 18446744073709551615, digits
-//!   only); the seed is `Seed::from_u64(N)`, its 8 little-endian bytes.
-//!   `--seed-hex HEX`: any seed of 0 to 32 bytes, in lower-case hex. Give
-//!   one or neither: without either, a fresh seed is made from the clock
-//!   and the process id and printed first, so the game can be played again.
-//! - `--position POS`: start from this position string instead of the
-//!   ruleset's start (the record then carries it in a `Start` tag).
-//! - `--board`: draw the board after every move, not only after those
-//!   that hit a piece or bear one off (a lost throw changes nothing on it).
-//! - `--record FILE`: also write the game's record to FILE; check it with
-//!   `cargo run --example replay -- FILE`.
-//! - `--svg FILE`: also draw the final position as an SVG picture in FILE.
+//! Without `--seed N` (any u64 in decimal digits) or `--seed-hex HEX`, a
+//! fresh seed is made and printed first. The players' choices come from
+//! the seed too: ChaCha8 keyed and streamed like the throws, one u32 word
+//! `w` per choice, move `(w * n) >> 32` of the `n` legal moves. Bad
+//! arguments: one line on stderr, exit code 2.
 //!
-//! The throws come from the seed (the fair-play contract of
-//! `senet::SeededThrows`). The players' choices come from the seed too, from
-//! a separate generator: ChaCha8 (`rand_chacha::ChaCha8Rng`) keyed with the
-//! seed's bytes padded with zeros to 32, on the stream numbered by the
-//! seed's length, exactly like the throws but with 8 rounds. For every
-//! throw that has legal moves it draws one `u32` word `w` and plays move
-//! `(w * n) >> 32` of the `n` legal moves, in the order `legal_moves` lists
-//! them. So the same command always prints the same game.
-//!
-//! Bad arguments (an unknown option, a stray argument, an option given
-//! twice), an unknown ruleset or a bad position: one line on stderr and
-//! exit code 2.
+//! `crates/senet-cli/src/cmd/game.rs` words the game with the same
+//! functions as this file (the root package cannot depend on the
+//! command): change both.
 
-mod common;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
 
-use senet::with_ruleset;
-#[path = "common/diagram.rs"]
-mod diagram;
-
-use std::io::Write;
-
-use common::{Args, SeedArg, fail, quote};
-use diagram::diagram;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::effect::Rest;
+use senet::quote::excerpt;
 use senet::rulesets::BuiltIn;
 use senet::{
     AnyRuleset, Contact, Effect, Game, House, Position, Ruleset, Seed, Side, Thrown, Turn,
+    with_ruleset,
 };
-
-/// Prints a line on stdout; when stdout is closed (`| head`), stops quietly.
-macro_rules! say {
-    ($($arg:tt)*) => {
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0)
-        }
-    };
-}
 
 /// A game still running after this many throws is stopped (unfinished).
 const MAX_THROWS: usize = 100_000;
 
-/// How a board drawn between throws is set off from the throw lines (and
-/// from the final board, which is not indented).
+/// How a board drawn between throws is set off from the throw lines.
 const INDENT: &str = "    ";
 
-fn main() {
-    let args = Args::parse(include_str!("full_game.rs"), &["board"]);
-    args.only(&[
-        "ruleset", "seed", "seed-hex", "position", "board", "record", "svg",
-    ]);
-    args.no_positional();
-    let ruleset = args.ruleset_or(AnyRuleset::Kendall);
-    let seed_arg = args.seed();
-    // A seed given as a number is shown as it was typed, with its bytes.
-    let label = match seed_arg {
-        SeedArg::Number(n) => format!("{n} (hex {})", Seed::from_u64(n)),
-        _ => seed_arg.again(),
+const USAGE: &str = "usage: full_game [--ruleset R] [--seed N | --seed-hex HEX] [--position POS] [--board] [--record FILE] [--svg FILE]";
+
+/// What stops the example: a message (exit code 2) or the output failing.
+enum Fail {
+    Message(String),
+    Write(io::Error),
+}
+
+impl From<String> for Fail {
+    fn from(message: String) -> Fail {
+        Fail::Message(message)
+    }
+}
+
+impl From<io::Error> for Fail {
+    fn from(e: io::Error) -> Fail {
+        Fail::Write(e)
+    }
+}
+
+/// The command line: `--name value` options, each at most once, and `--board`.
+struct Args {
+    values: HashMap<String, String>,
+    board: bool,
+    position: Option<String>,
+    record: Option<String>,
+    svg: Option<String>,
+}
+
+fn read_args() -> Result<Args, String> {
+    let mut values = HashMap::new();
+    let mut board = false;
+    let mut args = std::env::args_os().skip(1);
+    while let Some(arg) = args.next() {
+        let arg = arg
+            .into_string()
+            .map_err(|a| format!("not UTF-8 text: {a:?}"))?;
+        let name = match arg.as_str() {
+            "--board" if board => return Err("--board given twice".to_owned()),
+            "--board" => {
+                board = true;
+                continue;
+            }
+            "--ruleset" | "--seed" | "--seed-hex" | "--position" | "--record" | "--svg" => {
+                &arg[2..]
+            }
+            _ => return Err(format!("unexpected argument {:?}; {USAGE}", excerpt(&arg))),
+        };
+        let value = args.next().and_then(|v| v.into_string().ok());
+        let value = value.ok_or_else(|| format!("--{name} needs a value (UTF-8 text)"))?;
+        if values.insert(name.to_owned(), value).is_some() {
+            return Err(format!("--{name} given twice"));
+        }
+    }
+    Ok(Args {
+        position: values.remove("position"),
+        record: values.remove("record"),
+        svg: values.remove("svg"),
+        values,
+        board,
+    })
+}
+
+fn main() -> ExitCode {
+    if std::env::args().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}\n(see the top of examples/full_game.rs, or `senet game --help`)");
+        return ExitCode::SUCCESS;
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = run(&mut out).and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Fail::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Fail::Write(e)) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
+        Err(Fail::Message(message)) => {
+            let _ = out.flush();
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(out: &mut dyn Write) -> Result<(), Fail> {
+    let args = read_args()?;
+    let ruleset: AnyRuleset = match args.values.get("ruleset") {
+        Some(name) => name.parse().map_err(|e| format!("--ruleset: {e}"))?,
+        None => AnyRuleset::Kendall,
     };
-    let seed = seed_arg.seed();
-    let options = Options {
-        position: args.value("position"),
-        every_board: args.flag("board"),
-        record: args.value("record"),
-        svg: args.value("svg"),
+    let digits = |t: &String| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    // The seed, and how it is shown: a number with its bytes, or its hex.
+    let (seed, label) = match (args.values.get("seed"), args.values.get("seed-hex")) {
+        (Some(_), Some(_)) => return Err("give --seed or --seed-hex, not both".to_owned().into()),
+        (Some(n), None) => {
+            let n: u64 = Some(n)
+                .filter(|t| digits(t))
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| {
+                    format!(
+                        "--seed {:?}: expected a whole number from 0 to {}, in decimal digits",
+                        excerpt(n),
+                        u64::MAX
+                    )
+                })?;
+            (
+                Seed::from_u64(n),
+                format!("{n} (hex {})", Seed::from_u64(n)),
+            )
+        }
+        (None, Some(hex)) => {
+            let seed: Seed = hex.parse().map_err(|e| format!("--seed-hex: {e}"))?;
+            (
+                seed,
+                format!("hex {seed} (play this game again with --seed-hex {seed})"),
+            )
+        }
+        (None, None) => {
+            // A fresh seed: the clock through std's randomly keyed hasher.
+            let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+            hasher.write_u128(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos()),
+            );
+            let n = hasher.finish();
+            let seed = Seed::from_u64(n);
+            (
+                seed,
+                format!("{n} (hex {seed}; play this game again with --seed {n})"),
+            )
+        }
     };
-    with_ruleset!(ruleset, |r| play(r, seed, &label, options));
+    with_ruleset!(ruleset, |r| play(r, seed, &label, &args, out))
 }
 
 /// The players' choice generator: ChaCha8 keyed and streamed like the throws.
@@ -113,146 +191,130 @@ fn choices(seed: Seed) -> ChaCha8Rng {
     rng
 }
 
-/// What the command line asks for beyond the ruleset and the seed.
-#[derive(Clone, Copy)]
-struct Options<'a> {
-    /// The position to start from (`--position`), instead of the ruleset's start.
-    position: Option<&'a str>,
-    /// Whether to draw the board after every move (`--board`).
-    every_board: bool,
-    /// Where to write the game's record (`--record FILE`).
-    record: Option<&'a str>,
-    /// Where to draw the final position (`--svg FILE`).
-    svg: Option<&'a str>,
-}
-
-fn play<R: BuiltIn>(ruleset: R, seed: Seed, label: &str, options: Options<'_>) {
-    let start = match options.position {
+fn play<R: BuiltIn>(
+    ruleset: R,
+    seed: Seed,
+    label: &str,
+    args: &Args,
+    out: &mut dyn Write,
+) -> Result<(), Fail> {
+    let start = match &args.position {
         Some(text) => Position::parse(ruleset, text)
-            .unwrap_or_else(|e| fail(format!("bad position {}: {e}", quote(text)))),
+            .map_err(|e| format!("bad position {:?}: {e}", excerpt(text)))?,
         None => Position::start(ruleset),
     };
-    // The seed first, so that a game that fails can be played again; then
-    // the whole game is played, and its record written, before anything
-    // else is printed: a reader that stops early (`| head`) loses no file.
-    say!("seed: {label}");
+    writeln!(out, "seed: {label}")?;
+    out.flush()?;
+    // The whole game is played, and its record written, before the rest
+    // is printed: a reader that stops early (`| head`) loses no file.
     let mut game = Game::seeded_from(start, seed);
     let mut rng = choices(seed);
-    // The position after each throw, to draw it, and what each move did.
-    let mut after = Vec::new();
-    let mut effects = Vec::new();
+    let mut steps: Vec<(Position<R>, Option<Effect>)> = Vec::new();
     while !game.is_over() && game.history().len() < MAX_THROWS {
         let thrown = game
             .throw()
-            .unwrap_or_else(|e| fail(format!("the game refused to throw: {e}")));
+            .map_err(|e| format!("the game refused to throw: {e}"))?;
+        let mut effect = None;
         if let Thrown::ToPlay(_) = thrown {
             let moves = game.legal_moves();
-            let pick = (u64::from(rng.next_u32()) * moves.len() as u64) >> 32;
-            let mv = moves[pick as usize];
-            let effect = game
-                .position()
-                .effect(mv)
-                .unwrap_or_else(|e| fail(format!("the game's own move has no effect: {e}")));
-            game.play(mv)
-                .unwrap_or_else(|e| fail(format!("the game refused its own move: {e}")));
-            effects.push(Some(effect));
-        } else {
-            effects.push(None);
+            let mv = moves[((u64::from(rng.next_u32()) * moves.len() as u64) >> 32) as usize];
+            effect = Some(game.position().effect(mv).map_err(|e| e.to_string())?);
+            game.play(mv).map_err(|e| e.to_string())?;
         }
-        after.push(*game.position());
+        steps.push((*game.position(), effect));
     }
-    if let Some(path) = options.record {
+    if let Some(path) = &args.record {
         let mut text = game.record();
         for side in Side::BOTH {
             text.set_name(side, Some("random"))
-                .unwrap_or_else(|e| fail(format!("cannot name the players: {e}")));
+                .map_err(|e| e.to_string())?;
         }
-        std::fs::write(path, text.to_string())
-            .unwrap_or_else(|e| fail(format!("cannot write the record to {}: {e}", quote(path))));
+        std::fs::write(path, text.to_string()).map_err(|e| {
+            Fail::from(format!(
+                "cannot write the record to {:?}: {e}",
+                excerpt(path)
+            ))
+        })?;
     }
-    say!(
+    writeln!(
+        out,
         "ruleset: {} (revision {}); x is {}, o is {}",
         ruleset.name(),
         ruleset.revision(),
         ruleset.side_name(Side::X),
         ruleset.side_name(Side::O)
-    );
-    for line in legend(ruleset) {
-        say!("{line}");
+    )?;
+    writeln!(out, "{}\n", legend(ruleset))?;
+    match start.outcome() {
+        Some(_) => writeln!(out, "start board (the game is already over):")?,
+        None => writeln!(out, "start board ({} throws first):", start.side_to_throw())?,
     }
-    say!();
-    if start.is_over() {
-        say!("start board (the game is already over):");
-    } else {
-        say!("start board ({} throws first):", start.side_to_throw());
-    }
-    say!("{}", indented(&diagram(&start)));
-    say!();
-    for ((turn, now), effect) in game.history().iter().zip(&after).zip(&effects) {
-        let said = Said::new(turn, effect.as_ref(), now);
-        say!("{}", throw_line(turn, &said.text));
-        let drawn = turn.played().is_some() && (options.every_board || said.notable);
+    writeln!(out, "{}\n", indented(&start.diagram()))?;
+    for (turn, (now, effect)) in game.history().iter().zip(&steps) {
+        let (said, notable) = said(turn, effect.as_ref(), now);
+        writeln!(out, "{}", throw_line(turn, &said))?;
         // The board at the end is drawn once, below.
-        if drawn && !now.is_over() {
-            say!("{}", indented(&diagram(now)));
+        if turn.played().is_some() && (args.board || notable) && !now.is_over() {
+            writeln!(out, "{}", indented(&now.diagram()))?;
         }
     }
     if !game.history().is_empty() {
-        say!();
+        writeln!(out)?;
     }
     let end = game.position();
     let throws = game.history().len();
-    say!("final board:");
-    say!("{}", diagram(end));
+    writeln!(out, "final board:\n{}", game.view().diagram())?;
     match game.finish() {
         Some(finish) => {
-            say!("final position string (game over, nobody throws): {end}");
-            say!("outcome: {finish} after {throws} throws");
+            writeln!(
+                out,
+                "final position string (game over, nobody throws): {end}"
+            )?;
+            writeln!(out, "outcome: {finish} after {throws} throws")?;
         }
         None => {
-            say!(
-                "final position string (stopped, {} to throw): {end}",
-                end.side_to_throw()
-            );
-            say!("outcome: none, stopped unfinished after {throws} throws");
+            let side = end.side_to_throw();
+            writeln!(
+                out,
+                "final position string (stopped, {side} to throw): {end}"
+            )?;
+            writeln!(
+                out,
+                "outcome: none, stopped unfinished after {throws} throws"
+            )?;
         }
     }
-    if let Some(path) = options.record {
-        say!("record written to {path}");
+    if let Some(path) = &args.record {
+        writeln!(out, "record written to {path}")?;
     }
-    if let Some(path) = options.svg {
-        std::fs::write(path, senet::svg::position(end, None))
-            .unwrap_or_else(|e| fail(format!("cannot write the picture to {}: {e}", quote(path))));
-        say!("picture of the final position written to {path}");
+    if let Some(path) = &args.svg {
+        std::fs::write(path, senet::svg::position(end, None)).map_err(|e| {
+            Fail::from(format!(
+                "cannot write the picture to {:?}: {e}",
+                excerpt(path)
+            ))
+        })?;
+        writeln!(out, "picture of the final position written to {path}")?;
     }
+    Ok(())
 }
 
 /// Every line of `text` indented by [`INDENT`].
 fn indented(text: &str) -> String {
-    text.lines()
-        .map(|line| format!("{INDENT}{line}"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let lines: Vec<String> = text.lines().map(|l| format!("{INDENT}{l}")).collect();
+    lines.join("\n")
 }
 
-/// What the game's lines mean, for a reader who does not know the
-/// notation: the implement and how its roll is counted, each mark of the
-/// move notation (RULES.md, "Move notation"), and when the board is drawn.
-fn legend<R: Ruleset>(ruleset: R) -> Vec<String> {
-    // The implement explains itself (`Dice::implement`, `reading`, `chances`).
-    let dice = ruleset.dice();
+/// What the game's lines mean: the ruleset's throw (`Dice::describe`),
+/// each mark of the move notation, and when the board is drawn.
+fn legend<R: Ruleset>(ruleset: R) -> String {
     let mut lines = vec![
         "legend:".to_owned(),
-        format!("  throws: {};", dice.implement()),
-        format!("          the roll is {};", dice.reading()),
-        format!("          chances {}", dice.chances()),
+        format!("  throws: {}", ruleset.dice().describe()),
         "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track (TO is off for a piece borne"
             .to_owned(),
         "          off); then these suffixes, in this order:".to_owned(),
-        format!(
-            "    x     landed on an opponent's piece and {}",
-            contacts(ruleset)
-        ),
+        format!("    x     landed on an opponent's piece and {}", contacts(ruleset)),
         "    <     the written TO is below FROM: a backward move, a fall, or a return from the water"
             .to_owned(),
         "    +     the same side throws again".to_owned(),
@@ -264,11 +326,15 @@ fn legend<R: Ruleset>(ruleset: R) -> Vec<String> {
         ));
     }
     lines.push(
-        "  board:  x or o a piece, . an empty house; drawn after every move that hits a piece"
+        "  board:  the track's three rows, x or o a piece, . an empty house; drawn after"
             .to_owned(),
     );
-    lines.push("          or bears one off (with --board, after every move)".to_owned());
-    lines
+    lines.push(
+        "          every move that hits a piece, bears one off or frees one from the water"
+            .to_owned(),
+    );
+    lines.push("          (with --board, after every move)".to_owned());
+    lines.join("\n")
 }
 
 /// What landing on an opponent's piece does in `ruleset`, every kind it
@@ -308,49 +374,36 @@ fn throw_line(turn: &Turn, said: &str) -> String {
         None => format!("rolls {}", throw.roll()),
     };
     let head = format!("{}. {} {fell}", turn.number(), turn.side());
-    let line = format!("{head:<22}  {:<11}  {}", turn.text().to_string(), said);
+    let line = format!("{head:<22}  {:<11}  {said}", turn.text().to_string());
     line.trim_end().to_owned()
 }
 
-/// A throw in words, and whether it changed the board beyond one piece
-/// moving (what makes the board worth drawing).
-struct Said {
-    text: String,
-    notable: bool,
-}
-
-impl Said {
-    /// "no move" for a lost throw; for a move, what it did when its
-    /// notation does not say it all (the library's [`Effect`]: the piece
-    /// it hit, the water, a fall, a return, a piece let out of the
-    /// water...), and how many the side has off after bearing one off;
-    /// then whether the same side throws again, or how the game ended.
-    fn new<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R>) -> Said {
-        let side = turn.side();
-        let mut parts = Vec::new();
-        let mut notable = false;
-        match (turn.played(), effect) {
-            (None, _) => parts.push("no move: the throw is lost.".to_owned()),
-            (Some(_), Some(effect)) => {
-                let off = effect.rest == Rest::Off;
-                notable = effect.hit.is_some() || off || effect.released.is_some();
-                if !effect.is_plain() {
-                    parts.push(effect.to_string());
-                }
-                if off {
-                    parts.push(format!("{side} has {} off.", after.board().off(side)));
-                }
+/// A throw in words (the library's [`Effect`] when the notation does not
+/// say it all, how many are off after bearing one off, an extra throw or
+/// the end), and whether it hit, bore off or freed a piece: what makes
+/// the board worth drawing.
+fn said<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R>) -> (String, bool) {
+    let side = turn.side();
+    let mut parts = Vec::new();
+    let mut notable = false;
+    match (turn.played(), effect) {
+        (None, _) => parts.push("no move: the throw is lost.".to_owned()),
+        (Some(_), Some(effect)) => {
+            let off = effect.rest == Rest::Off;
+            notable = effect.hit.is_some() || off || effect.released.is_some();
+            if !effect.is_plain() {
+                parts.push(effect.to_string());
             }
-            (Some(_), None) => {}
+            if off {
+                parts.push(format!("{side} has {} off.", after.board().off(side)));
+            }
         }
-        match after.outcome() {
-            Some(outcome) => parts.push(format!("game over: {outcome}.")),
-            None if turn.throws_again() => parts.push(format!("{side} throws again.")),
-            None => {}
-        }
-        Said {
-            text: parts.join(" "),
-            notable,
-        }
+        (Some(_), None) => {}
     }
+    match after.outcome() {
+        Some(outcome) => parts.push(format!("game over: {outcome}.")),
+        None if turn.throws_again() => parts.push(format!("{side} throws again.")),
+        None => {}
+    }
+    (parts.join(" "), notable)
 }

@@ -1,8 +1,8 @@
-"""Compares the crate's `moves` example with senet_ref.py, move for move
+"""Compares the crate's `senet moves` with senet_ref.py, move for move
 (notation and position after), on the designed positions of positions.py
 and, with a number N as argument, on N steps of a random game from each.
 
-Run from the crate's root after `cargo build --release --examples`:
+Run from the crate's root after `cargo build --release -p senet-cli`:
     python3 tools/independent/compare_moves.py [N]
 """
 import os, subprocess, sys, random
@@ -20,7 +20,7 @@ def py_moves(r,pos):
 def rs_moves(r,pos):
     s=set()
     for roll in rolls[r]:
-        out=subprocess.run(['target/release/examples/moves','--ruleset',r,'--position',pos,'--roll',str(roll)],capture_output=True,text=True)
+        out=subprocess.run(['target/release/senet','moves','--ruleset',r,'--position',pos,'--roll',str(roll)],capture_output=True,text=True)
         if out.returncode: print('ERR',r,pos,roll,out.stderr[:200])
         for l in out.stdout.splitlines():
             a,b=l.split('\t'); s.add((a,b))

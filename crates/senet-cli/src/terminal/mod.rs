@@ -9,9 +9,9 @@
 //!
 //! The player answers `your move>` with a move's number, its notation
 //! (`2: 10-12`) or its houses (`10-12`, `26-off`), or with `hint`,
-//! `board`, `help` or `resign` ([`Answer`]). A bad answer, a line that is
+//! `board`, `help` or `resign` ([`Answer`](answer::Answer)). A bad answer, a line that is
 //! not UTF-8 or one longer than 1,024 bytes is explained and asked again
-//! ([`BadAnswer`]); the end of input resigns.
+//! ([`BadAnswer`](answer::BadAnswer)); the end of input resigns.
 //!
 //! ```
 //! use std::io::Cursor;
@@ -57,9 +57,10 @@ macro_rules! sayln {
 
 mod answer;
 mod session;
+#[cfg(test)]
+mod tests;
 mod words;
 
-pub use answer::{Answer, BadAnswer};
 pub use session::Session;
 
 /// The choices of one game: who plays what, against which bot, with which
@@ -199,6 +200,7 @@ impl Ended {
     /// assert_eq!(ended.winner(), Some(Side::X)); // the player, on o, resigned
     /// # Ok::<(), crate::terminal::Stop>(())
     /// ```
+    #[cfg_attr(not(test), allow(dead_code))] // the tests and other front ends ask
     pub fn winner(&self) -> Option<Side> {
         match self.finish?.outcome() {
             Outcome::Win(winner) => Some(winner),

@@ -1,47 +1,16 @@
-//! Exact odds of an endgame: `odds --ruleset R --position "POS" [--tables FILE | --bound K]`,
-//! and solving tables to a file: `odds --ruleset R --build K --out FILE`.
-//!
-//! With `--position`, prints x's share of the game under best play by
-//! both sides (the chance that x wins, plus half the chance of a draw;
-//! Bell's expected score), with 9 decimals, as `x: 0.734375000 (exact)`;
-//! or `outside the table: ...` when the position has more pieces on the
-//! track than the table holds (exit code 0 in both cases). The table is
-//! read from `--tables FILE`, or else solved on the spot with at most
-//! `--bound` pieces per side on the track (default 2).
-//!
-//! With `--check GAMES` (and `--tables FILE` or `--bound K`, and
-//! `--seed N`, any `u64` in decimal digits, default 1), plays GAMES games from
-//! positions sampled evenly across the table, both sides choosing the
-//! table's best move, and compares how often x won with what the table
-//! says: the mean result, the mean value, and their difference in standard
-//! errors (within 1.96 for the 95% interval).
-//!
-//! With `--verify` (and `--tables FILE` or `--bound K`), recomputes for
-//! every position of the table what the side to throw expects from the
-//! table's values after each roll's best move (the Bellman equation), and
-//! prints the largest difference from the stored value and where.
-//!
-//! With `--build K`, solves the tables for bound K with a progress bar on
-//! stderr, prints one line per layer (pieces on the track, positions,
-//! sweeps, seconds) and the totals, and writes the file `--out`.
-//!
-//! Bad arguments (an unknown option, a stray argument, an option given
-//! twice or without its value), a bad position or a bad table file: one
-//! line on stderr, exit code 2.
-
-mod common;
-
-use senet::with_ruleset;
+//! `senet odds`: exact odds of an endgame, and the tables behind them.
 
 use std::io::Write;
 use std::time::Instant;
 
-use common::{Args, fail, quote, read_table};
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
-use senet::odds::{LayerReport, Progress, Table};
+use rand_core::SeedableRng;
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Outcome, Position};
+use senet::{AnyRuleset, Outcome, Position, with_ruleset};
+use senet_odds::{LayerReport, Progress, Table};
+
+use super::common::{number, position, read_table, ruleset, seed_number};
+use crate::fail::{Fail, error, quote, usage};
 
 /// The largest bound `--build` and `--bound` accept (bound 4 needs
 /// tens of gigabytes; see docs/solving.md).
@@ -53,82 +22,82 @@ const MAX_CHECK_GAMES: u64 = 100_000_000;
 /// The positions `--check` starts from.
 const CHECK_POSITIONS: usize = 1000;
 
-fn main() {
-    let args = Args::parse(include_str!("odds.rs"), &["verify"]);
-    args.only(&[
-        "ruleset", "position", "tables", "bound", "build", "out", "check", "seed", "verify",
-    ]);
-    args.no_positional();
-    let ruleset = args.ruleset_or(AnyRuleset::Kendall);
-    with_ruleset!(ruleset, |r| run(r, &args));
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
+    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
+    ruleset: AnyRuleset,
+    /// The position to probe: prints x's share of the game under best play
+    #[arg(long, value_name = "POS", conflicts_with = "check",
+          required_unless_present_any = ["build", "check", "verify"])]
+    position: Option<String>,
+    /// Read the table from FILE (written by --build)
+    #[arg(long, value_name = "FILE", conflicts_with = "bound")]
+    tables: Option<String>,
+    /// Solve the table on the spot with at most K pieces per side on the track, 1 to 3 [default: 2]
+    #[arg(long, value_name = "K", value_parser = number(1, MAX_BOUND), allow_negative_numbers = true)]
+    bound: Option<u64>,
+    /// Solve the tables for bound K (1 to 3) and write them to --out
+    #[arg(long, value_name = "K", value_parser = number(1, MAX_BOUND), requires = "out",
+          conflicts_with_all = ["position", "tables", "bound", "check", "verify"],
+          allow_negative_numbers = true)]
+    build: Option<u64>,
+    /// Where --build writes the tables
+    #[arg(long, value_name = "FILE", requires = "build")]
+    out: Option<String>,
+    /// Play GAMES games (1 to 100000000) following the table and compare with its values
+    #[arg(long, value_name = "GAMES", value_parser = number(1, MAX_CHECK_GAMES), allow_negative_numbers = true)]
+    check: Option<u64>,
+    /// The seed of --check: any u64 in decimal digits [default: 1]
+    #[arg(long, value_name = "N", value_parser = seed_number, requires = "check", allow_negative_numbers = true)]
+    seed: Option<u64>,
+    /// Check every position of the table against the Bellman equation
+    #[arg(long, conflicts_with = "check")]
+    verify: bool,
 }
 
-fn run<R: BuiltIn>(ruleset: R, args: &Args) {
-    if let Some(bound) = args
-        .value("build")
-        .map(|_| args.required_in("build", 1..=MAX_BOUND))
-    {
-        for name in ["position", "tables", "bound"] {
-            if args.value(name).is_some() {
-                fail(format!(
-                    "--build solves tables; --{name} is for probing one"
-                ));
-            }
-        }
-        let out: String = args.required("out");
-        build(ruleset, bound as u8, &out);
-        return;
+pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
+    with_ruleset!(args.ruleset, |r| odds(r, &args, out))
+}
+
+fn odds<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
+    if let (Some(bound), Some(file)) = (args.build, &args.out) {
+        return build(ruleset, bound as u8, file, out);
     }
-    if args.value("out").is_some() {
-        fail("--out goes with --build");
-    }
-    let check = args
-        .value("check")
-        .map(|_| args.required_in("check", 1..=MAX_CHECK_GAMES));
-    if check.is_none() && args.value("seed").is_some() {
-        fail("--seed goes with --check");
-    }
-    // Read before the table is solved, which can take a while: a bad seed
-    // is refused at once.
-    let seed = args.number_in("seed", 0..=u64::MAX, 1);
-    if check.is_some() && args.value("position").is_some() {
-        fail("give --position or --check, not both");
-    }
-    let table = match args.value("tables") {
-        Some(path) => {
-            if args.value("bound").is_some() {
-                fail("give --tables or --bound, not both");
-            }
-            read_table(ruleset, path)
-        }
+    let table = match &args.tables {
+        Some(path) => read_table(ruleset, path)?,
         None => {
-            let bound = args.number_in("bound", 1..=MAX_BOUND, 2) as u8;
-            Table::solve(ruleset, bound.min(ruleset.pieces_per_side())).unwrap_or_else(|e| fail(e))
+            let bound = args.bound.unwrap_or(2) as u8;
+            Table::solve(ruleset, bound.min(ruleset.pieces_per_side())).map_err(error)?
         }
     };
-    if args.flag("verify") {
-        verify(&table);
-        return;
+    if args.verify {
+        return verify(&table, out);
     }
-    if let Some(games) = check {
-        monte_carlo(&table, games, seed);
-        return;
+    if let Some(games) = args.check {
+        return monte_carlo(&table, games, args.seed.unwrap_or(1), out);
     }
-    let text: String = args.required("position");
-    let position = Position::parse(ruleset, &text)
-        .unwrap_or_else(|e| fail(format!("bad position {}: {e}", quote(&text))));
+    let text = args.position.as_deref().unwrap_or_default();
+    let position = position(ruleset, text)?;
     match table.probe(&position) {
-        Some(share) => println!("x: {share:.9} (exact)"),
-        None => println!(
+        Some(share) => writeln!(out, "x: {share:.9} (exact)")?,
+        None => writeln!(
+            out,
             "outside the table: it holds positions with at most {} pieces per side on the track",
             table.bound()
-        ),
+        )?,
     }
+    Ok(())
 }
 
 /// Plays `games` games from positions sampled across the table, both
 /// sides following it, and prints the mean result against the mean value.
-fn monte_carlo<R: BuiltIn>(table: &Table<R>, games: u64, seed: u64) {
+fn monte_carlo<R: BuiltIn>(
+    table: &Table<R>,
+    games: u64,
+    seed: u64,
+    out: &mut dyn Write,
+) -> Result<(), Fail> {
     let open = table.iter().filter(|(p, _)| !p.is_over()).count();
     let step = (open / CHECK_POSITIONS).max(1);
     let starts: Vec<(Position<R>, f64)> = table
@@ -137,6 +106,9 @@ fn monte_carlo<R: BuiltIn>(table: &Table<R>, games: u64, seed: u64) {
         .step_by(step)
         .take(CHECK_POSITIONS)
         .collect();
+    if starts.is_empty() {
+        return Err(error("the table holds no open position to start from"));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dice = table.ruleset().dice();
     let started = Instant::now();
@@ -150,7 +122,7 @@ fn monte_carlo<R: BuiltIn>(table: &Table<R>, games: u64, seed: u64) {
                 Some((mv, _)) => position.play(mv),
                 None => position.lose_throw(roll),
             }
-            .unwrap_or_else(|e| fail(format!("the table's move was refused: {e}")));
+            .map_err(|e| error(format!("the table's move was refused: {e}")))?;
         }
         result += position.outcome().map_or(0.0, Outcome::x_share);
         value += share;
@@ -158,7 +130,8 @@ fn monte_carlo<R: BuiltIn>(table: &Table<R>, games: u64, seed: u64) {
     }
     let n = games as f64;
     let z = (result - value) / variance.sqrt().max(f64::MIN_POSITIVE);
-    println!(
+    writeln!(
+        out,
         "games {games} from {} positions, seed {seed}: x's mean result {:.6}, the table's mean value {:.6}, difference {z:+.2} standard errors ({}), {:.1} s",
         starts.len(),
         result / n,
@@ -169,11 +142,12 @@ fn monte_carlo<R: BuiltIn>(table: &Table<R>, games: u64, seed: u64) {
             "OUTSIDE the 95% interval"
         },
         started.elapsed().as_secs_f64()
-    );
+    )?;
+    Ok(())
 }
 
 /// Prints the largest Bellman residual over the table, and where.
-fn verify<R: BuiltIn>(table: &Table<R>) {
+fn verify<R: BuiltIn>(table: &Table<R>, out: &mut dyn Write) -> Result<(), Fail> {
     let dice = table.ruleset().dice();
     let started = Instant::now();
     let (mut worst, mut at, mut checked) = (0.0f64, None, 0u64);
@@ -193,11 +167,11 @@ fn verify<R: BuiltIn>(table: &Table<R>) {
                     } else {
                         table.best_move(&position, roll).map(|(_, value)| value)
                     };
-                    let value = value.unwrap_or_else(|| {
-                        fail(format!(
+                    let value = value.ok_or_else(|| {
+                        error(format!(
                             "{position}: a roll of {roll} leads out of the table"
                         ))
-                    });
+                    })?;
                     sum += f64::from(weight) * value;
                 }
                 sum / f64::from(dice.total_weight())
@@ -209,27 +183,28 @@ fn verify<R: BuiltIn>(table: &Table<R>) {
             at = Some(position);
         }
     }
-    println!(
+    writeln!(
+        out,
         "positions {checked}: largest Bellman residual {worst:.3e}{} ({:.1} s)",
         at.map_or(String::new(), |p| format!(" at {p}")),
         started.elapsed().as_secs_f64()
-    );
+    )?;
+    Ok(())
 }
 
-fn build<R: BuiltIn>(ruleset: R, bound: u8, out: &str) {
+fn build<R: BuiltIn>(ruleset: R, bound: u8, file: &str, out: &mut dyn Write) -> Result<(), Fail> {
     if bound > ruleset.pieces_per_side() {
-        fail(format!(
+        return Err(usage(format!(
             "--build {bound}: {} has {} pieces per side",
             ruleset.name(),
             ruleset.pieces_per_side()
-        ));
+        )));
     }
     let started = Instant::now();
-    let (table, reports) =
-        Table::solve_with_progress(ruleset, bound, bar).unwrap_or_else(|e| fail(e));
+    let (table, reports) = Table::solve_with_progress(ruleset, bound, bar).map_err(error)?;
     eprintln!();
-    println!("ruleset {} bound {bound}", ruleset.name());
-    println!("on x,o  off x,o  positions  open  sweeps  seconds");
+    writeln!(out, "ruleset {} bound {bound}", ruleset.name())?;
+    writeln!(out, "on x,o  off x,o  positions  open  sweeps  seconds")?;
     for LayerReport {
         on,
         off,
@@ -240,21 +215,24 @@ fn build<R: BuiltIn>(ruleset: R, bound: u8, out: &str) {
         ..
     } in &reports
     {
-        println!(
+        writeln!(
+            out,
             "{},{}     {},{}      {positions}  {open}  {sweeps}  {seconds:.2}",
             on[0], on[1], off[0], off[1]
-        );
+        )?;
     }
     let bytes = table.to_bytes();
-    std::fs::write(out, &bytes)
-        .unwrap_or_else(|e| fail(format!("cannot write {}: {e}", quote(out))));
-    println!(
+    std::fs::write(file, &bytes)
+        .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
+    writeln!(
+        out,
         "positions {} bytes {} sweeps {} seconds {:.1}",
         table.len(),
         bytes.len(),
         reports.iter().map(|r| r.sweeps).sum::<usize>(),
         started.elapsed().as_secs_f64()
-    );
+    )?;
+    Ok(())
 }
 
 /// A progress line on stderr, rewritten after each sweep.

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use senet::AnyRuleset;
 
-use senet::study::{Pairing, Score, Spread, Tally, mean};
+use senet_bot::study::{Pairing, Score, Spread, Tally, mean};
 
 /// One markdown table per measure: a row per pairing, a column per ruleset.
 pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {

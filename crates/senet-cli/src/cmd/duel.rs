@@ -1,0 +1,388 @@
+//! `senet duel`: mirrored duels between two agents.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use senet::rulesets::BuiltIn;
+use senet::{AnyRuleset, Move, Ruleset, Seed, with_ruleset};
+use senet_bot::{
+    Agent, Baseline, Bot, Decision, Duel, DuelStats, Evaluation, Greedy, Learned, Level, Network,
+    RandomAgent, Search, SearchLimits, Weights,
+};
+use senet_odds::Table;
+
+use super::common::{number, read_small_bytes, read_table, ruleset, seed_number};
+use crate::fail::{Fail, error, quote, usage};
+
+/// The deepest `depth:N` agent: it has no node limit, and each throw
+/// deeper takes about ten times as long.
+const MAX_UNLIMITED_DEPTH: u64 = 4;
+
+/// The largest node budget of a `search:` agent.
+const MAX_NODES: u64 = 1_000_000_000;
+
+/// The largest `--games`.
+const MAX_GAMES: u64 = 10_000_000;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
+    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
+    ruleset: AnyRuleset,
+    /// Agent A: random, baseline, level:N, greedy, depth:N or `search:DEPTH:NODES[:BITS]`, with @tuned, @race or @FILE
+    #[arg(long, value_name = "AGENT", value_parser = spec)]
+    a: Spec,
+    /// Agent B, as agent A
+    #[arg(long, value_name = "AGENT", value_parser = spec)]
+    b: Spec,
+    /// Games, an even number from 2 to 10000000 (mirrored pairs)
+    #[arg(long, value_name = "N", value_parser = even_games, allow_negative_numbers = true)]
+    games: u64,
+    /// The seed: any u64 in decimal digits
+    #[arg(long, value_name = "S", value_parser = seed_number, default_value = "1", allow_negative_numbers = true)]
+    seed: u64,
+    /// Threads, 1 to 256
+    #[arg(long, value_name = "T", value_parser = number(1, 256), default_value = "1", allow_negative_numbers = true)]
+    threads: u64,
+    /// Also print each agent's decision times
+    #[arg(long)]
+    timing: bool,
+    /// Solved endgames (from `senet odds --build`) for agent A, level:2 and up
+    #[arg(long, value_name = "FILE")]
+    a_tables: Option<String>,
+    /// Solved endgames for agent B, level:2 and up
+    #[arg(long, value_name = "FILE")]
+    b_tables: Option<String>,
+}
+
+fn even_games(text: &str) -> Result<u64, String> {
+    let games = number(2, MAX_GAMES)(text)?;
+    if !games.is_multiple_of(2) {
+        return Err(format!(
+            "expected an even number from 2 to {MAX_GAMES} (games are played in mirrored pairs)"
+        ));
+    }
+    Ok(games)
+}
+
+/// Which agent a command-line spec names.
+#[derive(Clone, Debug)]
+enum Kind {
+    Random,
+    Baseline,
+    Level(Level),
+    Greedy,
+    Search(SearchLimits),
+}
+
+#[derive(Clone, Debug)]
+pub struct Spec {
+    text: String,
+    kind: Kind,
+    eval: Eval,
+}
+
+/// What a spec's agent values positions with.
+#[derive(Clone, Debug)]
+enum Eval {
+    /// The ruleset's own: its network (levels 1 and the rulesets without
+    /// a network use the feature evaluation).
+    Default,
+    /// The feature evaluation with the ruleset's tuned weights.
+    Tuned,
+    Weights(Box<Weights>),
+    /// A network read from a file, and the ruleset it names.
+    Network(Arc<Network>, String),
+}
+
+/// Reads an agent spec; the error says what is wrong with it.
+fn spec(text: &str) -> Result<Spec, String> {
+    let (body, eval) = match text.split_once('@') {
+        Some((body, eval)) => (body, Some(eval)),
+        None => (text, None),
+    };
+    let parts: Vec<&str> = body.split(':').collect();
+    let number = |s: &str, min: u64, max: u64| number(min, max)(s);
+    let depth = |s: &str, max: u64| number(s, 1, max).map(|d| d as u8);
+    let kind = match parts[..] {
+        ["random"] => Kind::Random,
+        ["baseline"] => Kind::Baseline,
+        ["greedy"] => Kind::Greedy,
+        ["level", n] => Kind::Level(n.parse().map_err(|e| format!("{e}"))?),
+        ["depth", d] => Kind::Search(SearchLimits {
+            max_depth: depth(d, MAX_UNLIMITED_DEPTH)?,
+            nodes: u64::MAX,
+            table_bits: 14,
+        }),
+        ["search", d, n] | ["search", d, n, _] => Kind::Search(SearchLimits {
+            max_depth: depth(d, u64::from(SearchLimits::MAX_DEPTH))?,
+            nodes: number(n, 1, MAX_NODES)?,
+            table_bits: match parts.get(3) {
+                Some(b) => number(b, 0, u64::from(SearchLimits::MAX_TABLE_BITS))? as u8,
+                None => 14,
+            },
+        }),
+        _ => {
+            return Err(
+                "expected random, baseline, level:N, greedy, depth:N or search:DEPTH:NODES[:BITS]"
+                    .to_owned(),
+            );
+        }
+    };
+    if let Kind::Search(limits) = kind {
+        // The ranges above are the API's, so this holds; checked all the same.
+        limits.check().map_err(|e| e.to_string())?;
+    }
+    let eval = match eval {
+        None => Eval::Default,
+        Some("tuned") => Eval::Tuned,
+        Some("race") => Eval::Weights(Box::new(Weights::race())),
+        Some(file) => read_eval(file)?,
+    };
+    if !matches!(eval, Eval::Default) && matches!(kind, Kind::Random | Kind::Baseline) {
+        return Err(format!("{} has its own evaluation", parts[0]));
+    }
+    Ok(Spec {
+        text: text.to_owned(),
+        kind,
+        eval,
+    })
+}
+
+/// An evaluation from a file: a network (as `senet train` writes it), or
+/// weights, one finite number per feature.
+fn read_eval(file: &str) -> Result<Eval, String> {
+    let said = |e: &dyn std::fmt::Display| format!("{}: {e}", quote(file));
+    let bytes = read_small_bytes(file, 64 * 1024).map_err(|e| match e {
+        Fail::Usage(m) | Fail::Refused(m) | Fail::Error(m) => m,
+        Fail::Write(e) => e.to_string(),
+    })?;
+    if bytes.starts_with(senet_bot::NETWORK_MAGIC) {
+        let (network, name) = Network::from_bytes(&bytes).map_err(|e| said(&e))?;
+        return Ok(Eval::Network(Arc::new(network), name));
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| said(&"neither a network nor weights (not UTF-8)"))?;
+    Ok(Eval::Weights(Box::new(text.parse().map_err(|e| said(&e))?)))
+}
+
+/// Reads the solved endgames of `--a-tables` or `--b-tables`, for an agent that can use them.
+fn agent_table<R: Ruleset>(
+    ruleset: R,
+    spec: &Spec,
+    path: Option<&str>,
+) -> Result<Option<Arc<Table<R>>>, Fail> {
+    let Some(path) = path else { return Ok(None) };
+    if !matches!(spec.kind, Kind::Level(level) if level.number() >= 2) {
+        return Err(usage(format!(
+            "agent {}: tables are played by level:2 and up only",
+            quote(&spec.text)
+        )));
+    }
+    Ok(Some(Arc::new(read_table(ruleset, path)?)))
+}
+
+/// Builds the agent a spec names; `seed` seeds the random agent.
+fn make<R: Ruleset>(
+    spec: &Spec,
+    ruleset: R,
+    seed: u64,
+    table: Option<&Arc<Table<R>>>,
+) -> Result<Box<dyn Agent<R> + Send>, Fail> {
+    let features = || match &spec.eval {
+        Eval::Weights(weights) => Evaluation::with_weights(ruleset, **weights),
+        Eval::Default | Eval::Tuned | Eval::Network(..) => Evaluation::new(ruleset),
+    };
+    let bad = |e: senet_bot::BadLimits| usage(format!("{}: {e}", spec.text));
+    Ok(match spec.kind {
+        Kind::Random => Box::new(RandomAgent::new(seed)),
+        Kind::Baseline => Box::new(Baseline::new(ruleset)),
+        Kind::Level(level) => {
+            let bot = match &spec.eval {
+                Eval::Default => Bot::new(ruleset, level),
+                Eval::Weights(_) | Eval::Tuned => Bot::with_evaluation(features(), level),
+                Eval::Network(network, _) => Bot::with_network(ruleset, network.clone(), level),
+            };
+            Box::new(match table {
+                Some(table) => bot.with_table(table.clone()),
+                None => bot,
+            })
+        }
+        Kind::Greedy => match (&spec.eval, Learned::new(ruleset)) {
+            (Eval::Network(network, _), _) => {
+                Box::new(Greedy::new(Learned::with_network(ruleset, network.clone())))
+            }
+            (Eval::Default, Some(learned)) => Box::new(Greedy::new(learned)),
+            _ => Box::new(Greedy::new(features())),
+        },
+        Kind::Search(limits) => match (&spec.eval, Learned::new(ruleset)) {
+            (Eval::Network(network, _), _) => Box::new(
+                Search::new(Learned::with_network(ruleset, network.clone()), limits)
+                    .map_err(bad)?,
+            ),
+            (Eval::Default, Some(learned)) => Box::new(Search::new(learned, limits).map_err(bad)?),
+            _ => Box::new(Search::new(features(), limits).map_err(bad)?),
+        },
+    })
+}
+
+/// An agent that records how long each of its decisions takes.
+struct Timed<R: Ruleset> {
+    inner: Box<dyn Agent<R> + Send>,
+    times: Arc<Mutex<Vec<Duration>>>,
+}
+
+impl<R: Ruleset> Agent<R> for Timed<R> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, R>) -> Move {
+        let started = Instant::now();
+        let mv = self.inner.choose(decision);
+        let elapsed = started.elapsed();
+        if let Ok(mut times) = self.times.lock() {
+            times.push(elapsed);
+        }
+        mv
+    }
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
+    for spec in [&args.a, &args.b] {
+        if let Eval::Network(_, name) = &spec.eval
+            && name != args.ruleset.name()
+        {
+            return Err(usage(format!(
+                "agent {}: the network was trained for {}, not {}",
+                quote(&spec.text),
+                quote(name),
+                args.ruleset.name()
+            )));
+        }
+    }
+    with_ruleset!(args.ruleset, |r| play(r, &args, out))
+}
+
+fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
+    let (a, b, seed, threads, timing) = (&args.a, &args.b, args.seed, args.threads, args.timing);
+    let pairs = args.games / 2;
+    let times = [
+        Arc::new(Mutex::new(Vec::new())),
+        Arc::new(Mutex::new(Vec::new())),
+    ];
+    let table_a = agent_table(ruleset, a, args.a_tables.as_deref())?;
+    let table_b = agent_table(ruleset, b, args.b_tables.as_deref())?;
+    // Every agent is built once before the games, so that a bad one is
+    // refused at once.
+    make(a, ruleset, 0, table_a.as_ref())?;
+    make(b, ruleset, 0, table_b.as_ref())?;
+    let duel = Duel::new(ruleset);
+    let started = Instant::now();
+    let mut stats = DuelStats::default();
+    std::thread::scope(|scope| -> Result<(), Fail> {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let times = times.clone();
+                let (table_a, table_b) = (table_a.as_ref(), table_b.as_ref());
+                let duel = &duel;
+                scope.spawn(move || -> Result<DuelStats, Fail> {
+                    let mut stats = DuelStats::default();
+                    // Pairs are dealt round-robin; each pair's seed depends only on its number.
+                    for pair in (t..pairs).step_by(threads as usize) {
+                        let pair_seed = Seed::for_pair(seed, pair);
+                        let agent_seed = seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        let wrap = |agent: Box<dyn Agent<R> + Send>,
+                                    i: usize|
+                         -> Box<dyn Agent<R> + Send> {
+                            if timing {
+                                Box::new(Timed {
+                                    inner: agent,
+                                    times: times[i].clone(),
+                                })
+                            } else {
+                                agent
+                            }
+                        };
+                        let mut agent_a =
+                            wrap(make(a, ruleset, agent_seed.wrapping_add(1), table_a)?, 0);
+                        let mut agent_b =
+                            wrap(make(b, ruleset, agent_seed.wrapping_add(2), table_b)?, 1);
+                        let result = duel
+                            .play_pair(&mut agent_a, &mut agent_b, pair_seed)
+                            .map_err(|e| error(format!("pair {pair}: {e}")))?;
+                        stats.record(&result);
+                    }
+                    Ok(stats)
+                })
+            })
+            .collect();
+        for handle in handles {
+            let part = handle
+                .join()
+                .map_err(|_| error("a worker thread panicked"))??;
+            stats.merge(&part);
+        }
+        Ok(())
+    })?;
+    let seconds = started.elapsed().as_secs_f64();
+    let (low, high) = stats.interval();
+    writeln!(out, "ruleset: {}", ruleset.name())?;
+    let with = |table: &Option<Arc<Table<R>>>| match table {
+        Some(table) => format!(" with tables (bound {})", table.bound()),
+        None => String::new(),
+    };
+    writeln!(
+        out,
+        "a: {}{}   b: {}{}",
+        a.text,
+        with(&table_a),
+        b.text,
+        with(&table_b)
+    )?;
+    writeln!(
+        out,
+        "games: {} ({} mirrored pairs), seed {seed}, threads {threads}",
+        stats.games(),
+        stats.pairs
+    )?;
+    writeln!(
+        out,
+        "a wins: {}   b wins: {}   draws: {}   unfinished: {}",
+        stats.a_wins, stats.b_wins, stats.draws, stats.unfinished
+    )?;
+    writeln!(
+        out,
+        "mean throws per game: {:.1}",
+        stats.throws as f64 / stats.games() as f64
+    )?;
+    if timing {
+        for (name, times) in [("a", &times[0]), ("b", &times[1])] {
+            let mut times = times.lock().map(|t| t.clone()).unwrap_or_default();
+            times.sort();
+            if times.is_empty() {
+                continue;
+            }
+            let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e3;
+            writeln!(
+                out,
+                "{name} decision time (ms, {} decisions): median {:.3}  p90 {:.3}  p99 {:.3}  max {:.3}",
+                times.len(),
+                at(0.5),
+                at(0.9),
+                at(0.99),
+                at(1.0)
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "a win rate: {:.4} (95% CI {:.4}..{:.4})",
+        stats.win_rate(),
+        low,
+        high
+    )?;
+    writeln!(out, "games/s: {:.1}", stats.games() as f64 / seconds)?;
+    Ok(())
+}

@@ -1,0 +1,93 @@
+//! `senet play`: a game against a bot in the terminal; the game itself
+//! is [`crate::terminal`], this reads its options and files.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use senet::{AnyRuleset, Side, with_ruleset};
+use senet_bot::Level;
+
+use super::common::{SeedArgs, read_table, ruleset};
+use crate::fail::{Fail, error, quote, usage};
+use crate::terminal::{Options, Session, Stop};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
+    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
+    ruleset: AnyRuleset,
+    /// The bot's level, 1 to 4
+    #[arg(long, value_name = "L", value_parser = level, default_value = "2", allow_negative_numbers = true)]
+    level: Level,
+    #[command(flatten)]
+    seed: SeedArgs,
+    /// The side you play: x (who throws first) or o
+    #[arg(long, value_name = "x|o", value_parser = side, default_value = "x")]
+    side: Side,
+    /// Write the game's record to FILE at the end (check it with `senet replay FILE`)
+    #[arg(long, value_name = "FILE")]
+    record: Option<String>,
+    /// Draw the final position as an SVG picture in FILE
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+    /// Solved endgames (written by `senet odds --build`): a bot of level 2
+    /// or up plays them perfectly, and `hint` gives the exact odds
+    #[arg(long, value_name = "FILE")]
+    tables: Option<String>,
+}
+
+fn level(text: &str) -> Result<Level, String> {
+    text.parse::<Level>().map_err(|e| e.to_string())
+}
+
+fn side(text: &str) -> Result<Side, String> {
+    match text {
+        "x" => Ok(Side::X),
+        "o" => Ok(Side::O),
+        _ => Err("expected x or o".to_owned()),
+    }
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
+    let seed = args.seed.seed();
+    let options = Options::new(args.level, seed.seed())
+        .playing(args.side)
+        .with_seed_label(seed.again());
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let ended = with_ruleset!(args.ruleset, |r| {
+        let mut session = Session::new(r, options);
+        if let Some(path) = &args.tables {
+            session = session.with_table(Arc::new(read_table(r, path)?));
+        }
+        let mut output: &mut dyn Write = &mut *out;
+        session.play(&mut input, &mut output)
+    });
+    let ended = match ended {
+        Ok(ended) => ended,
+        Err(Stop::Output(e)) => return Err(Fail::Write(e)),
+        Err(Stop::Input(e)) => {
+            return Err(error(format!(
+                "cannot read the answers from standard input: {e}; the game is abandoned"
+            )));
+        }
+    };
+    if let Some(file) = &args.record {
+        std::fs::write(file, &ended.record)
+            .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
+        writeln!(out, "record written to {file}")?;
+    }
+    if let Some(file) = &args.svg {
+        // The record was made by this game, so it replays; draw where it ended.
+        let verdict = ended.record.parse::<senet::Record>().map(|r| r.verify());
+        let Ok(Ok(verdict)) = verdict else {
+            return Err(error(
+                "the game's own record did not replay; no picture written",
+            ));
+        };
+        std::fs::write(file, senet::svg::position(verdict.position(), None))
+            .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
+        writeln!(out, "picture of the final position written to {file}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! `senet replay`: verifies a game record.
+
+use std::fs::File;
+use std::io::{BufReader, Write};
+
+use senet::rulesets::BuiltIn;
+use senet::{
+    AnyRuleset, Checked, Place, Problem, ReadRecordError, Record, ReplayError, Side, with_ruleset,
+};
+
+use crate::fail::{Fail, quote, shown, usage};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The record to verify
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Print every throw replayed, with the sticks the seed threw
+    #[arg(long)]
+    throws: bool,
+}
+
+/// A record refused: `invalid: WHY`, exit code 1.
+fn invalid(problem: impl std::fmt::Display) -> Fail {
+    Fail::Refused(format!("invalid: {problem}"))
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
+    let path = &args.file;
+    let file = File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
+    // Read line by line and refused at its first bad line: memory stays
+    // small whatever the file holds.
+    let record = match Record::read_from(BufReader::new(file)) {
+        Ok(record) => record,
+        Err(ReadRecordError::Parse(e)) => return Err(invalid(format!("{}: {e}", quote(path)))),
+        Err(e) => return Err(usage(format!("cannot read {}: {e}", quote(path)))),
+    };
+    let Ok(ruleset) = record.ruleset().parse::<AnyRuleset>() else {
+        let found = record.ruleset().to_owned();
+        let problem = Problem::UnknownRuleset { found };
+        return Err(invalid(ReplayError {
+            place: Place::Header,
+            problem,
+        }));
+    };
+    with_ruleset!(ruleset, |r| report(&record, r, args.throws, out))
+}
+
+/// Replays the record under `ruleset` and prints what it found.
+fn report<R: BuiltIn>(
+    record: &Record,
+    ruleset: R,
+    throws: bool,
+    out: &mut dyn Write,
+) -> Result<(), Fail> {
+    writeln!(
+        out,
+        "ruleset: {} (revision {})",
+        shown(record.ruleset()),
+        record.revision()
+    )?;
+    match record.seed() {
+        Some(seed) => writeln!(out, "seed: {seed}")?,
+        None => writeln!(
+            out,
+            "seed: none (only the moves can be checked, not the rolls)"
+        )?,
+    }
+    for side in Side::BOTH {
+        if let Some(name) = record.name(side) {
+            writeln!(out, "{side}: {}", shown(name))?;
+        }
+    }
+    let verdict = record.replay_with(ruleset);
+    if throws {
+        for turn in verdict.history() {
+            writeln!(out, "{turn}")?;
+        }
+    }
+    writeln!(out, "position: {}", verdict.position())?;
+    writeln!(out, "{}", verdict.position().diagram())?;
+    if let Some(problem) = verdict.problem() {
+        writeln!(out, "verdict: invalid")?;
+        return Err(invalid(problem));
+    }
+    writeln!(out, "verdict: {verdict}")?;
+    if verdict.checked() == Checked::RulesOnly {
+        eprintln!("note: the record has no seed; its rolls were not checked");
+    }
+    Ok(())
+}

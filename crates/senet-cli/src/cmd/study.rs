@@ -1,0 +1,94 @@
+//! `senet study`: which reconstruction? The rulesets compared, as
+//! markdown tables (see docs/study.md).
+
+use std::io::Write;
+use std::time::Instant;
+
+use senet::{AnyRuleset, with_ruleset};
+use senet_bot::study::{Pairing, Tally, play_games};
+
+use super::common::{number, seed_number};
+use crate::fail::{Fail, error, quote, usage};
+
+mod histogram;
+mod report;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// `all`, or one ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
+    #[arg(long, value_name = "R", value_parser = rulesets, default_value = "all")]
+    ruleset: Rulesets,
+    /// Games random against random, 1 to 1000000000
+    #[arg(long, value_name = "N", value_parser = number(1, 1_000_000_000), default_value = "200000", allow_negative_numbers = true)]
+    games: u64,
+    /// The seed: any u64 in decimal digits
+    #[arg(long, value_name = "S", value_parser = seed_number, default_value = "1", allow_negative_numbers = true)]
+    seed: u64,
+    /// Threads, 1 to 64
+    #[arg(long, value_name = "T", value_parser = number(1, 64), default_value = "1", allow_negative_numbers = true)]
+    threads: u64,
+    /// Games per bot pairing, 1 to 10000000 [default: --games / 100, at least 2]
+    #[arg(long, value_name = "N", value_parser = number(1, 10_000_000), allow_negative_numbers = true)]
+    bot_games: Option<u64>,
+    /// Also draw the game lengths and the starts as SVG pictures in DIR
+    #[arg(long, value_name = "DIR")]
+    svg: Option<String>,
+}
+
+/// The rulesets studied.
+#[derive(Clone, Debug)]
+pub struct Rulesets(Vec<AnyRuleset>);
+
+fn rulesets(text: &str) -> Result<Rulesets, String> {
+    match text {
+        "all" => Ok(Rulesets(AnyRuleset::ALL.to_vec())),
+        name => Ok(Rulesets(vec![name.parse().map_err(|e| format!("{e}"))?])),
+    }
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
+    let (games, seed, threads) = (args.games, args.seed, args.threads);
+    let bot_games = args.bot_games.unwrap_or((games / 100).max(2));
+    let started = Instant::now();
+    let mut columns: Vec<(AnyRuleset, Vec<Tally>)> = Vec::new();
+    for &ruleset in &args.ruleset.0 {
+        let mut tallies = Vec::new();
+        for &pairing in &Pairing::ALL {
+            let count = if pairing == Pairing::RandomVsRandom {
+                games
+            } else {
+                bot_games
+            };
+            let tally = with_ruleset!(ruleset, |r| play_games(r, pairing, count, seed, threads));
+            tallies.push(tally.map_err(error)?);
+        }
+        columns.push((ruleset, tallies));
+    }
+    let command: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    writeln!(out, "# Which reconstruction?\n")?;
+    writeln!(out, "`senet {}`\n", command.join(" "))?;
+    writeln!(
+        out,
+        "Seed {seed}; {games} games random against random, {bot_games} games per bot pairing; {threads} thread(s); {:.0} s.\n",
+        started.elapsed().as_secs_f64()
+    )?;
+    write!(out, "{}", report::tables(&columns))?;
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| usage(format!("cannot create {}: {e}", quote(dir))))?;
+        for (ruleset, tallies) in &columns {
+            let file = format!("{dir}/lengths-{ruleset}.svg");
+            let picture = histogram::lengths(&ruleset.to_string(), &tallies[0].lengths);
+            std::fs::write(&file, picture)
+                .map_err(|e| usage(format!("cannot write {}: {e}", quote(&file))))?;
+            let file = format!("{dir}/start-{ruleset}.svg");
+            let start = senet::Position::start(*ruleset);
+            std::fs::write(&file, senet::svg::position(&start, None))
+                .map_err(|e| usage(format!("cannot write {}: {e}", quote(&file))))?;
+        }
+    }
+    Ok(())
+}

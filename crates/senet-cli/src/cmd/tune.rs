@@ -1,0 +1,82 @@
+//! `senet tune`: the feature evaluation's weights tuned by self-play.
+
+use std::io::Write;
+
+use senet::{AnyRuleset, Ruleset, with_ruleset};
+use senet_bot::tune::{NewtonStep, fit, self_play};
+use senet_bot::{FEATURE_NAMES, Weights};
+
+use super::common::{number, read_small_file, real, ruleset, seed_number};
+use crate::fail::{Fail, error, quote, usage};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
+    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
+    ruleset: AnyRuleset,
+    /// Self-play games per round, 1 to 10000000
+    #[arg(long, value_name = "N", value_parser = number(1, 10_000_000), allow_negative_numbers = true)]
+    games: u64,
+    /// Rounds, 1 to 100
+    #[arg(long, value_name = "N", value_parser = number(1, 100), default_value = "3", allow_negative_numbers = true)]
+    rounds: u64,
+    /// The seed: any u64 in decimal digits
+    #[arg(long, value_name = "S", value_parser = seed_number, default_value = "1", allow_negative_numbers = true)]
+    seed: u64,
+    /// Write the weights to FILE, one number per line
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Start from the weights of FILE (one finite number per feature) instead of the race weights
+    #[arg(long, value_name = "FILE")]
+    from: Option<String>,
+    /// Keep one position in N, 1 to 1000
+    #[arg(long, value_name = "N", value_parser = number(1, 1_000), default_value = "5", allow_negative_numbers = true)]
+    sample: u64,
+    /// The ridge penalty, a number from 0 to 1000
+    #[arg(long, value_name = "X", value_parser = real(0.0, 1_000.0), default_value = "0.001", allow_negative_numbers = true)]
+    ridge: f64,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
+    let (games, seed) = (args.games, args.seed);
+    let mut weights = match &args.from {
+        Some(file) => read_small_file(file, 64 * 1024)?
+            .parse::<Weights>()
+            .map_err(|e| usage(format!("{}: {e}", quote(file))))?,
+        None => Weights::race(),
+    };
+    with_ruleset!(args.ruleset, |r| {
+        for round in 0..args.rounds {
+            let data = self_play(r, weights, games, seed.wrapping_add(round), args.sample)
+                .map_err(|e| error(format!("round {round}: {e}")))?;
+            eprintln!("round {round}: {} positions", data.len());
+            if data.is_empty() {
+                return Err(error(format!(
+                    "round {round} kept no position to fit; play more --games or lower --sample"
+                )));
+            }
+            weights = fit(&data, args.ridge, |step: NewtonStep| {
+                eprintln!(
+                    "  newton {}: log loss {:.5}, step {:.2e}",
+                    step.iteration, step.log_loss, step.step
+                );
+            })
+            .map_err(|e| error(format!("round {round}: the fit failed: {e}")))?;
+        }
+    });
+    if let Some(file) = &args.out {
+        let text: String = weights.0.iter().map(|w| format!("{w:.6}\n")).collect();
+        std::fs::write(file, text)
+            .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
+    }
+    writeln!(
+        out,
+        "// {} ({games} games x {} rounds, seed {seed})",
+        args.ruleset.name(),
+        args.rounds
+    )?;
+    for (name, w) in FEATURE_NAMES.iter().zip(weights.0.iter()) {
+        writeln!(out, "    {w:.6}, // {name}")?;
+    }
+    Ok(())
+}

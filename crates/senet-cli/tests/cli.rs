@@ -1,0 +1,1155 @@
+//! The `senet` command as a person (or a script) uses it: the built
+//! binary run with arguments and input, its output, stderr and exit code
+//! checked. Ported from the tests that ran the example binaries
+//! (`tests/hostile.rs`, `tests/learned.rs`, `tests/play_terminal.rs`
+//! before the command existed); game counts are kept small.
+//!
+//! The contract: usage errors are one line on stderr (less than 200
+//! bytes, no panic, naming the option and its range) with exit code 2;
+//! `replay` of an invalid record and `moves --check` of an illegal move
+//! exit with 1; a closed output ends the command quietly with 0.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use senet::{Finish, Record, Seed, Side};
+use senet_bot::train::{Plan, train};
+use senet_bot::{FEATURES, Network};
+
+/// Runs `senet` with these arguments and no input.
+fn senet(args: &[OsString]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_senet"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the command starts")
+}
+
+fn os(args: &[&str]) -> Vec<OsString> {
+    args.iter().map(Into::into).collect()
+}
+
+/// Runs `senet` with `args`, `input` on its standard input.
+fn senet_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_senet"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let mut stdin = child.stdin.take().unwrap();
+    // Ignore a closed pipe: the game may end before its input does.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("the command runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Checks a refusal: the exit code, and one line on stderr of less than
+/// 200 bytes with no panic in it.
+fn assert_refusal(args: &[OsString], code: i32, output: &Output) {
+    let said = stderr(output);
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().chars().take(40).collect())
+        .collect();
+    assert_eq!(output.status.code(), Some(code), "{shown:?}: stderr {said}");
+    assert!(!said.contains("panicked"), "{shown:?}: {said}");
+    assert!(
+        said.ends_with('\n') && said.matches('\n').count() == 1,
+        "{shown:?}: not one line: {said:?}"
+    );
+    assert!(said.len() < 200, "{shown:?}: {} bytes: {said}", said.len());
+}
+
+/// Runs `senet` with `good` and `extra`, and checks that it refuses them
+/// with exit code 2 and one line that says every one of `expected`,
+/// having printed nothing.
+fn assert_refused_saying(good: &[&str], extra: &[&str], expected: &[&str]) {
+    let mut args = os(good);
+    args.extend(os(extra));
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    let said = stderr(&output);
+    assert!(said.starts_with("error: "), "{good:?} {extra:?}: {said}");
+    for part in expected {
+        assert!(
+            said.contains(part),
+            "{good:?} {extra:?}: expected {part:?} in {said}"
+        );
+    }
+    assert!(
+        output.stdout.is_empty(),
+        "{good:?} {extra:?}: printed before refusing"
+    );
+}
+
+/// Every subcommand with arguments that are good but for what a test
+/// adds, and its switches (options that take no value).
+const SUBCOMMANDS: [(&[&str], &[&str]); 12] = [
+    (&["game", "--seed", "1"], &["board"]),
+    (&["perft", "--depth", "1"], &["divide", "time"]),
+    (&["moves", "--roll", "2"], &[]),
+    (&["replay", "/dev/null"], &["throws"]),
+    (&["playouts", "--games", "1"], &[]),
+    (
+        &["duel", "--a", "random", "--b", "random", "--games", "2"],
+        &["timing"],
+    ),
+    (&["play", "--level", "1"], &[]),
+    (&["study", "--games", "1", "--bot-games", "1"], &[]),
+    (&["think-time", "--games", "1"], &["table"]),
+    (&["tune", "--games", "1"], &[]),
+    (&["odds", "--bound", "1"], &["verify"]),
+    (&["train", "--ruleset", "kendall", "--out", "x"], &[]),
+];
+
+/// `--help` and `-h`, anywhere among the arguments and whatever else is
+/// wrong with them, print the subcommand's help with its usage and its
+/// exit codes, and exit with code 0; so do `senet --help` and `--version`.
+#[test]
+fn every_subcommand_explains_itself() {
+    for (good, _) in SUBCOMMANDS {
+        let name = good[0];
+        for extra in [
+            &["--help"][..],
+            &["-h"],
+            &["--bogus", "1", "stray", "--help"],
+        ] {
+            let mut args = os(good);
+            args.extend(os(extra));
+            let output = senet(&args);
+            assert_eq!(output.status.code(), Some(0), "{name} {extra:?}");
+            let help = stdout(&output);
+            assert!(
+                help.contains(&format!("Usage: senet {name} ")),
+                "{name} {extra:?}: {help}"
+            );
+            let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(words.contains("Exit codes"), "{name} {extra:?}: {help}");
+            assert!(output.stderr.is_empty(), "{name} {extra:?}");
+        }
+    }
+    let help = senet(&os(&["--help"]));
+    assert_eq!(help.status.code(), Some(0));
+    for (good, _) in SUBCOMMANDS {
+        assert!(
+            stdout(&help).contains(&format!("  {} ", good[0])),
+            "{}",
+            stdout(&help)
+        );
+    }
+    let version = senet(&os(&["--version"]));
+    assert_eq!(version.status.code(), Some(0));
+    assert_eq!(
+        stdout(&version),
+        format!("senet {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    // No subcommand: the help, on stderr, and the usage error's code.
+    let bare = senet(&[]);
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(stderr(&bare).contains("Usage: senet <COMMAND>"));
+    let unknown = senet(&os(&["teleport"]));
+    assert_refusal(&os(&["teleport"]), 2, &unknown);
+}
+
+#[test]
+fn every_subcommand_refuses_every_kind_of_bad_argument() {
+    #[cfg(unix)]
+    let not_utf8 = {
+        use std::os::unix::ffi::OsStringExt;
+        OsString::from_vec(b"record-\xff.txt".to_vec())
+    };
+    #[cfg(not(unix))]
+    let not_utf8 = OsString::from("record-\u{fffd}.txt");
+    let huge = "k".repeat(130_000);
+    let invisible = "ken\u{202e}dall\u{200b}\n";
+    for (good, _) in SUBCOMMANDS {
+        let name = good[0];
+        let with = |extra: Vec<OsString>| {
+            let mut args = os(good);
+            args.extend(extra);
+            args
+        };
+        let mut bad: Vec<Vec<OsString>> = vec![
+            with(vec![not_utf8.clone()]),
+            with(os(&["--bogus", "1"])),
+            with(os(&["--bogus"])),
+            with(os(&["-v"])),
+            with(os(&[&format!("--{huge}"), "1"])),
+            with(os(&["stray"])),
+            with(os(&[&huge])),
+        ];
+        if name != "replay" {
+            bad.push(with(vec!["--ruleset".into(), not_utf8.clone()]));
+            bad.push(with(os(&["--ruleset"])));
+            bad.push(with(os(&["--ruleset", &huge])));
+            bad.push(with(os(&["--ruleset", invisible])));
+        }
+        for args in bad {
+            let output = senet(&args);
+            assert_refusal(&args, 2, &output);
+            let said = stderr(&output);
+            assert!(said.starts_with("error: "), "{name}: {said}");
+            assert!(!said.contains('\u{202e}'), "{name}: {said}");
+            assert!(output.stdout.is_empty(), "{name}: printed before refusing");
+        }
+    }
+}
+
+/// Every subcommand names what it refuses: an unknown option, a stray
+/// argument, an option or switch given twice, an option without its value.
+#[test]
+fn every_subcommand_names_what_it_refuses() {
+    for (good, switches) in SUBCOMMANDS {
+        let name = good[0];
+        assert_refused_saying(good, &["--bogus", "1"], &["unexpected argument '--bogus'"]);
+        assert_refused_saying(good, &["stray"], &["unexpected argument 'stray'"]);
+        assert_refused_saying(good, &["-v"], &["unexpected argument '-v'"]);
+        assert_refused_saying(good, &["--bogus"], &[&format!("senet {name} --help")]);
+        for switch in switches.iter() {
+            let twice = format!("--{switch}");
+            assert_refused_saying(
+                good,
+                &[&twice, &twice],
+                &[&twice, "cannot be used multiple times"],
+            );
+        }
+        if name == "replay" {
+            assert_refused_saying(&["replay"], &[], &["<FILE>"]);
+            continue;
+        }
+        if name != "train" {
+            assert_refused_saying(
+                good,
+                &["--ruleset", "kendall", "--ruleset", "kendall"],
+                &["--ruleset", "cannot be used multiple times"],
+            );
+        }
+        let (option, value) = (good[1], good[2]);
+        let mut rest = vec![name];
+        rest.extend(&good[3..]);
+        assert_refused_saying(
+            &rest,
+            &[option, value, option, value],
+            &[option, "cannot be used multiple times"],
+        );
+        assert_refused_saying(
+            good,
+            &["--ruleset"],
+            &["a value is required for '--ruleset"],
+        );
+        // A forgotten value: the next option is not taken for it.
+        assert_refused_saying(
+            &rest,
+            &["--ruleset", option, value],
+            &["a value is required for '--ruleset"],
+        );
+        assert_refused_saying(&rest, &["--ruleset", "nope"], &["--ruleset", "nope"]);
+    }
+}
+
+/// Every numeric value is checked against its documented range, and the
+/// refusal names the option and the range.
+#[test]
+fn every_numeric_argument_is_checked_with_its_range() {
+    let max = u64::MAX.to_string();
+    let over = "18446744073709551616";
+    let long_seed = "00".repeat(33);
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["perft", "--depth", "1000"],
+        vec!["perft", "--depth", "9"],
+        vec!["perft", "--depth", "-1"],
+        vec!["perft", "--depth", ""],
+        vec!["perft", "--depth", "+1"],
+        vec!["perft", "--depth", "1.0"],
+        vec!["perft", "--depth", "\u{661}"],
+        vec!["playouts", "--games", &max],
+        vec!["playouts", "--games", "0"],
+        vec!["playouts", "--games", "1", "--threads", "0"],
+        vec!["playouts", "--games", "1", "--threads", "257"],
+        vec!["playouts", "--games", "1", "--seed", over],
+        vec!["playouts", "--games", "1", "--seed", "-1"],
+        vec!["moves", "--roll", "0"],
+        vec!["moves", "--roll", "7"],
+        vec!["moves", "--roll", "6"],
+        vec!["moves", "--roll", "300"],
+        vec!["moves", "--ruleset", "bell", "--roll", "5"],
+        vec!["game", "--seed", over],
+        vec!["game", "--seed-hex", "ABCD"],
+        vec!["game", "--seed-hex", &long_seed],
+        vec!["think-time", "--games", "0"],
+        vec!["think-time", "--games", "1001"],
+        vec!["think-time", "--levels", "1,9"],
+        vec!["think-time", "--levels", "1,2,1"],
+        vec!["tune", "--games", "0"],
+        vec!["tune", "--games", "1", "--ridge", "NaN"],
+        vec!["tune", "--games", "1", "--ridge", "inf"],
+        vec!["tune", "--games", "1", "--ridge", "-1"],
+        vec!["tune", "--games", "1", "--ridge", "1001"],
+        vec!["tune", "--games", "1", "--rounds", "0"],
+        vec!["tune", "--games", "1", "--rounds", "101"],
+        vec!["tune", "--games", "1", "--sample", "0"],
+        vec!["tune", "--games", "1", "--sample", "4294967296"],
+        vec!["study", "--games", "0"],
+        vec!["study", "--games", "1000000001"],
+        vec!["study", "--games", "1", "--threads", "65"],
+        vec!["study", "--games", "1", "--bot-games", "0"],
+        vec!["study", "--games", "1", "--bot-games", "10000001"],
+        vec!["play", "--level", "9"],
+        vec!["play", "--level", "0"],
+        vec!["play", "--side", "z"],
+        vec!["play", "--seed", "ZZ"],
+        vec!["odds", "--verify", "--bound", "4"],
+        vec!["odds", "--verify", "--bound", "0"],
+        vec!["odds", "--out", "x", "--build", "4"],
+        vec!["odds", "--check", "0"],
+        vec!["odds", "--check", "100000001"],
+        vec![
+            "train",
+            "--ruleset",
+            "kendall",
+            "--out",
+            "x",
+            "--games",
+            "0",
+        ],
+        vec![
+            "train",
+            "--ruleset",
+            "kendall",
+            "--out",
+            "x",
+            "--games",
+            "100000001",
+        ],
+        vec![
+            "train",
+            "--ruleset",
+            "kendall",
+            "--out",
+            "x",
+            "--lambda",
+            "2",
+        ],
+        vec![
+            "train",
+            "--ruleset",
+            "kendall",
+            "--out",
+            "x",
+            "--rate",
+            "NaN",
+        ],
+        vec![
+            "train",
+            "--ruleset",
+            "kendall",
+            "--out",
+            "x",
+            "--final-rate",
+            "-0.5",
+        ],
+        vec!["duel", "--a", "random", "--b", "random", "--games", "0"],
+        vec!["duel", "--a", "random", "--b", "random", "--games", "3"],
+        vec![
+            "duel", "--a", "random", "--b", "random", "--games", "20000000",
+        ],
+        vec!["duel", "--a", "random", "--b", "random", "--games", &max],
+    ];
+    for args in &cases {
+        let output = senet(&os(args));
+        assert_refusal(&os(args), 2, &output);
+        let said = stderr(&output);
+        // The option refused is named...
+        let option = args.iter().rev().find(|a| a.starts_with("--")).unwrap();
+        assert!(
+            said.contains(option),
+            "{args:?}: the error should name {option}: {said}"
+        );
+        // ... and, when the value refused is a number, its range.
+        let last = args.last().unwrap();
+        if !last.is_empty() && last.chars().all(|c| c.is_ascii_digit()) {
+            assert!(
+                said.contains(" to ") || said.contains("at most") || said.contains("cannot"),
+                "{args:?}: the error should name the range: {said}"
+            );
+        }
+    }
+    for agent in [
+        "depth:0",
+        "depth:5",
+        "depth:256",
+        "depth:1000",
+        "search:0:100",
+        "search:33:100",
+        "search:3:0",
+        "search:3:1000000001",
+        "search:3:100:25",
+        "search:3:100:31",
+        "search:3:100:63",
+        "search:3:100:256",
+        "level:0",
+        "level:5",
+        "level:256",
+        "random@race",
+        "baseline@race",
+        "baseline:2",
+        "greedy@/nonexistent",
+        "greedy@/dev/null",
+        "teleport",
+    ] {
+        let args = os(&["duel", "--a", agent, "--b", "random", "--games", "2"]);
+        let output = senet(&args);
+        assert_refusal(&args, 2, &output);
+        assert!(
+            stderr(&output).contains("'--a <AGENT>'"),
+            "{agent}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+/// `--seed N` is a decimal `u64` wherever a subcommand takes a seed, and
+/// `--seed-hex HEX` (lower-case hex bytes) only where it is documented.
+#[test]
+fn every_seed_is_decimal_and_only_game_and_play_take_hex() {
+    let seeded: [&[&str]; 8] = [
+        &["game"],
+        &["play"],
+        &["duel", "--a", "random", "--b", "random", "--games", "2"],
+        &["playouts", "--games", "1"],
+        &["think-time", "--games", "1"],
+        &["tune", "--games", "1"],
+        &["study", "--games", "1", "--bot-games", "1"],
+        &["odds", "--bound", "1", "--check", "1"],
+    ];
+    for good in seeded {
+        for bad in ["0x10", "ff", "1e3", "-1", "+1", " 1", "1_000", ""] {
+            assert_refused_saying(good, &["--seed", bad], &["--seed", "in decimal digits"]);
+        }
+        if !["game", "play"].contains(&good[0]) {
+            assert_refused_saying(
+                good,
+                &["--seed-hex", "01"],
+                &["unexpected argument '--seed-hex'"],
+            );
+        }
+    }
+    assert_refused_saying(
+        &["train", "--ruleset", "skyruk", "--out", "x"],
+        &["--seed", "0x10"],
+        &["in decimal digits"],
+    );
+    for bad in ["0x01", "ABCD", "1", "zz", &"00".repeat(33)] {
+        assert_refused_saying(&["game"], &["--seed-hex", bad], &["--seed-hex"]);
+    }
+    for command in ["game", "play"] {
+        assert_refused_saying(
+            &[command],
+            &["--seed", "1", "--seed-hex", "01"],
+            &["--seed", "--seed-hex", "cannot be used with"],
+        );
+    }
+    for (args, first) in [
+        (
+            &["game", "--seed", "18446744073709551615"][..],
+            "seed: 18446744073709551615 (hex ffffffffffffffff)",
+        ),
+        (&["game", "--seed", "007"], "seed: 7 (hex 0700000000000000)"),
+        (
+            &["game", "--seed-hex", "00ff"],
+            "seed: hex 00ff (play this game again with --seed-hex 00ff)",
+        ),
+    ] {
+        let output = senet(&os(args));
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(
+            stdout(&output).starts_with(first),
+            "{args:?}: {}",
+            stdout(&output)
+        );
+    }
+    // Without a seed, a fresh one is printed first, with the option that plays it again.
+    let fresh = stdout(&senet(&os(&["game", "--ruleset", "bell"])));
+    assert!(
+        fresh.starts_with("seed: ") && fresh.lines().next().unwrap().contains("again with --seed ")
+    );
+}
+
+/// A scratch file for one test.
+fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("senet-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Whether `line` opens a board drawn by the library's diagram (the
+/// house numbers of the first row), indented or not.
+fn opens_board(line: &str) -> bool {
+    line.trim_start().starts_with("1   2   3   4")
+}
+
+/// `senet game` explains its game: a legend, one line per throw with the
+/// throw in standard notation exactly as the record writes it, the board
+/// after every hit and bearing off (after every move with `--board`), and
+/// an end that names nobody to throw. The same seed prints the same text.
+#[test]
+fn game_explains_its_game_and_keeps_the_notation() {
+    let path = scratch("game-record.txt", b"");
+    let mut args = os(&["game", "--ruleset", "kendall", "--seed", "1", "--record"]);
+    args.push(path.clone().into_os_string());
+    let output = senet(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let record: Record = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let (last, lines) = lines.split_last().unwrap();
+    assert_eq!(*last, format!("record written to {}", path.display()));
+    assert!(lines[0].starts_with("seed: 1 "), "{}", lines[0]);
+    let legend = lines
+        .iter()
+        .position(|l| *l == "legend:")
+        .expect("a legend");
+    for mark in [
+        "    x ",
+        "    < ",
+        "    + ",
+        "  lost:",
+        "  water:",
+        "  throws: four sticks",
+    ] {
+        assert!(
+            lines[legend..legend + 16]
+                .iter()
+                .any(|l| l.starts_with(mark)),
+            "the legend explains {mark:?}"
+        );
+    }
+    // One line per throw, `N. SIDE throws STICKS = ROLL  NOTATION  words`.
+    let throws: Vec<(usize, &str)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .map(|(i, l)| (i, *l))
+        .collect();
+    assert_eq!(throws.len(), record.throws().len());
+    let mut boards = 0;
+    for ((i, line), (written, number)) in throws.iter().zip(record.throws().iter().zip(1usize..)) {
+        let notation = written.to_string();
+        let fields: Vec<&str> = line.split("  ").map(str::trim).collect();
+        assert!(line.starts_with(&format!("{number}. ")), "{line}");
+        assert!(fields.contains(&notation.as_str()), "{line}: no {notation}");
+        let lost = written.play().is_none();
+        assert_eq!(line.contains("no move: the throw is lost"), lost, "{line}");
+        if number < throws.len() {
+            assert_eq!(
+                line.contains("throws again"),
+                written.throws_again(),
+                "{line}"
+            );
+        }
+        let drawn = opens_board(lines[i + 1]);
+        boards += usize::from(drawn);
+        let hit_or_off = notation.contains('x') || notation.contains("off");
+        assert_eq!(drawn, hit_or_off && number < throws.len(), "{line}");
+    }
+    assert!(boards > 0);
+    // The end: the final board, whose status says who won, the position
+    // string labelled so that it names nobody to throw, and the outcome.
+    let end = lines
+        .iter()
+        .rposition(|l| *l == "final board:")
+        .expect("a final board");
+    assert!(opens_board(lines[end + 1]));
+    let finish = record.finish().expect("the game ended");
+    let tail = &lines[lines.len() - 2..];
+    assert!(
+        tail[0].starts_with("final position string (game over, nobody throws): "),
+        "{}",
+        tail[0]
+    );
+    assert_eq!(
+        tail[1],
+        format!("outcome: {finish} after {} throws", throws.len())
+    );
+    let final_board = lines[end..].join("\n");
+    assert!(
+        final_board.contains(&format!("; {finish}.")),
+        "{final_board}"
+    );
+    assert!(
+        !final_board.contains("to throw."),
+        "nobody is to throw at the end"
+    );
+    // `--board`: a board after every move but the last, none after a lost throw.
+    let with_boards = stdout(&senet(&os(&["game", "--seed", "1", "--board"])));
+    let moves = record
+        .throws()
+        .iter()
+        .filter(|t| t.play().is_some())
+        .count();
+    let drawn = with_boards
+        .lines()
+        .filter(|l| l.starts_with("    ") && opens_board(l))
+        .count();
+    assert_eq!(
+        drawn,
+        moves - 1 + 1,
+        "every move but the last, and the start"
+    );
+    // The same seed, the same text.
+    let again = stdout(&senet(&os(&[
+        "game",
+        "--ruleset",
+        "kendall",
+        "--seed",
+        "1",
+    ])));
+    assert_eq!(again.lines().collect::<Vec<_>>(), lines);
+    // The record it wrote replays.
+    let picture = scratch("game.svg", b"");
+    let mut args = os(&["game", "--ruleset", "bell", "--seed", "3", "--svg"]);
+    args.push(picture.clone().into_os_string());
+    assert!(senet(&args).status.success());
+    assert!(
+        std::fs::read_to_string(&picture)
+            .unwrap()
+            .starts_with("<svg")
+    );
+    std::fs::remove_file(picture).unwrap();
+}
+
+/// `senet perft` prints the count last, `NOTATION: COUNT` per first move
+/// with `--divide`, one count per line with `--positions`.
+#[test]
+fn perft_prints_the_documented_counts() {
+    let output = senet(&os(&["perft", "--depth", "3"]));
+    assert_eq!(stdout(&output), "4189\n");
+    let divided = stdout(&senet(&os(&[
+        "perft",
+        "--ruleset",
+        "bell",
+        "--depth",
+        "2",
+        "--divide",
+    ])));
+    let lines: Vec<&str> = divided.lines().collect();
+    let (total, parts) = lines.split_last().unwrap();
+    let total: u64 = total.parse().unwrap();
+    let mut sum = 0;
+    for line in parts {
+        let (notation, count) = line.rsplit_once(": ").expect("NOTATION: COUNT");
+        assert!(notation.parse::<senet::MoveText>().is_ok(), "{line}");
+        sum += count.parse::<u64>().unwrap();
+    }
+    assert_eq!(sum, total);
+    assert_eq!(total, 519);
+    let file = scratch(
+        "positions.txt",
+        b"oxoxoxoxox.................... x 0 0\noxoxoxoxo..x.................. o 0 0\n",
+    );
+    let mut args = os(&["perft", "--depth", "1", "--positions"]);
+    args.push(file.clone().into_os_string());
+    assert_eq!(stdout(&senet(&args)), "18\n18\n");
+    let bad = scratch(
+        "bad-positions.txt",
+        b"oxoxoxoxox.................... x 0 0\nnonsense\n",
+    );
+    let mut args = os(&["perft", "--depth", "1", "--positions"]);
+    args.push(bad.clone().into_os_string());
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    assert!(stderr(&output).contains("bad position \"nonsense\""));
+    for path in [file, bad] {
+        std::fs::remove_file(path).unwrap();
+    }
+    assert_refused_saying(
+        &["perft", "--depth", "1"],
+        &["--position", "x", "--positions", "y"],
+        &["--position", "--positions", "cannot be used with"],
+    );
+}
+
+/// `senet moves` prints `NOTATION<TAB>POSITION AFTER`, one line per move,
+/// or the lost throw; `--check` prints the same line for an exact legal
+/// text and refuses anything else with exit code 1.
+#[test]
+fn moves_prints_the_documented_lines_and_checks_texts() {
+    let output = senet(&os(&["moves", "--roll", "3"]));
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let start = senet::Position::start(senet::rulesets::Kendall);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    for line in &lines {
+        let (notation, after) = line.split_once('\t').expect("a tab");
+        let mv: senet::MoveText = notation.parse().unwrap();
+        let played = mv.resolve(&start).unwrap().expect("a move");
+        assert_eq!(start.play(played).unwrap().to_string(), after);
+        // Each line is what --check prints for its own text.
+        let checked = senet(&os(&["moves", "--roll", "3", "--check", notation]));
+        assert_eq!(checked.status.code(), Some(0));
+        assert_eq!(stdout(&checked), format!("{line}\n"));
+    }
+    for (text, why) in [
+        ("2: 9-11", "no piece"),
+        ("3: 10-12", "the roll is 2"),
+        ("2:10-12", ""),
+        ("nonsense", ""),
+    ] {
+        let args = os(&["moves", "--roll", "2", "--check", text]);
+        let output = senet(&args);
+        assert_refusal(&args, 1, &output);
+        assert!(
+            stderr(&output).starts_with(&format!("{text:?}: ")),
+            "{}",
+            stderr(&output)
+        );
+        assert!(stderr(&output).contains(why), "{}", stderr(&output));
+        assert!(output.stdout.is_empty());
+    }
+    // A huge move text is refused the same way, on one short line.
+    let huge = format!("2: 10-12{}", "\u{202e}".repeat(30_000));
+    let args = os(&["moves", "--roll", "2", "--check", &huge]);
+    let output = senet(&args);
+    assert_refusal(&args, 1, &output);
+    assert!(!stderr(&output).contains('\u{202e}'));
+}
+
+const HEADER: &str = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n";
+
+/// `senet replay` prints the ruleset, the seed, the players, the final
+/// position and its board, and the verdict; exit code 0 when valid.
+#[test]
+fn replay_prints_the_documented_report() {
+    let path = scratch("replay-record.txt", b"");
+    let mut args = os(&["game", "--ruleset", "temple", "--seed", "42", "--record"]);
+    args.push(path.clone().into_os_string());
+    assert!(senet(&args).status.success());
+    let mut args = os(&["replay", "--throws"]);
+    args.push(path.clone().into_os_string());
+    let output = senet(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "ruleset: temple (revision 1)");
+    assert_eq!(lines[1], format!("seed: {}", Seed::from_u64(42)));
+    assert_eq!(lines[2], "x: random");
+    assert_eq!(lines[3], "o: random");
+    let record: Record = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    let position = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("position: "))
+        .expect("the position");
+    assert_eq!(position, record.verify().unwrap().position().to_string());
+    assert!(lines.iter().any(|l| opens_board(l)));
+    assert!(
+        lines.last().unwrap().starts_with("verdict: valid"),
+        "{text}"
+    );
+    assert!(
+        lines.len() > record.throws().len(),
+        "--throws prints every throw"
+    );
+    assert!(output.stderr.is_empty());
+    // Another seed: the rolls are not its rolls; invalid, exit code 1,
+    // the problem on stderr, the board where it is.
+    let tampered = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("[Seed \"2a00000000000000\"]", "[Seed \"2b00000000000000\"]");
+    std::fs::write(&path, tampered).unwrap();
+    let args = vec![OsString::from("replay"), path.clone().into_os_string()];
+    let output = senet(&args);
+    assert_refusal(&args, 1, &output);
+    assert!(
+        stderr(&output).starts_with("invalid: throw "),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).ends_with("verdict: invalid\n"));
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn replay_refuses_bad_records_with_exit_1_and_one_short_line() {
+    // 10 MB, as docs/robustness.md says.
+    const MB: usize = 10 * 1024 * 1024;
+    let mut records: Vec<(&str, Vec<u8>)> =
+        vec![
+        ("newlines.txt", vec![b'\n'; MB]),
+        ("one-line.txt", vec![b'a'; MB]),
+        ("not-utf8.txt", b"\xff\n".to_vec()),
+        ("empty.txt", Vec::new()),
+        (
+            "rlo.txt",
+            "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[X \"Ann\u{202e}bob\"]\n[Result \"*\"]\n\n"
+                .as_bytes()
+                .to_vec(),
+        ),
+        (
+            "ruleset.txt",
+            format!("[Ruleset \"{}\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n", "q".repeat(100))
+                .into_bytes(),
+        ),
+        ("illegal.txt", format!("{HEADER}1. 2: 8-10\n").into_bytes()),
+    ];
+    let mut long = HEADER.as_bytes().to_vec();
+    long.resize(MB, b'\n');
+    records.push(("blank-lines.txt", long));
+    for (name, bytes) in records {
+        let path = scratch(name, &bytes);
+        let args = vec![OsString::from("replay"), path.clone().into_os_string()];
+        let output = senet(&args);
+        assert_refusal(&args, 1, &output);
+        let said = stderr(&output);
+        assert!(said.starts_with("invalid: "), "{name}: {said}");
+        assert!(!said.contains('\u{202e}'), "{name}: {said}");
+        std::fs::remove_file(path).unwrap();
+    }
+    // What cannot be opened or read is an argument's fault: exit 2.
+    for path in ["/nonexistent/record.txt", "/"] {
+        let args = os(&["replay", path]);
+        let output = senet(&args);
+        assert_refusal(&args, 2, &output);
+    }
+}
+
+/// A closed output (`| head`) ends the command quietly with exit code 0;
+/// another write error is one line and exit code 1, never a panic.
+#[test]
+fn a_closed_output_is_a_quiet_end_and_a_full_disk_an_error() {
+    for args in [
+        &["game", "--seed", "7", "--board"][..],
+        &["perft", "--depth", "2", "--divide"],
+        &["moves", "--roll", "1"],
+        &["--help"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_senet"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Nobody reads: the first write finds the pipe closed.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(output.stderr.is_empty(), "{args:?}: {}", stderr(&output));
+    }
+    #[cfg(target_os = "linux")]
+    {
+        let output = Command::new(env!("CARGO_BIN_EXE_senet"))
+            .args(["perft", "--depth", "2", "--divide"])
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_refusal(&os(&["> /dev/full"]), 1, &output);
+        assert!(stderr(&output).starts_with("error: cannot write the output"));
+    }
+}
+
+#[test]
+fn play_explains_bad_answers_and_tells_a_read_error_from_a_closed_output() {
+    let record = scratch("play-record.txt", b"");
+    let mut input = b"\xff\n".to_vec();
+    input.extend(vec![b'1'; 100_000]);
+    input.push(b'\n');
+    let output = senet_with_input(
+        &[
+            "play",
+            "--level",
+            "1",
+            "--seed",
+            "00",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let said = stdout(&output);
+    assert!(said.contains("That answer is not UTF-8 text."), "{said}");
+    assert!(said.contains("That answer is too long"), "{said}");
+    let written: Record = std::fs::read_to_string(&record).unwrap().parse().unwrap();
+    assert_eq!(
+        written.finish(),
+        Some(Finish::Resignation { winner: Side::O })
+    );
+    std::fs::remove_file(&record).unwrap();
+    // Standard input that cannot be read (a directory): exit 1, one line.
+    #[cfg(unix)]
+    {
+        let output = Command::new(env!("CARGO_BIN_EXE_senet"))
+            .args(["play", "--level", "1", "--seed", "00"])
+            .stdin(std::fs::File::open("/").unwrap())
+            .output()
+            .unwrap();
+        assert_refusal(&os(&["play < /"]), 1, &output);
+        assert!(stderr(&output).contains("standard input"));
+    }
+}
+
+#[test]
+fn play_runs_a_game_from_a_pipe() {
+    // A few bad answers, then the first move every time.
+    let input = format!("foo\n0\n{}", "1\n".repeat(5_000));
+    let output = senet_with_input(
+        &[
+            "play",
+            "--ruleset",
+            "temple",
+            "--level",
+            "1",
+            "--seed-hex",
+            "00ff",
+            "--side",
+            "o",
+        ],
+        input.as_bytes(),
+    );
+    let said = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(said.contains("I do not understand \"foo\""));
+    assert!(said.contains("[Ruleset \"temple\"]"));
+    assert!(
+        said.contains("seed: hex 00ff (play this game again with --seed-hex 00ff)"),
+        "{said}"
+    );
+}
+
+#[test]
+fn play_takes_a_decimal_seed_and_its_hex_plays_the_same_game() {
+    let input = "1\n".repeat(5_000);
+    let by_number = senet_with_input(
+        &[
+            "play",
+            "--ruleset",
+            "kendall",
+            "--level",
+            "1",
+            "--seed",
+            "7",
+        ],
+        input.as_bytes(),
+    );
+    let said = stdout(&by_number);
+    assert!(by_number.status.success(), "{said}");
+    assert!(
+        said.contains(&format!(
+            "seed: 7 (hex {}; play this game again with --seed 7)",
+            Seed::from_u64(7)
+        )),
+        "{said}"
+    );
+    let record_of = |text: &str| -> String {
+        let start = text.find("[Ruleset ").expect("the record is printed");
+        text[start..]
+            .lines()
+            .take_while(|l| !l.starts_with("seed: "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let hex = Seed::from_u64(7).to_string();
+    let by_hex = senet_with_input(
+        &[
+            "play",
+            "--ruleset",
+            "kendall",
+            "--level",
+            "1",
+            "--seed-hex",
+            &hex,
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(record_of(&stdout(&by_hex)), record_of(&said));
+    for (args, why) in [
+        (&["--seed", "00ff"][..], "'00ff' for '--seed <N>'"),
+        (&["--seed", "-1"][..], "expected a whole number"),
+        (
+            &["--seed", "18446744073709551616"][..],
+            "expected a whole number",
+        ),
+        (&["--seed-hex", "0g"][..], "lower-case hex"),
+    ] {
+        let mut all = vec!["play"];
+        all.extend(args);
+        let output = senet_with_input(&all, b"");
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains(why),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty(), "{args:?}: nothing is played");
+    }
+}
+
+#[test]
+fn tune_stops_rather_than_write_weights_that_are_not_numbers() {
+    let out = std::env::temp_dir().join(format!("senet-cli-tune-{}.txt", std::process::id()));
+    let output = senet(&os(&[
+        "tune",
+        "--games",
+        "1",
+        "--rounds",
+        "1",
+        "--sample",
+        "1000",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    if output.status.success() {
+        let text = std::fs::read_to_string(&out).unwrap();
+        text.parse::<senet_bot::Weights>().expect("finite weights");
+        std::fs::remove_file(&out).unwrap();
+    } else {
+        assert_eq!(output.status.code(), Some(1));
+        assert!(!out.exists(), "nothing is written when tuning fails");
+    }
+    // NaN weights given to duel are refused.
+    let nan = scratch("nan-weights.txt", "NaN\n".repeat(FEATURES).as_bytes());
+    let spec = format!("greedy@{}", nan.display());
+    let args = os(&["duel", "--a", &spec, "--b", "random", "--games", "2"]);
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    assert!(stderr(&output).contains("finite"), "{}", stderr(&output));
+}
+
+#[test]
+fn duel_and_playouts_print_their_statistics() {
+    let duel = stdout(&senet(&os(&[
+        "duel", "--a", "random", "--b", "baseline", "--games", "2", "--timing",
+    ])));
+    assert!(
+        duel.starts_with("ruleset: kendall\na: random   b: baseline\n"),
+        "{duel}"
+    );
+    assert!(duel.contains("a win rate: ") && duel.ends_with('\n'));
+    assert!(duel.lines().last().unwrap().starts_with("games/s: "));
+    let playouts = stdout(&senet(&os(&[
+        "playouts",
+        "--games",
+        "20",
+        "--threads",
+        "2",
+    ])));
+    assert!(playouts.contains("games: 20\n"), "{playouts}");
+    assert!(playouts.lines().last().unwrap().starts_with("games/s: "));
+    let odds = stdout(&senet(&os(&[
+        "odds",
+        "--bound",
+        "1",
+        "--position",
+        ".........................x...o x 4 4",
+    ])));
+    assert!(
+        odds.starts_with("x: 0.") && odds.ends_with(" (exact)\n"),
+        "{odds}"
+    );
+}
+
+fn train_tool(args: &[&str]) -> Output {
+    let mut all = vec!["train"];
+    all.extend(args);
+    senet(&os(&all))
+}
+
+#[test]
+fn train_writes_the_same_network_twice() {
+    let dir = std::env::temp_dir().join(format!("senet-cli-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.net"), dir.join("b.net"));
+    for out in [&a, &b] {
+        let output = train_tool(&[
+            "--ruleset",
+            "skyruk",
+            "--games",
+            "50",
+            "--seed",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        let said = stdout(&output);
+        assert!(said.starts_with("skyruk: "), "{said}");
+    }
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(bytes, std::fs::read(&b).unwrap());
+    let (network, name) = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(name, "skyruk");
+    let plan = Plan {
+        games: 50,
+        seed: 3,
+        ..Plan::default()
+    };
+    assert_eq!(
+        network,
+        train(senet::rulesets::Skyruk, &plan, |_| {}).unwrap().0
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn train_refuses_bad_arguments() {
+    for args in [
+        &[][..],
+        &["--ruleset", "kendall"],
+        &["--ruleset", "nope", "--out", "x"],
+        &["--ruleset", "kendall", "--out", "x", "--games", "0"],
+        &["--ruleset", "kendall", "--out", "x", "--lambda", "2"],
+        &["--ruleset", "kendall", "--out", "x", "--rate", "NaN"],
+        &["--ruleset", "kendall", "--ruleset", "bell", "--out", "x"],
+        &["--ruleset", "kendall", "--out", "x", "stray"],
+        &[
+            "--ruleset",
+            "kendall",
+            "--out",
+            "/nonexistent/dir/x.net",
+            "--games",
+            "1",
+        ],
+    ] {
+        let output = train_tool(args);
+        let mut all = os(&["train"]);
+        all.extend(os(args));
+        assert_refusal(&all, 2, &output);
+        assert!(
+            stderr(&output).starts_with("error: "),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    let help = train_tool(&["--help"]);
+    assert!(help.status.success());
+    assert!(stdout(&help).contains("Usage: senet train [OPTIONS] --ruleset <R> --out <FILE>"));
+}
