@@ -459,8 +459,8 @@ fn a_landing_on_a_taken_house_is_never_played() {
     let x = Bitboard::from_numbers(&[18, 25]);
     let o = Bitboard::from_numbers(&[1, 3]);
     let position = senet::Setup {
-        x: x,
-        o: o,
+        x,
+        o,
         off_x: 0,
         off_o: 0,
         marked: None,

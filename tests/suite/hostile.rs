@@ -9,15 +9,10 @@
 //!   forms, error messages that quote only a short, escaped excerpt.
 
 use std::hint::black_box;
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use proptest::prelude::*;
 use senet::rulesets::Bell;
-use senet::{
-    AnyRuleset, Finish, Game, ParseRecordError, ReadRecordError, Record, Seed, Side, Thrown,
-};
+use senet::{AnyRuleset, Game, ParseRecordError, ReadRecordError, Record, Seed, Side, Thrown};
 
 use crate::counting::peak_heap;
 

@@ -77,8 +77,8 @@ fn position_new_checks_like_parse() {
     let o = Bitboard::from_numbers(&[1, 3, 5, 7, 9]);
     assert_eq!(
         senet::Setup {
-            x: x,
-            o: o,
+            x,
+            o,
             off_x: 0,
             off_o: 0,
             marked: None,
@@ -88,7 +88,7 @@ fn position_new_checks_like_parse() {
         Ok(Position::start(Kendall))
     );
     let err = senet::Setup {
-        x: x,
+        x,
         o: o.with(house(10)),
         off_x: 0,
         off_o: 0,
@@ -101,8 +101,8 @@ fn position_new_checks_like_parse() {
     assert!(err.to_string().contains("10"));
     assert!(
         senet::Setup {
-            x: x,
-            o: o,
+            x,
+            o,
             off_x: 1,
             off_o: 0,
             marked: None,

@@ -221,7 +221,7 @@ fn every_game_from_a_fresh_seeded_source_records_its_seed() {
             Game::new(ruleset, SeededThrows::new(seed)),
             Game::from_position(start, SeededThrows::new(seed)),
         ];
-        let mut records: Vec<Record> = made
+        let records: Vec<Record> = made
             .into_iter()
             .map(|game| random_game(game, 9, 400, Some(Side::O)).record())
             .collect();

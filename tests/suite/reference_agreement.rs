@@ -346,8 +346,8 @@ impl Placement {
                 o = o.with(House::new(houses.next()?)?);
             }
             let position = senet::Setup {
-                x: x,
-                o: o,
+                x,
+                o,
                 off_x: off[0],
                 off_o: off[1],
                 marked: None,

@@ -652,6 +652,16 @@ impl<R: Ruleset> Evaluator<R> for Learned<R> {
     }
 }
 
+/// FNV-1a (64 bits) of `bytes`: the network file's checksum.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -704,14 +714,4 @@ mod tests {
         let network = Network::zero();
         assert_eq!(network.equity(&Position::start(Kendall)), 0.5);
     }
-}
-
-/// FNV-1a (64 bits) of `bytes`: the network file's checksum.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &byte in bytes {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
 }

@@ -8,9 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use senet::rulesets::first_home_wins;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use senet::{
-    Bitboard, Board, Dice, House, Move, Outcome, Position, Reach, Roll, Ruleset, Side, Throw,
-};
+use senet::{Bitboard, Board, Dice, House, Move, Outcome, Position, Reach, Roll, Ruleset, Side};
 use senet_odds::{SolveError, Table, TableError};
 
 /// The tables are solved once per test binary and shared.

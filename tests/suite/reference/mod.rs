@@ -336,8 +336,8 @@ fn build<R: Ruleset>(
     let x = houses_where(cells, |c| c == Some(Side::X));
     let o = houses_where(cells, |c| c == Some(Side::O));
     senet::Setup {
-        x: x,
-        o: o,
+        x,
+        o,
         off_x: off[0],
         off_o: off[1],
         marked: None,
