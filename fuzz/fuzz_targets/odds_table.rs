@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use senet::odds::Table;
+use senet_odds::Table;
 use senet::rulesets::{Bell, Kendall};
 use senet::{Position, Ruleset};
 

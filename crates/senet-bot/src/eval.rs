@@ -384,7 +384,7 @@ enum Step {
 ///     which learns the value of progress and of each special house).
 ///
 /// The weights are fitted per ruleset by logistic regression on the
-/// results of self-play games (the `tune` example) and then checked by
+/// results of self-play games (`senet tune`) and then checked by
 /// mirrored duels; rulesets without tuned weights use [`Weights::race`].
 /// Only basic IEEE arithmetic is used (the logistic function is computed
 /// with a polynomial and squarings), so every machine gets the same value.

@@ -44,11 +44,11 @@
 //! TD-Gammon was: the network plays itself, and after each game every
 //! position is moved towards a blend of the values that followed it and the
 //! result. The training tool is part of the crate, deterministic from its
-//! seed; the shipped networks (`src/bot/networks/*.net`, 12 KB each) were
+//! seed; the shipped networks (`src/networks/*.net`, 12 KB each) were
 //! made with the default plan, one command per ruleset:
 //!
 //! ```sh
-//! cargo run --release --bin senet-train -- --ruleset kendall --games 300000 --seed 1 --out src/bot/networks/kendall.net
+//! cargo run --release -p senet-cli -- train --ruleset kendall --games 300000 --seed 1 --out crates/senet-bot/src/networks/kendall.net
 //! ```
 //!
 //! A ruleset of your own has no shipped network: [`Bot::new`] then falls back
@@ -74,7 +74,7 @@
 //! Each cell is one mirrored duel of 20,000 games (10,000 pairs, each pair
 //! played with the same throws and the seats swapped), seed 1: A's win rate
 //! against B, a draw counting half, with its 95% interval over the pairs
-//! (`cargo run --release --example duel -- --ruleset kendall --a level:4 --b baseline --games 20000 --seed 1 --threads 2`;
+//! (`cargo run --release -p senet-cli -- duel --ruleset kendall --a level:4 --b baseline --games 20000 --seed 1 --threads 2`;
 //! every duel, with its length and time, is in `docs/bots.md` in the package).
 //!
 //! | ruleset | 2 vs 1 | 3 vs 2 | 4 vs 3 | 1 vs baseline | 2 vs baseline | 3 vs baseline | 4 vs baseline |

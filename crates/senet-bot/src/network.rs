@@ -555,9 +555,9 @@ impl<'a> Reader<'a> {
 /// A learned evaluation: a ruleset's [`Network`], as an [`Evaluator`].
 ///
 /// [`Learned::new`] takes the network shipped for a built-in ruleset,
-/// chosen by the ruleset's name; a ruleset of your own (under a name of
-/// its own) has none, and gets `None`: train one with the `senet-train`
-/// tool or [`crate::train::train`], then use
+/// chosen by its type; a ruleset of your own (whatever its name) has
+/// none, and gets `None`: train one with `senet train` or
+/// [`crate::train::train`], then use
 /// [`Learned::with_network`].
 ///
 /// ```

@@ -4,7 +4,7 @@
 //!
 //! Every game's throws and random choices come from a seed made of the
 //! study's seed and the game's number alone, so [`play_games`] gives the
-//! same [`Tally`] whatever the thread count. The `study` example prints
+//! same [`Tally`] whatever the thread count. `senet study` prints
 //! these tallies as tables for every built-in ruleset.
 //!
 //! ```

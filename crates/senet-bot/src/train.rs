@@ -23,7 +23,7 @@
 //! # Ok::<(), senet_bot::train::TrainError>(())
 //! ```
 //!
-//! The `senet-train` tool runs this for a built-in ruleset and writes the
+//! The command `senet train` runs this for a built-in ruleset and writes the
 //! network file; the shipped networks were made with it (`docs/bots.md`
 //! has the commands and times).
 

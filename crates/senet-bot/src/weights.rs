@@ -1,6 +1,6 @@
 //! Tuned evaluation weights, one table per built-in ruleset.
 //!
-//! Written by the `tune` example (logistic regression on self-play games of
+//! Written by `senet tune` (logistic regression on self-play games of
 //! the rule of thumb; `docs/bots.md` has the commands) and
 //! checked by mirrored duels against the untuned race weights. The layout
 //! of each table is documented on [`Evaluation`](crate::Evaluation).
