@@ -29,13 +29,13 @@ use std::process::ExitCode;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::effect::Effect;
 use senet::effect::Rest;
-use senet::quote::excerpt;
+use senet::game::{Thrown, Turn};
+use senet::notation::quote::excerpt;
 use senet::rulesets::BuiltIn;
-use senet::{
-    AnyRuleset, Contact, Effect, Game, House, Position, Ruleset, Seed, Side, Thrown, Turn,
-    with_ruleset,
-};
+use senet::rulesets::Contact;
+use senet::{AnyRuleset, Game, House, Position, Ruleset, Seed, Side, with_ruleset};
 
 /// A game still running after this many throws is stopped (unfinished).
 const MAX_THROWS: usize = 100_000;

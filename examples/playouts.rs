@@ -4,7 +4,8 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use senet::{AnyRuleset, Outcome, Position, Side, playout};
+use senet::playout::playout;
+use senet::{AnyRuleset, Outcome, Position, Side};
 
 fn main() {
     const GAMES: u32 = 1_000;

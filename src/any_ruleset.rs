@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::quote::excerpt;
+use crate::notation::quote::excerpt;
 use crate::ruleset::Ruleset;
 
 /// The enum of the list's rulesets, `ALL`, and the forwarding of every
@@ -62,7 +62,7 @@ crate::for_each_builtin!(
     /// let start = Position::start(ruleset);
     /// assert_eq!(start.ruleset().name(), "temple");
     /// assert!("chess".parse::<AnyRuleset>().is_err());
-    /// # Ok::<(), senet::UnknownRuleset>(())
+    /// # Ok::<(), senet::rulesets::ParseRulesetError>(())
     /// ```
 );
 
@@ -99,7 +99,7 @@ impl AnyRuleset {
     /// #     fn pieces_per_side(&self) -> u8 { Kendall.pieces_per_side() }
     /// #     fn start(&self) -> [senet::Bitboard; 2] { Kendall.start() }
     /// #     fn dice(&self) -> senet::Dice { Kendall.dice() }
-    /// #     fn forward(&self, from: senet::House, roll: senet::Roll) -> Option<senet::Reach> { Kendall.forward(from, roll) }
+    /// #     fn forward(&self, from: senet::House, roll: senet::Roll) -> Option<senet::rulesets::Reach> { Kendall.forward(from, roll) }
     /// #     fn throws_again(&self, roll: senet::Roll, played: Option<senet::Move>) -> bool { Kendall.throws_again(roll, played) }
     /// #     fn outcome(&self, board: &senet::Board) -> Option<senet::Outcome> { Kendall.outcome(board) }
     /// # }
@@ -140,7 +140,7 @@ impl fmt::Display for AnyRuleset {
     serde(rename_all = "snake_case")
 )]
 #[error("unknown ruleset {found:?}; expected one of {}", built_in_names())]
-pub struct UnknownRuleset {
+pub struct ParseRulesetError {
     /// The name as given, or its start when it is long (at most 60
     /// bytes once escaped; a cut is marked `…`).
     pub found: String,
@@ -154,15 +154,15 @@ pub(crate) fn built_in_names() -> String {
 }
 
 impl FromStr for AnyRuleset {
-    type Err = UnknownRuleset;
+    type Err = ParseRulesetError;
 
     /// Parses a ruleset name: the name of a built-in ruleset, in any case
     /// (`"kendall"`, `"Kendall"` and `"KENDALL"` alike).
-    fn from_str(s: &str) -> Result<AnyRuleset, UnknownRuleset> {
+    fn from_str(s: &str) -> Result<AnyRuleset, ParseRulesetError> {
         AnyRuleset::ALL
             .into_iter()
             .find(|r| r.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownRuleset { found: excerpt(s) })
+            .ok_or_else(|| ParseRulesetError { found: excerpt(s) })
     }
 }
 
@@ -179,7 +179,7 @@ impl FromStr for AnyRuleset {
 /// let any: AnyRuleset = "bell".parse()?;
 /// let leaves = with_ruleset!(any, |r| perft(&Position::start(r), 1));
 /// assert_eq!(leaves, perft(&Position::start(senet::rulesets::Bell), 1));
-/// # Ok::<(), senet::UnknownRuleset>(())
+/// # Ok::<(), senet::rulesets::ParseRulesetError>(())
 /// ```
 #[macro_export]
 macro_rules! with_ruleset {

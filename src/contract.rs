@@ -11,8 +11,8 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::house::House;
+use crate::notation::quote::excerpt;
 use crate::position::PositionError;
-use crate::quote::excerpt;
 use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::throw::Roll;
 
@@ -21,9 +21,8 @@ use crate::throw::Roll;
 /// message names the hook and what it answered.
 ///
 /// ```
-/// use senet::{
-///     Bitboard, Dice, Hook, HookError, House, Outcome, Position, PositionError, Reach, Roll, Ruleset,
-/// };
+/// use senet::{Bitboard, Dice, House, Outcome, Position, PositionError, Roll, Ruleset};
+/// use senet::rulesets::{Hook, HookError, Reach};
 /// use senet::rulesets::first_home_wins;
 ///
 /// /// A water that always answers house 1, taken or not.
@@ -91,7 +90,7 @@ pub enum HookError {
 /// The hooks whose answers the crate checks, named as the trait names them.
 ///
 /// ```
-/// assert_eq!(senet::Hook::WaterLanding.to_string(), "water_landing");
+/// assert_eq!(senet::rulesets::Hook::WaterLanding.to_string(), "water_landing");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(

@@ -97,7 +97,8 @@ impl<R: Ruleset> GameView<'_, R> {
     /// whose throw it is.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+    /// use senet::{Game, Roll, Side, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls([Roll::new(2).unwrap()]));
     /// assert!(game.view().diagram().contains("borne off: x 0, o 0; x to throw."));

@@ -10,7 +10,8 @@
 //!
 //! ```
 //! use senet::effect::{Effect, Rest, Way};
-//! use senet::{Direction, House, Position, Roll, rulesets::Kendall};
+//! use senet::{House, Position, Roll, rulesets::Kendall};
+//! use senet::rulesets::Direction;
 //!
 //! // In Kendall, a 1 from 26 goes into the water, and the piece comes back on 15.
 //! let position: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
@@ -27,7 +28,7 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side, Target};
-use crate::movegen::IllegalMove;
+use crate::movegen::IllegalMoveError;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::{Contact, Direction, Reach, Ruleset};
@@ -39,7 +40,8 @@ use crate::ruleset::{Contact, Direction, Reach, Ruleset};
 ///
 /// ```
 /// use senet::effect::{Effect, Hit, Rest, Way};
-/// use senet::{Direction, House, Position, Roll, Side, rulesets::Kendall};
+/// use senet::{House, Position, Roll, Side, rulesets::Kendall};
+/// use senet::rulesets::Direction;
 ///
 /// let house = |n| House::new(n).unwrap();
 /// // At Kendall's start a 3 takes x's piece on 2 onto o's piece on 5.
@@ -55,7 +57,7 @@ use crate::ruleset::{Contact, Direction, Reach, Ruleset};
 ///     effect.to_string(),
 ///     "x moves from 2 to 5 and swaps with o's piece there, which goes to 2."
 /// );
-/// # Ok::<(), senet::IllegalMove>(())
+/// # Ok::<(), senet::IllegalMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -90,7 +92,8 @@ pub struct Effect {
 ///
 /// ```
 /// use senet::effect::Way;
-/// use senet::{Direction, Position, Roll, rulesets::Kendall};
+/// use senet::{Position, Roll, rulesets::Kendall};
+/// use senet::rulesets::Direction;
 ///
 /// // x's piece on 25 cannot pass 26 with a 2, so it goes back.
 /// let position: Position<Kendall> = "ooooo...................x..... x 4 0".parse()?;
@@ -178,7 +181,7 @@ impl Rest {
 /// let hit = start.effect(mv)?.hit;
 /// assert_eq!(hit, Some(Hit::Captured { on: House::new(2).unwrap() }));
 /// assert_eq!(hit.map(Hit::on), House::new(2));
-/// # Ok::<(), senet::IllegalMove>(())
+/// # Ok::<(), senet::IllegalMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -280,7 +283,7 @@ impl Effect {
     /// let start = Position::start(Kendall);
     /// let mv = start.moves(Roll::new(2).unwrap()).get(0).unwrap(); // 2: 10-12
     /// assert!(start.effect(mv)?.is_plain());
-    /// # Ok::<(), senet::IllegalMove>(())
+    /// # Ok::<(), senet::IllegalMoveError>(())
     /// ```
     pub fn is_plain(&self) -> bool {
         self.way == Way::Along(Direction::Forward)
@@ -296,7 +299,7 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     ///
-    /// The [`IllegalMove`] that [`play`](Position::play) gives when `mv`
+    /// The [`IllegalMoveError`] that [`play`](Position::play) gives when `mv`
     /// is not one of the legal moves of its roll here.
     ///
     /// ```
@@ -312,7 +315,7 @@ impl<R: Ruleset> Position<R> {
     /// assert_eq!(effect.to_string(), "x moves from 10 to 12 and sends o's piece there back to 9.");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn effect(&self, mv: Move) -> Result<Effect, IllegalMove> {
+    pub fn effect(&self, mv: Move) -> Result<Effect, IllegalMoveError> {
         self.play_with_effect(mv).map(|(_, effect)| effect)
     }
 
@@ -320,7 +323,7 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     ///
-    /// As [`play`](Position::play): [`IllegalMove`] when `mv` is not one of
+    /// As [`play`](Position::play): [`IllegalMoveError`] when `mv` is not one of
     /// the legal moves of its roll here.
     ///
     /// ```
@@ -331,9 +334,9 @@ impl<R: Ruleset> Position<R> {
     /// let (after, effect) = start.play_with_effect(mv)?;
     /// assert_eq!(after, start.play(mv)?);
     /// assert_eq!(effect.to_string(), "x moves from 10 to 12.");
-    /// # Ok::<(), senet::IllegalMove>(())
+    /// # Ok::<(), senet::IllegalMoveError>(())
     /// ```
-    pub fn play_with_effect(&self, mv: Move) -> Result<(Position<R>, Effect), IllegalMove> {
+    pub fn play_with_effect(&self, mv: Move) -> Result<(Position<R>, Effect), IllegalMoveError> {
         let after = self.play(mv)?;
         let effect = effect_of(self, mv, &after);
         Ok((after, effect))

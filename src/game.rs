@@ -10,7 +10,8 @@
 //! [`GameError`] and leaves the game unchanged.
 //!
 //! ```
-//! use senet::{Game, Seed, Thrown, rulesets::Kendall};
+//! use senet::{Game, Seed, rulesets::Kendall};
+//! use senet::game::Thrown;
 //!
 //! let mut game = Game::seeded(Kendall, Seed::from_u64(42));
 //! while !game.is_over() {
@@ -41,7 +42,8 @@
 //! game throws on exactly as the original would have.
 //!
 //! ```
-//! use senet::{AnyRuleset, Game, Record, Seed, Thrown};
+//! use senet::{AnyRuleset, Game, Record, Seed};
+//! use senet::game::Thrown;
 //!
 //! // A new game. Draw a fresh secret seed for each real game (with the
 //! // `os-seed` feature, `Seed::random()?` takes one from the system).
@@ -77,7 +79,7 @@ use core::fmt;
 use thiserror::Error;
 
 use crate::house::Side;
-use crate::movegen::IllegalMove;
+use crate::movegen::IllegalMoveError;
 use crate::moves::{Move, MoveList};
 use crate::notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 use crate::notation::typed::TypedMoveError;
@@ -89,7 +91,7 @@ use crate::source::{Seed, SeededThrows, ThrowError, ThrowSource};
 use crate::throw::{Dice, Roll, Throw};
 
 pub use resume::ResumeError;
-pub use turn::{Ending, Finish, Thrown, Turn, TurnError, UnknownEnding};
+pub use turn::{Ending, Finish, ParseEndingError, Thrown, Turn, TurnError};
 pub use view::GameView;
 use view::State;
 
@@ -110,7 +112,8 @@ use view::State;
 ///
 /// ```
 /// use senet::rulesets::Kendall;
-/// use senet::{Game, Position, Seed, Thrown};
+/// use senet::{Game, Position, Seed};
+/// use senet::game::Thrown;
 ///
 /// let mut game = Game::seeded_from(Position::start(Kendall), Seed::from_u64(7));
 /// while !game.is_over() {
@@ -187,7 +190,7 @@ pub enum GameError {
         /// The move given.
         mv: Move,
         /// Why it is not legal.
-        error: IllegalMove,
+        error: IllegalMoveError,
     },
     /// The text is not move notation.
     #[error("{0}")]
@@ -280,7 +283,8 @@ impl<R: BuiltIn, S: ThrowSource> Game<R, S> {
     /// own: [`Game::from_position`] with [`Position::try_start`].)
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
@@ -301,7 +305,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// [`fresh_seed`](ThrowSource::fresh_seed), if it has one.
     ///
     /// ```
-    /// use senet::{Game, Outcome, Position, ScriptedThrows, Side, rulesets::Kendall};
+    /// use senet::{Game, Outcome, Position, Side, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// // x has borne off all five pieces: the game is over before it starts.
     /// let over: Position<Kendall> = ".............................o o 5 4".parse()?;
@@ -358,7 +363,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// The position now (while a throw waits, the one it will be played in).
     ///
     /// ```
-    /// use senet::{Game, Position, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Position, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -391,7 +397,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// The throw waiting for a move, if any.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -409,7 +416,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// The legal moves of the waiting throw; empty when none waits.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -425,7 +433,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// Every throw played so far, in order.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+    /// use senet::{Game, Roll, Side, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
@@ -445,7 +454,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// How the game ended, once it has.
     ///
     /// ```
-    /// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    /// use senet::game::Finish;
     ///
     /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
     /// assert_eq!(game.finish(), None);
@@ -475,7 +485,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// Whether the game is over.
     ///
     /// ```
-    /// use senet::{Game, Seed, Thrown, rulesets::Kendall};
+    /// use senet::{Game, Seed, rulesets::Kendall};
+    /// use senet::game::Thrown;
     ///
     /// let mut game = Game::seeded(Kendall, Seed::from_u64(8));
     /// while !game.is_over() {
@@ -495,7 +506,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// when the game is over, never before.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, Seed, rulesets::Kendall};
+    /// use senet::{Game, Roll, Seed, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let seeded = Game::seeded(Kendall, Seed::from_u64(4));
     /// assert_eq!(seeded.seed(), Some(Seed::from_u64(4)));
@@ -521,7 +533,9 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// ruleset's implement.
     ///
     /// ```
-    /// use senet::{Game, Position, Roll, ScriptedThrows, Thrown, rulesets::Kendall};
+    /// use senet::{Game, Position, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
+    /// use senet::game::Thrown;
     ///
     /// // x on 29 leaves only with a 2: a 3 is lost at once.
     /// let position: Position<Kendall> = "o...........................x. x 4 4".parse()?;
@@ -575,7 +589,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// move that is not one of the waiting throw's legal moves.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -613,7 +628,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// [`GameError::Notation`] for text that is not the move's exact notation.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(4).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -641,7 +657,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// single legal move; its message can be shown to the player as it is.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(4).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -670,7 +687,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// As [`Game::play_text`], but for [`GameError::Malformed`].
     ///
     /// ```
-    /// use senet::{Game, MoveText, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, MoveText, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
     /// let mut game = Game::new(Kendall, script);

@@ -101,7 +101,8 @@ impl fmt::Display for House {
 /// Where a move ends: a house, or off the board (written `off`).
 ///
 /// ```
-/// use senet::{House, Target};
+/// use senet::House;
+/// use senet::moves::Target;
 ///
 /// let to = Target::House(House::new(12).unwrap());
 /// assert_eq!(to.to_string(), "12");
@@ -122,7 +123,8 @@ impl Target {
     /// Used to compute which houses a move passes; never printed.
     ///
     /// ```
-    /// use senet::{House, Target};
+    /// use senet::House;
+    /// use senet::moves::Target;
     ///
     /// assert_eq!(Target::House(House::new(30).unwrap()).track_number(), 30);
     /// assert_eq!(Target::Off.track_number(), 31);
@@ -138,7 +140,8 @@ impl Target {
     /// The house, or `None` for off.
     ///
     /// ```
-    /// use senet::{House, Target};
+    /// use senet::House;
+    /// use senet::moves::Target;
     ///
     /// let house = House::new(28).unwrap();
     /// assert_eq!(Target::House(house).house(), Some(house));

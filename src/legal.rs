@@ -5,7 +5,7 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::house::House;
-use crate::movegen::IllegalMove;
+use crate::movegen::IllegalMoveError;
 use crate::movegen::sets::Found;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -195,7 +195,8 @@ impl<R: Ruleset> Moves<R> {
     /// The legal move of the piece on `from`, if it has one.
     ///
     /// ```
-    /// use senet::{House, Position, Roll, Target};
+    /// use senet::{House, Position, Roll};
+    /// use senet::moves::Target;
     /// use senet::rulesets::Kendall;
     ///
     /// let moves = Position::start(Kendall).moves(Roll::new(2).unwrap());
@@ -290,8 +291,8 @@ impl<R: Ruleset> Moves<R> {
     ///
     /// # Errors
     ///
-    /// [`IllegalMove`] when `mv` is not one of these moves: the variant says
-    /// which rule refuses it, or [`IllegalMove::Mismatch`] when its roll and
+    /// [`IllegalMoveError`] when `mv` is not one of these moves: the variant says
+    /// which rule refuses it, or [`IllegalMoveError::Mismatch`] when its roll and
     /// houses are legal here but the move was made for another position.
     ///
     /// ```
@@ -305,16 +306,16 @@ impl<R: Ruleset> Moves<R> {
     /// // The same move again is refused: the piece has left 10, and o throws.
     /// let again = after.moves(Roll::new(2).unwrap()).play(moves.get(0).unwrap());
     /// assert_eq!(again.unwrap_err().to_string(), "o has no piece on house 10");
-    /// # Ok::<(), senet::IllegalMove>(())
+    /// # Ok::<(), senet::IllegalMoveError>(())
     /// ```
     #[inline]
-    pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMove> {
+    pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMoveError> {
         if self.contains(mv) {
             return Ok(self.position.apply(mv));
         }
         match self.position.find_move(mv.roll(), mv.from(), mv.to()) {
             // The same roll, start and target, but not the same move.
-            Ok(actual) => Err(IllegalMove::Mismatch { actual }),
+            Ok(actual) => Err(IllegalMoveError::Mismatch { actual }),
             Err(refused) => Err(refused),
         }
     }
@@ -341,12 +342,12 @@ impl<R: Ruleset> Moves<R> {
     ///
     /// # Errors
     ///
-    /// [`IllegalMove::MovesExist`] when there is a legal move,
-    /// [`IllegalMove::GameOver`] when the game has ended, and
-    /// [`IllegalMove::RollNotOnDice`] for a roll the implement cannot make.
+    /// [`IllegalMoveError::MovesExist`] when there is a legal move,
+    /// [`IllegalMoveError::GameOver`] when the game has ended, and
+    /// [`IllegalMoveError::RollNotOnDice`] for a roll the implement cannot make.
     ///
     /// ```
-    /// use senet::{IllegalMove, Position, Roll, Side};
+    /// use senet::{IllegalMoveError, Position, Roll, Side};
     /// use senet::rulesets::Kendall;
     ///
     /// // x's last piece, on 28, cannot move with a 2: o throws next.
@@ -354,17 +355,17 @@ impl<R: Ruleset> Moves<R> {
     /// let after = position.moves(Roll::new(2).unwrap()).lose_throw()?;
     /// assert_eq!(after.side_to_throw(), Side::O);
     /// let three = position.moves(Roll::new(3).unwrap()).lose_throw();
-    /// assert_eq!(three, Err(IllegalMove::MovesExist { count: 1 })); // 28-off
+    /// assert_eq!(three, Err(IllegalMoveError::MovesExist { count: 1 })); // 28-off
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn lose_throw(&self) -> Result<Position<R>, IllegalMove> {
+    pub fn lose_throw(&self) -> Result<Position<R>, IllegalMoveError> {
         if !self.is_empty() {
-            Err(IllegalMove::MovesExist { count: self.len() })
+            Err(IllegalMoveError::MovesExist { count: self.len() })
         } else if self.position.is_over() {
-            Err(IllegalMove::GameOver)
+            Err(IllegalMoveError::GameOver)
         } else if !self.position.ruleset().dice().can_roll(self.roll) {
-            Err(IllegalMove::RollNotOnDice { roll: self.roll })
+            Err(IllegalMoveError::RollNotOnDice { roll: self.roll })
         } else {
             // The sets are complete and empty: the throw is lost.
             Ok(self.position.apply_lost_throw(self.roll))

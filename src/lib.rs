@@ -1,7 +1,7 @@
 //! The rules of Senet, the ancient Egyptian race game, under seven modern
 //! reconstructions of its lost rules: exact move generation, position strings
 //! and move notation, games whose every throw can be verified from a published
-//! seed, records and their replay, perft, exact endgame odds and bots.
+//! seed, records and their replay, perft.
 //!
 //! Nobody knows how Senet was played: the boards survive, the rules do not.
 //! Each reconstruction is a type implementing [`Ruleset`]; the module
@@ -24,71 +24,73 @@
 //! let after = moves.play(mv)?;
 //! assert_eq!(after.to_string(), "oxoxoxoxo..x.................. o 0 0");
 //! assert_eq!(perft(&start, 2), 278);
-//! # Ok::<(), senet::IllegalMove>(())
+//! # Ok::<(), senet::IllegalMoveError>(())
 //! ```
 //!
 //! # Where to start
 //!
 //! - A position and its moves: [`Position`] (made from the start, a position
-//!   string, or a [`Board`]), [`Position::moves`] for a roll's legal
-//!   [`Moves`], [`Move`] and its notation ([`MoveText`]).
+//!   string, or a [`Setup`] of its parts), [`Position::moves`] for a roll's
+//!   legal [`Moves`], [`Move`] and its notation ([`MoveText`]).
 //! - A whole game: [`Game`] (see the [`game`] module), played from a
 //!   [`Seed`] so that its [`Record`] can be verified by anyone.
 //! - A ruleset chosen at run time: [`AnyRuleset`], or
 //!   [`with_ruleset!`] to run generic code with the concrete type.
-//! - An opponent: [`bot::Bot`] at levels 1 to 4.
 //!
-//! # Modules
+//! The layers built on this crate are crates of their own: `senet-odds`
+//! (exact endgame tables), `senet-bot` (opponents at four levels, the
+//! learned evaluation, duels, the study of the reconstructions) and
+//! `senet-cli` (the `senet` command).
+//!
+//! # The root and the modules
+//!
+//! The root holds the vocabulary and the main types: houses and sides
+//! ([`House`], [`Side`], [`Bitboard`], [`Board`]), throws ([`Dice`],
+//! [`Roll`], [`Throw`], [`Seed`]), rulesets ([`Ruleset`], [`AnyRuleset`],
+//! [`Outcome`]), positions ([`Position`], [`Setup`]), moves ([`Move`],
+//! [`Moves`], [`MoveList`], [`MoveText`]), games and records ([`Game`],
+//! [`Record`]), each with its error, and [`perft`]. The rest is in modules:
 //!
 //! | module | what it holds |
 //! |---|---|
-//! | [`rulesets`] | the seven reconstructions, their rules in full, and the small rules they share |
+//! | [`rulesets`] | the seven reconstructions, their rules in full, the small rules they share, and what a ruleset's hooks answer |
+//! | [`moves`] | moves and the sets of legal moves, where a move goes, why a move is refused, perft by first move |
 //! | [`game`] | playing a game throw by throw; a game server in a few lines |
-//! | [`effect`] | what a move did, house by house, and in a sentence ([`Effect`]) |
+//! | [`effect`] | what a move did, house by house, and in a sentence |
 //! | [`source`] | where throws come from, and the fair-play contract: every throw a pure function of the seed |
 //! | [`record`] | the text (and JSON) record of a game |
 //! | [`replay`] | verifying a record against the rules and its seed |
-//! | [`notation`] | position strings and move text, strict both ways |
-//! | [`odds`] | exact values of endgames, solved by retrograde analysis, and their file |
-//! | [`bot`] | agents, the four levels, the learned evaluation and its training, the feature evaluation's fit ([`bot::tune`]), duels |
-//! | [`terminal`] | the conversation of a game against a bot over any text input and output |
-//! | [`study`] | measuring a reconstruction by playing it: fairness, length, contacts, the weight of skill |
+//! | [`notation`] | position strings and move text, strict both ways, a lenient reader for people, and how errors quote input |
+//! | [`playout`] | a game played on to its end, at random or by a driver: what studies are made of |
 //! | [`svg`] | pictures of positions |
-//!
-//! The root holds the vocabulary every module uses: houses ([`House`],
-//! [`Bitboard`]), throws ([`Dice`], [`Roll`], [`Throw`]), the [`Ruleset`]
-//! trait and its answers, positions and moves, [`perft`], and [`playout`],
-//! the random game played to its end that studies are made of.
 //!
 //! <details><summary>Inside the crate: one file per concern</summary>
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `house.rs`, `bitboard.rs` | the vocabulary: [`House`], [`Target`], [`Side`], and [`Bitboard`], a set of houses |
-//! | `throw.rs`, `source.rs` | [`Roll`], [`Dice`], [`Throw`]; throw sources and the seeded fair-play contract ([`SeededThrows`]) |
+//! | `house.rs`, `bitboard.rs` | the vocabulary: [`House`], [`moves::Target`], [`Side`], and [`Bitboard`], a set of houses |
+//! | `throw.rs`, `source.rs` | [`Roll`], [`Dice`], [`Throw`]; throw sources and the seeded fair-play contract ([`source::SeededThrows`]) |
 //! | `ruleset.rs` | the [`Ruleset`] trait: every rule that differs between reconstructions, as hooks |
-//! | `rulesets/` | the built-in reconstructions, one file each, and the small rules they share |
-//! | `any_ruleset.rs` | [`AnyRuleset`], a built-in ruleset chosen at run time |
-//! | `board.rs`, `position.rs` | [`Board`] and [`Position`]: validated construction and queries |
+//! | `contract.rs` | what shared code checks of a ruleset's hooks, and derives from them once |
+//! | `rulesets/` | the built-in reconstructions, one file each, their one list, and the small rules they share |
+//! | `any_ruleset.rs`, `ruleset_enum.rs` | [`AnyRuleset`], a built-in ruleset chosen at run time, and the macro that makes such enums |
+//! | `board.rs`, `position.rs`, `setup.rs` | [`Board`], [`Position`] and [`Setup`]: validated construction and queries |
 //! | `movegen/steps.rs` | `Steps`: the generator's per-roll tables, derived from the geometry hooks, private to the crate |
 //! | `movegen/mod.rs` | the board as the generator sees it, asked of the ruleset once per position |
 //! | `movegen/sets.rs` | a roll's legal moves found as sets of start houses, with shifts and masks |
 //! | `movegen/write.rs` | the moves of the sets as [`Move`]s: the `n`-th, one start's, or a whole [`MoveList`] |
 //! | `movegen/check.rs` | one piece's move of another kind, and why a named move is refused ([`Position::find_move`]) |
-//! | `movegen/error.rs` | [`IllegalMove`], with the ruleset's own words for its rules |
-//! | `legal.rs` | [`Moves`] and [`MovesByRoll`]: the one way to list, count, pick and play moves |
+//! | `movegen/error.rs` | [`IllegalMoveError`], with the ruleset's own words for its rules |
+//! | `legal.rs` | [`Moves`] and [`moves::MovesByRoll`]: the one way to list, count, pick and play moves |
 //! | `play.rs` | playing a move or a lost throw, and passing the turn |
-//! | `effect.rs` | what a move did ([`Effect`]), read from the move, the hooks and the board |
+//! | `effect.rs` | what a move did ([`effect::Effect`]), read from the move, the hooks and the board |
 //! | `moves.rs` | [`Move`] (four bytes) and [`MoveList`] (fixed capacity, no heap) |
-//! | `perft.rs` | [`perft`] and [`divide`] |
-//! | `playout.rs` | [`playout`]: a game played on to its end, at random or by a driver |
-//! | `notation/` | position strings and move text |
+//! | `perft.rs` | [`perft`] and [`moves::divide`] |
+//! | `playout.rs` | [`playout::playout`]: a game played on to its end, at random or by a driver |
+//! | `notation/` | position strings, move text, typed moves, and short quotations of input for errors |
 //! | `game.rs`, `game/` | [`Game`]: throws, moves, turns and history |
-//! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`Verdict`]) |
-//! | `svg.rs`, `diagram.rs` | pictures of positions, the board as text ([`Position::diagram`]) and a game as text ([`GameView::diagram`]) |
-//! | `bot/` | agents, evaluation, search and duels |
-//! | `terminal/` | the terminal game's conversation: answers, words, the session |
-//! | `study.rs` | measurements of a reconstruction by self-play |
+//! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`replay::Verdict`]) |
+//! | `svg.rs`, `diagram.rs` | pictures of positions, the board as text ([`Position::diagram`]) and a game as text ([`game::GameView::diagram`]) |
 //!
 //! </details>
 //!
@@ -101,8 +103,8 @@
 //!
 //! # More
 //!
-//! The package's `docs/` holds the rules as one text (`rules.md`), every
-//! example's command line (`examples.md`), how the bots were made and
+//! The package's `docs/` holds the rules as one text (`rules.md`), the
+//! `senet` command's reference (`examples.md`), how the bots were made and
 //! measured (`bots.md`), which reconstruction is fair, long or skill-driven
 //! (`study.md`), the endgame tables (`solving.md`), the speed figures with
 //! their commands and dates (`performance.md`), and the hostile-input tests
@@ -120,13 +122,12 @@ pub mod game;
 mod house;
 mod legal;
 mod movegen;
-mod moves;
+pub mod moves;
 pub mod notation;
 mod perft;
 mod play;
-mod playout;
+pub mod playout;
 mod position;
-pub mod quote;
 pub mod record;
 pub mod replay;
 mod ruleset;
@@ -137,35 +138,22 @@ pub mod source;
 pub mod svg;
 mod throw;
 
-pub use any_ruleset::{AnyRuleset, UnknownRuleset};
+pub use any_ruleset::AnyRuleset;
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use contract::{Hook, HookError};
-pub use effect::Effect;
-pub use game::{
-    Ending, Finish, Game, GameError, GameView, ResumeError, Thrown, Turn, TurnError, UnknownEnding,
-};
-pub use house::{House, Side, Target};
-pub use legal::{Moves, MovesByRoll};
-pub use movegen::IllegalMove;
-pub use moves::{MAX_MOVES, Move, MoveList};
-pub use notation::move_text::{MoveText, MoveTextError, ParseMoveError};
-pub use notation::typed::TypedMoveError;
-pub use perft::{divide, perft};
-pub use playout::{Playout, PlayoutDriver, playout, playout_with};
+pub use game::{Game, GameError};
+pub use house::{House, Side};
+pub use legal::Moves;
+pub use movegen::IllegalMoveError;
+pub use moves::{Move, MoveList};
+pub use notation::move_text::{MoveText, MoveTextError};
+pub use perft::perft;
 pub use position::{Position, PositionError};
-pub use record::{ParseRecordError, ReadRecordError, Record, RecordError};
-pub use replay::{Checked, Place, Problem, ReplayError, Verdict};
-pub use ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
+pub use record::{Record, RecordError};
+pub use ruleset::{Outcome, Ruleset};
 pub use setup::Setup;
-pub use source::{ScriptedThrows, Seed, SeedError, SeededThrows, ThrowError, ThrowSource};
-pub use throw::{Dice, Roll, RollSet, Throw};
-
-/// The random-number traits [`Dice::throw`] takes a generator through,
-/// re-exported so that a caller names the very version the crate uses. It
-/// is part of the crate's contract: the only third-party item in its API
-/// besides the optional `serde` traits.
-pub use rand_core;
+pub use source::Seed;
+pub use throw::{Dice, Roll, Throw};
 
 #[cfg(feature = "serde")]
 mod serde_impls;

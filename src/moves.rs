@@ -1,9 +1,17 @@
-//! `Move`: one legal play of one piece, and `MoveList`, the fixed-capacity list of them.
+//! Moves: [`Move`], one legal play of one piece; [`MoveList`], the
+//! fixed-capacity list of them; [`Moves`] and [`MovesByRoll`], the legal
+//! moves of a position as sets; where a move goes ([`Target`]); why a move
+//! is refused ([`IllegalMoveError`]); and [`divide`], perft by first move.
+//! The main ones are also at the crate root.
 
 use core::fmt;
 use core::ops::Deref;
 
-use crate::house::{House, Target};
+use crate::house::House;
+pub use crate::house::Target;
+pub use crate::legal::{Moves, MovesByRoll};
+pub use crate::movegen::IllegalMoveError;
+pub use crate::perft::divide;
 use crate::ruleset::Contact;
 use crate::throw::Roll;
 
@@ -28,7 +36,7 @@ const OFF: u8 = House::COUNT + 1;
 /// let mv = moves.get(0).unwrap();
 /// assert_eq!(start.notation(mv).to_string(), "2: 10-12");
 /// assert_eq!(moves.play(mv)?.to_string(), "oxoxoxoxo..x.................. o 0 0");
-/// # Ok::<(), senet::IllegalMove>(())
+/// # Ok::<(), senet::IllegalMoveError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -144,7 +152,8 @@ impl Move {
     /// then comes to rest) or off.
     ///
     /// ```
-    /// use senet::{House, Position, Roll, Target, rulesets::Kendall};
+    /// use senet::{House, Position, Roll, rulesets::Kendall};
+    /// use senet::moves::Target;
     ///
     /// let mv = Position::start(Kendall).moves(Roll::new(2).unwrap()).get(0).unwrap();
     /// assert_eq!(mv.to(), Target::House(House::new(12).unwrap()));
@@ -200,7 +209,7 @@ impl Move {
 
     /// Whether the opponent's piece landed on was sent to a house other
     /// than the mover's start: back to the lowest empty house, or into the
-    /// water (see [`Contact`](crate::ruleset::Contact)).
+    /// water (see [`Contact`]).
     ///
     /// ```
     /// use senet::{Position, Roll, rulesets::Jequier};
@@ -273,7 +282,8 @@ impl Move {
     /// Whether the piece was borne off.
     ///
     /// ```
-    /// use senet::{Position, Roll, Target, rulesets::Kendall};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    /// use senet::moves::Target;
     ///
     /// let position: Position<Kendall> = "ooooo....................x.... x 4 0".parse()?;
     /// let mv = position.moves(Roll::new(5).unwrap()).get(0).unwrap();
@@ -307,7 +317,8 @@ impl fmt::Debug for Move {
 /// piece to at most one target.
 ///
 /// ```
-/// use senet::{MAX_MOVES, Position, Roll, rulesets::Bell};
+/// use senet::{Position, Roll, rulesets::Bell};
+/// use senet::moves::MAX_MOVES;
 ///
 /// // Bell's start: one move for each of x's ten pieces with a 1.
 /// let list = Position::start(Bell).moves(Roll::new(1).unwrap()).to_list();

@@ -183,7 +183,8 @@ impl<R: Ruleset> Frames<R> {
 ///
 /// ```
 /// use senet::rulesets::Kendall;
-/// use senet::{Position, divide, perft};
+/// use senet::{Position, perft};
+/// use senet::moves::divide;
 ///
 /// let start = Position::start(Kendall);
 /// let lines = divide(&start, 2);

@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
-use crate::movegen::IllegalMove;
+use crate::movegen::IllegalMoveError;
 use crate::movegen::sets::Found;
 use crate::moves::Move;
 use crate::position::{Position, water_would_move};
@@ -31,10 +31,10 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     ///
-    /// [`IllegalMove`] when `mv` is not one of the legal moves of its roll
+    /// [`IllegalMoveError`] when `mv` is not one of the legal moves of its roll
     /// here: the variant says which rule refuses it (no piece on its start,
     /// a protected piece, a blockade, the game already over, ...), or
-    /// [`IllegalMove::Mismatch`] when its roll and houses are legal here
+    /// [`IllegalMoveError::Mismatch`] when its roll and houses are legal here
     /// but the move was made for another position (it says, say, a swap
     /// where there is none).
     ///
@@ -47,10 +47,10 @@ impl<R: Ruleset> Position<R> {
     /// let mv = start.moves(two).get(0).unwrap();
     /// let after = start.play(mv)?;
     /// assert_eq!(after.to_string(), "oxoxoxoxo..x.................. o 0 0");
-    /// # Ok::<(), senet::IllegalMove>(())
+    /// # Ok::<(), senet::IllegalMoveError>(())
     /// ```
     #[inline]
-    pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMove> {
+    pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMoveError> {
         self.moves(mv.roll()).play(mv)
     }
 
@@ -59,20 +59,20 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     ///
-    /// [`IllegalMove::MovesExist`] when the roll has a legal move (a throw
-    /// is lost only when nothing can be played), [`IllegalMove::GameOver`]
-    /// when the game has ended, [`IllegalMove::RollNotOnDice`] for a roll
+    /// [`IllegalMoveError::MovesExist`] when the roll has a legal move (a throw
+    /// is lost only when nothing can be played), [`IllegalMoveError::GameOver`]
+    /// when the game has ended, [`IllegalMoveError::RollNotOnDice`] for a roll
     /// the ruleset's implement cannot throw.
     ///
     /// ```
-    /// use senet::{IllegalMove, Position, Roll, rulesets::Kendall};
+    /// use senet::{IllegalMoveError, Position, Roll, rulesets::Kendall};
     ///
     /// // At the start a 2 moves 10-12, so a 2 cannot be lost.
     /// let start = Position::start(Kendall);
     /// let two = Roll::new(2).unwrap();
-    /// assert_eq!(start.lose_throw(two), Err(IllegalMove::MovesExist { count: 1 }));
+    /// assert_eq!(start.lose_throw(two), Err(IllegalMoveError::MovesExist { count: 1 }));
     /// ```
-    pub fn lose_throw(&self, roll: Roll) -> Result<Position<R>, IllegalMove> {
+    pub fn lose_throw(&self, roll: Roll) -> Result<Position<R>, IllegalMoveError> {
         self.moves(roll).lose_throw()
     }
 

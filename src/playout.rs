@@ -13,7 +13,7 @@ use core::convert::Infallible;
 use rand_core::Rng;
 
 use crate::legal::Moves;
-use crate::movegen::IllegalMove;
+use crate::movegen::IllegalMoveError;
 use crate::position::Position;
 use crate::ruleset::{Outcome, Ruleset};
 use crate::throw::Throw;
@@ -21,7 +21,8 @@ use crate::throw::Throw;
 /// How a playout ended: its last position and what the loop counted.
 ///
 /// ```
-/// use senet::{Position, playout, rulesets::Kendall};
+/// use senet::{Position, rulesets::Kendall};
+/// use senet::playout::playout;
 /// use rand_chacha::ChaCha8Rng;
 /// use rand_core::SeedableRng;
 ///
@@ -56,7 +57,8 @@ impl<R: Ruleset> Playout<R> {
     /// The result, or `None` when the throw limit stopped the game first.
     ///
     /// ```
-    /// use senet::{Position, playout, rulesets::Bell};
+    /// use senet::{Position, rulesets::Bell};
+    /// use senet::playout::playout;
     /// use rand_chacha::ChaCha8Rng;
     /// use rand_core::SeedableRng;
     ///
@@ -74,17 +76,18 @@ impl<R: Ruleset> Playout<R> {
 /// play when there is one. Lost throws are the loop's own business.
 ///
 /// ```
-/// use senet::{IllegalMove, Moves, Position, PlayoutDriver, Throw, playout_with};
+/// use senet::{IllegalMoveError, Moves, Position, Throw};
+/// use senet::playout::{PlayoutDriver, playout_with};
 /// use senet::{Dice, Roll, rulesets::Kendall};
 ///
 /// /// Always throws a 4 and plays the last move: deterministic, for a test.
 /// struct Fours;
 /// impl PlayoutDriver<Kendall> for Fours {
-///     type Error = IllegalMove;
-///     fn throw(&mut self, _: &Position<Kendall>) -> Result<Throw, IllegalMove> {
+///     type Error = IllegalMoveError;
+///     fn throw(&mut self, _: &Position<Kendall>) -> Result<Throw, IllegalMoveError> {
 ///         Ok(Throw::canonical(Dice::FourSticks, Roll::new(4).unwrap()).unwrap())
 ///     }
-///     fn play(&mut self, moves: &Moves<Kendall>, _: Throw) -> Result<Position<Kendall>, IllegalMove> {
+///     fn play(&mut self, moves: &Moves<Kendall>, _: Throw) -> Result<Position<Kendall>, IllegalMoveError> {
 ///         Ok(moves.play_nth(moves.len() - 1).unwrap())
 ///     }
 /// }
@@ -94,7 +97,7 @@ impl<R: Ruleset> Playout<R> {
 pub trait PlayoutDriver<R: Ruleset> {
     /// Why a throw or a move could not be made; a lost throw the
     /// position refuses (a throw of another implement) is one too.
-    type Error: From<IllegalMove>;
+    type Error: From<IllegalMoveError>;
 
     /// The throw of the side to throw in `position`, which is not over.
     fn throw(&mut self, position: &Position<R>) -> Result<Throw, Self::Error>;
@@ -115,7 +118,8 @@ pub trait PlayoutDriver<R: Ruleset> {
 /// Allocation-free.
 ///
 /// ```
-/// use senet::{Outcome, Position, Side, playout, rulesets::Temple};
+/// use senet::{Outcome, Position, Side, rulesets::Temple};
+/// use senet::playout::playout;
 /// use rand_chacha::ChaCha8Rng;
 /// use rand_core::SeedableRng;
 ///
@@ -146,21 +150,24 @@ pub fn playout<R: Ruleset, G: Rng + ?Sized>(
 ///
 /// # Errors
 ///
-/// The driver's first error, and [`IllegalMove`] (converted) when a
+/// The driver's first error, and [`IllegalMoveError`] (converted) when a
 /// throw with no move cannot be lost: a throw the ruleset's implement
 /// cannot make.
 ///
 /// ```
-/// use senet::{Position, PlayoutDriver, Seed, SeededThrows, ThrowSource, ThrowError};
-/// use senet::{IllegalMove, Moves, Throw, playout_with, rulesets::Bell};
+/// use senet::{Position, Seed};
+/// use senet::playout::PlayoutDriver;
+/// use senet::source::{SeededThrows, ThrowSource, ThrowError};
+/// use senet::{IllegalMoveError, Moves, Throw, rulesets::Bell};
+/// use senet::playout::playout_with;
 ///
 /// /// Seeded throws, the first move always, and a count of landings on a piece.
 /// struct FirstMove { throws: SeededThrows, hits: u32 }
 ///
 /// #[derive(Debug)]
-/// enum Stop { Throw(ThrowError), Move(IllegalMove) }
-/// impl From<IllegalMove> for Stop {
-///     fn from(e: IllegalMove) -> Stop { Stop::Move(e) }
+/// enum Stop { Throw(ThrowError), Move(IllegalMoveError) }
+/// impl From<IllegalMoveError> for Stop {
+///     fn from(e: IllegalMoveError) -> Stop { Stop::Move(e) }
 /// }
 ///
 /// impl PlayoutDriver<Bell> for FirstMove {

@@ -12,7 +12,7 @@ use crate::rulesets::BuiltIn;
 /// each side has borne off, and which side throws next.
 ///
 /// It can only be built valid (through [`Position::start`],
-/// [`Position::new`], parsing, or playing legal moves), so every method
+/// [`Setup::position`](crate::Setup::position), parsing, or playing legal moves), so every method
 /// can rely on it. For the built-in rulesets `R` is zero-sized and a
 /// position is 16 bytes, cheap to copy.
 ///

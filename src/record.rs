@@ -62,7 +62,7 @@
 //! assert_eq!(record.to_string(), text); // byte for byte
 //! let bad = text.replace("2. 2: 14-16", "2. 2: 14-16 ");
 //! assert!(bad.parse::<Record>().unwrap_err().to_string().starts_with("line 7"));
-//! # Ok::<(), senet::ParseRecordError>(())
+//! # Ok::<(), senet::record::ParseRecordError>(())
 //! ```
 //!
 //! # As JSON
@@ -91,7 +91,7 @@
 //! names are strings, and lists and strings are refused by their length as
 //! they are read. Every built-in ruleset is its name (`"kendall1979"`), and
 //! a saved `Game<R, SeededThrows>` is its record, replayed as it is read.
-//! What only a replay or a refusal can say, a [`Verdict`](crate::Verdict)
+//! What only a replay or a refusal can say, a [`Verdict`](crate::replay::Verdict)
 //! and the error types, is written and never read: one read back would be
 //! unchecked.
 
@@ -198,7 +198,8 @@ impl Record {
     /// with no seed.
     ///
     /// ```
-    /// use senet::{Checked, Record, rulesets::Kendall};
+    /// use senet::{Record, rulesets::Kendall};
+    /// use senet::replay::Checked;
     ///
     /// let mut record = Record::new(Kendall);
     /// record.push_throw("2: 10-12".parse()?);
@@ -330,7 +331,8 @@ impl Record {
     /// How the game ended; `None` while unfinished.
     ///
     /// ```
-    /// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    /// use senet::game::Finish;
     ///
     /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
     /// assert_eq!(game.record().finish(), None);
@@ -352,7 +354,7 @@ impl Record {
     /// let record: Record = text.parse()?;
     /// let throws: Vec<String> = record.throws().iter().map(ToString::to_string).collect();
     /// assert_eq!(throws, ["4: 10-14+", "2: 14-16"]);
-    /// # Ok::<(), senet::ParseRecordError>(())
+    /// # Ok::<(), senet::record::ParseRecordError>(())
     /// ```
     pub fn throws(&self) -> &[MoveText] {
         &self.throws
@@ -409,7 +411,8 @@ impl Record {
     /// Sets the seed the record claims its throws came from.
     ///
     /// ```
-    /// use senet::{Checked, Record, Seed, rulesets::Kendall};
+    /// use senet::{Record, Seed, rulesets::Kendall};
+    /// use senet::replay::Checked;
     ///
     /// let mut record = Record::new(Kendall);
     /// record.push_throw("4: 10-14+".parse()?);
@@ -445,7 +448,8 @@ impl Record {
     /// Sets how the record claims the game ended.
     ///
     /// ```
-    /// use senet::{Finish, Position, Record, Side, rulesets::Kendall};
+    /// use senet::{Position, Record, Side, rulesets::Kendall};
+    /// use senet::game::Finish;
     ///
     /// let endgame: Position<Kendall> = "o...........................x. x 4 4".parse()?;
     /// let mut record = Record::new(Kendall);
@@ -464,7 +468,8 @@ impl Record {
     /// Adds a throw at the end.
     ///
     /// ```
-    /// use senet::{Place, Record, rulesets::Kendall};
+    /// use senet::{Record, rulesets::Kendall};
+    /// use senet::replay::Place;
     ///
     /// let mut record = Record::new(Kendall);
     /// record.push_throw("2: 10-12".parse()?);

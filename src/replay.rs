@@ -22,7 +22,8 @@
 //! rolls could not be checked`).
 //!
 //! ```
-//! use senet::{Checked, Record};
+//! use senet::Record;
+//! use senet::replay::Checked;
 //!
 //! let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
 //!             [Result \"*\"]\n\n1. 4: 10-14+\n2. 2: 14-16\n";
@@ -52,10 +53,10 @@ use thiserror::Error;
 use crate::any_ruleset::AnyRuleset;
 use crate::game::{Finish, Turn};
 use crate::house::Side;
-use crate::movegen::IllegalMove;
+use crate::movegen::IllegalMoveError;
 use crate::notation::move_text::{MoveText, MoveTextError};
+use crate::notation::quote::excerpt;
 use crate::position::{Position, PositionError};
-use crate::quote::excerpt;
 use crate::record::Record;
 use crate::ruleset::Ruleset;
 use crate::rulesets::BuiltIn;
@@ -66,7 +67,8 @@ use crate::throw::{Roll, Throw};
 /// `"rules_only"`, as a string only.
 ///
 /// ```
-/// use senet::{Checked, Game, Record, Seed, Side, rulesets::Kendall};
+/// use senet::{Game, Record, Seed, Side, rulesets::Kendall};
+/// use senet::replay::Checked;
 ///
 /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
 /// game.resign(Side::X)?;
@@ -92,7 +94,8 @@ pub enum Checked {
 /// Where in a record a problem is.
 ///
 /// ```
-/// use senet::{Place, Record};
+/// use senet::Record;
+/// use senet::replay::Place;
 ///
 /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
 ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
@@ -134,7 +137,8 @@ impl fmt::Display for Place {
 /// What is wrong with a record.
 ///
 /// ```
-/// use senet::{Problem, Record};
+/// use senet::Record;
+/// use senet::replay::Problem;
 ///
 /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
 ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
@@ -158,7 +162,7 @@ pub enum Problem {
         excerpt(found),
         crate::any_ruleset::built_in_names()
     )]
-    UnknownRuleset {
+    ParseRulesetError {
         /// The name in the record.
         found: String,
     },
@@ -199,7 +203,7 @@ pub enum Problem {
         /// The record's throw.
         written: MoveText,
         /// Why it is not legal.
-        error: IllegalMove,
+        error: IllegalMoveError,
     },
     /// The recorded move is legal, but its suffixes are not what it does.
     #[error("the record says {written}, but the move is written {actual}")]
@@ -277,7 +281,8 @@ pub struct ReplayError {
 ///
 /// ```
 /// use senet::rulesets::Kendall;
-/// use senet::{Game, Position, Record, Seed, Thrown};
+/// use senet::{Game, Position, Record, Seed};
+/// use senet::game::Thrown;
 ///
 /// let mut game = Game::seeded_from(Position::start(Kendall), Seed::from_u64(3));
 /// for _ in 0..10 {
@@ -373,7 +378,8 @@ impl<R: Ruleset> Verdict<R> {
     /// What could be checked: the rolls too, or only the moves.
     ///
     /// ```
-    /// use senet::{Checked, Record, rulesets::Kendall};
+    /// use senet::{Record, rulesets::Kendall};
+    /// use senet::replay::Checked;
     ///
     /// let mut record = Record::new(Kendall);
     /// record.push_throw("2: 10-12".parse()?);
@@ -387,7 +393,8 @@ impl<R: Ruleset> Verdict<R> {
     /// How the record says the game ended (verified when valid).
     ///
     /// ```
-    /// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    /// use senet::game::Finish;
     ///
     /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
     /// game.resign(Side::O)?;
@@ -406,7 +413,8 @@ impl<R: Ruleset> Verdict<R> {
     /// The [`ReplayError`] of the first problem.
     ///
     /// ```
-    /// use senet::{Place, Record, rulesets::Kendall};
+    /// use senet::{Record, rulesets::Kendall};
+    /// use senet::replay::Place;
     ///
     /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
     ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
@@ -469,7 +477,7 @@ impl Record {
             .parse::<AnyRuleset>()
             .map_err(|e| ReplayError {
                 place: Place::Header,
-                problem: Problem::UnknownRuleset { found: e.found },
+                problem: Problem::ParseRulesetError { found: e.found },
             })?;
         self.verify_with(ruleset)
     }
@@ -487,7 +495,8 @@ impl Record {
     /// that is not the game's.
     ///
     /// ```
-    /// use senet::{Problem, Record, rulesets::{Kendall, Temple}};
+    /// use senet::{Record, rulesets::{Kendall, Temple}};
+    /// use senet::replay::Problem;
     ///
     /// let record = Record::new(Kendall);
     /// assert!(record.verify_with(Kendall)?.is_valid());
@@ -638,7 +647,7 @@ fn replay_throw<R: Ruleset>(
         Some(source) => {
             // A seeded source always throws.
             let throw = source.next_throw(dice).map_err(|_| {
-                illegal(IllegalMove::RollNotOnDice {
+                illegal(IllegalMoveError::RollNotOnDice {
                     roll: written.roll(),
                 })
             })?;
@@ -651,7 +660,7 @@ fn replay_throw<R: Ruleset>(
             throw
         }
         None => Throw::canonical(dice, written.roll()).ok_or_else(|| {
-            illegal(IllegalMove::RollNotOnDice {
+            illegal(IllegalMoveError::RollNotOnDice {
                 roll: written.roll(),
             })
         })?,

@@ -21,7 +21,8 @@ use crate::movegen::steps::Steps;
 /// Which way a move goes along the track.
 ///
 /// ```
-/// use senet::{Bitboard, Direction, Position, Ruleset};
+/// use senet::{Bitboard, Position, Ruleset};
+/// use senet::rulesets::Direction;
 /// use senet::rulesets::Kendall;
 ///
 /// // o's three pieces on 4, 5 and 6 block x both ways.
@@ -47,7 +48,8 @@ pub enum Direction {
 /// A refusal whose wording belongs to the ruleset (see [`Ruleset::why`]).
 ///
 /// ```
-/// use senet::{Refusal, Ruleset};
+/// use senet::Ruleset;
+/// use senet::rulesets::Refusal;
 /// use senet::rulesets::{Classic, Kendall};
 ///
 /// assert_eq!(Classic.why(Refusal::Blocked), "no piece may jump over another");
@@ -88,7 +90,8 @@ pub enum Refusal {
 /// Where a roll carries a piece, before anything on the board is considered.
 ///
 /// ```
-/// use senet::{House, Reach, Roll, Ruleset};
+/// use senet::{House, Roll, Ruleset};
+/// use senet::rulesets::Reach;
 /// use senet::rulesets::Kendall;
 ///
 /// let (house, roll) = (|n| House::new(n).unwrap(), |n| Roll::new(n).unwrap());
@@ -122,7 +125,8 @@ pub enum Reach {
 /// What landing on an opponent's piece does to it.
 ///
 /// ```
-/// use senet::{Contact, House, Ruleset};
+/// use senet::{House, Ruleset};
+/// use senet::rulesets::Contact;
 /// use senet::rulesets::{Bell, Jequier, Kendall};
 ///
 /// assert_eq!(Kendall.contact(), Contact::Swap);
@@ -171,7 +175,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// x's share of a finished game: 1 when x won, 0 when o won, a half
-    /// for a draw (the value [`odds`](crate::odds) gives every position).
+    /// for a draw (the value the endgame tables of `senet-odds` give every position).
     ///
     /// ```
     /// use senet::{Outcome, Side};
@@ -228,13 +232,14 @@ impl core::fmt::Display for Outcome {
 /// on hot paths and relies on them answering the same way every time.
 /// Each hook's docs state what else it must keep (its contract); what
 /// can be checked is: up front by `try_start`, which refuses a name a
-/// record cannot hold, and with [`HookError`](crate::HookError) the water
+/// record cannot hold, and with [`HookError`](crate::rulesets::HookError) the water
 /// used without a water house and a landing hook that answers a taken
 /// house; in play, where no answer that would lose a piece is played.
 ///
 /// ```
 /// use senet::rulesets::Kendall;
-/// use senet::{House, Position, Reach, Roll, Ruleset};
+/// use senet::{House, Position, Roll, Ruleset};
+/// use senet::rulesets::Reach;
 ///
 /// // A ruleset answers questions about its rules...
 /// let ten = House::new(10).unwrap();
@@ -382,7 +387,7 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// only when it is free). [`Position::try_start`](crate::Position::try_start)
     /// tries the hook on a spread of boards; in play, a move whose answer
     /// is a taken house is not generated, and naming it gives
-    /// [`IllegalMove::Hook`](crate::IllegalMove::Hook); a piece waiting in
+    /// [`IllegalMoveError::Hook`](crate::IllegalMoveError::Hook); a piece waiting in
     /// the water stays there rather than move onto a taken house.
     /// Default: the ruleset has no water.
     fn water_landing(&self, occupied: Bitboard) -> Option<House> {

@@ -34,11 +34,11 @@ macro_rules! __forward_ruleset {
                 match self { $( $pattern => $crate::Ruleset::dice(&$ruleset), )+ }
             }
             #[inline]
-            fn forward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::Reach> {
+            fn forward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::rulesets::Reach> {
                 match self { $( $pattern => $crate::Ruleset::forward(&$ruleset, from, roll), )+ }
             }
             #[inline]
-            fn backward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::Reach> {
+            fn backward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::rulesets::Reach> {
                 match self { $( $pattern => $crate::Ruleset::backward(&$ruleset, from, roll), )+ }
             }
             fn must_play_first(&self) -> $crate::Bitboard {
@@ -53,7 +53,7 @@ macro_rules! __forward_ruleset {
                 match self { $( $pattern => $crate::Ruleset::may_bear_off(&$ruleset, board, side), )+ }
             }
             #[inline]
-            fn impassable(&self, board: &$crate::Board, mover: $crate::Side, direction: $crate::Direction) -> $crate::Bitboard {
+            fn impassable(&self, board: &$crate::Board, mover: $crate::Side, direction: $crate::rulesets::Direction) -> $crate::Bitboard {
                 match self { $( $pattern => $crate::Ruleset::impassable(&$ruleset, board, mover, direction), )+ }
             }
             fn safe_houses(&self) -> $crate::Bitboard {
@@ -63,11 +63,11 @@ macro_rules! __forward_ruleset {
             fn shielded(&self, board: &$crate::Board, owner: $crate::Side) -> $crate::Bitboard {
                 match self { $( $pattern => $crate::Ruleset::shielded(&$ruleset, board, owner), )+ }
             }
-            fn contact(&self) -> $crate::Contact {
+            fn contact(&self) -> $crate::rulesets::Contact {
                 match self { $( $pattern => $crate::Ruleset::contact(&$ruleset), )+ }
             }
             #[inline]
-            fn contact_at(&self, start: $crate::House, target: $crate::House) -> Option<$crate::Contact> {
+            fn contact_at(&self, start: $crate::House, target: $crate::House) -> Option<$crate::rulesets::Contact> {
                 match self { $( $pattern => $crate::Ruleset::contact_at(&$ruleset, start, target), )+ }
             }
             fn water_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
@@ -88,7 +88,7 @@ macro_rules! __forward_ruleset {
             fn house_mark(&self, house: $crate::House) -> Option<&'static str> {
                 match self { $( $pattern => $crate::Ruleset::house_mark(&$ruleset, house), )+ }
             }
-            fn why(&self, refusal: $crate::Refusal) -> &'static str {
+            fn why(&self, refusal: $crate::rulesets::Refusal) -> &'static str {
                 match self { $( $pattern => $crate::Ruleset::why(&$ruleset, refusal), )+ }
             }
             #[inline]
@@ -104,7 +104,7 @@ macro_rules! __forward_ruleset {
                 match self { $( $pattern => $crate::Ruleset::__built_in(&$ruleset, token), )+ }
             }
             #[inline(always)]
-            fn __steps(&self, roll: $crate::Roll, direction: $crate::Direction, token: $crate::__private::Token) -> $crate::__private::Steps {
+            fn __steps(&self, roll: $crate::Roll, direction: $crate::rulesets::Direction, token: $crate::__private::Token) -> $crate::__private::Steps {
                 match self { $( $pattern => $crate::Ruleset::__steps(&$ruleset, roll, direction, token), )+ }
             }
         }

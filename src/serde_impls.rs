@@ -43,7 +43,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side, Target};
 use crate::notation::move_text::MoveText;
-use crate::quote::excerpt;
+use crate::notation::quote::excerpt;
 use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::source::Seed;
 use crate::throw::{Dice, Roll, Throw};
@@ -272,7 +272,7 @@ impl<'de> Deserialize<'de> for crate::any_ruleset::AnyRuleset {
                     .into_iter()
                     .find(|r| r.name() == text)
                     .ok_or_else(|| {
-                        E::custom(crate::any_ruleset::UnknownRuleset {
+                        E::custom(crate::any_ruleset::ParseRulesetError {
                             found: excerpt(text),
                         })
                     })

@@ -51,7 +51,8 @@
 //!    die shows 3, 1, 1, 4, 2.
 //!
 //! ```
-//! use senet::{Dice, Seed, SeededThrows, ThrowSource};
+//! use senet::{Dice, Seed};
+//! use senet::source::{SeededThrows, ThrowSource};
 //!
 //! let mut throws = SeededThrows::new(Seed::from_bytes(&[])?);
 //! let rolls: Vec<u8> = (0..5)
@@ -133,6 +134,12 @@
 //! played from it has no seed, and its record can only be checked for
 //! legality.
 
+/// The random-number traits [`Dice::throw`](crate::Dice::throw) takes a
+/// generator through, re-exported so that a caller names the very version
+/// the crate uses. It is part of the crate's contract: the only
+/// third-party item in its API besides the optional `serde` traits.
+pub use rand_core;
+
 use core::fmt;
 use core::str::FromStr;
 
@@ -140,13 +147,14 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use thiserror::Error;
 
-use crate::quote::excerpt;
+use crate::notation::quote::excerpt;
 use crate::throw::{Dice, Roll, Throw};
 
 /// Something that throws: the game asks it for each throw in turn.
 ///
 /// ```
-/// use senet::{Dice, Game, Roll, Throw, ThrowError, ThrowSource, rulesets::Kendall};
+/// use senet::{Dice, Game, Roll, Throw, rulesets::Kendall};
+/// use senet::source::{ThrowError, ThrowSource};
 ///
 /// /// Always a 2: a source for a test of the twos.
 /// struct Twos;
@@ -171,14 +179,15 @@ pub trait ThrowSource {
     /// seeded source never fails.
     ///
     /// ```
-    /// use senet::{Dice, Roll, ScriptedThrows, ThrowSource};
+    /// use senet::{Dice, Roll};
+    /// use senet::source::{ScriptedThrows, ThrowSource};
     ///
     /// let mut source = ScriptedThrows::from_rolls([Roll::new(5).unwrap()]);
     /// let throw = source.next_throw(Dice::FourSticks)?;
     /// assert_eq!(throw.roll().value(), 5);
     /// assert_eq!(throw.sticks(), Some([false; 4])); // a 5: no stick light
     /// assert!(source.next_throw(Dice::FourSticks).is_err()); // used up
-    /// # Ok::<(), senet::ThrowError>(())
+    /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError>;
 
@@ -189,14 +198,15 @@ pub trait ThrowSource {
     /// Default: `None`.
     ///
     /// ```
-    /// use senet::{Dice, Seed, SeededThrows, ThrowSource};
+    /// use senet::{Dice, Seed};
+    /// use senet::source::{SeededThrows, ThrowSource};
     ///
     /// let mut source = SeededThrows::new(Seed::from_u64(7));
     /// assert_eq!(source.fresh_seed(), Some(Seed::from_u64(7)));
     /// source.next_throw(Dice::FourSticks)?;
     /// // Once it has thrown, a game from it could not be checked from the seed.
     /// assert_eq!(source.fresh_seed(), None);
-    /// # Ok::<(), senet::ThrowError>(())
+    /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     fn fresh_seed(&self) -> Option<Seed> {
         None
@@ -206,7 +216,8 @@ pub trait ThrowSource {
 /// Why a throw source could not throw.
 ///
 /// ```
-/// use senet::{Dice, Roll, ScriptedThrows, ThrowError, ThrowSource};
+/// use senet::{Dice, Roll};
+/// use senet::source::{ScriptedThrows, ThrowError, ThrowSource};
 ///
 /// let mut empty = ScriptedThrows::default();
 /// assert_eq!(empty.next_throw(Dice::FourSticks), Err(ThrowError::Exhausted { used: 0 }));
@@ -260,7 +271,8 @@ pub struct Seed {
 /// A seed that is too long, or hex that is not a seed.
 ///
 /// ```
-/// use senet::{Seed, SeedError};
+/// use senet::Seed;
+/// use senet::source::SeedError;
 ///
 /// assert_eq!(Seed::from_bytes(&[0; 33]), Err(SeedError::TooLong { found: 33 }));
 /// // Records write seeds in lower case only.
@@ -310,7 +322,7 @@ impl Seed {
     /// let seed = Seed::random()?;
     /// assert_eq!(seed.as_bytes().len(), 32);
     /// assert_ne!(seed, Seed::random()?);
-    /// # Ok::<(), senet::SeedError>(())
+    /// # Ok::<(), senet::source::SeedError>(())
     /// ```
     #[cfg(feature = "os-seed")]
     pub fn random() -> Result<Seed, SeedError> {
@@ -333,7 +345,7 @@ impl Seed {
     /// let seed = Seed::from_bytes(&[1, 2, 3])?;
     /// assert_eq!(seed.to_string(), "010203");
     /// assert!(Seed::from_bytes(&[7; 40]).is_err());
-    /// # Ok::<(), senet::SeedError>(())
+    /// # Ok::<(), senet::source::SeedError>(())
     /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<Seed, SeedError> {
         if bytes.len() > 32 {
@@ -388,7 +400,7 @@ impl Seed {
     ///
     /// assert_eq!(Seed::from_u64(258).as_bytes(), [2, 1, 0, 0, 0, 0, 0, 0]);
     /// assert!("".parse::<Seed>()?.as_bytes().is_empty()); // the empty seed
-    /// # Ok::<(), senet::SeedError>(())
+    /// # Ok::<(), senet::source::SeedError>(())
     /// ```
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]
@@ -448,14 +460,15 @@ impl FromStr for Seed {
 /// Throws drawn from a [`Seed`]: the same seed always throws the same sequence.
 ///
 /// ```
-/// use senet::{Dice, Seed, SeededThrows, ThrowSource};
+/// use senet::{Dice, Seed};
+/// use senet::source::{SeededThrows, ThrowSource};
 ///
 /// let mut a = SeededThrows::new(Seed::from_u64(9));
 /// let mut b = SeededThrows::new(Seed::from_u64(9));
 /// for _ in 0..20 {
 ///     assert_eq!(a.next_throw(Dice::LongDie)?, b.next_throw(Dice::LongDie)?);
 /// }
-/// # Ok::<(), senet::ThrowError>(())
+/// # Ok::<(), senet::source::ThrowError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct SeededThrows {
@@ -469,12 +482,13 @@ impl SeededThrows {
     /// A source that throws from the start of the seed's stream.
     ///
     /// ```
-    /// use senet::{Dice, Seed, SeededThrows, ThrowSource};
+    /// use senet::{Dice, Seed};
+    /// use senet::source::{SeededThrows, ThrowSource};
     ///
     /// let mut throws = SeededThrows::new(Seed::from_u64(42));
     /// // Every game seeded with 42 begins with a 4.
     /// assert_eq!(throws.next_throw(Dice::FourSticks)?.roll().value(), 4);
-    /// # Ok::<(), senet::ThrowError>(())
+    /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     pub fn new(seed: Seed) -> SeededThrows {
         SeededThrows {
@@ -487,12 +501,13 @@ impl SeededThrows {
     /// The seed it throws from.
     ///
     /// ```
-    /// use senet::{Dice, Seed, SeededThrows, ThrowSource};
+    /// use senet::{Dice, Seed};
+    /// use senet::source::{SeededThrows, ThrowSource};
     ///
     /// let mut throws = SeededThrows::new(Seed::from_u64(5));
     /// throws.next_throw(Dice::FourSticks)?;
     /// assert_eq!(throws.seed(), Seed::from_u64(5)); // after throwing too
-    /// # Ok::<(), senet::ThrowError>(())
+    /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     pub fn seed(&self) -> Seed {
         self.seed
@@ -515,7 +530,8 @@ impl ThrowSource for SeededThrows {
 /// Throws given in advance: rolls (shown with canonical sticks) or whole throws.
 ///
 /// ```
-/// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+/// use senet::{Game, Roll, rulesets::Kendall};
+/// use senet::source::ScriptedThrows;
 ///
 /// // A puzzle: x throws a 2, then o a 3.
 /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
@@ -537,13 +553,14 @@ impl ScriptedThrows {
     /// [`Throw::canonical`] shows it.
     ///
     /// ```
-    /// use senet::{Dice, Roll, ScriptedThrows, Throw, ThrowSource};
+    /// use senet::{Dice, Roll, Throw};
+    /// use senet::source::{ScriptedThrows, ThrowSource};
     ///
     /// let three = Roll::new(3).unwrap();
     /// let mut source = ScriptedThrows::from_rolls([three]);
     /// let throw = source.next_throw(Dice::FourSticks)?;
     /// assert_eq!(Some(throw), Throw::canonical(Dice::FourSticks, three));
-    /// # Ok::<(), senet::ThrowError>(())
+    /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     pub fn from_rolls(rolls: impl IntoIterator<Item = Roll>) -> ScriptedThrows {
         ScriptedThrows {
@@ -556,13 +573,14 @@ impl ScriptedThrows {
     /// A source that throws exactly these throws in order.
     ///
     /// ```
-    /// use senet::{Dice, ScriptedThrows, Throw, ThrowSource};
+    /// use senet::{Dice, Throw};
+    /// use senet::source::{ScriptedThrows, ThrowSource};
     ///
     /// // Sticks 0 and 3 light: a 2, shown as it fell.
     /// let two = Throw::from_sticks(0b1001);
     /// let mut source = ScriptedThrows::from_throws([two]);
     /// assert_eq!(source.next_throw(Dice::FourSticks)?, two);
-    /// # Ok::<(), senet::ThrowError>(())
+    /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     pub fn from_throws(throws: impl IntoIterator<Item = Throw>) -> ScriptedThrows {
         let throws: Vec<Throw> = throws.into_iter().collect();
@@ -576,13 +594,14 @@ impl ScriptedThrows {
     /// How many throws are left.
     ///
     /// ```
-    /// use senet::{Dice, Roll, ScriptedThrows, ThrowSource};
+    /// use senet::{Dice, Roll};
+    /// use senet::source::{ScriptedThrows, ThrowSource};
     ///
     /// let mut source = ScriptedThrows::from_rolls([1, 2].map(|r| Roll::new(r).unwrap()));
     /// assert_eq!(source.remaining(), 2);
     /// source.next_throw(Dice::FourSticks)?;
     /// assert_eq!(source.remaining(), 1);
-    /// # Ok::<(), senet::ThrowError>(())
+    /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     pub fn remaining(&self) -> usize {
         self.rolls.len() - self.used

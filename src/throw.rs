@@ -105,7 +105,8 @@ impl Roll {
 /// does not always find the mask for a `matches!` on the value.
 ///
 /// ```
-/// use senet::{Roll, RollSet};
+/// use senet::Roll;
+/// use senet::rulesets::RollSet;
 ///
 /// const AGAIN: RollSet = RollSet::of(&[1, 4, 5]);
 /// assert!(AGAIN.contains(Roll::new(4).unwrap()));
@@ -118,7 +119,8 @@ impl RollSet {
     /// The set of these values; values outside 1..=6 are no roll and are left out.
     ///
     /// ```
-    /// use senet::{Roll, RollSet};
+    /// use senet::Roll;
+    /// use senet::rulesets::RollSet;
     ///
     /// let set = RollSet::of(&[0, 2, 9]); // 0 and 9 are no roll
     /// assert_eq!(set, RollSet::of(&[2]));
@@ -139,7 +141,8 @@ impl RollSet {
     /// Whether `roll` is in the set.
     ///
     /// ```
-    /// use senet::{Roll, RollSet};
+    /// use senet::Roll;
+    /// use senet::rulesets::RollSet;
     ///
     /// let again = RollSet::of(&[1, 5]);
     /// assert!(again.contains(Roll::new(5).unwrap()));
@@ -302,7 +305,7 @@ impl Dice {
     /// The throw one word makes: what [`throw`](Self::throw) makes of the
     /// word it takes. Only the low four bits count (two for the long
     /// die), so the other 28 are free for the caller's own use:
-    /// [`playout`](crate::playout) chooses its move with them.
+    /// [`playout`](crate::playout::playout) chooses its move with them.
     ///
     /// ```
     /// use senet::{Dice, Throw};

@@ -11,8 +11,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use std::hint::black_box;
 
+use senet::moves::MAX_MOVES;
 use senet::rulesets::BuiltIn;
-use senet::{MAX_MOVES, Move, MoveList, Position, Roll, Ruleset};
+use senet::{Move, MoveList, Position, Roll, Ruleset};
 
 /// The seed of the corpus games.
 pub const CORPUS_SEED: u64 = 2026;
@@ -122,7 +123,7 @@ pub fn corpus<R: BuiltIn>(ruleset: R) -> Vec<Position<R>> {
 }
 
 /// Plays `games` random games from the start position with
-/// [`senet::playout`], as the `playouts` example does: a throw takes one
+/// [`senet::playout::playout`], as the `playouts` example does: a throw takes one
 /// `u32` from a `ChaCha8Rng` seeded with `seed`, whose low bits are the
 /// throw and whose high 28 bits choose the move, the `k`-th of the
 /// `Moves`. Returns (throws, games `x` won).
@@ -132,7 +133,7 @@ pub fn playouts<R: BuiltIn>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
     let start = Position::start(ruleset);
     let (mut throws, mut x_wins) = (0, 0);
     for _ in 0..games {
-        let game = senet::playout(&start, &mut rng, u32::MAX);
+        let game = senet::playout::playout(&start, &mut rng, u32::MAX);
         throws += u64::from(game.throws);
         x_wins += u64::from(game.outcome() == Some(senet::Outcome::Win(senet::Side::X)));
     }

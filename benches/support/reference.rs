@@ -16,8 +16,9 @@ use std::hint::black_box;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::moves::Target;
 use senet::rulesets::Kendall;
-use senet::{Move, Position, Ruleset, Side, Target};
+use senet::{Move, Position, Ruleset, Side};
 
 /// Houses 15, 26, 28, 29 and 30: no piece on them can be landed on.
 const SAFE: u32 = 1 << 15 | 1 << 26 | 1 << 28 | 1 << 29 | 1 << 30;

@@ -19,10 +19,9 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use senet::{
-    AnyRuleset, Bitboard, Board, Dice, Finish, House, Move, MoveList, MoveText, Outcome, Position,
-    Record, Roll, Ruleset, Seed, Side, Target, Throw, Turn,
-};
+use senet::{AnyRuleset, Bitboard, Board, Dice, House, Move, MoveList, MoveText, Outcome, Position, Record, Roll, Ruleset, Seed, Side, Throw};
+use senet::game::{Finish, Turn};
+use senet::moves::Target;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -96,7 +95,7 @@ fuzz_target!(|data: &[u8]| {
         check_move(mv);
     }
     if let Some(list) = round_trip::<MoveList>(data) {
-        assert!(list.len() <= senet::MAX_MOVES);
+        assert!(list.len() <= senet::moves::MAX_MOVES);
         list.iter().copied().for_each(check_move);
     }
     if let Some(text) = round_trip::<MoveText>(data) {

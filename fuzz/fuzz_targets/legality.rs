@@ -19,7 +19,8 @@ mod common;
 use common::{Bytes, all_rolls, all_targets, check_position, check_round_trip};
 use libfuzzer_sys::fuzz_target;
 use senet::rulesets::BuiltIn;
-use senet::{House, Position, Roll, Ruleset, Target};
+use senet::{House, Position, Roll, Ruleset};
+use senet::moves::Target;
 
 /// `find_move(roll, from, to)` against the generated list.
 fn check_find<R: Ruleset>(position: &Position<R>, roll: Roll, from: House, to: Target) {

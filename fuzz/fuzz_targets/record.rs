@@ -11,7 +11,8 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use senet::{AnyRuleset, ParseRecordError, ReadRecordError, Record};
+use senet::{AnyRuleset, Record};
+use senet::record::{ParseRecordError, ReadRecordError};
 
 /// An error is one short line that names a line of the input.
 fn check_error(error: &ParseRecordError, data: &[u8]) {

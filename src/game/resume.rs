@@ -12,7 +12,8 @@ use crate::source::SeededThrows;
 /// Why a record cannot be taken up again as a game.
 ///
 /// ```
-/// use senet::{Game, Record, ResumeError, rulesets::Kendall};
+/// use senet::{Game, Record, rulesets::Kendall};
+/// use senet::game::ResumeError;
 ///
 /// // A record made by hand has no seed: its game cannot throw on.
 /// let record = Record::new(Kendall);
@@ -61,7 +62,8 @@ impl<R: Ruleset> Game<R, SeededThrows> {
     /// finished game.
     ///
     /// ```
-    /// use senet::{Game, Seed, Thrown, rulesets::Kendall};
+    /// use senet::{Game, Seed, rulesets::Kendall};
+    /// use senet::game::Thrown;
     ///
     /// let mut game = Game::seeded(Kendall, Seed::from_u64(9));
     /// for _ in 0..10 {

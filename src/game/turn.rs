@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::house::Side;
 use crate::moves::Move;
 use crate::notation::move_text::MoveText;
-use crate::quote::excerpt;
+use crate::notation::quote::excerpt;
 use crate::ruleset::Outcome;
 use crate::throw::{Roll, Throw};
 
@@ -20,7 +20,8 @@ use crate::throw::{Roll, Throw};
 /// agree (deserialising checks it).
 ///
 /// ```
-/// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+/// use senet::{Game, Roll, Side, rulesets::Kendall};
+/// use senet::source::ScriptedThrows;
 ///
 /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
 /// let mut game = Game::new(Kendall, script);
@@ -51,7 +52,8 @@ pub struct Turn {
 /// Why the parts given do not make a [`Turn`].
 ///
 /// ```
-/// use senet::{Dice, MoveText, Roll, Side, Throw, Turn, TurnError};
+/// use senet::{Dice, MoveText, Roll, Side, Throw};
+/// use senet::game::{Turn, TurnError};
 ///
 /// let two = Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
 /// let three: MoveText = "3: -".parse()?;
@@ -96,7 +98,8 @@ impl Turn {
     /// played in can tell: see [`Record::verify`](crate::Record::verify).
     ///
     /// ```
-    /// use senet::{Dice, Roll, Side, Throw, Turn, TurnError};
+    /// use senet::{Dice, Roll, Side, Throw};
+    /// use senet::game::{Turn, TurnError};
     ///
     /// let two = Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
     /// let lost = Turn::new(4, Side::O, two, None, "2: -".parse()?)?;
@@ -171,7 +174,8 @@ impl Turn {
     /// The throw's number in the game, from 1.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
@@ -189,7 +193,8 @@ impl Turn {
     /// The side that threw.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+    /// use senet::{Game, Roll, Side, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
@@ -206,7 +211,8 @@ impl Turn {
     /// The throw as it fell (for sticks, which ones landed light face up).
     ///
     /// ```
-    /// use senet::{Dice, Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Dice, Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -223,7 +229,8 @@ impl Turn {
     /// What the throw was worth.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -239,7 +246,8 @@ impl Turn {
     /// The move made, or `None` when the throw was lost.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -255,7 +263,9 @@ impl Turn {
     /// Whether the throw was lost (no legal move).
     ///
     /// ```
-    /// use senet::{Game, Position, Roll, ScriptedThrows, Thrown, rulesets::Kendall};
+    /// use senet::{Game, Position, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
+    /// use senet::game::Thrown;
     ///
     /// // x's last piece is on 29: a 1 cannot move it.
     /// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
@@ -272,7 +282,8 @@ impl Turn {
     /// The throw in move notation, `+` included (`2: 10-12`, `4: -+`).
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(4).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -288,7 +299,8 @@ impl Turn {
     /// Whether the same side threw next (the notation's `+`).
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, Side, rulesets::Kendall};
+    /// use senet::{Game, Roll, Side, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let rolls = [4, 2].map(|r| Roll::new(r).unwrap());
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));
@@ -318,7 +330,9 @@ impl fmt::Display for Turn {
 /// What [`Game::throw`](crate::Game::throw) did.
 ///
 /// ```
-/// use senet::{Game, Position, Roll, ScriptedThrows, Thrown, rulesets::Kendall};
+/// use senet::{Game, Position, Roll, rulesets::Kendall};
+/// use senet::source::ScriptedThrows;
+/// use senet::game::Thrown;
 ///
 /// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
 /// let rolls = [1, 2].map(|r| Roll::new(r).unwrap());
@@ -347,7 +361,8 @@ impl Thrown {
     /// The throw, whatever happened to it.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
     /// let mut game = Game::new(Kendall, script);
@@ -366,7 +381,8 @@ impl Thrown {
     /// Whether the throw was lost (and already played).
     ///
     /// ```
-    /// use senet::{Game, Position, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Position, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
     /// let rolls = [1, 2].map(|r| Roll::new(r).unwrap());
@@ -383,7 +399,8 @@ impl Thrown {
 /// How a game ended, and who won.
 ///
 /// ```
-/// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+/// use senet::{Game, Seed, Side, rulesets::Kendall};
+/// use senet::game::Finish;
 ///
 /// let mut game = Game::seeded(Kendall, Seed::from_u64(7));
 /// let finish = game.resign(Side::X)?;
@@ -422,7 +439,8 @@ impl Finish {
     /// go together (a draw is always [`Ending::Draw`], a win never).
     ///
     /// ```
-    /// use senet::{Ending, Finish, Outcome, Side};
+    /// use senet::{Outcome, Side};
+    /// use senet::game::{Ending, Finish};
     ///
     /// let won = Finish::new(Outcome::Win(Side::X), Ending::BorneOff);
     /// assert_eq!(won, Some(Finish::BorneOff { winner: Side::X }));
@@ -440,7 +458,8 @@ impl Finish {
     /// How the rules ended a game whose position has this outcome.
     ///
     /// ```
-    /// use senet::{Finish, Outcome, Side};
+    /// use senet::{Outcome, Side};
+    /// use senet::game::Finish;
     ///
     /// assert_eq!(Finish::by_rules(Outcome::Draw), Finish::Draw);
     /// let won = Finish::by_rules(Outcome::Win(Side::O));
@@ -456,7 +475,8 @@ impl Finish {
     /// The result.
     ///
     /// ```
-    /// use senet::{Finish, Outcome, Side};
+    /// use senet::{Outcome, Side};
+    /// use senet::game::Finish;
     ///
     /// let resigned = Finish::Resignation { winner: Side::X };
     /// assert_eq!(resigned.outcome(), Outcome::Win(Side::X));
@@ -472,7 +492,8 @@ impl Finish {
     /// The side that won, if any.
     ///
     /// ```
-    /// use senet::{Finish, Side};
+    /// use senet::Side;
+    /// use senet::game::Finish;
     ///
     /// assert_eq!(Finish::BorneOff { winner: Side::O }.winner(), Some(Side::O));
     /// assert_eq!(Finish::Draw.winner(), None);
@@ -487,7 +508,8 @@ impl Finish {
     /// How the game ended.
     ///
     /// ```
-    /// use senet::{Ending, Finish, Side};
+    /// use senet::Side;
+    /// use senet::game::{Ending, Finish};
     ///
     /// let resigned = Finish::Resignation { winner: Side::X };
     /// assert_eq!(resigned.ending(), Ending::Resignation);
@@ -517,12 +539,12 @@ impl fmt::Display for Finish {
 /// JSON, `"borne_off"`, `"resignation"` or `"draw"`, as a string only.
 ///
 /// ```
-/// use senet::Ending;
+/// use senet::game::Ending;
 ///
 /// let ending: Ending = "borne off".parse()?;
 /// assert_eq!(ending, Ending::BorneOff);
 /// assert_eq!(Ending::Resignation.to_string(), "resignation");
-/// # Ok::<(), senet::UnknownEnding>(())
+/// # Ok::<(), senet::game::ParseEndingError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -543,7 +565,7 @@ impl Ending {
     /// Every ending, as written in records.
     ///
     /// ```
-    /// use senet::Ending;
+    /// use senet::game::Ending;
     ///
     /// let written: Vec<&str> = Ending::ALL.iter().map(|e| e.as_str()).collect();
     /// assert_eq!(written, ["borne off", "resignation", "draw"]);
@@ -553,7 +575,7 @@ impl Ending {
     /// How a record writes it.
     ///
     /// ```
-    /// use senet::Ending;
+    /// use senet::game::Ending;
     ///
     /// assert_eq!(Ending::BorneOff.as_str(), "borne off");
     /// assert_eq!(Ending::Draw.as_str().parse(), Ok(Ending::Draw));
@@ -576,7 +598,7 @@ impl fmt::Display for Ending {
 /// Text that is not an ending.
 ///
 /// ```
-/// use senet::Ending;
+/// use senet::game::Ending;
 ///
 /// let err = "Draw".parse::<Ending>().unwrap_err(); // endings are lower case
 /// assert_eq!(err.found, "Draw");
@@ -589,21 +611,21 @@ impl fmt::Display for Ending {
     serde(rename_all = "snake_case")
 )]
 #[error("unknown ending {found:?}; expected \"borne off\", \"resignation\" or \"draw\"")]
-pub struct UnknownEnding {
+pub struct ParseEndingError {
     /// The text as given, or its start when it is long (at most 60 bytes
     /// once escaped; a cut is marked `…`).
     pub found: String,
 }
 
 impl FromStr for Ending {
-    type Err = UnknownEnding;
+    type Err = ParseEndingError;
 
     /// Parses exactly what [`Ending::as_str`] writes.
-    fn from_str(text: &str) -> Result<Ending, UnknownEnding> {
+    fn from_str(text: &str) -> Result<Ending, ParseEndingError> {
         Ending::ALL
             .into_iter()
             .find(|e| e.as_str() == text)
-            .ok_or_else(|| UnknownEnding {
+            .ok_or_else(|| ParseEndingError {
                 found: excerpt(text),
             })
     }

@@ -28,7 +28,9 @@ pub(crate) struct State<R: Ruleset> {
 /// the throw source or the throws to come (see [Temple](crate::rulesets#temple)).
 ///
 /// ```
-/// use senet::{Game, GameView, Roll, Ruleset, ScriptedThrows, rulesets::Kendall};
+/// use senet::{Game, Roll, Ruleset, rulesets::Kendall};
+/// use senet::game::GameView;
+/// use senet::source::ScriptedThrows;
 ///
 /// // A display, or a bot, is given the view: it cannot reach the throws to come.
 /// fn choices<R: Ruleset>(view: &GameView<'_, R>) -> usize {
@@ -67,7 +69,8 @@ impl<'a, R: Ruleset> GameView<'a, R> {
     /// the move will be played in.
     ///
     /// ```
-    /// use senet::{Game, Position, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Position, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls([Roll::new(2).unwrap()]));
     /// game.throw()?;
@@ -83,7 +86,8 @@ impl<'a, R: Ruleset> GameView<'a, R> {
     /// The position the game started from.
     ///
     /// ```
-    /// use senet::{Game, Position, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Position, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls([Roll::new(2).unwrap()]));
     /// game.throw()?;
@@ -120,7 +124,8 @@ impl<'a, R: Ruleset> GameView<'a, R> {
     /// The throw waiting for a move, if any.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls([Roll::new(3).unwrap()]));
     /// assert_eq!(game.view().current_throw(), None);
@@ -136,7 +141,8 @@ impl<'a, R: Ruleset> GameView<'a, R> {
     /// (A throw without legal moves never waits: it is played as lost.)
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls([Roll::new(3).unwrap()]));
     /// assert!(game.view().legal_moves().is_empty()); // nothing thrown yet
@@ -155,7 +161,8 @@ impl<'a, R: Ruleset> GameView<'a, R> {
     /// Every throw played so far, in order.
     ///
     /// ```
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls([Roll::new(2).unwrap()]));
     /// game.throw()?;
@@ -170,7 +177,8 @@ impl<'a, R: Ruleset> GameView<'a, R> {
     /// How the game ended, once it has.
     ///
     /// ```
-    /// use senet::{Finish, Game, Seed, Side, rulesets::Kendall};
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    /// use senet::game::Finish;
     ///
     /// let mut game = Game::seeded(Kendall, Seed::from_u64(7));
     /// assert_eq!(game.view().finish(), None);

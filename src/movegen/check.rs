@@ -8,7 +8,7 @@
 use crate::bitboard::Bitboard;
 use crate::house::{House, Target};
 use crate::movegen::Context;
-use crate::movegen::error::IllegalMove;
+use crate::movegen::error::IllegalMoveError;
 use crate::movegen::sets::{Found, OFF_BIT};
 use crate::moves::Move;
 use crate::position::Position;
@@ -40,9 +40,9 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     ///
-    /// [`HookError::Occupied`](crate::HookError::Occupied) when the
+    /// [`HookError::Occupied`](crate::rulesets::HookError::Occupied) when the
     /// ruleset's `return_landing` answers a taken house.
-    fn return_rest(&self, from: House) -> Result<Option<House>, crate::HookError> {
+    fn return_rest(&self, from: House) -> Result<Option<House>, crate::rulesets::HookError> {
         let others = self.board.occupied().without(from);
         let answer = self.ruleset.return_landing(others);
         let trusted = crate::contract::built_in(&self.ruleset);
@@ -86,17 +86,17 @@ impl<R: Ruleset> Position<R> {
         from: House,
         reach: Reach,
         direction: Direction,
-    ) -> Result<Move, IllegalMove> {
+    ) -> Result<Move, IllegalMoveError> {
         let ruleset = &self.ruleset;
         if !ctx.movable.contains(from) {
             let why = ruleset.why(Refusal::Held);
-            return Err(IllegalMove::Held { house: from, why });
+            return Err(IllegalMoveError::Held { house: from, why });
         }
         let Some(target) = self.target_of(from, reach) else {
             return Err(match reach {
                 Reach::Return => match self.return_rest(from) {
-                    Err(broken) => IllegalMove::Hook(broken),
-                    Ok(_) => IllegalMove::NoReturnHouse { from },
+                    Err(broken) => IllegalMoveError::Hook(broken),
+                    Ok(_) => IllegalMoveError::NoReturnHouse { from },
                 },
                 _ => self.no_step(from, roll),
             });
@@ -120,18 +120,18 @@ impl<R: Ruleset> Position<R> {
             && let Some(house) = ctx.first_passed(from, target.track_number(), direction)
         {
             let why = ruleset.why(Refusal::Blocked);
-            return Err(IllegalMove::Blocked { house, why });
+            return Err(IllegalMoveError::Blocked { house, why });
         }
         let landable = |bit: u32| ctx.landable & bit != 0;
         match reach {
             Reach::Off if !landable(OFF_BIT) => {
                 let why = ruleset.why(Refusal::NoBearingOff);
-                return Err(IllegalMove::NoBearingOff { why });
+                return Err(IllegalMoveError::NoBearingOff { why });
             }
             Reach::Off | Reach::Return | Reach::ToElseWater(_) => {}
             Reach::Water | Reach::Fall => {
                 ctx.water_rest(ruleset, from)?
-                    .ok_or(IllegalMove::WaterFull)?;
+                    .ok_or(IllegalMoveError::WaterFull)?;
                 flags |= Move::FLAG_WATER;
             }
             Reach::To(house) => {
@@ -141,7 +141,7 @@ impl<R: Ruleset> Position<R> {
                 if ctx.opp.contains(house) {
                     let Some(contact) = ruleset.contact_at(from, house) else {
                         let why = ruleset.why(Refusal::NotDisplaced);
-                        return Err(IllegalMove::Displacement {
+                        return Err(IllegalMoveError::Displacement {
                             from: house,
                             to: from,
                             why,
@@ -152,7 +152,7 @@ impl<R: Ruleset> Position<R> {
                     // when the mover itself enters it.
                     if contact == Contact::Drown {
                         ctx.water_rest(ruleset, from)?
-                            .ok_or(IllegalMove::WaterFull)?;
+                            .ok_or(IllegalMoveError::WaterFull)?;
                     }
                     flags |= Move::flag_of(contact);
                 }
@@ -163,20 +163,20 @@ impl<R: Ruleset> Position<R> {
 
     /// Why no piece may land on `house`, which the context's landing set
     /// leaves out: the mover's own piece there, or a shielded opponent's.
-    fn unlandable(&self, ctx: &Context, house: House) -> IllegalMove {
+    fn unlandable(&self, ctx: &Context, house: House) -> IllegalMoveError {
         if ctx.own.contains(house) {
-            IllegalMove::OwnPiece { house }
+            IllegalMoveError::OwnPiece { house }
         } else if self.ruleset.safe_houses().contains(house) {
-            IllegalMove::SafeHouse { house }
+            IllegalMoveError::SafeHouse { house }
         } else {
             let why = self.ruleset.why(Refusal::Protected);
-            IllegalMove::Protected { house, why }
+            IllegalMoveError::Protected { house, why }
         }
     }
 
     /// The refusal for a piece the hooks give no move.
-    fn no_step(&self, from: House, roll: Roll) -> IllegalMove {
-        IllegalMove::NoStep {
+    fn no_step(&self, from: House, roll: Roll) -> IllegalMoveError {
+        IllegalMoveError::NoStep {
             from,
             roll,
             why: self.ruleset.why(Refusal::NoStep { from, roll }),
@@ -191,11 +191,12 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     ///
-    /// [`IllegalMove`] when the roll has no such legal move here; the
+    /// [`IllegalMoveError`] when the roll has no such legal move here; the
     /// variant says which rule refuses it.
     ///
     /// ```
-    /// use senet::{House, IllegalMove, Position, Roll, Target};
+    /// use senet::{House, IllegalMoveError, Position, Roll};
+    /// use senet::moves::Target;
     /// use senet::rulesets::Kendall;
     ///
     /// let start = Position::start(Kendall);
@@ -203,15 +204,15 @@ impl<R: Ruleset> Position<R> {
     /// let mv = start.find_move(two, ten, Target::House(House::new(12).unwrap()))?;
     /// assert_eq!(start.notation(mv).to_string(), "2: 10-12");
     /// let wrong = start.find_move(two, ten, Target::House(House::new(13).unwrap()));
-    /// assert!(matches!(wrong, Err(IllegalMove::WrongTarget { .. })));
-    /// # Ok::<(), senet::IllegalMove>(())
+    /// assert!(matches!(wrong, Err(IllegalMoveError::WrongTarget { .. })));
+    /// # Ok::<(), senet::IllegalMoveError>(())
     /// ```
-    pub fn find_move(&self, roll: Roll, from: House, to: Target) -> Result<Move, IllegalMove> {
+    pub fn find_move(&self, roll: Roll, from: House, to: Target) -> Result<Move, IllegalMoveError> {
         if self.is_over() {
-            return Err(IllegalMove::GameOver);
+            return Err(IllegalMoveError::GameOver);
         }
         if !self.ruleset.dice().can_roll(roll) {
-            return Err(IllegalMove::RollNotOnDice { roll });
+            return Err(IllegalMoveError::RollNotOnDice { roll });
         }
         let found = self.find_roll(roll);
         match self.move_from(&found, roll, from) {
@@ -222,17 +223,17 @@ impl<R: Ruleset> Position<R> {
 
     /// Why the move of `roll` from `from` to `to` is not among the moves
     /// `found` (the roll's legal moves here).
-    fn refusal(&self, found: &Found, roll: Roll, from: House, to: Target) -> IllegalMove {
+    fn refusal(&self, found: &Found, roll: Roll, from: House, to: Target) -> IllegalMoveError {
         let ctx = self.context();
         if !ctx.own.contains(from) {
-            return IllegalMove::NoPiece {
+            return IllegalMoveError::NoPiece {
                 side: self.side_to_throw(),
                 house: from,
             };
         }
         if !ctx.movable.contains(from) {
             let why = self.ruleset.why(Refusal::Held);
-            return IllegalMove::Held { house: from, why };
+            return IllegalMoveError::Held { house: from, why };
         }
         let forward = self.reach(from, roll, Direction::Forward);
         let backward = self.reach(from, roll, Direction::Backward);
@@ -248,7 +249,7 @@ impl<R: Ruleset> Position<R> {
         if let Some(reach) = names(backward) {
             // Backward moves wait for forward ones: say so first.
             if found.step > 0 {
-                return IllegalMove::ForwardExists;
+                return IllegalMoveError::ForwardExists;
             }
             return match self.try_step(&ctx, roll, from, reach, Direction::Backward) {
                 Err(refused) => refused,
@@ -263,7 +264,7 @@ impl<R: Ruleset> Position<R> {
             && forward == Some(Reach::Return)
             && self.target_of(from, Reach::Return).is_none()
         {
-            return IllegalMove::NoReturnHouse { from };
+            return IllegalMoveError::NoReturnHouse { from };
         }
         let explained = if upward {
             forward
@@ -271,7 +272,7 @@ impl<R: Ruleset> Position<R> {
             backward.or(forward)
         };
         match explained.and_then(|reach| self.target_of(from, reach)) {
-            Some(reaches) => IllegalMove::WrongTarget {
+            Some(reaches) => IllegalMoveError::WrongTarget {
                 roll,
                 from,
                 reaches,
@@ -285,12 +286,12 @@ impl<R: Ruleset> Position<R> {
     /// pieces that must be played first have moves, and this is not one
     /// of them (a backward move while forward ones exist is told apart
     /// before the board is looked at).
-    fn precedence(&self, found: &Found, from: House) -> IllegalMove {
+    fn precedence(&self, found: &Found, from: House) -> IllegalMoveError {
         let first = self.ruleset.must_play_first();
         debug_assert!(
             !found.is_empty() && (found.starts() & !first).is_empty() && !first.contains(from),
             "a move the board allows is missing from the sets"
         );
-        IllegalMove::MustPlayFirst { houses: first }
+        IllegalMoveError::MustPlayFirst { houses: first }
     }
 }

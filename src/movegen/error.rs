@@ -13,14 +13,15 @@ use crate::throw::Roll;
 /// ruleset's own words for it ([`Ruleset::why`](crate::Ruleset::why)).
 ///
 /// ```
-/// use senet::{House, IllegalMove, Position, Roll, Target};
+/// use senet::{House, IllegalMoveError, Position, Roll};
+/// use senet::moves::Target;
 /// use senet::rulesets::Kendall;
 ///
 /// // o's piece on 3 has a neighbour of its own side on 4, so x may not land on it.
 /// let position: Position<Kendall> = "x.oo.......................... x 4 3".parse()?;
 /// let to = Target::House(House::new(3).unwrap());
 /// let err = position.find_move(Roll::new(2).unwrap(), House::new(1).unwrap(), to).unwrap_err();
-/// assert!(matches!(err, IllegalMove::Protected { .. }));
+/// assert!(matches!(err, IllegalMoveError::Protected { .. }));
 /// assert_eq!(
 ///     err.to_string(),
 ///     "the opponent's piece on 3 is protected: a piece of its side stands next to it"
@@ -34,7 +35,7 @@ use crate::throw::Roll;
     serde(rename_all = "snake_case")
 )]
 #[non_exhaustive]
-pub enum IllegalMove {
+pub enum IllegalMoveError {
     /// The game is over: nobody throws again.
     #[error("the game is over")]
     GameOver,

@@ -23,7 +23,7 @@ pub(crate) mod sets;
 pub(crate) mod steps;
 mod write;
 
-pub use error::IllegalMove;
+pub use error::IllegalMoveError;
 
 use crate::bitboard::Bitboard;
 use crate::contract::{Hook, HookError, built_in, checked_landing};

@@ -2,4 +2,8 @@
 
 pub mod move_text;
 pub mod position_string;
+pub mod quote;
 pub mod typed;
+
+pub use move_text::ParseMoveError;
+pub use typed::TypedMoveError;

@@ -21,10 +21,10 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::house::{House, Target};
-use crate::movegen::IllegalMove;
+use crate::movegen::IllegalMoveError;
 use crate::moves::Move;
+use crate::notation::quote::excerpt;
 use crate::position::Position;
-use crate::quote::excerpt;
 use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 
@@ -37,7 +37,7 @@ use crate::throw::Roll;
 /// assert_eq!(text.roll().value(), 4);
 /// assert!(text.throws_again() && !text.is_swap());
 /// assert_eq!(text.to_string(), "4: 10-14+");
-/// # Ok::<(), senet::ParseMoveError>(())
+/// # Ok::<(), senet::notation::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MoveText {
@@ -88,7 +88,7 @@ pub struct ParseMoveError {
 /// // Every piece can move a 3: the throw is not lost.
 /// let lost: MoveText = "3: -".parse()?;
 /// assert!(matches!(lost.resolve(&start), Err(MoveTextError::NotLost { count: 5, .. })));
-/// # Ok::<(), senet::ParseMoveError>(())
+/// # Ok::<(), senet::notation::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[cfg_attr(
@@ -100,7 +100,7 @@ pub struct ParseMoveError {
 pub enum MoveTextError {
     /// The move it names is not legal here.
     #[error("{0}")]
-    Illegal(#[from] IllegalMove),
+    Illegal(#[from] IllegalMoveError),
     /// The move is legal, but the text's suffixes do not say what it does.
     #[error("the move is legal but written {written}; it is {canonical}")]
     Suffix {
@@ -127,7 +127,7 @@ impl MoveText {
     ///
     /// let text: MoveText = "3: -".parse()?;
     /// assert_eq!(text.roll(), Roll::new(3).unwrap());
-    /// # Ok::<(), senet::ParseMoveError>(())
+    /// # Ok::<(), senet::notation::ParseMoveError>(())
     /// ```
     pub fn roll(&self) -> Roll {
         self.roll
@@ -136,12 +136,13 @@ impl MoveText {
     /// The start and target written, or `None` for a lost throw.
     ///
     /// ```
-    /// use senet::{House, MoveText, Target};
+    /// use senet::{House, MoveText};
+    /// use senet::moves::Target;
     ///
     /// let text: MoveText = "5: 26-off".parse()?;
     /// assert_eq!(text.play(), Some((House::new(26).unwrap(), Target::Off)));
     /// assert_eq!("3: -".parse::<MoveText>()?.play(), None);
-    /// # Ok::<(), senet::ParseMoveError>(())
+    /// # Ok::<(), senet::notation::ParseMoveError>(())
     /// ```
     pub fn play(&self) -> Option<(House, Target)> {
         self.play
@@ -229,7 +230,7 @@ impl MoveText {
             None => {
                 let count = position.moves(self.roll).len();
                 let after = position.lose_throw(self.roll).map_err(|e| match e {
-                    IllegalMove::MovesExist { count } => MoveTextError::NotLost {
+                    IllegalMoveError::MovesExist { count } => MoveTextError::NotLost {
                         written: *self,
                         count,
                     },

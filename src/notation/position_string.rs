@@ -7,7 +7,7 @@
 //! assert_eq!("oxoxoxoxox.................... x 0 0".parse::<Position<Kendall>>(), Ok(start));
 //! ```
 
-use crate::quote::excerpt;
+use crate::notation::quote::excerpt;
 use core::fmt;
 use core::str::FromStr;
 

@@ -26,8 +26,8 @@ use thiserror::Error;
 use crate::house::{House, Target};
 use crate::moves::Move;
 use crate::notation::move_text::MoveText;
+use crate::notation::quote::excerpt;
 use crate::position::Position;
-use crate::quote::excerpt;
 use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 
@@ -35,7 +35,8 @@ use crate::throw::Roll;
 /// shown to that person as it is.
 ///
 /// ```
-/// use senet::{Position, Roll, TypedMoveError};
+/// use senet::{Position, Roll};
+/// use senet::notation::TypedMoveError;
 /// use senet::rulesets::Kendall;
 ///
 /// let start = Position::start(Kendall);
@@ -200,7 +201,7 @@ impl<R: Ruleset> Position<R> {
     /// assert_eq!(start.notation(mv).to_string(), "2: 10-12");
     /// assert_eq!(start.read_typed_move(two, "10")?, mv); // the start house alone
     /// assert!(start.read_typed_move(two, "8-10").is_err()); // 10 holds x's own piece
-    /// # Ok::<(), senet::TypedMoveError>(())
+    /// # Ok::<(), senet::notation::TypedMoveError>(())
     /// ```
     pub fn read_typed_move(&self, roll: Roll, text: &str) -> Result<Move, TypedMoveError> {
         let lowered = text.trim().to_ascii_lowercase();

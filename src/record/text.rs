@@ -11,7 +11,7 @@ use super::Record;
 use crate::game::{Ending, Finish};
 use crate::house::Side;
 use crate::notation::move_text::{MoveText, ParseMoveError};
-use crate::quote::{excerpt, excerpt_to, is_format_or_separator};
+use crate::notation::quote::{excerpt, excerpt_to, is_format_or_separator};
 use crate::ruleset::Outcome;
 use crate::source::{Seed, SeedError};
 
@@ -144,7 +144,8 @@ pub enum RecordError {
 /// characters) and what is wrong there.
 ///
 /// ```
-/// use senet::{ParseRecordError, Record, RecordError};
+/// use senet::{Record, RecordError};
+/// use senet::record::ParseRecordError;
 ///
 /// let header = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n";
 /// let text = format!("{header}1. 2: 10-12\n2: 3: 9-12x\n");
@@ -173,7 +174,8 @@ pub struct ParseRecordError {
 /// reader failed.
 ///
 /// ```
-/// use senet::{ReadRecordError, Record, RecordError};
+/// use senet::{Record, RecordError};
+/// use senet::record::ReadRecordError;
 ///
 /// let bytes: &[u8] = b"[Ruleset \"kendall\"]\r\n";
 /// let Err(ReadRecordError::Parse(err)) = Record::read_from(bytes) else {

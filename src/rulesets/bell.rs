@@ -40,7 +40,7 @@ use super::traditional_mark;
 /// let after = start.play(mv)?;
 /// assert_eq!(after.to_string(), "xoxoxoxoxoxoxoxoxo.x.......... o 0 0");
 /// assert_eq!(after.board().on_board(Side::O), 9);
-/// # Ok::<(), senet::IllegalMove>(())
+/// # Ok::<(), senet::IllegalMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bell;

@@ -82,7 +82,10 @@ macro_rules! declare {
 
 crate::for_each_builtin!(declare);
 
-pub use crate::contract::removes_pieces;
+pub use crate::any_ruleset::ParseRulesetError;
+pub use crate::contract::{Hook, HookError, removes_pieces};
+pub use crate::ruleset::{Contact, Direction, Reach, Refusal};
+pub use crate::throw::RollSet;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;

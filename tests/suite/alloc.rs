@@ -15,9 +15,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use senet::{
-    AnyRuleset, Dice, MoveList, Position, Roll, Ruleset, Seed, SeededThrows, ThrowSource, perft,
-};
+use senet::source::{SeededThrows, ThrowSource};
+use senet::{AnyRuleset, Dice, MoveList, Position, Roll, Ruleset, Seed, perft};
 
 use crate::counting::{allocations, last_count};
 
@@ -110,7 +109,11 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
             }
             // Refused moves build their errors without allocating either.
             for from in senet::House::all() {
-                black_box(position.find_move(roll, from, senet::Target::Off).is_ok());
+                black_box(
+                    position
+                        .find_move(roll, from, senet::moves::Target::Off)
+                        .is_ok(),
+                );
             }
         }
     }
@@ -118,15 +121,15 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
 }
 
 /// Random games from the start through the library's one playout loop:
-/// [`senet::playout`] (throws and choices from a `ChaCha8Rng`), then
-/// [`senet::playout_with`] driven by a `SeededThrows` and a `ChaCha8Rng`.
+/// [`senet::playout::playout`] (throws and choices from a `ChaCha8Rng`), then
+/// [`senet::playout::playout_with`] driven by a `SeededThrows` and a `ChaCha8Rng`.
 /// Returns the throws made.
 fn playouts<R: BuiltIn>(ruleset: R, games: u32) -> u64 {
     let start = Position::start(ruleset);
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let mut throws = 0;
     for _ in 0..games {
-        let game = senet::playout(&start, &mut rng, 100_000);
+        let game = senet::playout::playout(&start, &mut rng, 100_000);
         assert!(game.outcome().is_some(), "a random game ends");
         throws += u64::from(game.throws);
     }
@@ -135,8 +138,8 @@ fn playouts<R: BuiltIn>(ruleset: R, games: u32) -> u64 {
         rng,
     };
     for _ in 0..games {
-        let game =
-            senet::playout_with(&start, &mut driver, 100_000).expect("seeded throws never run out");
+        let game = senet::playout::playout_with(&start, &mut driver, 100_000)
+            .expect("seeded throws never run out");
         assert!(game.outcome().is_some(), "a random game ends");
         throws += u64::from(game.throws);
     }
@@ -157,13 +160,13 @@ enum Stop {
     Pick,
 }
 
-impl From<senet::IllegalMove> for Stop {
-    fn from(_: senet::IllegalMove) -> Stop {
+impl From<senet::IllegalMoveError> for Stop {
+    fn from(_: senet::IllegalMoveError) -> Stop {
         Stop::Move
     }
 }
 
-impl<R: Ruleset> senet::PlayoutDriver<R> for Seeded {
+impl<R: Ruleset> senet::playout::PlayoutDriver<R> for Seeded {
     type Error = Stop;
 
     fn throw(&mut self, position: &Position<R>) -> Result<senet::Throw, Stop> {

@@ -6,8 +6,10 @@
 use crate::common;
 
 use common::*;
+use senet::game::Thrown;
 use senet::rulesets::{Bell, Kendall, Kendall1979};
-use senet::{AnyRuleset, Game, Position, Roll, ScriptedThrows, Side, Thrown};
+use senet::source::ScriptedThrows;
+use senet::{AnyRuleset, Game, Position, Roll, Side};
 
 /// The piece characters of one drawn row (every fourth column from the third).
 fn pieces(row: &str) -> String {

@@ -9,9 +9,9 @@ use crate::common;
 use common::*;
 use senet::effect::{Effect, Hit, Release, Rest, Way};
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, first_home_wins};
+use senet::rulesets::{Contact, Direction, Reach};
 use senet::{
-    AnyRuleset, Bitboard, Board, Contact, Dice, Direction, House, Move, Outcome, Position, Reach,
-    Roll, Ruleset, Side,
+    AnyRuleset, Bitboard, Board, Dice, House, Move, Outcome, Position, Roll, Ruleset, Side,
 };
 
 /// The effect of the move typed `text` (`R: F-T`, suffixes not needed) in

@@ -2,11 +2,13 @@
 //! and typed errors that leave the game unchanged whatever the call order.
 
 use proptest::prelude::*;
+use senet::game::{Finish, Thrown, Turn};
 use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Kendall, Temple};
+use senet::source::{ScriptedThrows, ThrowError, ThrowSource};
 use senet::{
-    AnyRuleset, Dice, Finish, Game, GameError, Move, MoveTextError, Outcome, Position, Roll,
-    Ruleset, ScriptedThrows, Seed, Side, Throw, ThrowError, ThrowSource, Thrown, Turn,
+    AnyRuleset, Dice, Game, GameError, Move, MoveTextError, Outcome, Position, Roll, Ruleset, Seed,
+    Side, Throw,
 };
 
 fn rolls(values: &[u8]) -> ScriptedThrows {

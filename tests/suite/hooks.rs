@@ -8,10 +8,12 @@
 
 use crate::reference;
 
+use senet::moves::Target;
 use senet::rulesets::first_home_wins;
+use senet::rulesets::{Hook, HookError, Reach};
 use senet::{
-    Bitboard, Board, Dice, Hook, HookError, House, IllegalMove, Move, Outcome, Position,
-    PositionError, Reach, Roll, Ruleset, Side, Target, perft,
+    Bitboard, Board, Dice, House, IllegalMoveError, Move, Outcome, Position, PositionError, Roll,
+    Ruleset, Side, perft,
 };
 
 use reference::reference_perft;
@@ -91,11 +93,11 @@ impl Ruleset for Brawl {
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(step(from, roll))
     }
-    fn contact_at(&self, _start: House, target: House) -> Option<senet::Contact> {
+    fn contact_at(&self, _start: House, target: House) -> Option<senet::rulesets::Contact> {
         Some(if target.number() >= 20 {
-            senet::Contact::Capture
+            senet::rulesets::Contact::Capture
         } else {
-            senet::Contact::Swap
+            senet::rulesets::Contact::Swap
         })
     }
     fn throws_again(&self, _roll: Roll, _played: Option<Move>) -> bool {
@@ -476,7 +478,7 @@ fn a_landing_on_a_taken_house_is_never_played() {
         .unwrap_err();
     assert_eq!(
         refused,
-        IllegalMove::Hook(HookError::Occupied {
+        IllegalMoveError::Hook(HookError::Occupied {
             hook: Hook::WaterLanding,
             house: 1,
         })

@@ -11,8 +11,10 @@
 use std::hint::black_box;
 
 use proptest::prelude::*;
+use senet::game::Thrown;
+use senet::record::{ParseRecordError, ReadRecordError};
 use senet::rulesets::Bell;
-use senet::{AnyRuleset, Game, ParseRecordError, ReadRecordError, Record, Seed, Side, Thrown};
+use senet::{AnyRuleset, Game, Record, Seed, Side};
 
 use crate::counting::peak_heap;
 
@@ -275,8 +277,9 @@ fn errors_quote_a_short_escaped_excerpt() {
 
 mod json {
     use super::{TEN_MB, peak_heap};
+    use senet::game::Finish;
     use senet::rulesets::Bell;
-    use senet::{AnyRuleset, Board, Finish, Move, MoveList, Position, Record, Ruleset};
+    use senet::{AnyRuleset, Board, Move, MoveList, Position, Record, Ruleset};
 
     fn refused<T: serde::de::DeserializeOwned + std::fmt::Debug>(json: &str) -> String {
         match serde_json::from_str::<T>(json) {
@@ -346,13 +349,13 @@ mod json {
         // Names are strings, never maps standing in for them.
         refused::<Finish>("{\"ending\": {\"draw\": null}}");
         refused::<Finish>("{\"ending\": \"borne_off\", \"winner\": {\"x\": null}}");
-        refused::<senet::Ending>("{\"draw\": null}");
-        refused::<senet::Checked>("{\"rules_only\": null}");
+        refused::<senet::game::Ending>("{\"draw\": null}");
+        refused::<senet::replay::Checked>("{\"rules_only\": null}");
         refused::<senet::Throw>("{\"dice\": {\"long_die\": null}, \"roll\": 3}");
         serde_json::from_str::<senet::Throw>("{\"dice\": \"long_die\", \"roll\": 3}").unwrap();
         assert_eq!(
-            serde_json::from_str::<senet::Ending>("\"draw\"").unwrap(),
-            senet::Ending::Draw
+            serde_json::from_str::<senet::game::Ending>("\"draw\"").unwrap(),
+            senet::game::Ending::Draw
         );
         refused::<Finish>("{\"ending\": \"resignation\", \"winner\": \"o\", \"extra\": 1}");
         let mut record = serde_json::to_value(Record::new(Bell)).unwrap();
@@ -475,7 +478,7 @@ fn parse_errors_quote_a_short_excerpt() {
         "{}",
         unknown.to_string().len()
     );
-    let ending = long.parse::<senet::Ending>().unwrap_err();
+    let ending = long.parse::<senet::game::Ending>().unwrap_err();
     assert!(ending.to_string().len() < 200);
     let side = format!("oxoxoxoxox.................... {long} 0 0");
     let refused = side

@@ -5,8 +5,9 @@
 use crate::common;
 
 use common::*;
+use senet::rulesets::Refusal;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use senet::{IllegalMove, MoveText, MoveTextError, Position, Refusal, Ruleset};
+use senet::{IllegalMoveError, MoveText, MoveTextError, Position, Ruleset};
 
 const K: Kendall = Kendall;
 
@@ -39,7 +40,7 @@ fn assert_example<R: Ruleset>(position: &Position<R>, text: &str) {
 /// The error of resolving `text` here, which must be an illegal move whose
 /// message contains every one of `words`.
 #[track_caller]
-fn illegal<R: Ruleset>(position: &Position<R>, text: &str, words: &[&str]) -> IllegalMove {
+fn illegal<R: Ruleset>(position: &Position<R>, text: &str, words: &[&str]) -> IllegalMoveError {
     let err = refused(position, text);
     let message = err.to_string();
     for word in words {
@@ -295,7 +296,7 @@ fn notation_claiming_a_lost_throw_when_moves_exist_is_an_error() {
 #[test]
 fn notation_illegal_own_piece() {
     let e = illegal(&Position::start(K), "2: 8-10", &["10", "own"]);
-    assert_eq!(e, IllegalMove::OwnPiece { house: house(10) });
+    assert_eq!(e, IllegalMoveError::OwnPiece { house: house(10) });
 }
 
 #[test]
@@ -304,7 +305,7 @@ fn notation_illegal_protected() {
     let e = illegal(&p, "2: 11-13x", &["13", "protected"]);
     assert_eq!(
         e,
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(13),
             why: Kendall.why(Refusal::Protected)
         }
@@ -313,7 +314,7 @@ fn notation_illegal_protected() {
     let e = illegal(&p, "3: 11-14x+", &["14", "protected"]);
     assert_eq!(
         e,
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(14),
             why: Temple.why(Refusal::Protected)
         }
@@ -323,12 +324,12 @@ fn notation_illegal_protected() {
 #[test]
 fn notation_illegal_safe_house() {
     let e = illegal(&setup(K, &[12], &[15], 'x'), "3: 12-15x", &["15", "safe"]);
-    assert_eq!(e, IllegalMove::SafeHouse { house: house(15) });
+    assert_eq!(e, IllegalMoveError::SafeHouse { house: house(15) });
     let e = illegal(&setup(Classic, &[26], &[28], 'x'), "2: 26-28x", &["28"]);
-    assert_eq!(e, IllegalMove::SafeHouse { house: house(28) });
+    assert_eq!(e, IllegalMoveError::SafeHouse { house: house(28) });
     let p = pos(Bell, &ps(&[22], &[26], 'x', 0, 0));
     let e = illegal(&p, "4: 22-26x", &["26"]);
-    assert_eq!(e, IllegalMove::SafeHouse { house: house(26) });
+    assert_eq!(e, IllegalMoveError::SafeHouse { house: house(26) });
 }
 
 #[test]
@@ -337,14 +338,14 @@ fn notation_illegal_blockade() {
     let e = illegal(&p, "5: 10-15+", &["12", "block"]);
     assert_eq!(
         e,
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(12),
             why: Kendall.why(Refusal::Blocked)
         }
     );
     let p = setup(K, &[26], &[28, 29, 30], 'x');
     let e = illegal(&p, "5: 26-off+", &["block"]);
-    assert!(matches!(e, IllegalMove::Blocked { .. }));
+    assert!(matches!(e, IllegalMoveError::Blocked { .. }));
 }
 
 #[test]
@@ -353,7 +354,7 @@ fn notation_illegal_no_jumping() {
     let e = illegal(&p, "3: 10-13", &["12"]);
     assert_eq!(
         e,
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(12),
             why: Classic.why(Refusal::Blocked)
         }
@@ -364,9 +365,9 @@ fn notation_illegal_no_jumping() {
 fn notation_illegal_must_stop_on_26_classic() {
     let p = setup(Classic, &[10, 23], &[1], 'x');
     let e = illegal(&p, "4: 23-27", &["26"]);
-    assert!(matches!(e, IllegalMove::NoStep { .. }));
+    assert!(matches!(e, IllegalMoveError::NoStep { .. }));
     let e = illegal(&p, "5: 23-off", &["26"]);
-    assert!(matches!(e, IllegalMove::NoStep { .. }));
+    assert!(matches!(e, IllegalMoveError::NoStep { .. }));
 }
 
 #[test]
@@ -381,10 +382,10 @@ fn notation_illegal_must_stop_on_26_kendall() {
 }
 
 /// The variants that can say a roll does not take a piece where written.
-fn no_step_or_wrong_target(e: IllegalMove) -> bool {
+fn no_step_or_wrong_target(e: IllegalMoveError) -> bool {
     matches!(
         e,
-        IllegalMove::NoStep { .. } | IllegalMove::WrongTarget { .. }
+        IllegalMoveError::NoStep { .. } | IllegalMoveError::WrongTarget { .. }
     )
 }
 
@@ -416,10 +417,10 @@ fn notation_illegal_temple_28_and_29_need_at_most_3_and_2() {
 fn notation_illegal_exact_exit_roll_from_28_29_30() {
     let p = setup(K, &[28], &[1], 'x');
     let e = illegal(&p, "2: 28-off", &["28"]);
-    assert!(matches!(e, IllegalMove::NoStep { .. }));
+    assert!(matches!(e, IllegalMoveError::NoStep { .. }));
     let p = pos(Bell, &ps(&[29], &[1], 'x', 0, 0));
     let e = illegal(&p, "3: 29-off", &["29"]);
-    assert!(matches!(e, IllegalMove::NoStep { .. }));
+    assert!(matches!(e, IllegalMoveError::NoStep { .. }));
 }
 
 #[test]
@@ -428,7 +429,7 @@ fn notation_illegal_displacement_past_26_in_temple() {
     let e = illegal(&p, "4: 28-24x<+", &["24", "28", "26"]);
     assert_eq!(
         e,
-        IllegalMove::Displacement {
+        IllegalMoveError::Displacement {
             from: house(24),
             to: house(28),
             why: Temple.why(Refusal::NotDisplaced),
@@ -440,47 +441,47 @@ fn notation_illegal_displacement_past_26_in_temple() {
 fn notation_illegal_water_full_in_classic() {
     let p = pos(Classic, &ps(&[10, 26], &[15, 27], 'x', 3, 3));
     let e = illegal(&p, "1: 26-27+", &["water"]);
-    assert_eq!(e, IllegalMove::WaterFull);
+    assert_eq!(e, IllegalMoveError::WaterFull);
 }
 
 #[test]
 fn notation_illegal_waiting_piece_in_classic() {
     let p = pos(Classic, &ps(&[27], &[15], 'x', 4, 4));
     let e = illegal(&p, "1: 27-28+", &["27", "water"]);
-    assert!(matches!(e, IllegalMove::NoStep { .. }));
+    assert!(matches!(e, IllegalMoveError::NoStep { .. }));
 }
 
 #[test]
 fn notation_illegal_backward_while_a_forward_move_exists() {
     let p = setup(K, &[10, 24], &[1], 'x');
     let e = illegal(&p, "3: 24-21<", &["backward", "forward"]);
-    assert_eq!(e, IllegalMove::ForwardExists);
+    assert_eq!(e, IllegalMoveError::ForwardExists);
     let p = setup(Classic, &[10, 28], &[1], 'x');
     let e = illegal(&p, "1: 28-27<+", &["forward"]);
-    assert_eq!(e, IllegalMove::ForwardExists);
+    assert_eq!(e, IllegalMoveError::ForwardExists);
 }
 
 #[test]
 fn notation_illegal_bell_must_play_the_last_row_first() {
     let p = pos(Bell, &ps(&[10, 27], &[1], 'x', 0, 0));
     let e = illegal(&p, "2: 10-12", &["first"]);
-    assert!(matches!(e, IllegalMove::MustPlayFirst { .. }));
+    assert!(matches!(e, IllegalMoveError::MustPlayFirst { .. }));
 }
 
 #[test]
 fn notation_illegal_no_piece_wrong_target_roll_not_on_dice_game_over() {
     let start = Position::start(K);
     let e = illegal(&start, "2: 11-13", &["11"]);
-    assert!(matches!(e, IllegalMove::NoPiece { .. }));
+    assert!(matches!(e, IllegalMoveError::NoPiece { .. }));
     let e = illegal(&start, "2: 10-13", &["12", "13"]);
-    assert!(matches!(e, IllegalMove::WrongTarget { .. }));
+    assert!(matches!(e, IllegalMoveError::WrongTarget { .. }));
     let e = illegal(&Position::start(Bell), "5: 19-24", &["5"]);
-    assert!(matches!(e, IllegalMove::RollNotOnDice { .. }));
+    assert!(matches!(e, IllegalMoveError::RollNotOnDice { .. }));
     let e = illegal(&Position::start(Bell), "5: -", &["5"]);
-    assert!(matches!(e, IllegalMove::RollNotOnDice { .. }));
+    assert!(matches!(e, IllegalMoveError::RollNotOnDice { .. }));
     let over = pos(K, &ps(&[], &[1], 'o', 5, 4));
     let e = illegal(&over, "1: 1-2+", &["over"]);
-    assert_eq!(e, IllegalMove::GameOver);
+    assert_eq!(e, IllegalMoveError::GameOver);
     let e = illegal(&over, "3: -", &["over"]);
-    assert_eq!(e, IllegalMove::GameOver);
+    assert_eq!(e, IllegalMoveError::GameOver);
 }

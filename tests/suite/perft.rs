@@ -5,12 +5,13 @@
 use crate::common;
 
 use common::*;
+use senet::moves::divide;
 use senet::rulesets::BuiltIn;
+use senet::rulesets::Reach;
 use senet::rulesets::first_home_wins;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{
-    AnyRuleset, Bitboard, Board, Dice, House, MoveText, Outcome, Position, Reach, Roll, Ruleset,
-    divide, perft,
+    AnyRuleset, Bitboard, Board, Dice, House, MoveText, Outcome, Position, Roll, Ruleset, perft,
 };
 
 /// One line of a data file: the position and perft at depths 1, 2, ...

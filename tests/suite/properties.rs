@@ -9,11 +9,11 @@ use crate::common;
 use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
+use senet::moves::{Target, divide};
 use senet::rulesets::BuiltIn;
+use senet::rulesets::Reach;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use senet::{
-    House, Move, MoveList, MoveText, Position, Reach, Roll, Ruleset, Side, Target, divide, perft,
-};
+use senet::{House, Move, MoveList, MoveText, Position, Roll, Ruleset, Side, perft};
 
 /// Modest case counts: the whole suite must stay fast in debug builds.
 fn config(cases: u32) -> Config {

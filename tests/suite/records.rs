@@ -4,11 +4,12 @@
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::game::{Finish, Thrown};
+use senet::record::ParseRecordError;
+use senet::replay::Checked;
 use senet::rulesets::Kendall;
-use senet::{
-    AnyRuleset, Checked, Finish, Game, ParseRecordError, Position, Record, RecordError,
-    ScriptedThrows, Seed, SeededThrows, Side, ThrowSource, Thrown,
-};
+use senet::source::{ScriptedThrows, SeededThrows, ThrowSource};
+use senet::{AnyRuleset, Game, Position, Record, RecordError, Seed, Side};
 
 /// Kendall, seed 42, the last legal move each time, eight throws, then o resigns.
 const EXAMPLE: &str = r#"[Ruleset "kendall"]

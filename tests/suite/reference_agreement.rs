@@ -19,9 +19,11 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 use reference::{RefMove, reference_lose, reference_moves, reference_perft, reference_play};
+use senet::moves::Target;
 use senet::rulesets::BuiltIn;
+use senet::rulesets::Contact;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use senet::{AnyRuleset, Bitboard, Contact, House, Move, Position, Roll, Ruleset, Side, Target};
+use senet::{AnyRuleset, Bitboard, House, Move, Position, Roll, Ruleset, Side};
 
 /// Cases per property and ruleset: CI runs at least this many.
 const CASES: u32 = 2000;

@@ -3,9 +3,11 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::game::{Finish, Thrown};
+use senet::replay::{Checked, Place, Problem, ReplayError};
+use senet::source::{SeededThrows, ThrowSource};
 use senet::{
-    AnyRuleset, Checked, Dice, Finish, Game, House, IllegalMove, MoveText, Place, Position,
-    Problem, Record, ReplayError, Roll, Seed, SeededThrows, Side, ThrowSource, Thrown,
+    AnyRuleset, Dice, Game, House, IllegalMoveError, MoveText, Position, Record, Roll, Seed, Side,
 };
 
 /// A finished Kendall game by random players, with a move that throws
@@ -22,7 +24,7 @@ fn base() -> (Record, Game<AnyRuleset>) {
             }
         }
         let h = game.history();
-        let has = |f: &dyn Fn(&senet::Turn) -> bool| h.iter().any(f);
+        let has = |f: &dyn Fn(&senet::game::Turn) -> bool| h.iter().any(f);
         if has(&|t| t.is_lost() && t.throws_again())
             && has(&|t| !t.is_lost() && t.throws_again())
             && has(&|t| t.text().is_swap())
@@ -121,7 +123,7 @@ fn a_changed_move_is_caught_when_illegal() {
         .unwrap();
     let forged = format!("{roll}: {house}-{}", house.number() + roll.value());
     let err = verify(&with_throw(&record, n, &forged));
-    let error = IllegalMove::NoPiece { side: mover, house };
+    let error = IllegalMoveError::NoPiece { side: mover, house };
     assert_eq!(
         err,
         at(
@@ -365,7 +367,7 @@ fn the_header_must_be_the_games() {
     // Temple starts x on the odd houses, Kendall on the even ones.
     let (from, _) = record.throws()[0].play().unwrap();
     let err = verify(&text.replacen("kendall", "temple", 1));
-    let error = IllegalMove::NoPiece {
+    let error = IllegalMoveError::NoPiece {
         side: Side::X,
         house: from,
     };
@@ -438,7 +440,7 @@ fn without_a_seed_only_legality_is_checked_and_the_verdict_says_so() {
     // A roll the implement cannot make is still caught.
     let bell = "[Ruleset \"bell\"]\n[Revision \"1\"]\n[Result \"*\"]\n\n1. 5: 1-6\n";
     let err = verify(bell);
-    let error = IllegalMove::RollNotOnDice {
+    let error = IllegalMoveError::RollNotOnDice {
         roll: Roll::new(5).unwrap(),
     };
     assert_eq!(

@@ -3,8 +3,10 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::game::{ResumeError, Thrown};
 use senet::rulesets::Kendall;
-use senet::{AnyRuleset, Game, Record, ResumeError, ScriptedThrows, Seed, Side, Thrown};
+use senet::source::ScriptedThrows;
+use senet::{AnyRuleset, Game, Record, Seed, Side};
 
 /// Plays `throws` throws of random moves (choices from `choices`).
 fn advance(game: &mut Game<AnyRuleset>, throws: usize, choices: &mut ChaCha8Rng) {

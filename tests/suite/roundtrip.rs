@@ -10,12 +10,14 @@ use core::fmt::Debug;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use senet::effect::Effect;
+use senet::game::{Ending, Finish, Thrown, Turn};
+use senet::playout::{Playout, playout};
+use senet::replay::{Checked, Place};
 use senet::rulesets::BuiltIn;
-use senet::{
-    AnyRuleset, Checked, Direction, Effect, Ending, Finish, Game, Hook, Outcome, Place, Playout,
-    Position, Record, Refusal, Roll, RollSet, Ruleset, Seed, SeededThrows, Setup, Side, Thrown,
-    Turn, playout,
-};
+use senet::rulesets::{Direction, Hook, Refusal, RollSet};
+use senet::source::SeededThrows;
+use senet::{AnyRuleset, Game, Outcome, Position, Record, Roll, Ruleset, Seed, Setup, Side};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 

@@ -6,7 +6,7 @@ use crate::common;
 
 use common::*;
 use senet::rulesets::Bell;
-use senet::{Dice, IllegalMove, Outcome, Position, Ruleset, Side, Throw};
+use senet::{Dice, IllegalMoveError, Outcome, Position, Ruleset, Side, Throw};
 
 const B: Bell = Bell;
 
@@ -72,11 +72,11 @@ fn bell_throws_a_long_die_1_to_4_each_one_in_four() {
     assert!(!start.moves(roll(5)).is_lost_throw());
     assert_eq!(
         start.lose_throw(roll(5)),
-        Err(IllegalMove::RollNotOnDice { roll: roll(5) })
+        Err(IllegalMoveError::RollNotOnDice { roll: roll(5) })
     );
     assert_eq!(
         why(&start, 5, 1, to(6)),
-        IllegalMove::RollNotOnDice { roll: roll(5) }
+        IllegalMoveError::RollNotOnDice { roll: roll(5) }
     );
 }
 
@@ -177,7 +177,7 @@ fn bell_landing_on_own_piece_is_illegal() {
     assert_moves(&p, 2, &["2: 12-14"]);
     assert_eq!(
         why(&p, 2, 10, to(12)),
-        IllegalMove::OwnPiece { house: house(12) }
+        IllegalMoveError::OwnPiece { house: house(12) }
     );
 }
 
@@ -205,7 +205,7 @@ fn bell_the_last_five_houses_26_to_30_are_protected_from_capture() {
         let p = bell(&[t - 4], &[1, t], 'x');
         assert_eq!(
             why(&p, 4, t - 4, to(t)),
-            IllegalMove::SafeHouse { house: house(t) },
+            IllegalMoveError::SafeHouse { house: house(t) },
             "house {t}"
         );
         assert!(p.is_shielded(house(t)));
@@ -226,7 +226,7 @@ fn bell_mandatory_last_row() {
     assert_moves(&p, 4, &["4: 27-off"]);
     assert!(matches!(
         why(&p, 2, 10, to(12)),
-        IllegalMove::MustPlayFirst { .. }
+        IllegalMoveError::MustPlayFirst { .. }
     ));
     // A piece on 26 must leave it when it can.
     let p = bell(&[10, 26], &[1], 'x');
@@ -314,7 +314,7 @@ fn bell_lost_throw_only_when_no_legal_move() {
     let p = bell(&[29], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(1)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     assert_lost(&p, 3, "3: -");
 }

@@ -5,7 +5,8 @@ use crate::common;
 
 use common::*;
 use senet::rulesets::Classic;
-use senet::{IllegalMove, Outcome, Position, Refusal, Ruleset, Side};
+use senet::rulesets::Refusal;
+use senet::{IllegalMoveError, Outcome, Position, Ruleset, Side};
 
 const C: Classic = Classic;
 
@@ -86,7 +87,7 @@ fn classic_no_jumping_over_any_piece() {
     let p = setup(C, &[10], &[12], 'x');
     assert_eq!(
         why(&p, 3, 10, to(13)),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(12),
             why: Classic.why(Refusal::Blocked)
         }
@@ -99,7 +100,7 @@ fn classic_no_jumping_over_any_piece() {
     let p = setup(C, &[10, 11], &[1], 'x');
     assert_eq!(
         why(&p, 3, 10, to(13)),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(11),
             why: Classic.why(Refusal::Blocked)
         }
@@ -123,7 +124,10 @@ fn classic_up_to_25_must_stop_on_26() {
     assert_moves(&p, 3, &["3: 10-13", "3: 23-26"]);
     assert_moves(&p, 4, &["4: 10-14"]);
     assert_moves(&p, 5, &["5: 10-15+"]);
-    assert!(matches!(why(&p, 4, 23, to(27)), IllegalMove::NoStep { .. }));
+    assert!(matches!(
+        why(&p, 4, 23, to(27)),
+        IllegalMoveError::NoStep { .. }
+    ));
     assert_eq!(after(&p, "3: 23-26"), ps(&[10, 26], &[1], 'o', 3, 4));
 }
 
@@ -193,7 +197,7 @@ fn classic_fall_only_when_no_other_move() {
     let p = setup(C, &[10, 28], &[1], 'x');
     assert_moves(&p, 1, &["1: 10-11+"]);
     assert_moves(&p, 4, &["4: 10-14"]);
-    assert_eq!(why(&p, 1, 28, to(27)), IllegalMove::ForwardExists);
+    assert_eq!(why(&p, 1, 28, to(27)), IllegalMoveError::ForwardExists);
     // When the other piece is blocked, the fall is the move.
     let p = setup(C, &[10, 28], &[12], 'x');
     assert_moves(&p, 4, &["4: 28-27<"]);
@@ -222,7 +226,7 @@ fn classic_exit_roll_never_falls_even_when_blocked() {
     let p = setup(C, &[28], &[30], 'x');
     assert_eq!(
         why(&p, 3, 28, OFF),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(30),
             why: Classic.why(Refusal::Blocked)
         }
@@ -246,7 +250,7 @@ fn classic_fall_waits_on_27_when_15_is_taken() {
 #[test]
 fn classic_fall_is_illegal_when_15_and_27_are_taken() {
     let p = pos(C, &ps(&[28], &[15, 27], 'x', 4, 3));
-    assert_eq!(why(&p, 2, 28, to(27)), IllegalMove::WaterFull);
+    assert_eq!(why(&p, 2, 28, to(27)), IllegalMoveError::WaterFull);
     assert_lost(&p, 2, "2: -");
     assert_moves(&p, 3, &["3: 28-off"]);
 }
@@ -259,7 +263,7 @@ fn classic_landing_on_own_piece_is_illegal() {
     assert_moves(&p, 2, &["2: 12-14"]);
     assert_eq!(
         why(&p, 2, 10, to(12)),
-        IllegalMove::OwnPiece { house: house(12) }
+        IllegalMoveError::OwnPiece { house: house(12) }
     );
 }
 
@@ -268,25 +272,25 @@ fn classic_special_houses_15_26_28_29_cannot_be_taken() {
     let p = setup(C, &[12], &[15], 'x');
     assert_eq!(
         why(&p, 3, 12, to(15)),
-        IllegalMove::SafeHouse { house: house(15) }
+        IllegalMoveError::SafeHouse { house: house(15) }
     );
     assert_lost(&p, 3, "3: -");
     let p = setup(C, &[24], &[26], 'x');
     assert_eq!(
         why(&p, 2, 24, to(26)),
-        IllegalMove::SafeHouse { house: house(26) }
+        IllegalMoveError::SafeHouse { house: house(26) }
     );
     assert_lost(&p, 2, "2: -");
     let p = setup(C, &[26], &[28], 'x');
     assert_eq!(
         why(&p, 2, 26, to(28)),
-        IllegalMove::SafeHouse { house: house(28) }
+        IllegalMoveError::SafeHouse { house: house(28) }
     );
     assert_lost(&p, 2, "2: -");
     let p = setup(C, &[26], &[29], 'x');
     assert_eq!(
         why(&p, 3, 26, to(29)),
-        IllegalMove::SafeHouse { house: house(29) }
+        IllegalMoveError::SafeHouse { house: house(29) }
     );
     assert_lost(&p, 3, "3: -");
     assert_moves(&p, 2, &["2: 26-28"]);
@@ -322,7 +326,7 @@ fn classic_bearing_off_from_26_may_not_jump_27_to_30() {
     let p = setup(C, &[2, 26], &[30], 'x');
     assert_eq!(
         why(&p, 5, 26, OFF),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(30),
             why: Classic.why(Refusal::Blocked)
         }
@@ -341,7 +345,7 @@ fn classic_bearing_off_from_26_may_not_pass_a_piece_waiting_on_27() {
     let p = pos(C, &ps(&[15, 26], &[27], 'x', 3, 4));
     assert_eq!(
         why(&p, 5, 26, OFF),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(27),
             why: Classic.why(Refusal::Blocked)
         }
@@ -349,7 +353,7 @@ fn classic_bearing_off_from_26_may_not_pass_a_piece_waiting_on_27() {
     assert_moves(&p, 5, &["5: 15-20+"]);
     assert_eq!(
         why(&p, 2, 26, to(28)),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(27),
             why: Classic.why(Refusal::Blocked)
         }
@@ -384,14 +388,17 @@ fn classic_waiting_piece_never_moves_by_a_throw() {
     for value in 1..=5 {
         assert_lost(&p, value, &format!("{value}: -"));
     }
-    assert!(matches!(why(&p, 1, 27, to(28)), IllegalMove::NoStep { .. }));
+    assert!(matches!(
+        why(&p, 1, 27, to(28)),
+        IllegalMoveError::NoStep { .. }
+    ));
     assert!(p.find_move(roll(4), house(27), OFF).is_err());
 }
 
 #[test]
 fn classic_water_is_illegal_when_15_and_27_are_taken() {
     let p = pos(C, &ps(&[10, 26], &[15, 27], 'x', 3, 3));
-    assert_eq!(why(&p, 1, 26, to(27)), IllegalMove::WaterFull);
+    assert_eq!(why(&p, 1, 26, to(27)), IllegalMoveError::WaterFull);
     assert_moves(&p, 1, &["1: 10-11+"]);
 }
 
@@ -432,12 +439,12 @@ fn classic_a_side_with_a_legal_move_must_play_lost_only_when_none() {
     let p = setup(C, &[10], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(2)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     let p = setup(C, &[28], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(2)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
 }
 

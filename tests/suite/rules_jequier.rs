@@ -6,9 +6,10 @@ use crate::common;
 
 use common::*;
 use senet::rulesets::Jequier;
+use senet::rulesets::Refusal;
 use senet::{
-    Dice, IllegalMove, MoveTextError, Outcome, Position, PositionError, Refusal, Roll, Ruleset,
-    Side, Throw, perft,
+    Dice, IllegalMoveError, MoveTextError, Outcome, Position, PositionError, Roll, Ruleset, Side,
+    Throw, perft,
 };
 
 const J: Jequier = Jequier;
@@ -49,7 +50,7 @@ fn jequier_start_moves_for_each_roll_only_the_piece_on_11_is_free() {
     assert_moves(&start, 5, &[]);
     assert_eq!(
         start.lose_throw(roll(5)),
-        Err(IllegalMove::RollNotOnDice { roll: roll(5) })
+        Err(IllegalMoveError::RollNotOnDice { roll: roll(5) })
     );
     assert_eq!(perft(&start, 1), 5);
 }
@@ -90,13 +91,13 @@ fn jequier_a_5_is_no_roll_moves_of_5_are_refused() {
     let p = setup(J, &[20], &[1], 'x');
     assert_eq!(
         why(&p, 5, 20, to(25)),
-        IllegalMove::RollNotOnDice { roll: roll(5) }
+        IllegalMoveError::RollNotOnDice { roll: roll(5) }
     );
     assert_moves(&p, 5, &[]);
     assert!(!p.moves(roll(5)).is_lost_throw());
     assert!(matches!(
         refused(&p, "5: 20-25+"),
-        MoveTextError::Illegal(IllegalMove::RollNotOnDice { .. })
+        MoveTextError::Illegal(IllegalMoveError::RollNotOnDice { .. })
     ));
 }
 
@@ -129,16 +130,19 @@ fn jequier_a_move_is_one_piece_moved_by_exactly_the_roll() {
     let p = setup(J, &[20], &[1], 'x');
     assert!(matches!(
         why(&p, 2, 20, to(23)),
-        IllegalMove::WrongTarget { .. }
+        IllegalMoveError::WrongTarget { .. }
     ));
     assert_eq!(
         why(&p, 2, 21, to(23)),
-        IllegalMove::NoPiece {
+        IllegalMoveError::NoPiece {
             side: Side::X,
             house: house(21)
         }
     );
-    assert!(matches!(why(&p, 2, 1, to(3)), IllegalMove::NoPiece { .. }));
+    assert!(matches!(
+        why(&p, 2, 1, to(3)),
+        IllegalMoveError::NoPiece { .. }
+    ));
 }
 
 // ---- Turn ----
@@ -194,7 +198,7 @@ fn jequier_first_row_piece_moves_only_when_the_house_above_is_empty() {
     let p = setup(J, &[5], &[6], 'x');
     assert_eq!(
         why(&p, 2, 5, to(7)),
-        IllegalMove::Held {
+        IllegalMoveError::Held {
             house: house(5),
             why: J.why(Refusal::Held)
         }
@@ -215,7 +219,7 @@ fn jequier_first_row_a_piece_of_either_side_on_h_plus_1_holds_it() {
     assert_moves(&p, 6, &["6: 6-12+"]);
     assert_eq!(
         why(&p, 2, 5, to(7)),
-        IllegalMove::Held {
+        IllegalMoveError::Held {
             house: house(5),
             why: J.why(Refusal::Held)
         }
@@ -234,7 +238,10 @@ fn jequier_first_row_is_houses_1_to_10_a_piece_on_10_waits_for_11_one_on_11_does
     ] {
         assert_lost(&p, value, text);
     }
-    assert!(matches!(why(&p, 3, 10, to(13)), IllegalMove::Held { .. }));
+    assert!(matches!(
+        why(&p, 3, 10, to(13)),
+        IllegalMoveError::Held { .. }
+    ));
     // A piece on 11 is past the first row: o on 12 does not hold it.
     let p = setup(J, &[11], &[12], 'x');
     assert_moves(&p, 2, &["2: 11-13"]);
@@ -260,7 +267,7 @@ fn jequier_first_row_holds_a_piece_sent_back_there() {
     }
     assert_eq!(
         why(&next, 3, 1, to(4)),
-        IllegalMove::Held {
+        IllegalMoveError::Held {
             house: house(1),
             why: J.why(Refusal::Held)
         }
@@ -280,7 +287,7 @@ fn jequier_first_row_holds_backward_moves_too() {
     assert_moves(&p, 3, &["3: 30-27<"]);
     assert_eq!(
         why(&p, 2, 5, to(3)),
-        IllegalMove::Held {
+        IllegalMoveError::Held {
             house: house(5),
             why: J.why(Refusal::Held)
         }
@@ -341,7 +348,7 @@ fn jequier_no_bear_off_while_a_piece_of_the_side_is_below_21() {
     let p = setup(J, &[20, 30], &[1], 'x');
     assert_eq!(
         why(&p, 1, 30, OFF),
-        IllegalMove::NoBearingOff {
+        IllegalMoveError::NoBearingOff {
             why: J.why(Refusal::NoBearingOff)
         }
     );
@@ -356,7 +363,7 @@ fn jequier_no_bear_off_while_a_piece_of_the_side_is_below_21() {
     let p = setup(J, &[5, 30], &[6], 'x');
     assert!(matches!(
         why(&p, 1, 30, OFF),
-        IllegalMove::NoBearingOff { .. }
+        IllegalMoveError::NoBearingOff { .. }
     ));
 }
 
@@ -367,7 +374,7 @@ fn jequier_landing_on_own_piece_is_illegal() {
     let p = setup(J, &[12, 14], &[1], 'x');
     assert_eq!(
         why(&p, 2, 12, to(14)),
-        IllegalMove::OwnPiece { house: house(14) }
+        IllegalMoveError::OwnPiece { house: house(14) }
     );
     assert_moves(&p, 2, &["2: 14-16"]);
 }
@@ -396,7 +403,7 @@ fn jequier_opponent_on_safe_house_15_cannot_be_landed_on() {
     let p = setup(J, &[12], &[15], 'x');
     assert_eq!(
         why(&p, 3, 12, to(15)),
-        IllegalMove::SafeHouse { house: house(15) }
+        IllegalMoveError::SafeHouse { house: house(15) }
     );
     assert_moves(&p, 3, &["3: 12-9<"]);
     assert!(p.is_shielded(house(15)));
@@ -407,19 +414,19 @@ fn jequier_opponent_on_safe_houses_26_28_29_cannot_be_landed_on() {
     let p = setup(J, &[24], &[26], 'x');
     assert_eq!(
         why(&p, 2, 24, to(26)),
-        IllegalMove::SafeHouse { house: house(26) }
+        IllegalMoveError::SafeHouse { house: house(26) }
     );
     assert_moves(&p, 2, &["2: 24-22<"]);
     let p = setup(J, &[25], &[28], 'x');
     assert_eq!(
         why(&p, 3, 25, to(28)),
-        IllegalMove::SafeHouse { house: house(28) }
+        IllegalMoveError::SafeHouse { house: house(28) }
     );
     assert_moves(&p, 3, &["3: 25-22<"]);
     let p = setup(J, &[26], &[29], 'x');
     assert_eq!(
         why(&p, 3, 26, to(29)),
-        IllegalMove::SafeHouse { house: house(29) }
+        IllegalMoveError::SafeHouse { house: house(29) }
     );
     assert_moves(&p, 3, &["3: 26-23<"]);
     assert!(p.is_shielded(house(29)));
@@ -439,7 +446,7 @@ fn jequier_opponent_protected_by_a_neighbour_on_t_minus_1_or_t_plus_1_cannot_be_
     // 13 is protected by 14 (t+1).
     assert_eq!(
         why(&p, 2, 11, to(13)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(13),
             why: J.why(Refusal::Protected)
         }
@@ -448,7 +455,7 @@ fn jequier_opponent_protected_by_a_neighbour_on_t_minus_1_or_t_plus_1_cannot_be_
     // 14 is protected by 13 (t-1).
     assert_eq!(
         why(&p, 3, 11, to(14)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(14),
             why: J.why(Refusal::Protected)
         }
@@ -460,7 +467,7 @@ fn jequier_opponent_protected_by_a_neighbour_on_t_minus_1_or_t_plus_1_cannot_be_
     let p = setup(J, &[24], &[29, 30], 'x');
     assert_eq!(
         why(&p, 6, 24, to(30)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(30),
             why: J.why(Refusal::Protected)
         }
@@ -483,7 +490,7 @@ fn jequier_blockade_of_three_blocks_forward_moves() {
     let p = setup(J, &[11], &[13, 14, 15], 'x');
     assert_eq!(
         why(&p, 6, 11, to(17)),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(13),
             why: J.why(Refusal::Blocked)
         }
@@ -500,7 +507,7 @@ fn jequier_blockade_of_four_blocks_forward_moves() {
     let p = setup(J, &[11], &[13, 14, 15, 16], 'x');
     assert!(matches!(
         why(&p, 6, 11, to(17)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert_moves(&p, 6, &["6: 11-5<+"]);
     assert_moves(&p, 4, &["4: 11-7<+"]);
@@ -528,14 +535,14 @@ fn jequier_blockade_blocks_backward_moves() {
     let p = setup(J, &[5, 28], &[6, 24, 25, 26], 'x');
     assert_eq!(
         why(&p, 6, 28, to(22)),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(26),
             why: J.why(Refusal::Blocked)
         }
     );
     assert!(matches!(
         why(&p, 4, 28, to(24)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert_lost(&p, 4, "4: -+");
     assert_lost(&p, 6, "6: -+");
@@ -551,7 +558,7 @@ fn jequier_blockade_blocks_bearing_off_the_way_runs_to_31() {
     let p = setup(J, &[26], &[28, 29, 30], 'x');
     assert_eq!(
         why(&p, 6, 26, OFF),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(28),
             why: J.why(Refusal::Blocked)
         }
@@ -568,7 +575,7 @@ fn jequier_blockade_blocks_a_move_into_the_water_the_way_runs_to_27() {
     let p = setup(J, &[23], &[24, 25, 26], 'x');
     assert_eq!(
         why(&p, 4, 23, to(27)),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(24),
             why: J.why(Refusal::Blocked)
         }
@@ -626,7 +633,7 @@ fn jequier_no_piece_ever_stands_on_27() {
 fn jequier_backward_only_when_no_forward_move() {
     let p = setup(J, &[12, 24], &[1], 'x');
     assert_moves(&p, 3, &["3: 12-15", "3: 24-27"]);
-    assert_eq!(why(&p, 3, 24, to(21)), IllegalMove::ForwardExists);
+    assert_eq!(why(&p, 3, 24, to(21)), IllegalMoveError::ForwardExists);
 }
 
 #[test]
@@ -668,7 +675,7 @@ fn jequier_backward_target_must_be_empty_never_sending_a_piece_back() {
     let p = setup(J, &[5, 30], &[6, 24], 'x');
     assert_eq!(
         why(&p, 6, 30, to(24)),
-        IllegalMove::Displacement {
+        IllegalMoveError::Displacement {
             from: house(24),
             to: house(30),
             why: J.why(Refusal::NotDisplaced)
@@ -680,7 +687,7 @@ fn jequier_backward_target_must_be_empty_never_sending_a_piece_back() {
     let p = setup(J, &[5, 24, 30], &[6], 'x');
     assert_eq!(
         why(&p, 6, 30, to(24)),
-        IllegalMove::OwnPiece { house: house(24) }
+        IllegalMoveError::OwnPiece { house: house(24) }
     );
 }
 
@@ -704,13 +711,13 @@ fn jequier_a_side_with_a_legal_move_must_play_lost_only_when_none() {
     let p = setup(J, &[20], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(2)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     // Backward moves count.
     let p = setup(J, &[5, 30], &[6], 'x');
     assert_eq!(
         p.lose_throw(roll(3)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     assert!(matches!(refused(&p, "3: -"), MoveTextError::NotLost { .. }));
 }
@@ -751,7 +758,7 @@ fn jequier_finished_game_has_no_legal_moves_no_lost_throw_and_perft_1() {
     let end = pos(J, &ps(&[], &[3, 5], 'x', 5, 3));
     assert_finished(&end);
     assert!(end.moves(roll(6)).is_empty());
-    assert_eq!(end.lose_throw(roll(6)), Err(IllegalMove::GameOver));
+    assert_eq!(end.lose_throw(roll(6)), Err(IllegalMoveError::GameOver));
     assert_finished(&pos(J, &ps(&[22, 26, 30], &[], 'o', 2, 5)));
 }
 

@@ -6,7 +6,8 @@ use crate::common;
 
 use common::*;
 use senet::rulesets::Kendall;
-use senet::{IllegalMove, Outcome, Position, Refusal, Ruleset, Side};
+use senet::rulesets::Refusal;
+use senet::{IllegalMoveError, Outcome, Position, Ruleset, Side};
 
 const K: Kendall = Kendall;
 
@@ -76,15 +77,15 @@ fn kendall_a_move_is_one_piece_moved_by_exactly_the_roll() {
     let start = Position::start(K);
     assert!(matches!(
         why(&start, 2, 10, to(13)),
-        IllegalMove::WrongTarget { .. }
+        IllegalMoveError::WrongTarget { .. }
     ));
     assert!(matches!(
         why(&start, 2, 10, to(11)),
-        IllegalMove::WrongTarget { .. }
+        IllegalMoveError::WrongTarget { .. }
     ));
     assert_eq!(
         why(&start, 2, 11, to(13)),
-        IllegalMove::NoPiece {
+        IllegalMoveError::NoPiece {
             side: Side::X,
             house: house(11)
         }
@@ -92,7 +93,7 @@ fn kendall_a_move_is_one_piece_moved_by_exactly_the_roll() {
     // An o piece is not x's to move.
     assert!(matches!(
         why(&start, 2, 9, to(11)),
-        IllegalMove::NoPiece { .. }
+        IllegalMoveError::NoPiece { .. }
     ));
 }
 
@@ -239,7 +240,7 @@ fn kendall_landing_on_own_piece_is_illegal() {
     assert_moves(&p, 2, &["2: 12-14"]);
     assert_eq!(
         why(&p, 2, 10, to(12)),
-        IllegalMove::OwnPiece { house: house(12) }
+        IllegalMoveError::OwnPiece { house: house(12) }
     );
 }
 
@@ -256,7 +257,7 @@ fn kendall_opponent_protected_by_a_neighbour_on_t_minus_1_or_t_plus_1_cannot_be_
     // 13 is protected by 14 (t+1): no forward move, so the piece goes back.
     assert_eq!(
         why(&p, 2, 11, to(13)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(13),
             why: Kendall.why(Refusal::Protected)
         }
@@ -265,7 +266,7 @@ fn kendall_opponent_protected_by_a_neighbour_on_t_minus_1_or_t_plus_1_cannot_be_
     // 14 is protected by 13 (t-1).
     assert_eq!(
         why(&p, 3, 11, to(14)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(14),
             why: Kendall.why(Refusal::Protected)
         }
@@ -289,7 +290,7 @@ fn kendall_opponent_on_safe_house_15_cannot_be_landed_on() {
     let p = setup(K, &[12], &[15], 'x');
     assert_eq!(
         why(&p, 3, 12, to(15)),
-        IllegalMove::SafeHouse { house: house(15) }
+        IllegalMoveError::SafeHouse { house: house(15) }
     );
     assert_moves(&p, 3, &["3: 12-9<"]);
     assert!(p.is_shielded(house(15)));
@@ -300,7 +301,7 @@ fn kendall_opponent_on_safe_house_26_cannot_be_landed_on() {
     let p = setup(K, &[24], &[26], 'x');
     assert_eq!(
         why(&p, 2, 24, to(26)),
-        IllegalMove::SafeHouse { house: house(26) }
+        IllegalMoveError::SafeHouse { house: house(26) }
     );
     assert_moves(&p, 2, &["2: 24-22<"]);
 }
@@ -311,7 +312,7 @@ fn kendall_opponent_on_safe_houses_28_29_30_cannot_be_landed_on() {
         let p = setup(K, &[26], &[h], 'x');
         assert_eq!(
             why(&p, value, 26, to(h)),
-            IllegalMove::SafeHouse { house: house(h) }
+            IllegalMoveError::SafeHouse { house: house(h) }
         );
         assert_lost(&p, value, lost);
     }
@@ -324,7 +325,7 @@ fn kendall_blockade_of_three_blocks_forward_moves() {
     let p = setup(K, &[10], &[12, 13, 14], 'x');
     assert_eq!(
         why(&p, 5, 10, to(15)),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(12),
             why: Kendall.why(Refusal::Blocked)
         }
@@ -342,7 +343,7 @@ fn kendall_blockade_of_four_blocks_forward_moves() {
     let p = setup(K, &[10], &[11, 12, 13, 14], 'x');
     assert_eq!(
         why(&p, 5, 10, to(15)),
-        IllegalMove::Blocked {
+        IllegalMoveError::Blocked {
             house: house(11),
             why: Kendall.why(Refusal::Blocked)
         }
@@ -370,7 +371,7 @@ fn kendall_blockade_only_blocks_houses_strictly_between() {
     let p = setup(K, &[11], &[12, 13, 14], 'x');
     assert_eq!(
         why(&p, 1, 11, to(12)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(12),
             why: Kendall.why(Refusal::Protected)
         }
@@ -387,14 +388,14 @@ fn kendall_blockade_blocks_backward_moves() {
     let p = setup(K, &[23, 25], &[18, 19, 20], 'x');
     assert!(matches!(
         why(&p, 4, 23, to(19)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert_moves(&p, 4, &["4: 25-21<+"]);
     // Both ways back pass the blockade 20-22: the throw is lost.
     let p = setup(K, &[24, 25], &[20, 21, 22], 'x');
     assert!(matches!(
         why(&p, 5, 24, to(19)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert_lost(&p, 5, "5: -+");
 }
@@ -402,7 +403,10 @@ fn kendall_blockade_blocks_backward_moves() {
 #[test]
 fn kendall_blockade_blocks_bearing_off() {
     let p = setup(K, &[26], &[28, 29, 30], 'x');
-    assert!(matches!(why(&p, 5, 26, OFF), IllegalMove::Blocked { .. }));
+    assert!(matches!(
+        why(&p, 5, 26, OFF),
+        IllegalMoveError::Blocked { .. }
+    ));
     assert_lost(&p, 5, "5: -+");
     // The water is not past the blockade.
     assert_moves(&p, 1, &["1: 26-27+"]);
@@ -417,7 +421,7 @@ fn kendall_blockade_blocks_bearing_off() {
 fn kendall_backward_only_when_no_forward_move() {
     let p = setup(K, &[10, 24], &[1], 'x');
     assert_moves(&p, 3, &["3: 10-13"]);
-    assert_eq!(why(&p, 3, 24, to(21)), IllegalMove::ForwardExists);
+    assert_eq!(why(&p, 3, 24, to(21)), IllegalMoveError::ForwardExists);
 }
 
 #[test]
@@ -460,7 +464,7 @@ fn kendall_backward_obeys_the_landing_rules() {
     let p = setup(K, &[23], &[18, 19], 'x');
     assert_eq!(
         why(&p, 4, 23, to(19)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(19),
             why: Kendall.why(Refusal::Protected)
         }
@@ -470,7 +474,7 @@ fn kendall_backward_obeys_the_landing_rules() {
     let p = setup(K, &[20, 25], &[15], 'x');
     assert_eq!(
         why(&p, 5, 20, to(15)),
-        IllegalMove::SafeHouse { house: house(15) }
+        IllegalMoveError::SafeHouse { house: house(15) }
     );
     assert_lost(&p, 5, "5: -+");
 }
@@ -518,13 +522,13 @@ fn kendall_a_side_with_a_legal_move_must_play_lost_only_when_none_forward_or_bac
     let p = setup(K, &[10], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(2)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     // Backward moves count: the throw is not lost.
     let p = setup(K, &[24], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(5)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     // Every way forward and back is own or protected.
     let p = setup(K, &[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10], 'x');

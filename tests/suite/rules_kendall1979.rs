@@ -6,8 +6,9 @@
 use crate::common;
 
 use common::*;
+use senet::rulesets::Refusal;
 use senet::rulesets::{Jequier, Kendall, Kendall1979, Skyruk};
-use senet::{IllegalMove, MoveTextError, Outcome, Position, PositionError, Refusal, Ruleset, Side};
+use senet::{IllegalMoveError, MoveTextError, Outcome, Position, PositionError, Ruleset, Side};
 
 const K: Kendall1979 = Kendall1979;
 
@@ -102,11 +103,11 @@ fn kendall1979_a_move_is_one_piece_moved_by_exactly_the_roll() {
     let p = setup(K, &[10], &[1], 'x');
     assert!(matches!(
         why(&p, 2, 10, to(13)),
-        IllegalMove::WrongTarget { .. }
+        IllegalMoveError::WrongTarget { .. }
     ));
     assert_eq!(
         why(&p, 2, 11, to(13)),
-        IllegalMove::NoPiece {
+        IllegalMoveError::NoPiece {
             side: Side::X,
             house: house(11)
         }
@@ -194,7 +195,10 @@ fn kendall1979_every_piece_stops_on_26_a_target_past_26_is_illegal() {
     assert_moves(&p, 3, &["3: 10-13", "3: 23-26"]);
     assert_moves(&p, 4, &["4: 10-14+"]);
     assert_moves(&p, 5, &["5: 10-15+"]);
-    assert!(matches!(why(&p, 4, 23, to(27)), IllegalMove::NoStep { .. }));
+    assert!(matches!(
+        why(&p, 4, 23, to(27)),
+        IllegalMoveError::NoStep { .. }
+    ));
     assert!(p.find_move(roll(5), house(23), to(28)).is_err());
     assert_eq!(after(&p, "3: 23-26"), ps(&[10, 26], &[1], 'o', 5, 6));
 }
@@ -216,7 +220,7 @@ fn kendall1979_from_26_roll_1_into_the_water_2_3_4_to_28_29_30_5_off() {
 #[test]
 fn kendall1979_from_26_roll_1_is_illegal_while_27_holds_any_piece() {
     let p = setup(K, &[26], &[1, 27], 'x');
-    assert_eq!(why(&p, 1, 26, to(27)), IllegalMove::WaterFull);
+    assert_eq!(why(&p, 1, 26, to(27)), IllegalMoveError::WaterFull);
     // No forward move: the piece goes back instead.
     assert_moves(&p, 1, &["1: 26-25<+"]);
 }
@@ -230,7 +234,10 @@ fn kendall1979_28_bears_off_only_with_3_29_only_with_2() {
     assert_lost(&p, 4, "4: -+");
     assert_lost(&p, 5, "5: -+");
     assert_eq!(after(&p, "3: 28-off"), ps(&[29], &[1], 'o', 6, 6));
-    assert!(matches!(why(&p, 4, 28, OFF), IllegalMove::NoStep { .. }));
+    assert!(matches!(
+        why(&p, 4, 28, OFF),
+        IllegalMoveError::NoStep { .. }
+    ));
 }
 
 #[test]
@@ -251,7 +258,7 @@ fn kendall1979_landing_on_own_piece_is_illegal() {
     let p = setup(K, &[10, 12], &[1], 'x');
     assert_eq!(
         why(&p, 2, 10, to(12)),
-        IllegalMove::OwnPiece { house: house(12) }
+        IllegalMoveError::OwnPiece { house: house(12) }
     );
     assert_moves(&p, 2, &["2: 12-14"]);
 }
@@ -269,7 +276,7 @@ fn kendall1979_opponent_protected_by_a_neighbour_on_t_minus_1_or_t_plus_1_cannot
     let p = setup(K, &[11], &[13, 14], 'x');
     assert_eq!(
         why(&p, 2, 11, to(13)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(13),
             why: K.why(Refusal::Protected)
         }
@@ -277,7 +284,7 @@ fn kendall1979_opponent_protected_by_a_neighbour_on_t_minus_1_or_t_plus_1_cannot
     assert_moves(&p, 2, &["2: 11-9<"]);
     assert_eq!(
         why(&p, 3, 11, to(14)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(14),
             why: K.why(Refusal::Protected)
         }
@@ -291,7 +298,7 @@ fn kendall1979_a_piece_on_27_protects_its_neighbour() {
     assert!(p.is_shielded(house(26)));
     assert_eq!(
         why(&p, 2, 24, to(26)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(26),
             why: K.why(Refusal::Protected)
         }
@@ -337,14 +344,14 @@ fn kendall1979_from_26_onto_a_protected_piece_on_28_29_30_is_illegal() {
     let p = setup(K, &[26], &[1, 29, 30], 'x');
     assert_eq!(
         why(&p, 3, 26, to(29)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(29),
             why: K.why(Refusal::Protected)
         }
     );
     assert!(matches!(
         why(&p, 4, 26, to(30)),
-        IllegalMove::Protected { .. }
+        IllegalMoveError::Protected { .. }
     ));
     assert_moves(&p, 3, &["3: 26-23<"]);
     assert_moves(&p, 4, &["4: 26-22<+"]);
@@ -355,7 +362,7 @@ fn kendall1979_from_26_onto_a_protected_piece_on_28_29_30_is_illegal() {
 fn kendall1979_from_26_onto_28_29_30_is_illegal_while_27_is_taken() {
     // o on 29 is not protected, but 27 holds a piece.
     let p = setup(K, &[26], &[27, 29], 'x');
-    assert_eq!(why(&p, 3, 26, to(29)), IllegalMove::WaterFull);
+    assert_eq!(why(&p, 3, 26, to(29)), IllegalMoveError::WaterFull);
     assert_moves(&p, 3, &["3: 26-23<"]);
     assert_moves(&p, 1, &["1: 26-25<+"]);
     assert_moves(&p, 2, &["2: 26-28"]);
@@ -381,7 +388,7 @@ fn kendall1979_water_while_a_side_has_a_piece_on_27_it_moves_no_other_piece() {
     }
     assert_eq!(
         why(&p, 2, 10, to(12)),
-        IllegalMove::Held {
+        IllegalMoveError::Held {
             house: house(10),
             why: K.why(Refusal::Held)
         }
@@ -414,7 +421,10 @@ fn kendall1979_water_example_1_lost_when_15_is_taken() {
     let next = assert_lost(&p, 1, "1: -+");
     assert_eq!(next.to_string(), ps(&[10, 27], &[15], 'x', 5, 6));
     // The piece on 10 may not move instead.
-    assert!(matches!(why(&p, 1, 10, to(11)), IllegalMove::Held { .. }));
+    assert!(matches!(
+        why(&p, 1, 10, to(11)),
+        IllegalMoveError::Held { .. }
+    ));
     // A 4 still bears it off.
     assert_moves(&p, 4, &["4: 27-off"]);
     // 15 held by the side's own piece counts too.
@@ -428,11 +438,11 @@ fn kendall1979_water_27_15_is_refused_for_want_of_a_return_house_while_15_is_tak
     let p = setup(K, &[10, 27], &[15], 'x');
     assert_eq!(
         why(&p, 2, 27, to(15)),
-        IllegalMove::NoReturnHouse { from: house(27) }
+        IllegalMoveError::NoReturnHouse { from: house(27) }
     );
     assert_eq!(
         why(&p, 5, 27, to(15)),
-        IllegalMove::NoReturnHouse { from: house(27) }
+        IllegalMoveError::NoReturnHouse { from: house(27) }
     );
 }
 
@@ -447,7 +457,7 @@ fn kendall1979_marked_piece_is_the_only_piece_its_side_may_move() {
     assert_moves(&p, 4, &["4: 15-19+"]);
     assert_eq!(
         why(&p, 1, 20, to(21)),
-        IllegalMove::Held {
+        IllegalMoveError::Held {
             house: house(20),
             why: K.why(Refusal::Held)
         }
@@ -488,7 +498,7 @@ fn kendall1979_marked_piece_that_cannot_move_loses_the_throw_and_keeps_the_mark(
     assert_eq!(next.board().marked(), Some(Side::X));
     assert_eq!(
         why(&p, 4, 27, OFF),
-        IllegalMove::Held {
+        IllegalMoveError::Held {
             house: house(27),
             why: K.why(Refusal::Held)
         }
@@ -523,14 +533,14 @@ fn kendall1979_marked_piece_protects_its_neighbours_and_is_protected_by_them() {
     assert_eq!(p.board().marked(), Some(Side::O));
     assert_eq!(
         why(&p, 2, 13, to(15)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(15),
             why: K.why(Refusal::Protected)
         }
     );
     assert_eq!(
         why(&p, 3, 13, to(16)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(16),
             why: K.why(Refusal::Protected)
         }
@@ -566,7 +576,7 @@ fn kendall1979_backward_only_when_no_forward_move_bearing_off_counts_as_forward(
     // 20+2 is o's protected 22; 30 bears off, so 20 may not go back.
     let p = setup(K, &[20, 30], &[22, 23], 'x');
     assert_moves(&p, 2, &["2: 30-off"]);
-    assert_eq!(why(&p, 2, 20, to(18)), IllegalMove::ForwardExists);
+    assert_eq!(why(&p, 2, 20, to(18)), IllegalMoveError::ForwardExists);
 }
 
 #[test]
@@ -586,7 +596,7 @@ fn kendall1979_backward_obeys_the_landing_rules() {
     let p = setup(K, &[23, 28], &[18, 19], 'x');
     assert_eq!(
         why(&p, 4, 23, to(19)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(19),
             why: K.why(Refusal::Protected)
         }
@@ -621,13 +631,13 @@ fn kendall1979_a_side_with_a_legal_move_must_play_lost_only_when_none() {
     let p = setup(K, &[10], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(2)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     // The source lets a player wait on 27 for a 4; here the piece must come back.
     let p = setup(K, &[10, 27], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(2)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     assert!(matches!(refused(&p, "2: -"), MoveTextError::NotLost { .. }));
 }

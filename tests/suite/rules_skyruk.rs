@@ -5,8 +5,9 @@
 use crate::common;
 
 use common::*;
+use senet::rulesets::Refusal;
 use senet::rulesets::Skyruk;
-use senet::{IllegalMove, MoveTextError, Outcome, Position, PositionError, Refusal, Ruleset, Side};
+use senet::{IllegalMoveError, MoveTextError, Outcome, Position, PositionError, Ruleset, Side};
 
 const S: Skyruk = Skyruk;
 
@@ -59,16 +60,16 @@ fn skyruk_a_move_is_one_piece_moved_by_exactly_the_roll_except_the_excess_to_26(
     let p = setup(S, &[10, 24], &[1], 'x');
     assert!(matches!(
         why(&p, 2, 10, to(13)),
-        IllegalMove::WrongTarget { .. }
+        IllegalMoveError::WrongTarget { .. }
     ));
     // 24+4 is 28, but the piece goes to 26.
     assert!(matches!(
         why(&p, 4, 24, to(28)),
-        IllegalMove::WrongTarget { .. }
+        IllegalMoveError::WrongTarget { .. }
     ));
     assert_eq!(
         why(&p, 2, 11, to(13)),
-        IllegalMove::NoPiece {
+        IllegalMoveError::NoPiece {
             side: Side::X,
             house: house(11)
         }
@@ -132,14 +133,14 @@ fn skyruk_group_ends_are_protected_the_middle_is_not() {
     assert!(p.is_shielded(house(12)));
     assert_eq!(
         why(&p, 2, 8, to(10)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(10),
             why: S.why(Refusal::Protected)
         }
     );
     assert_eq!(
         why(&p, 4, 8, to(12)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(12),
             why: S.why(Refusal::Protected)
         }
@@ -168,7 +169,7 @@ fn skyruk_a_piece_on_15_is_always_protected() {
     assert!(p.is_shielded(house(15)));
     assert!(matches!(
         why(&p, 3, 12, to(15)),
-        IllegalMove::SafeHouse { .. } | IllegalMove::Protected { .. }
+        IllegalMoveError::SafeHouse { .. } | IllegalMoveError::Protected { .. }
     ));
     assert_moves(&p, 3, &["3: 12-9<"]);
 }
@@ -180,7 +181,7 @@ fn skyruk_26_counts_like_any_house_in_a_group() {
     assert!(p.is_shielded(house(25)));
     assert_eq!(
         why(&p, 2, 23, to(25)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(25),
             why: S.why(Refusal::Protected)
         }
@@ -196,7 +197,10 @@ fn skyruk_26_counts_like_any_house_in_a_group() {
 #[test]
 fn skyruk_blockade_a_whole_opponent_group_between_blocks_a_forward_move() {
     let p = setup(S, &[8], &[10, 11, 12], 'x');
-    assert!(matches!(why(&p, 5, 8, to(13)), IllegalMove::Blocked { .. }));
+    assert!(matches!(
+        why(&p, 5, 8, to(13)),
+        IllegalMoveError::Blocked { .. }
+    ));
     assert_moves(&p, 5, &["5: 8-3<+"]);
     assert!(p.blocks_passage(house(12)));
 }
@@ -218,7 +222,7 @@ fn skyruk_blockade_example_2_23_25x_past_part_of_a_group_lands_by_protection_alo
     // 24 ends the group: protected.
     assert!(matches!(
         why(&p, 1, 23, to(24)),
-        IllegalMove::Protected { .. }
+        IllegalMoveError::Protected { .. }
     ));
     assert_moves(&p, 1, &["1: 23-22<+"]);
 }
@@ -230,11 +234,11 @@ fn skyruk_blockade_blocks_backward_moves() {
     let p = setup(S, &[17], &[13, 14, 19, 20], 'x');
     assert!(matches!(
         why(&p, 5, 17, to(22)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert!(matches!(
         why(&p, 5, 17, to(12)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert_lost(&p, 5, "5: -");
     assert_lost(&p, 4, "4: -");
@@ -248,11 +252,11 @@ fn skyruk_blockade_blocks_the_move_to_26_whatever_the_excess() {
     let p = setup(S, &[22], &[24, 25], 'x');
     assert!(matches!(
         why(&p, 5, 22, to(26)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert!(matches!(
         why(&p, 4, 22, to(26)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert_moves(&p, 4, &["4: 22-18<+"]);
     assert_moves(&p, 5, &["5: 22-17<+"]);
@@ -281,7 +285,7 @@ fn skyruk_26_first_a_piece_on_26_is_the_only_piece_its_side_may_move() {
     assert_moves(&p, 5, &["5: 26-off+"]);
     assert_eq!(
         why(&p, 1, 10, to(11)),
-        IllegalMove::Held {
+        IllegalMoveError::Held {
             house: house(10),
             why: S.why(Refusal::Held)
         }
@@ -292,7 +296,7 @@ fn skyruk_26_first_a_piece_on_26_is_the_only_piece_its_side_may_move() {
 fn skyruk_26_first_even_before_a_piece_on_27() {
     let p = setup(S, &[26, 27], &[1], 'x');
     assert_moves(&p, 4, &["4: 26-30+"]);
-    assert!(matches!(why(&p, 4, 27, OFF), IllegalMove::Held { .. }));
+    assert!(matches!(why(&p, 4, 27, OFF), IllegalMoveError::Held { .. }));
     // 27 is taken: the piece goes on to 15.
     assert_moves(&p, 1, &["1: 26-27+"]);
     assert_eq!(after(&p, "1: 26-27+"), ps(&[15, 27], &[1], 'x', 3, 4));
@@ -324,7 +328,7 @@ fn skyruk_forward_up_to_25_own_piece_is_illegal() {
     let p = setup(S, &[10, 12], &[1], 'x');
     assert_eq!(
         why(&p, 2, 10, to(12)),
-        IllegalMove::OwnPiece { house: house(12) }
+        IllegalMoveError::OwnPiece { house: house(12) }
     );
     assert_moves(&p, 2, &["2: 12-14"]);
 }
@@ -353,7 +357,7 @@ fn skyruk_forward_to_26_only_while_26_is_empty() {
     assert!(p.find_move(roll(4), house(24), to(26)).is_err());
     assert!(matches!(
         why(&p, 2, 24, to(26)),
-        IllegalMove::SafeHouse { .. }
+        IllegalMoveError::SafeHouse { .. }
     ));
     assert_moves(&p, 1, &["1: 24-25+"]);
     assert_moves(&p, 2, &["2: 24-22<"]);
@@ -437,7 +441,10 @@ fn skyruk_from_27_roll_4_bears_off() {
 fn skyruk_from_27_roll_5_no_move_for_that_piece_other_pieces_move() {
     let p = setup(S, &[10, 27], &[1], 'x');
     assert_moves(&p, 5, &["5: 10-15+"]);
-    assert!(matches!(why(&p, 5, 27, OFF), IllegalMove::NoStep { .. }));
+    assert!(matches!(
+        why(&p, 5, 27, OFF),
+        IllegalMoveError::NoStep { .. }
+    ));
     // Not a forward move: with no other forward move, another piece goes back.
     let p = setup(S, &[20, 27], &[25, 26], 'x');
     assert_moves(&p, 5, &["5: 20-15<+"]);
@@ -510,7 +517,7 @@ fn skyruk_a_piece_may_stand_on_27() {
 fn skyruk_backward_only_when_no_forward_move_moves_from_26_to_30_count_as_forward() {
     let p = setup(S, &[25, 28], &[26], 'x');
     assert_moves(&p, 3, &["3: 28-off"]);
-    assert_eq!(why(&p, 3, 25, to(22)), IllegalMove::ForwardExists);
+    assert_eq!(why(&p, 3, 25, to(22)), IllegalMoveError::ForwardExists);
     // 28 has no move with a 1; 25+1 is o's 26.
     assert_moves(&p, 1, &["1: 25-24<+"]);
     assert_moves(&p, 2, &["2: 25-23<"]);
@@ -534,15 +541,15 @@ fn skyruk_backward_obeys_the_landing_and_blockade_rules() {
     // 17-3 and 17-4 land on protected group ends; 17-5 passes 13-14.
     assert!(matches!(
         why(&p, 3, 17, to(14)),
-        IllegalMove::Protected { .. }
+        IllegalMoveError::Protected { .. }
     ));
     assert!(matches!(
         why(&p, 4, 17, to(13)),
-        IllegalMove::Protected { .. }
+        IllegalMoveError::Protected { .. }
     ));
     assert!(matches!(
         why(&p, 5, 17, to(12)),
-        IllegalMove::Blocked { .. }
+        IllegalMoveError::Blocked { .. }
     ));
     assert_lost(&p, 3, "3: -");
     assert_lost(&p, 4, "4: -");
@@ -572,13 +579,13 @@ fn skyruk_a_side_with_a_legal_move_must_play_lost_only_when_none() {
     let p = setup(S, &[10], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(2)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     // A backward move counts.
     let p = setup(S, &[24], &[26], 'x');
     assert_eq!(
         p.lose_throw(roll(2)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     assert!(matches!(refused(&p, "2: -"), MoveTextError::NotLost { .. }));
 }

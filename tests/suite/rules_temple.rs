@@ -4,8 +4,9 @@
 use crate::common;
 
 use common::*;
+use senet::rulesets::Refusal;
 use senet::rulesets::Temple;
-use senet::{IllegalMove, Outcome, Position, Refusal, Ruleset, Side};
+use senet::{IllegalMoveError, Outcome, Position, Ruleset, Side};
 
 const T: Temple = Temple;
 
@@ -182,7 +183,7 @@ fn temple_landing_on_own_piece_is_illegal() {
     assert_moves(&p, 2, &["2: 12-14"]);
     assert_eq!(
         why(&p, 2, 10, to(12)),
-        IllegalMove::OwnPiece { house: house(12) }
+        IllegalMoveError::OwnPiece { house: house(12) }
     );
 }
 
@@ -198,14 +199,14 @@ fn temple_opponent_protected_by_a_neighbour_cannot_be_landed_on() {
     let p = setup(T, &[11], &[13, 14], 'x');
     assert_eq!(
         why(&p, 2, 11, to(13)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(13),
             why: Temple.why(Refusal::Protected)
         }
     );
     assert_eq!(
         why(&p, 3, 11, to(14)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(14),
             why: Temple.why(Refusal::Protected)
         }
@@ -252,7 +253,7 @@ fn temple_no_blockades_pieces_jump_over_anything() {
 fn temple_backward_only_when_no_forward_move() {
     let p = setup(T, &[10, 24], &[1], 'x');
     assert_moves(&p, 3, &["3: 10-13+"]);
-    assert_eq!(why(&p, 3, 24, to(21)), IllegalMove::ForwardExists);
+    assert_eq!(why(&p, 3, 24, to(21)), IllegalMoveError::ForwardExists);
 }
 
 #[test]
@@ -285,7 +286,7 @@ fn temple_backward_obeys_the_landing_rules() {
     let p = setup(T, &[26], &[20, 21], 'x');
     assert_eq!(
         why(&p, 5, 26, to(21)),
-        IllegalMove::Protected {
+        IllegalMoveError::Protected {
             house: house(21),
             why: Temple.why(Refusal::Protected)
         }
@@ -314,7 +315,7 @@ fn temple_swap_may_not_carry_piece_past_26() {
     let p = setup(T, &[28], &[24], 'x');
     assert_eq!(
         why(&p, 4, 28, to(24)),
-        IllegalMove::Displacement {
+        IllegalMoveError::Displacement {
             from: house(24),
             to: house(28),
             why: Temple.why(Refusal::NotDisplaced),
@@ -324,7 +325,7 @@ fn temple_swap_may_not_carry_piece_past_26() {
     let p = setup(T, &[29], &[25], 'x');
     assert_eq!(
         why(&p, 4, 29, to(25)),
-        IllegalMove::Displacement {
+        IllegalMoveError::Displacement {
             from: house(25),
             to: house(29),
             why: Temple.why(Refusal::NotDisplaced),
@@ -362,7 +363,7 @@ fn temple_a_side_with_a_legal_move_must_play_lost_only_when_none_forward_or_back
     let p = setup(T, &[26], &[1], 'x');
     assert_eq!(
         p.lose_throw(roll(5)),
-        Err(IllegalMove::MovesExist { count: 1 })
+        Err(IllegalMoveError::MovesExist { count: 1 })
     );
     let p = setup(T, &[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10], 'x');
     assert_lost(&p, 3, "3: -");

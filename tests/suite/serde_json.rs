@@ -4,12 +4,15 @@
 
 use core::fmt::Debug;
 
+use senet::game::{Ending, Finish, Thrown, Turn};
+use senet::moves::Target;
+use senet::replay::Checked;
 use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::rulesets::{Contact, Reach};
 use senet::{
-    AnyRuleset, Bitboard, Board, Checked, Contact, Dice, Ending, Finish, Game, House, IllegalMove,
-    Move, MoveList, MoveText, Outcome, Position, Reach, Record, Roll, Ruleset, Seed, Side, Target,
-    Throw, Thrown, Turn,
+    AnyRuleset, Bitboard, Board, Dice, Game, House, IllegalMoveError, Move, MoveList, MoveText,
+    Outcome, Position, Record, Roll, Ruleset, Seed, Side, Throw,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -703,7 +706,7 @@ fn a_sound_but_illegal_move_reads_and_the_position_refuses_it() {
         // o's piece on 9 cannot be moved by x.
         (
             r#"{"roll": 2, "from": 9, "to": 11}"#,
-            IllegalMove::NoPiece {
+            IllegalMoveError::NoPiece {
                 side: Side::X,
                 house: House::new(9).unwrap(),
             },
@@ -711,7 +714,7 @@ fn a_sound_but_illegal_move_reads_and_the_position_refuses_it() {
         // Kendall's sticks never throw a 6.
         (
             r#"{"roll": 6, "from": 10, "to": 16}"#,
-            IllegalMove::RollNotOnDice {
+            IllegalMoveError::RollNotOnDice {
                 roll: Roll::new(6).unwrap(),
             },
         ),

@@ -3,7 +3,9 @@
 //! description (checked against the published ChaCha20 test vector)
 //! reproduces every one of them.
 
-use senet::{AnyRuleset, Dice, Game, Ruleset, Seed, SeededThrows, ThrowSource, Thrown};
+use senet::game::Thrown;
+use senet::source::{SeededThrows, ThrowSource};
+use senet::{AnyRuleset, Dice, Game, Ruleset, Seed};
 
 const VECTORS: &str = include_str!("../data/throws.txt");
 

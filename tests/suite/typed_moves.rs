@@ -4,8 +4,10 @@
 use crate::common;
 
 use common::*;
+use senet::game::Thrown;
+use senet::notation::TypedMoveError;
 use senet::rulesets::{Jequier, Kendall};
-use senet::{Game, GameError, Position, Seed, Thrown, TypedMoveError};
+use senet::{Game, GameError, Position, Seed};
 
 /// The notation of the move `typed` names, or the error's message.
 fn read<R: senet::Ruleset>(

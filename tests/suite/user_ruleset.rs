@@ -2,10 +2,12 @@
 //! no table. It gets the shared generator, and a start that breaks its own
 //! rules is a typed error, never a panic.
 
+use senet::replay::Problem;
+use senet::rulesets::Reach;
 use senet::rulesets::first_home_wins;
 use senet::{
-    Bitboard, Board, Dice, House, Outcome, Position, PositionError, Problem, Reach, Record, Roll,
-    Ruleset, Seed, Side, perft,
+    Bitboard, Board, Dice, House, Outcome, Position, PositionError, Record, Roll, Ruleset, Seed,
+    Side, perft,
 };
 
 /// Three pieces each, every roll steps plainly and bears off past 30,
@@ -102,7 +104,7 @@ fn a_record_under_a_ruleset_with_a_bad_start_is_refused_at_the_header() {
     let start = Position::try_start(GOOD).unwrap();
     let mut game = senet::Game::seeded_from(start, Seed::from_u64(3));
     while !game.is_over() {
-        if let senet::Thrown::ToPlay(_) = game.throw().unwrap() {
+        if let senet::game::Thrown::ToPlay(_) = game.throw().unwrap() {
             let first = game.legal_moves()[0];
             game.play(first).unwrap();
         }
@@ -179,10 +181,15 @@ impl Ruleset for Probe {
     fn may_bear_off(&self, _board: &Board, _side: Side) -> bool {
         false
     }
-    fn impassable(&self, board: &Board, mover: Side, direction: senet::Direction) -> Bitboard {
+    fn impassable(
+        &self,
+        board: &Board,
+        mover: Side,
+        direction: senet::rulesets::Direction,
+    ) -> Bitboard {
         match direction {
-            senet::Direction::Forward => board.pieces(mover.opponent()),
-            senet::Direction::Backward => Bitboard::EMPTY,
+            senet::rulesets::Direction::Forward => board.pieces(mover.opponent()),
+            senet::rulesets::Direction::Backward => Bitboard::EMPTY,
         }
     }
     fn safe_houses(&self) -> Bitboard {
@@ -191,11 +198,11 @@ impl Ruleset for Probe {
     fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
         board.pieces(owner) & Bitboard::from_numbers(&[1, 9])
     }
-    fn contact(&self) -> senet::Contact {
-        senet::Contact::Capture
+    fn contact(&self) -> senet::rulesets::Contact {
+        senet::rulesets::Contact::Capture
     }
-    fn contact_at(&self, start: House, _target: House) -> Option<senet::Contact> {
-        (start.number() > 2).then_some(senet::Contact::SendBack)
+    fn contact_at(&self, start: House, _target: House) -> Option<senet::rulesets::Contact> {
+        (start.number() > 2).then_some(senet::rulesets::Contact::SendBack)
     }
     fn water_landing(&self, occupied: Bitboard) -> Option<House> {
         (!occupied & Bitboard::range(8, 30)).first()
@@ -215,7 +222,7 @@ impl Ruleset for Probe {
     fn house_mark(&self, house: House) -> Option<&'static str> {
         (house.number() == 7).then_some("P")
     }
-    fn why(&self, _refusal: senet::Refusal) -> &'static str {
+    fn why(&self, _refusal: senet::rulesets::Refusal) -> &'static str {
         "the probe says no"
     }
     fn throws_again(&self, roll: Roll, played: Option<senet::Move>) -> bool {
@@ -250,7 +257,10 @@ fn the_enum_forwards_every_hook() {
         through.may_bear_off(&board, Side::X),
         direct.may_bear_off(&board, Side::X)
     );
-    for d in [senet::Direction::Forward, senet::Direction::Backward] {
+    for d in [
+        senet::rulesets::Direction::Forward,
+        senet::rulesets::Direction::Backward,
+    ] {
         assert_eq!(
             through.impassable(&board, Side::X, d),
             direct.impassable(&board, Side::X, d)
@@ -284,8 +294,8 @@ fn the_enum_forwards_every_hook() {
     assert_eq!(through.water(), direct.water());
     assert_eq!(through.house_mark(h(7)), direct.house_mark(h(7)));
     assert_eq!(
-        through.why(senet::Refusal::Blocked),
-        direct.why(senet::Refusal::Blocked)
+        through.why(senet::rulesets::Refusal::Blocked),
+        direct.why(senet::rulesets::Refusal::Blocked)
     );
     assert_eq!(
         through.throws_again(r(2), None),
@@ -299,8 +309,8 @@ fn the_enum_forwards_every_hook() {
     assert_ne!(direct.mark_house(), None);
     assert!(direct.marks(one));
     assert_ne!(
-        direct.why(senet::Refusal::Blocked),
-        Sprint { start: [0, 0] }.why(senet::Refusal::Blocked)
+        direct.why(senet::rulesets::Refusal::Blocked),
+        Sprint { start: [0, 0] }.why(senet::rulesets::Refusal::Blocked)
     );
 }
 
@@ -324,7 +334,7 @@ fn a_user_ruleset_plays_the_same_through_the_enum() {
     // A seeded game through the enum is a record that verifies under it.
     let mut game = senet::Game::seeded_from(through, Seed::from_u64(3));
     while !game.is_over() && game.history().len() < 500 {
-        if let senet::Thrown::ToPlay(_) = game.throw().unwrap() {
+        if let senet::game::Thrown::ToPlay(_) = game.throw().unwrap() {
             game.play(game.legal_moves()[0]).unwrap();
         }
     }

@@ -38,14 +38,14 @@ pub struct Decision<'a, R: Ruleset> {
 
 /// Why a position and a throw make no decision.
 /// ```
-/// use senet_bot::{Decision, NoDecision};
+/// use senet_bot::{Decision, DecisionError};
 /// use senet::{Position, Roll, rulesets::Kendall};
 ///
 /// // x on 29 leaves only with a 2: a 3 has no legal move.
 /// let position: Position<Kendall> = "o...........................x. x 4 4".parse().unwrap();
 /// let three = Roll::new(3).unwrap();
 /// let refusal = Decision::from_roll(position, three).unwrap_err();
-/// assert_eq!(refusal, NoDecision::LostThrow { roll: three });
+/// assert_eq!(refusal, DecisionError::LostThrow { roll: three });
 /// assert_eq!(refusal.to_string(), "a 3 is lost here: there is no legal move");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -55,7 +55,7 @@ pub struct Decision<'a, R: Ruleset> {
     serde(rename_all = "snake_case")
 )]
 #[non_exhaustive]
-pub enum NoDecision {
+pub enum DecisionError {
     /// The game is over: nobody throws again.
     #[error("the game is over")]
     GameOver,
@@ -93,12 +93,12 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     ///
     /// # Errors
     ///
-    /// [`NoDecision::GameOver`] when the game is over,
-    /// [`NoDecision::WrongDice`] when the throw is not of the ruleset's
-    /// implement, [`NoDecision::LostThrow`] when the throw has no legal move.
+    /// [`DecisionError::GameOver`] when the game is over,
+    /// [`DecisionError::WrongDice`] when the throw is not of the ruleset's
+    /// implement, [`DecisionError::LostThrow`] when the throw has no legal move.
     ///
     /// ```
-    /// use senet_bot::{Decision, NoDecision};
+    /// use senet_bot::{Decision, DecisionError};
     /// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
     ///
     /// let start = Position::start(Kendall);
@@ -106,20 +106,20 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// assert_eq!(Decision::new(start, sticks, &[])?.roll(), Roll::new(4).unwrap());
     /// let die = Throw::canonical(Dice::LongDie, Roll::new(4).unwrap()).unwrap();
     /// let wrong = Decision::new(start, die, &[]).unwrap_err();
-    /// assert!(matches!(wrong, NoDecision::WrongDice { expected: Dice::FourSticks, .. }));
-    /// # Ok::<(), NoDecision>(())
+    /// assert!(matches!(wrong, DecisionError::WrongDice { expected: Dice::FourSticks, .. }));
+    /// # Ok::<(), DecisionError>(())
     /// ```
     pub fn new(
         position: Position<R>,
         throw: Throw,
         history: &'a [Turn],
-    ) -> Result<Decision<'a, R>, NoDecision> {
+    ) -> Result<Decision<'a, R>, DecisionError> {
         if position.is_over() {
-            return Err(NoDecision::GameOver);
+            return Err(DecisionError::GameOver);
         }
         let expected = position.ruleset().dice();
         if throw.dice() != expected {
-            return Err(NoDecision::WrongDice {
+            return Err(DecisionError::WrongDice {
                 thrown: throw.dice(),
                 expected,
             });
@@ -127,7 +127,7 @@ impl<'a, R: Ruleset> Decision<'a, R> {
         let legal = position.moves(throw.roll());
         let moves = legal.to_list();
         if moves.is_empty() {
-            return Err(NoDecision::LostThrow { roll: throw.roll() });
+            return Err(DecisionError::LostThrow { roll: throw.roll() });
         }
         Ok(Decision {
             position,
@@ -144,55 +144,55 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     ///
     /// # Errors
     ///
-    /// [`NoDecision::RollNotOnDice`] when the ruleset's implement cannot make
+    /// [`DecisionError::RollNotOnDice`] when the ruleset's implement cannot make
     /// `roll`, and the errors of [`Decision::new`].
     ///
     /// ```
-    /// use senet_bot::{Decision, NoDecision};
+    /// use senet_bot::{Decision, DecisionError};
     /// use senet::{Position, Roll, rulesets::Kendall};
     ///
     /// let start = Position::start(Kendall);
     /// let decision = Decision::from_roll(start, Roll::new(3).unwrap())?;
     /// assert_eq!(decision.moves().len(), 5);
     /// let six = Roll::new(6).unwrap(); // four sticks make 1 to 5
-    /// assert_eq!(Decision::from_roll(start, six).unwrap_err(), NoDecision::RollNotOnDice { roll: six });
-    /// # Ok::<(), NoDecision>(())
+    /// assert_eq!(Decision::from_roll(start, six).unwrap_err(), DecisionError::RollNotOnDice { roll: six });
+    /// # Ok::<(), DecisionError>(())
     /// ```
     pub fn from_roll(
         position: Position<R>,
         roll: Roll,
-    ) -> Result<Decision<'static, R>, NoDecision> {
+    ) -> Result<Decision<'static, R>, DecisionError> {
         let dice = position.ruleset().dice();
-        let throw = Throw::canonical(dice, roll).ok_or(NoDecision::RollNotOnDice { roll })?;
+        let throw = Throw::canonical(dice, roll).ok_or(DecisionError::RollNotOnDice { roll })?;
         Decision::new(position, throw, &[])
     }
 
     /// The decision waiting in a game: its position, its waiting throw and
     /// its history. Fails when no throw waits for a move (the game is over,
-    /// or the side to play has not thrown yet: [`NoDecision::NotThrown`]).
+    /// or the side to play has not thrown yet: [`DecisionError::NotThrown`]).
     ///
     /// # Errors
     ///
-    /// [`NoDecision::GameOver`] when the game is over,
-    /// [`NoDecision::NotThrown`] when no throw waits for a move.
+    /// [`DecisionError::GameOver`] when the game is over,
+    /// [`DecisionError::NotThrown`] when no throw waits for a move.
     ///
     /// ```
-    /// use senet_bot::{Decision, NoDecision};
+    /// use senet_bot::{Decision, DecisionError};
     /// use senet::{Game, Seed, rulesets::Kendall};
     ///
     /// let mut game = Game::seeded(Kendall, Seed::from_u64(42));
-    /// assert_eq!(Decision::from_view(&game.view()).unwrap_err(), NoDecision::NotThrown);
+    /// assert_eq!(Decision::from_view(&game.view()).unwrap_err(), DecisionError::NotThrown);
     /// game.throw()?; // every game seeded with 42 begins with a 4
     /// let view = game.view();
     /// let decision = Decision::from_view(&view)?;
     /// assert_eq!(decision.roll().value(), 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_view(view: &GameView<'a, R>) -> Result<Decision<'a, R>, NoDecision> {
+    pub fn from_view(view: &GameView<'a, R>) -> Result<Decision<'a, R>, DecisionError> {
         if view.is_over() {
-            return Err(NoDecision::GameOver);
+            return Err(DecisionError::GameOver);
         }
-        let throw = view.current_throw().ok_or(NoDecision::NotThrown)?;
+        let throw = view.current_throw().ok_or(DecisionError::NotThrown)?;
         Decision::new(*view.position(), throw, view.history())
     }
 
@@ -300,7 +300,8 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// The throws played so far in this game, oldest first.
     /// ```
     /// use senet_bot::Decision;
-    /// use senet::{Game, Roll, ScriptedThrows, rulesets::Kendall};
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
     ///
     /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
     /// let mut game = Game::new(Kendall, ScriptedThrows::from_rolls(rolls));

@@ -9,7 +9,8 @@ use crate::eval::{Evaluation, Evaluator, Weights, logistic};
 use crate::search::{Search, SearchLimits};
 use senet::Move;
 use senet::Position;
-use senet::{Direction, Ruleset};
+use senet::Ruleset;
+use senet::rulesets::Direction;
 
 /// A plain linear evaluation of five terms, written by hand from the
 /// rules, each the thrower's count minus the opponent's:

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::agent::{Agent, Decision, NoDecision};
+use crate::agent::{Agent, Decision, DecisionError};
 use senet::Position;
 use senet::Side;
 use senet::game::{Game, GameError, Thrown};
@@ -123,7 +123,7 @@ pub enum DuelError {
     },
     /// The game offered no decision where one was expected.
     #[error(transparent)]
-    Decision(#[from] NoDecision),
+    Decision(#[from] DecisionError),
 }
 
 impl<R: senet::rulesets::BuiltIn> Duel<R> {
@@ -193,7 +193,8 @@ impl<R: Ruleset> Duel<R> {
     ///
     /// ```
     /// use senet_bot::{Duel, RandomAgent};
-    /// use senet::{Seed, SeededThrows, rulesets::Kendall};
+    /// use senet::{Seed, rulesets::Kendall};
+    /// use senet::source::SeededThrows;
     ///
     /// let (mut x, mut o) = (RandomAgent::new(1), RandomAgent::new(2));
     /// let source = SeededThrows::new(Seed::from_u64(1));

@@ -10,9 +10,10 @@ use thiserror::Error;
 use crate::weights;
 use senet::Bitboard;
 use senet::Position;
-use senet::quote::excerpt;
-use senet::{Direction, Outcome, Reach, Ruleset};
+use senet::notation::quote::excerpt;
+use senet::rulesets::{Direction, Reach};
 use senet::{House, Side};
+use senet::{Outcome, Ruleset};
 
 /// Estimates who is winning a position.
 /// ```
@@ -190,10 +191,10 @@ impl fmt::Debug for Weights {
 
 /// Numbers that are not [`Weights`].
 /// ```
-/// use senet_bot::{BadWeights, FEATURES, Weights};
+/// use senet_bot::{WeightsError, FEATURES, Weights};
 ///
 /// let short = "0.1 2.0 1.24".parse::<Weights>().unwrap_err();
-/// assert_eq!(short, BadWeights::Count { found: 3, expected: FEATURES });
+/// assert_eq!(short, WeightsError::Count { found: 3, expected: FEATURES });
 /// assert_eq!(short.to_string(), format!("expected {FEATURES} weights, one per feature, found 3"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -203,7 +204,7 @@ impl fmt::Debug for Weights {
     serde(rename_all = "snake_case")
 )]
 #[non_exhaustive]
-pub enum BadWeights {
+pub enum WeightsError {
     /// Not one number per feature.
     #[error("expected {expected} weights, one per feature, found {found}")]
     Count {
@@ -238,18 +239,18 @@ impl Weights {
     ///
     /// # Errors
     ///
-    /// [`BadWeights::NotFinite`] for the first weight that is infinite or NaN.
+    /// [`WeightsError::NotFinite`] for the first weight that is infinite or NaN.
     ///
     /// ```
-    /// use senet_bot::{BadWeights, FEATURES, Weights};
+    /// use senet_bot::{WeightsError, FEATURES, Weights};
     ///
     /// let mut numbers = [0.0; FEATURES];
     /// assert!(Weights::new(numbers).is_ok());
     /// numbers[1] = f64::NAN;
     /// let refused = Weights::new(numbers).unwrap_err();
-    /// assert!(matches!(refused, BadWeights::NotFinite { index: 2, feature: "race", .. }));
+    /// assert!(matches!(refused, WeightsError::NotFinite { index: 2, feature: "race", .. }));
     /// ```
-    pub fn new(weights: [f64; FEATURES]) -> Result<Weights, BadWeights> {
+    pub fn new(weights: [f64; FEATURES]) -> Result<Weights, WeightsError> {
         Weights(weights).check()
     }
 
@@ -259,18 +260,18 @@ impl Weights {
     ///
     /// # Errors
     ///
-    /// [`BadWeights::NotFinite`] for the first weight that is infinite or NaN.
+    /// [`WeightsError::NotFinite`] for the first weight that is infinite or NaN.
     ///
     /// ```
-    /// use senet_bot::{BadWeights, FEATURES, Weights};
+    /// use senet_bot::{WeightsError, FEATURES, Weights};
     ///
     /// assert_eq!(Weights::race().check(), Ok(Weights::race()));
     /// let refused = Weights([f64::INFINITY; FEATURES]).check().unwrap_err();
-    /// assert!(matches!(refused, BadWeights::NotFinite { index: 1, feature: "bias", .. }));
+    /// assert!(matches!(refused, WeightsError::NotFinite { index: 1, feature: "bias", .. }));
     /// ```
-    pub fn check(self) -> Result<Weights, BadWeights> {
+    pub fn check(self) -> Result<Weights, WeightsError> {
         match self.0.iter().position(|w| !w.is_finite()) {
-            Some(i) => Err(BadWeights::NotFinite {
+            Some(i) => Err(WeightsError::NotFinite {
                 index: i + 1,
                 feature: FEATURE_NAMES[i],
                 value: self.0[i].to_string(),
@@ -321,11 +322,11 @@ impl Weights {
 }
 
 impl FromStr for Weights {
-    type Err = BadWeights;
+    type Err = WeightsError;
 
     /// Reads [`FEATURES`] decimal numbers separated by white space (the
     /// `tune` example writes one a line), each finite.
-    fn from_str(text: &str) -> Result<Weights, BadWeights> {
+    fn from_str(text: &str) -> Result<Weights, WeightsError> {
         let mut weights = [0.0; FEATURES];
         let mut found = 0;
         for word in text.split_whitespace() {
@@ -334,14 +335,14 @@ impl FromStr for Weights {
                 continue;
             }
             // Rust's float syntax also reads "inf" and "NaN": refused below.
-            let value: f64 = word.parse().map_err(|_| BadWeights::NotANumber {
+            let value: f64 = word.parse().map_err(|_| WeightsError::NotANumber {
                 index: found,
                 found: excerpt(word),
             })?;
             weights[found - 1] = value;
         }
         if found != FEATURES {
-            return Err(BadWeights::Count {
+            return Err(WeightsError::Count {
                 found,
                 expected: FEATURES,
             });

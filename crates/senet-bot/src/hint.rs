@@ -1,6 +1,6 @@
 //! A hint in one call: every legal move of a roll, written and valued.
 
-use crate::agent::{Decision, NoDecision};
+use crate::agent::{Decision, DecisionError};
 use crate::level::{Bot, Level};
 use senet::Move;
 use senet::Position;
@@ -18,7 +18,7 @@ use senet::notation::move_text::MoveText;
 /// assert_eq!(hints.len(), 1); // a 2 can only move the piece on 10
 /// assert_eq!(hints[0].text, start.notation(hints[0].mv));
 /// assert_eq!(hints[0].text.to_string(), "2: 10-12");
-/// # Ok::<(), senet_bot::NoDecision>(())
+/// # Ok::<(), senet_bot::DecisionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(
@@ -48,18 +48,18 @@ pub struct Hint {
 /// assert_eq!(hints.len(), 5);
 /// assert!(hints.windows(2).all(|w| w[0].equity >= w[1].equity));
 /// println!("best: {} ({:.0}%)", hints[0].text, 100.0 * hints[0].equity);
-/// # Ok::<(), senet_bot::NoDecision>(())
+/// # Ok::<(), senet_bot::DecisionError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`NoDecision`]: the game is over, the implement cannot make `roll`, or
+/// [`DecisionError`]: the game is over, the implement cannot make `roll`, or
 /// the throw is lost (no legal move).
 pub fn hint<R: Ruleset>(
     position: &Position<R>,
     roll: Roll,
     level: Level,
-) -> Result<Vec<Hint>, NoDecision> {
+) -> Result<Vec<Hint>, DecisionError> {
     let decision = Decision::from_roll(*position, roll)?;
     let thought = Bot::new(position.ruleset(), level).think(&decision);
     Ok(thought

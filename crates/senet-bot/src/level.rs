@@ -16,7 +16,7 @@ use senet::Move;
 use senet::Position;
 use senet::Ruleset;
 use senet::Side;
-use senet::quote::excerpt;
+use senet::notation::quote::excerpt;
 use senet_odds::Table;
 
 /// A bot's strength, 1 (a beginner) to [`Level::MAX`].
@@ -44,17 +44,17 @@ use senet_odds::Table;
 /// assert_eq!(level, Level::new(3).unwrap());
 /// assert!(Level::new(1).unwrap() < level);
 /// assert_eq!(level.to_string(), "3");
-/// # Ok::<(), senet_bot::BadLevel>(())
+/// # Ok::<(), senet_bot::LevelError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
 /// A level outside the ladder, or text that is not a level.
 /// ```
-/// use senet_bot::{BadLevel, Level};
+/// use senet_bot::{LevelError, Level};
 ///
 /// let bad = "five".parse::<Level>().unwrap_err();
-/// assert_eq!(bad, BadLevel { found: "five".into(), max: Level::MAX });
+/// assert_eq!(bad, LevelError { found: "five".into(), max: Level::MAX });
 /// assert_eq!(bad.to_string(), "a level is a number from 1 to 4, found \"five\"");
 /// assert!("5".parse::<Level>().is_err());
 /// ```
@@ -65,7 +65,7 @@ pub struct Level(u8);
     serde(rename_all = "snake_case")
 )]
 #[error("a level is a number from 1 to {max}, found {found:?}")]
-pub struct BadLevel {
+pub struct LevelError {
     /// The text or number given (its start: at most 60 bytes once
     /// escaped, `…` marking a cut).
     pub found: String,
@@ -154,14 +154,14 @@ impl fmt::Display for Level {
 }
 
 impl FromStr for Level {
-    type Err = BadLevel;
+    type Err = LevelError;
 
-    fn from_str(text: &str) -> Result<Level, BadLevel> {
+    fn from_str(text: &str) -> Result<Level, LevelError> {
         text.parse::<u8>()
             .ok()
             .filter(|n| n.to_string() == text)
             .and_then(Level::new)
-            .ok_or_else(|| BadLevel {
+            .ok_or_else(|| LevelError {
                 found: excerpt(text),
                 max: Level::MAX,
             })
@@ -180,7 +180,7 @@ impl FromStr for Level {
 /// let thought = bot.think(&decision); // every move, ranked, with its value
 /// assert_eq!(thought.best(), bot.choose(&decision));
 /// assert_eq!(thought.depth, 3);
-/// # Ok::<(), senet_bot::NoDecision>(())
+/// # Ok::<(), senet_bot::DecisionError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Bot<R: Ruleset> {

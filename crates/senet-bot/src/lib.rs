@@ -6,7 +6,7 @@
 //!
 //! An agent sees a [`Decision`]: the position, the throw in hand, its legal
 //! moves and the game so far, taken from a game's
-//! [`GameView`](crate::GameView) ([`Decision::from_view`]) or from plain
+//! [`GameView`](senet::game::GameView) ([`Decision::from_view`]) or from plain
 //! values. It holds no throw source, so an agent cannot see or steer a
 //! future throw; it plays honestly by construction.
 //! Every agent here is deterministic: the same decision (and, for the
@@ -109,13 +109,13 @@ mod weights;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
-pub use agent::{Agent, Decision, NoDecision, Scored, Thought};
+pub use agent::{Agent, Decision, DecisionError, Scored, Thought};
 pub use baseline::{Baseline, FiveTerms};
 pub use duel::{Duel, DuelError, DuelStats, GameEnd, PairResult};
-pub use eval::{BadWeights, Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights};
+pub use eval::{Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights, WeightsError};
 pub use greedy::Greedy;
 pub use hint::{Hint, hint};
-pub use level::{BadLevel, Bot, Level};
-pub use network::{BadNetwork, HIDDEN, INPUTS, Learned, MAGIC as NETWORK_MAGIC, Network};
+pub use level::{Bot, Level, LevelError};
+pub use network::{HIDDEN, INPUTS, Learned, MAGIC as NETWORK_MAGIC, Network, NetworkError};
 pub use random::RandomAgent;
-pub use search::{BadLimits, Search, SearchLimits};
+pub use search::{LimitsError, Search, SearchLimits};

@@ -73,7 +73,7 @@ const MAX_ACTIVE: usize = INPUTS;
 /// let file = kendall.to_bytes("kendall");
 /// let (read, name) = Network::from_bytes(&file)?;
 /// assert_eq!((&read, name.as_str()), (&*kendall, "kendall"));
-/// # Ok::<(), senet_bot::BadNetwork>(())
+/// # Ok::<(), senet_bot::NetworkError>(())
 /// ```
 #[derive(Clone, PartialEq)]
 pub struct Network {
@@ -206,7 +206,7 @@ impl Network {
     /// // From a name given at run time: parse it as a built-in ruleset first.
     /// let named: AnyRuleset = "KENDALL".parse()?;
     /// assert!(Arc::ptr_eq(&kendall, &Network::builtin(&named).unwrap()));
-    /// # Ok::<(), senet::UnknownRuleset>(())
+    /// # Ok::<(), senet::rulesets::ParseRulesetError>(())
     /// ```
     pub fn builtin<R: Ruleset>(ruleset: &R) -> Option<Arc<Network>> {
         let ruleset = AnyRuleset::of(ruleset)?;
@@ -303,7 +303,7 @@ impl Network {
     /// let file = Network::zero().to_bytes("my rules");
     /// assert!(file.starts_with(NETWORK_MAGIC));
     /// assert_eq!(Network::from_bytes(&file)?, (Network::zero(), "my rules".to_string()));
-    /// # Ok::<(), senet_bot::BadNetwork>(())
+    /// # Ok::<(), senet_bot::NetworkError>(())
     /// ```
     pub fn to_bytes(&self, ruleset: &str) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(64 + 4 * PARAMETERS);
@@ -338,41 +338,41 @@ impl Network {
     ///
     /// # Errors
     ///
-    /// [`BadNetwork`] says what is wrong and at which byte.
+    /// [`NetworkError`] says what is wrong and at which byte.
     ///
     /// ```
-    /// use senet_bot::{BadNetwork, Network};
+    /// use senet_bot::{NetworkError, Network};
     ///
     /// let temple = Network::builtin(&senet::rulesets::Temple).expect("shipped");
     /// let file = temple.to_bytes("temple");
     /// let (network, name) = Network::from_bytes(&file)?;
     /// assert_eq!((&network, name.as_str()), (&*temple, "temple"));
     /// let cut = Network::from_bytes(&file[..100]);
-    /// assert!(matches!(cut, Err(BadNetwork::Truncated { at: 100, .. })));
-    /// # Ok::<(), BadNetwork>(())
+    /// assert!(matches!(cut, Err(NetworkError::Truncated { at: 100, .. })));
+    /// # Ok::<(), NetworkError>(())
     /// ```
-    pub fn from_bytes(bytes: &[u8]) -> Result<(Network, String), BadNetwork> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<(Network, String), NetworkError> {
         let mut reader = Reader {
             bytes,
             at: 0,
             part: "header",
         };
         if reader.take(MAGIC.len())? != MAGIC {
-            return Err(BadNetwork::NotANetwork);
+            return Err(NetworkError::NotANetwork);
         }
         let version = reader.u32()?;
         if version != VERSION {
-            return Err(BadNetwork::UnknownVersion { found: version });
+            return Err(NetworkError::UnknownVersion { found: version });
         }
         let length = usize::from(reader.take(1)?[0]);
         if length > MAX_NAME {
-            return Err(BadNetwork::Header {
+            return Err(NetworkError::Header {
                 at: reader.at - 1,
                 what: "a ruleset name is at most 32 bytes long",
             });
         }
         let name = core::str::from_utf8(reader.take(length)?)
-            .map_err(|_| BadNetwork::Header {
+            .map_err(|_| NetworkError::Header {
                 at: reader.at - length,
                 what: "the ruleset name is not UTF-8",
             })?
@@ -380,7 +380,7 @@ impl Network {
         let shape_at = reader.at;
         let (inputs, hidden) = (reader.u32()?, reader.u32()?);
         if inputs as usize != INPUTS || hidden as usize != HIDDEN {
-            return Err(BadNetwork::Shape {
+            return Err(NetworkError::Shape {
                 at: shape_at,
                 inputs,
                 hidden,
@@ -393,7 +393,7 @@ impl Network {
             let at = reader.at;
             let value = f32::from_le_bytes(reader.array()?);
             if !value.is_finite() {
-                return Err(BadNetwork::NotFinite { at });
+                return Err(NetworkError::NotFinite { at });
             }
             values.push(value);
         }
@@ -401,13 +401,13 @@ impl Network {
         reader.part = "checksum";
         let checksum = u64::from_le_bytes(reader.array()?);
         if reader.at != bytes.len() {
-            return Err(BadNetwork::TrailingBytes {
+            return Err(NetworkError::TrailingBytes {
                 at: reader.at,
                 extra: bytes.len() - reader.at,
             });
         }
         if checksum != fnv1a(&bytes[..body]) {
-            return Err(BadNetwork::Corrupt);
+            return Err(NetworkError::Corrupt);
         }
         let mut values = values.into_iter();
         let mut next = || values.next().unwrap_or(0.0);
@@ -451,12 +451,12 @@ const MAX_NAME: usize = 32;
 /// A network file that cannot be read.
 ///
 /// ```
-/// use senet_bot::{BadNetwork, Network};
+/// use senet_bot::{NetworkError, Network};
 ///
 /// let mut file = Network::zero().to_bytes("kendall");
 /// file[40] ^= 1; // one bit of a weight changed
-/// assert_eq!(Network::from_bytes(&file), Err(BadNetwork::Corrupt));
-/// assert_eq!(Network::from_bytes(b"SENETODS"), Err(BadNetwork::NotANetwork));
+/// assert_eq!(Network::from_bytes(&file), Err(NetworkError::Corrupt));
+/// assert_eq!(Network::from_bytes(b"SENETODS"), Err(NetworkError::NotANetwork));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[cfg_attr(
@@ -465,7 +465,7 @@ const MAX_NAME: usize = 32;
     serde(rename_all = "snake_case")
 )]
 #[non_exhaustive]
-pub enum BadNetwork {
+pub enum NetworkError {
     /// The file does not start with `SENETNET`.
     #[error("not a network file: it does not start with SENETNET")]
     NotANetwork,
@@ -530,9 +530,9 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], BadNetwork> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], NetworkError> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or(BadNetwork::Truncated {
+        let end = end.ok_or(NetworkError::Truncated {
             at: self.bytes.len(),
             what: self.part,
         })?;
@@ -541,13 +541,13 @@ impl<'a> Reader<'a> {
         Ok(slice)
     }
 
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], BadNetwork> {
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], NetworkError> {
         let mut out = [0; N];
         out.copy_from_slice(self.take(N)?);
         Ok(out)
     }
 
-    fn u32(&mut self) -> Result<u32, BadNetwork> {
+    fn u32(&mut self) -> Result<u32, NetworkError> {
         Ok(u32::from_le_bytes(self.array()?))
     }
 }
@@ -692,20 +692,20 @@ mod tests {
         assert_eq!(name, "kendall");
         let mut damaged = bytes.clone();
         damaged[40] ^= 1;
-        assert_eq!(Network::from_bytes(&damaged), Err(BadNetwork::Corrupt));
+        assert_eq!(Network::from_bytes(&damaged), Err(NetworkError::Corrupt));
         assert!(matches!(
             Network::from_bytes(&bytes[..bytes.len() - 1]),
-            Err(BadNetwork::Truncated { .. })
+            Err(NetworkError::Truncated { .. })
         ));
         assert_eq!(
             Network::from_bytes(b"SENETODS"),
-            Err(BadNetwork::NotANetwork)
+            Err(NetworkError::NotANetwork)
         );
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(matches!(
             Network::from_bytes(&longer),
-            Err(BadNetwork::TrailingBytes { extra: 1, .. })
+            Err(NetworkError::TrailingBytes { extra: 1, .. })
         ));
     }
 

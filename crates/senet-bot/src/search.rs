@@ -6,11 +6,12 @@ use thiserror::Error;
 use crate::agent::{Agent, Decision, Scored, Thought};
 use crate::eval::{Evaluator, outcome_equity};
 use crate::table::{Bound, Key, Table};
+use senet::Move;
 use senet::Position;
 use senet::Roll;
 use senet::Ruleset;
 use senet::Side;
-use senet::{MAX_MOVES, Move};
+use senet::moves::MAX_MOVES;
 
 /// How far a [`Search`] may look: a depth in throws and a node budget.
 ///
@@ -35,7 +36,7 @@ use senet::{MAX_MOVES, Move};
 /// let limits = SearchLimits::new(2, 5_000, 10)?;
 /// assert_eq!(limits, SearchLimits { max_depth: 2, nodes: 5_000, table_bits: 10 });
 /// assert!(SearchLimits::new(0, 5_000, 10).is_err()); // depth 0 looks at nothing
-/// # Ok::<(), senet_bot::BadLimits>(())
+/// # Ok::<(), senet_bot::LimitsError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -57,11 +58,11 @@ pub struct SearchLimits {
 /// Search limits outside their ranges (see [`SearchLimits`]).
 ///
 /// ```
-/// use senet_bot::{BadLimits, SearchLimits};
+/// use senet_bot::{LimitsError, SearchLimits};
 ///
-/// assert_eq!(SearchLimits::new(0, 100, 0), Err(BadLimits::Depth { found: 0, max: 32 }));
+/// assert_eq!(SearchLimits::new(0, 100, 0), Err(LimitsError::Depth { found: 0, max: 32 }));
 /// let err = SearchLimits::new(2, 100, 25).unwrap_err();
-/// assert_eq!(err, BadLimits::TableBits { found: 25, max: 24 });
+/// assert_eq!(err, LimitsError::TableBits { found: 25, max: 24 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 #[cfg_attr(
@@ -70,7 +71,7 @@ pub struct SearchLimits {
     serde(rename_all = "snake_case")
 )]
 #[non_exhaustive]
-pub enum BadLimits {
+pub enum LimitsError {
     /// The depth is 0 or more than [`SearchLimits::MAX_DEPTH`].
     #[error("a search depth is from 1 to {max} throws, found {found}")]
     Depth {
@@ -115,17 +116,21 @@ impl SearchLimits {
     /// Limits from their parts, each checked against its range.
     ///
     /// ```
-    /// use senet_bot::{BadLimits, SearchLimits};
+    /// use senet_bot::{LimitsError, SearchLimits};
     ///
     /// // Checked when the program compiles.
-    /// const LIMITS: Result<SearchLimits, BadLimits> = SearchLimits::new(2, 10_000, 12);
+    /// const LIMITS: Result<SearchLimits, LimitsError> = SearchLimits::new(2, 10_000, 12);
     /// assert_eq!(LIMITS.map(|l| l.nodes), Ok(10_000));
     /// ```
     ///
     /// # Errors
     ///
-    /// [`BadLimits`] when `max_depth` or `table_bits` is out of its range.
-    pub const fn new(max_depth: u8, nodes: u64, table_bits: u8) -> Result<SearchLimits, BadLimits> {
+    /// [`LimitsError`] when `max_depth` or `table_bits` is out of its range.
+    pub const fn new(
+        max_depth: u8,
+        nodes: u64,
+        table_bits: u8,
+    ) -> Result<SearchLimits, LimitsError> {
         SearchLimits {
             max_depth,
             nodes,
@@ -137,26 +142,26 @@ impl SearchLimits {
     /// The limits, when every field is in its range.
     ///
     /// ```
-    /// use senet_bot::{BadLimits, SearchLimits};
+    /// use senet_bot::{LimitsError, SearchLimits};
     ///
     /// let mut limits = SearchLimits::new(3, 20_000, 12)?;
     /// limits.table_bits = 30; // the fields are public: check after changing them
-    /// assert!(matches!(limits.check(), Err(BadLimits::TableBits { found: 30, .. })));
-    /// # Ok::<(), BadLimits>(())
+    /// assert!(matches!(limits.check(), Err(LimitsError::TableBits { found: 30, .. })));
+    /// # Ok::<(), LimitsError>(())
     /// ```
     ///
     /// # Errors
     ///
-    /// [`BadLimits`] when `max_depth` or `table_bits` is out of its range.
-    pub const fn check(self) -> Result<SearchLimits, BadLimits> {
+    /// [`LimitsError`] when `max_depth` or `table_bits` is out of its range.
+    pub const fn check(self) -> Result<SearchLimits, LimitsError> {
         if self.max_depth == 0 || self.max_depth > Self::MAX_DEPTH {
-            return Err(BadLimits::Depth {
+            return Err(LimitsError::Depth {
                 found: self.max_depth,
                 max: Self::MAX_DEPTH,
             });
         }
         if self.table_bits > Self::MAX_TABLE_BITS {
-            return Err(BadLimits::TableBits {
+            return Err(LimitsError::TableBits {
                 found: self.table_bits,
                 max: Self::MAX_TABLE_BITS,
             });
@@ -207,13 +212,13 @@ impl<E> Search<E> {
     /// assert!(Search::new(Network::zero(), limits).is_ok());
     /// let deep = SearchLimits { max_depth: 99, ..limits };
     /// assert!(Search::new(Network::zero(), deep).is_err());
-    /// # Ok::<(), senet_bot::BadLimits>(())
+    /// # Ok::<(), senet_bot::LimitsError>(())
     /// ```
     ///
     /// # Errors
     ///
-    /// [`BadLimits`] when `limits` are out of their ranges.
-    pub fn new(eval: E, limits: SearchLimits) -> Result<Search<E>, BadLimits> {
+    /// [`LimitsError`] when `limits` are out of their ranges.
+    pub fn new(eval: E, limits: SearchLimits) -> Result<Search<E>, LimitsError> {
         Ok(Search::with_checked(eval, limits.check()?))
     }
 
@@ -234,7 +239,7 @@ impl<E> Search<E> {
     /// let limits = SearchLimits::new(2, 1_000, 0)?;
     /// let search = Search::new(Network::zero(), limits)?;
     /// assert_eq!(search.limits(), limits);
-    /// # Ok::<(), senet_bot::BadLimits>(())
+    /// # Ok::<(), senet_bot::LimitsError>(())
     /// ```
     pub fn limits(&self) -> SearchLimits {
         self.limits
@@ -247,7 +252,7 @@ impl<E> Search<E> {
     ///
     /// let search = Search::new(Network::zero(), SearchLimits::new(1, 100, 0)?)?;
     /// assert_eq!(search.evaluator(), &Network::zero());
-    /// # Ok::<(), senet_bot::BadLimits>(())
+    /// # Ok::<(), senet_bot::LimitsError>(())
     /// ```
     pub fn evaluator(&self) -> &E {
         &self.eval
@@ -341,7 +346,7 @@ impl<E> Search<E> {
     ///
     /// let search = Search::new(Network::zero(), SearchLimits::new(2, 5_000, 0)?)?;
     /// assert_eq!(search.name(), "search (depth 2, 5000 nodes)");
-    /// # Ok::<(), senet_bot::BadLimits>(())
+    /// # Ok::<(), senet_bot::LimitsError>(())
     /// ```
     pub fn name(&self) -> String {
         format!(

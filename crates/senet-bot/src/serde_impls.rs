@@ -13,14 +13,15 @@ use core::marker::PhantomData;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use senet::quote::excerpt;
-use senet::{MAX_MOVES, Move};
+use senet::Move;
+use senet::moves::MAX_MOVES;
+use senet::notation::quote::excerpt;
 
 use crate::agent::{Scored, Thought};
 use crate::duel::{DuelStats, GameEnd, PairResult};
 use crate::eval::{FEATURES, Weights};
 use crate::hint::Hint;
-use crate::level::{BadLevel, Level};
+use crate::level::{Level, LevelError};
 use crate::search::SearchLimits;
 use crate::study::{Pairing, Score, Spread, Tally};
 use crate::train::{Plan, Report};
@@ -223,7 +224,7 @@ impl<'de> Deserialize<'de> for Level {
             .ok()
             .and_then(Level::new)
             .ok_or_else(|| {
-                de::Error::custom(BadLevel {
+                de::Error::custom(LevelError {
                     found: number.to_string(),
                     max: Level::MAX,
                 })

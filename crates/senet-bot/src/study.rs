@@ -22,16 +22,16 @@ use core::fmt;
 
 use thiserror::Error;
 
-use crate::{Agent, Bot, Decision, Level, NoDecision, RandomAgent};
-use senet::IllegalMove;
+use crate::{Agent, Bot, Decision, DecisionError, Level, RandomAgent};
+use senet::IllegalMoveError;
 use senet::Moves;
 use senet::Position;
 use senet::Side;
 use senet::Throw;
+use senet::playout::{PlayoutDriver, playout_with};
 use senet::rulesets::BuiltIn;
 use senet::source::{Seed, SeededThrows, ThrowError, ThrowSource};
 use senet::{Outcome, Ruleset};
-use senet::{PlayoutDriver, playout_with};
 
 /// A game still running after this many throws is stopped and counted
 /// as unfinished ([`Tally::unfinished`]).
@@ -366,10 +366,10 @@ pub enum StudyError {
     Throw(#[from] ThrowError),
     /// A move was refused: an agent's, or a lost throw.
     #[error("a move was refused: {0}")]
-    Move(#[from] IllegalMove),
+    Move(#[from] IllegalMoveError),
     /// A position and a throw made no decision for an agent.
     #[error("no decision to make: {0}")]
-    Decision(#[from] NoDecision),
+    Decision(#[from] DecisionError),
 }
 
 /// Plays `games` games of `pairing` from the ruleset's start, spread over

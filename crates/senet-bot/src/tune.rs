@@ -24,8 +24,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-use super::{BadWeights, Evaluation, Evaluator, FEATURES, Weights};
-use senet::IllegalMove;
+use super::{Evaluation, Evaluator, FEATURES, Weights, WeightsError};
+use senet::IllegalMoveError;
 use senet::Outcome;
 use senet::Position;
 use senet::Side;
@@ -238,10 +238,10 @@ pub enum TuneError {
     /// The fit gave a weight that is not finite (the data cannot be
     /// fitted, or the ridge is too small).
     #[error(transparent)]
-    NotFinite(#[from] BadWeights),
+    NotFinite(#[from] WeightsError),
     /// The engine refused its own move.
     #[error("the engine refused its own move: {0}")]
-    Move(#[from] IllegalMove),
+    Move(#[from] IllegalMoveError),
 }
 
 /// Plays `games` games of the rule of thumb with `weights` against

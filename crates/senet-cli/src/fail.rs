@@ -91,7 +91,7 @@ pub fn shown(text: &str) -> String {
 }
 
 /// Text from the command line or a file, quoted for a message: its
-/// start only (the library's [`senet::quote::excerpt`]), escaped.
+/// start only (the library's [`senet::notation::quote::excerpt`]), escaped.
 pub fn quote(text: &str) -> String {
-    format!("{:?}", senet::quote::excerpt(text))
+    format!("{:?}", senet::notation::quote::excerpt(text))
 }

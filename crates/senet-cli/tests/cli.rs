@@ -14,7 +14,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use senet::{Finish, Record, Seed, Side};
+use senet::game::Finish;
+use senet::{Record, Seed, Side};
 use senet_bot::train::{Plan, train};
 use senet_bot::{FEATURES, Network};
 

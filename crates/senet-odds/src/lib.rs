@@ -373,7 +373,7 @@ impl<R: Ruleset> Table<R> {
     /// The legal move of `roll` that is worth the most to the side to
     /// throw, with x's share after it; `None` when the table does not hold
     /// the position or the roll has no move. Among equal values the first
-    /// move in the order of [`Moves`](crate::Moves) is chosen.
+    /// move in the order of [`Moves`](senet::Moves) is chosen.
     ///
     /// ```
     /// use senet_odds::Table;

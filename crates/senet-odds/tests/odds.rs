@@ -6,9 +6,10 @@ use std::sync::OnceLock;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use senet::rulesets::Reach;
 use senet::rulesets::first_home_wins;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use senet::{Bitboard, Board, Dice, House, Move, Outcome, Position, Reach, Roll, Ruleset, Side};
+use senet::{Bitboard, Board, Dice, House, Move, Outcome, Position, Roll, Ruleset, Side};
 use senet_odds::{SolveError, Table, TableError};
 
 /// The tables are solved once per test binary and shared.
@@ -495,11 +496,11 @@ impl Ruleset for Brawl {
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(step(from, roll))
     }
-    fn contact_at(&self, _start: House, target: House) -> Option<senet::Contact> {
+    fn contact_at(&self, _start: House, target: House) -> Option<senet::rulesets::Contact> {
         Some(if target.number() >= 20 {
-            senet::Contact::Capture
+            senet::rulesets::Contact::Capture
         } else {
-            senet::Contact::Swap
+            senet::rulesets::Contact::Swap
         })
     }
     fn throws_again(&self, _roll: Roll, _played: Option<Move>) -> bool {

@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, House, Move, MoveList, Position, Roll, Ruleset, Target, perft};
+use senet::{AnyRuleset, House, Move, MoveList, Position, Roll, Ruleset, perft};
+use senet::moves::Target;
 
 /// Every roll value, including those the ruleset's implement cannot make.
 pub fn all_rolls() -> impl Iterator<Item = Roll> {
@@ -40,7 +41,7 @@ pub fn check_position<R: Ruleset>(position: &Position<R>) {
         let moves = position.moves(roll).to_list();
         position.moves(roll).write_to(&mut list);
         assert_eq!(moves, list, "to_list and write_to differ");
-        assert!(moves.len() <= senet::MAX_MOVES);
+        assert!(moves.len() <= senet::moves::MAX_MOVES);
         let playable = !over && dice.can_roll(roll);
         if !playable {
             assert!(moves.is_empty(), "moves for a roll that cannot be played");

@@ -4,9 +4,10 @@
 //! Each test file uses only part of this module.
 #![allow(dead_code)]
 
+use senet::moves::{Target, divide};
 use senet::{
-    Dice, House, IllegalMove, MoveText, MoveTextError, Position, Roll, Ruleset, Side, Target,
-    Throw, divide, perft,
+    Dice, House, IllegalMoveError, MoveText, MoveTextError, Position, Roll, Ruleset, Side, Throw,
+    perft,
 };
 
 /// The roll with this value (1..=5).
@@ -142,7 +143,12 @@ pub fn after<R: Ruleset>(position: &Position<R>, text: &str) -> String {
 
 /// Why the move of `value` from `from` to `target` is illegal here.
 #[track_caller]
-pub fn why<R: Ruleset>(position: &Position<R>, value: u8, from: u8, target: Target) -> IllegalMove {
+pub fn why<R: Ruleset>(
+    position: &Position<R>,
+    value: u8,
+    from: u8,
+    target: Target,
+) -> IllegalMoveError {
     match position.find_move(roll(value), house(from), target) {
         Ok(mv) => panic!(
             "{value}: {from}-{target} is legal in {position}: {}",
@@ -177,7 +183,7 @@ pub fn assert_finished<R: Ruleset>(position: &Position<R>) {
     }
     assert_eq!(
         position.lose_throw(roll(1)),
-        Err(IllegalMove::GameOver),
+        Err(IllegalMoveError::GameOver),
         "{position}"
     );
     for depth in 0..=3 {
@@ -187,7 +193,7 @@ pub fn assert_finished<R: Ruleset>(position: &Position<R>) {
     let text: MoveText = "1: -".parse().unwrap();
     assert_eq!(
         text.resolve(position),
-        Err(MoveTextError::Illegal(IllegalMove::GameOver))
+        Err(MoveTextError::Illegal(IllegalMoveError::GameOver))
     );
 }
 

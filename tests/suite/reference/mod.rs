@@ -51,7 +51,9 @@
 // Each test file that includes this module uses only part of it.
 #![allow(dead_code)]
 
-use senet::{Bitboard, Contact, House, Position, Reach, Roll, Ruleset, Side, Target};
+use senet::moves::Target;
+use senet::rulesets::{Contact, Reach};
+use senet::{Bitboard, House, Position, Roll, Ruleset, Side};
 
 /// The house of the water, in the rulesets that have one: the hook's
 /// answer, the one place the reference asks it.
@@ -186,8 +188,8 @@ impl View {
             cells: cells_of(position),
             side,
             movable: ruleset.movable(board, side),
-            impassable: ruleset.impassable(board, side, senet::Direction::Forward),
-            impassable_back: ruleset.impassable(board, side, senet::Direction::Backward),
+            impassable: ruleset.impassable(board, side, senet::rulesets::Direction::Forward),
+            impassable_back: ruleset.impassable(board, side, senet::rulesets::Direction::Backward),
             shielded: ruleset.shielded(board, side.opponent()),
             bear_off: ruleset.may_bear_off(board, side),
         }

@@ -4,9 +4,10 @@
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::{AnyRuleset, Game, Position, Roll, Ruleset, Seed, Side, Throw, Thrown};
+use senet::game::Thrown;
+use senet::{AnyRuleset, Game, Position, Roll, Ruleset, Seed, Side, Throw};
 use senet_bot::{
-    Agent, Bot, Decision, Duel, Evaluation, Evaluator, Greedy, Level, NoDecision, RandomAgent,
+    Agent, Bot, Decision, DecisionError, Duel, Evaluation, Evaluator, Greedy, Level, RandomAgent,
     Search, SearchLimits, Weights,
 };
 
@@ -199,14 +200,14 @@ fn no_decision_without_a_choice() {
     let die = Throw::canonical(senet::Dice::LongDie, Roll::new(2).unwrap()).unwrap();
     assert!(matches!(
         Decision::new(start, die, &[]),
-        Err(NoDecision::WrongDice { .. })
+        Err(DecisionError::WrongDice { .. })
     ));
     let finished: Position<AnyRuleset> =
         Position::parse(AnyRuleset::Kendall, "xxxxx......................... o 0 5").unwrap();
     let three = throw_of(AnyRuleset::Kendall, 3);
     assert_eq!(
         Decision::new(finished, three, &[]).unwrap_err(),
-        NoDecision::GameOver
+        DecisionError::GameOver
     );
 }
 
@@ -265,7 +266,7 @@ fn decisions_come_from_the_game_view() {
     let mut bot = Bot::new(AnyRuleset::Temple, Level::new(2).unwrap());
     assert_eq!(
         Decision::from_view(&game.view()).unwrap_err(),
-        NoDecision::NotThrown
+        DecisionError::NotThrown
     );
     while game.history().len() < 30 && !game.is_over() {
         if let Thrown::ToPlay(_) = game.throw().unwrap() {
@@ -316,7 +317,7 @@ fn names_decisions_and_hints_need_no_annotations() {
     let six = senet::Roll::new(6).unwrap();
     assert_eq!(
         hint(&start, six, Level::new(1).unwrap()).unwrap_err(),
-        NoDecision::RollNotOnDice { roll: six }
+        DecisionError::RollNotOnDice { roll: six }
     );
     let stuck = Position::parse(
         senet::rulesets::Kendall,
@@ -326,6 +327,6 @@ fn names_decisions_and_hints_need_no_annotations() {
     let two = senet::Roll::new(2).unwrap();
     assert!(matches!(
         hint(&stuck, two, Level::new(2).unwrap()),
-        Err(NoDecision::LostThrow { .. })
+        Err(DecisionError::LostThrow { .. })
     ));
 }

@@ -1,6 +1,8 @@
 //! A duel's game records its seed and verifies.
 
-use senet::{AnyRuleset, Checked, Record, Seed, SeededThrows};
+use senet::replay::Checked;
+use senet::source::SeededThrows;
+use senet::{AnyRuleset, Record, Seed};
 use senet_bot::{Duel, RandomAgent};
 
 #[test]

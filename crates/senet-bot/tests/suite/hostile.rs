@@ -2,30 +2,30 @@
 //! only a short, escaped excerpt.
 
 use senet::rulesets::Bell;
-use senet_bot::{BadLimits, Evaluation, FEATURES, Search, SearchLimits, Weights};
+use senet_bot::{Evaluation, FEATURES, LimitsError, Search, SearchLimits, Weights};
 
 #[test]
 fn search_limits_are_checked_where_they_enter() {
     let good = SearchLimits::new(3, 1_000, 12).unwrap();
     assert!(Search::new(Evaluation::new(Bell), good).is_ok());
     for (depth, bits, error) in [
-        (0, 0, BadLimits::Depth { found: 0, max: 32 }),
-        (33, 0, BadLimits::Depth { found: 33, max: 32 }),
+        (0, 0, LimitsError::Depth { found: 0, max: 32 }),
+        (33, 0, LimitsError::Depth { found: 33, max: 32 }),
         (
             255,
             0,
-            BadLimits::Depth {
+            LimitsError::Depth {
                 found: 255,
                 max: 32,
             },
         ),
-        (2, 25, BadLimits::TableBits { found: 25, max: 24 }),
-        (2, 31, BadLimits::TableBits { found: 31, max: 24 }),
-        (2, 63, BadLimits::TableBits { found: 63, max: 24 }),
+        (2, 25, LimitsError::TableBits { found: 25, max: 24 }),
+        (2, 31, LimitsError::TableBits { found: 31, max: 24 }),
+        (2, 63, LimitsError::TableBits { found: 63, max: 24 }),
         (
             2,
             255,
-            BadLimits::TableBits {
+            LimitsError::TableBits {
                 found: 255,
                 max: 24,
             },

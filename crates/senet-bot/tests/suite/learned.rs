@@ -3,11 +3,12 @@
 
 use proptest::prelude::*;
 use senet::rulesets::Kendall;
-use senet::{AnyRuleset, Position, Ruleset, Seed, SeededThrows, Side, with_ruleset};
+use senet::source::SeededThrows;
+use senet::{AnyRuleset, Position, Ruleset, Seed, Side, with_ruleset};
 use senet_bot::train::{Plan, train};
 use senet_bot::{
-    Agent, BadNetwork, Baseline, Bot, Decision, Duel, DuelStats, Evaluator, FiveTerms, Learned,
-    Level, Network, RandomAgent, Search, SearchLimits,
+    Agent, Baseline, Bot, Decision, Duel, DuelStats, Evaluator, FiveTerms, Learned, Level, Network,
+    NetworkError, RandomAgent, Search, SearchLimits,
 };
 
 /// The bytes of the network file shipped for `name`.
@@ -81,31 +82,31 @@ fn a_damaged_network_file_is_refused_with_its_reason() {
     let bytes = shipped("kendall");
     assert!(matches!(
         Network::from_bytes(&bytes[..7]),
-        Err(BadNetwork::Truncated { at: 7, .. })
+        Err(NetworkError::Truncated { at: 7, .. })
     ));
     assert_eq!(
         Network::from_bytes(b"SENETODS...."),
-        Err(BadNetwork::NotANetwork)
+        Err(NetworkError::NotANetwork)
     );
     assert!(matches!(
         Network::from_bytes(&bytes[..100]),
-        Err(BadNetwork::Truncated { .. })
+        Err(NetworkError::Truncated { .. })
     ));
     let mut version = bytes.clone();
     version[8] = 9;
     assert_eq!(
         Network::from_bytes(&version),
-        Err(BadNetwork::UnknownVersion { found: 9 })
+        Err(NetworkError::UnknownVersion { found: 9 })
     );
     let mut edited = bytes.clone();
     let last_weight = bytes.len() - 12;
     edited[last_weight] ^= 0x40;
-    assert_eq!(Network::from_bytes(&edited), Err(BadNetwork::Corrupt));
+    assert_eq!(Network::from_bytes(&edited), Err(NetworkError::Corrupt));
     let mut infinite = bytes.clone();
     infinite[last_weight..last_weight + 4].copy_from_slice(&f32::INFINITY.to_le_bytes());
     assert!(matches!(
         Network::from_bytes(&infinite),
-        Err(BadNetwork::NotFinite { at }) if at == last_weight
+        Err(NetworkError::NotFinite { at }) if at == last_weight
     ));
     let message = Network::from_bytes(&edited).unwrap_err().to_string();
     assert!(message.contains("checksum"), "{message}");

@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use senet::rulesets::Kendall;
+use senet::rulesets::Reach;
 use senet::{
-    AnyRuleset, Bitboard, Board, Dice, House, Move, Outcome, Position, Reach, Roll, Ruleset,
-    ruleset_enum,
+    AnyRuleset, Bitboard, Board, Dice, House, Move, Outcome, Position, Roll, Ruleset, ruleset_enum,
 };
 use senet_bot::{Evaluation, Learned, Network, Weights};
 

@@ -1,7 +1,8 @@
 //! A ruleset of a user's own gets bots like a built-in one.
 
+use senet::rulesets::Reach;
 use senet::rulesets::first_home_wins;
-use senet::{Bitboard, Board, Dice, House, Outcome, Position, Reach, Roll, Ruleset};
+use senet::{Bitboard, Board, Dice, House, Outcome, Position, Roll, Ruleset};
 
 /// Three pieces each, every roll steps plainly and bears off past 30,
 /// no other rule. `start` is the start it claims.

@@ -194,7 +194,7 @@ fn make<R: Ruleset>(
         Eval::Weights(weights) => Evaluation::with_weights(ruleset, **weights),
         Eval::Default | Eval::Tuned | Eval::Network(..) => Evaluation::new(ruleset),
     };
-    let bad = |e: senet_bot::BadLimits| usage(format!("{}: {e}", spec.text));
+    let bad = |e: senet_bot::LimitsError| usage(format!("{}: {e}", spec.text));
     Ok(match spec.kind {
         Kind::Random => Box::new(RandomAgent::new(seed)),
         Kind::Baseline => Box::new(Baseline::new(ruleset)),

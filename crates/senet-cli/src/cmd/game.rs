@@ -9,12 +9,12 @@ use std::io::Write;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use senet::effect::Effect;
 use senet::effect::Rest;
+use senet::game::{Thrown, Turn};
 use senet::rulesets::BuiltIn;
-use senet::{
-    AnyRuleset, Contact, Effect, Game, House, Position, Ruleset, Seed, Side, Thrown, Turn,
-    with_ruleset,
-};
+use senet::rulesets::Contact;
+use senet::{AnyRuleset, Game, House, Position, Ruleset, Seed, Side, with_ruleset};
 
 use super::common::{SeedArg, SeedArgs, position, ruleset};
 use crate::fail::{Fail, error, quote, usage};

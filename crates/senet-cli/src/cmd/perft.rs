@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::time::Instant;
 
+use senet::moves::divide;
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Position, divide, perft, with_ruleset};
+use senet::{AnyRuleset, Position, perft, with_ruleset};
 
 use super::common::{number, position, read_small_file, ruleset};
 use crate::fail::{Fail, quote, usage};

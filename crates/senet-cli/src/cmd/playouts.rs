@@ -95,7 +95,7 @@ fn play_many<R: BuiltIn>(ruleset: R, games: u64, seed: u64) -> Totals {
     let mut totals = Totals::default();
     let start = Position::start(ruleset);
     for _ in 0..games {
-        let game = senet::playout(&start, &mut rng, MAX_THROWS);
+        let game = senet::playout::playout(&start, &mut rng, MAX_THROWS);
         totals.games += 1;
         totals.throws += u64::from(game.throws);
         totals.lost += u64::from(game.lost_throws);

@@ -3,10 +3,10 @@
 use std::fs::File;
 use std::io::{BufReader, Write};
 
+use senet::record::ReadRecordError;
+use senet::replay::{Checked, Place, Problem, ReplayError};
 use senet::rulesets::BuiltIn;
-use senet::{
-    AnyRuleset, Checked, Place, Problem, ReadRecordError, Record, ReplayError, Side, with_ruleset,
-};
+use senet::{AnyRuleset, Record, Side, with_ruleset};
 
 use crate::fail::{Fail, quote, shown, usage};
 
@@ -37,7 +37,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     };
     let Ok(ruleset) = record.ruleset().parse::<AnyRuleset>() else {
         let found = record.ruleset().to_owned();
-        let problem = Problem::UnknownRuleset { found };
+        let problem = Problem::ParseRulesetError { found };
         return Err(invalid(ReplayError {
             place: Place::Header,
             problem,

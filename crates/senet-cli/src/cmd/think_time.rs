@@ -4,7 +4,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Position, Seed, SeededThrows, Throw, ThrowSource, with_ruleset};
+use senet::source::{SeededThrows, ThrowSource};
+use senet::{AnyRuleset, Position, Seed, Throw, with_ruleset};
 use senet_bot::{Agent, Bot, Decision, Evaluation, Level, Search, SearchLimits};
 
 use super::common::{number, ruleset, seed_number};

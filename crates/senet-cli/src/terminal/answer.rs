@@ -5,7 +5,8 @@ use std::io::{self, BufRead, Read};
 use thiserror::Error;
 
 use super::words::{capital, excerpt};
-use senet::{Move, Ruleset, TypedMoveError};
+use senet::notation::TypedMoveError;
+use senet::{Move, Ruleset};
 use senet_bot::Decision;
 
 /// The longest answer read, in bytes; a longer line is explained and skipped.
@@ -75,7 +76,7 @@ pub(super) fn read_line<I: BufRead>(input: &mut I) -> io::Result<Line> {
 /// assert_eq!(Answer::parse(&decision, "1"), Ok(Answer::Play(first)));
 /// assert_eq!(Answer::parse(&decision, " HINT "), Ok(Answer::Hint));
 /// assert!(Answer::parse(&decision, "99").is_err());
-/// # Ok::<(), senet_bot::NoDecision>(())
+/// # Ok::<(), senet_bot::DecisionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -105,7 +106,7 @@ pub enum Answer {
 /// let why = Answer::parse(&decision, "0").unwrap_err();
 /// assert_eq!(why, BadAnswer::NoSuchNumber { number: 0, count });
 /// assert!(why.to_string().starts_with("There is no move 0"));
-/// # Ok::<(), senet_bot::NoDecision>(())
+/// # Ok::<(), senet_bot::DecisionError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -160,7 +161,7 @@ impl Answer {
     /// assert!(matches!(typed, Ok(Answer::Play(mv)) if mv.from().number() == 10));
     /// assert_eq!(Answer::parse(&decision, "Quit"), Ok(Answer::Resign));
     /// assert!(matches!(Answer::parse(&decision, "  "), Err(BadAnswer::Empty { .. })));
-    /// # Ok::<(), senet_bot::NoDecision>(())
+    /// # Ok::<(), senet_bot::DecisionError>(())
     /// ```
     pub fn parse<R: Ruleset>(decision: &Decision<'_, R>, text: &str) -> Result<Answer, BadAnswer> {
         let text = text.trim();

@@ -35,7 +35,8 @@ use std::io;
 
 use thiserror::Error;
 
-use senet::{Finish, Outcome, Seed, Side};
+use senet::game::Finish;
+use senet::{Outcome, Seed, Side};
 use senet_bot::Level;
 
 /// Writes to the output; a failure stops the session ([`Stop::Output`]).
@@ -165,7 +166,8 @@ impl Options {
 /// use senet_bot::Level;
 /// use senet::rulesets::Temple;
 /// use crate::terminal::{Options, Session};
-/// use senet::{Finish, Record, Side};
+/// use senet::{Record, Side};
+/// use senet::game::Finish;
 ///
 /// let options = Options::new(Level::new(1).unwrap(), senet::Seed::from_u64(7));
 /// let ended = Session::new(Temple, options).play(&mut Cursor::new(""), &mut Vec::new())?;

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use super::answer::{Answer, Line, read_line};
 use super::words::{Names, capital, describe, help, hint, list_moves, throws_again};
 use super::{Ended, Options, Stop};
+use senet::game::{Finish, GameView, Thrown};
 use senet::rulesets::BuiltIn;
-use senet::{Finish, Game, GameView, Move, Outcome, Ruleset, Thrown};
+use senet::{Game, Move, Outcome, Ruleset};
 use senet_bot::{Agent, Bot, Decision};
 use senet_odds::Table;
 
@@ -22,7 +23,8 @@ use senet_odds::Table;
 /// use senet_bot::Level;
 /// use senet::rulesets::Kendall;
 /// use crate::terminal::{Options, Session};
-/// use senet::{Finish, Seed};
+/// use senet::Seed;
+/// use senet::game::Finish;
 ///
 /// let options = Options::new(Level::new(1).unwrap(), Seed::from_u64(7));
 /// // Always the first move listed: a whole game, played to its end.

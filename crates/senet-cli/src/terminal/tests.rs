@@ -8,7 +8,8 @@ use std::io::{self, BufRead, Cursor, Read};
 use senet_bot::Level;
 
 use super::{Ended, Options, Session, Stop};
-use senet::{AnyRuleset, Finish, Record, Seed, Side};
+use senet::game::Finish;
+use senet::{AnyRuleset, Record, Seed, Side};
 
 fn options(human: Side) -> Options {
     Options::new(Level::new(1).unwrap(), Seed::from_u64(7)).playing(human)
@@ -199,7 +200,7 @@ fn a_failing_input_stops_the_session() {
 }
 
 /// The terminal says what a move did in the library's words
-/// (`senet::Effect`) when the notation does not say it all: swaps in
+/// (`senet::effect::Effect`) when the notation does not say it all: swaps in
 /// Kendall, captures in Bell, the water; and nothing for a plain move.
 #[test]
 fn the_terminal_says_what_a_move_did() {

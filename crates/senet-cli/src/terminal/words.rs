@@ -3,8 +3,9 @@
 
 use std::io::{self, Write};
 
-use senet::quote::excerpt_to;
-use senet::{Dice, Effect, Ruleset, Side};
+use senet::effect::Effect;
+use senet::notation::quote::excerpt_to;
+use senet::{Dice, Ruleset, Side};
 use senet_bot::{Bot, Decision, Level};
 
 /// The longest quotation of an answer in a message, in bytes once escaped.

@@ -15,7 +15,7 @@ pub const EXCERPT: usize = 60;
 /// [`EXCERPT`] bytes (without its quotes); `…` marks a cut.
 ///
 /// ```
-/// use senet::quote::excerpt;
+/// use senet::notation::quote::excerpt;
 ///
 /// assert_eq!(excerpt("a\nb"), "a\nb");
 /// assert_eq!(excerpt(&"x".repeat(100)).chars().last(), Some('…'));
@@ -28,7 +28,7 @@ pub fn excerpt(text: &str) -> String {
 /// `max` bytes (without its quotes); `…` marks a cut.
 ///
 /// ```
-/// use senet::quote::excerpt_to;
+/// use senet::notation::quote::excerpt_to;
 ///
 /// assert_eq!(excerpt_to("abcdef", 6), "abcdef");
 /// assert_eq!(excerpt_to("abcdefgh", 6), "abc…");
