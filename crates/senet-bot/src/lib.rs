@@ -6,7 +6,7 @@
 //!
 //! An agent sees a [`Decision`]: the position, the throw in hand, its legal
 //! moves and the game so far, taken from a game's
-//! [`GameView`](crate::GameView) ([`Decision::from_view`]) or from plain
+//! [`GameView`](senet::GameView) ([`Decision::from_view`]) or from plain
 //! values. It holds no throw source, so an agent cannot see or steer a
 //! future throw; it plays honestly by construction.
 //! Every agent here is deterministic: the same decision (and, for the
