@@ -75,7 +75,8 @@
 //! played with the same throws and the seats swapped), seed 1: A's win rate
 //! against B, a draw counting half, with its 95% interval over the pairs
 //! (`cargo run --release -p senet-cli -- duel --ruleset kendall --a level:4 --b baseline --games 20000 --seed 1 --threads 2`;
-//! every duel, with its length and time, is in `docs/bots.md` in the package).
+//! every duel, with its length and time, is in the repository's `docs/bots.md`,
+//! which also ships in the `senet` package).
 //!
 //! | ruleset | 2 vs 1 | 3 vs 2 | 4 vs 3 | 1 vs baseline | 2 vs baseline | 3 vs baseline | 4 vs baseline |
 //! | --- | --- | --- | --- | --- | --- | --- | --- |
