@@ -11,9 +11,8 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::house::House;
-use crate::notation::quote::excerpt;
-use crate::position::PositionError;
-use crate::ruleset::{Contact, Reach, Ruleset};
+
+use crate::ruleset::{Contact, Ruleset};
 use crate::throw::Roll;
 
 /// A ruleset's hook broke its contract: the answer would lose or
@@ -173,7 +172,7 @@ pub(crate) fn checked_landing(
 /// Sets of taken houses the landing hooks are tried on up front: the
 /// start, the empty board, and a fixed spread of boards of every
 /// density. A hook that ignores what is taken fails on one of them.
-fn probes<R: Ruleset>(ruleset: &R) -> impl Iterator<Item = Bitboard> {
+pub(crate) fn probes<R: Ruleset>(ruleset: &R) -> impl Iterator<Item = Bitboard> {
     let [x, o] = ruleset.start();
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let spread = (0..64u32).map(move |i| {
@@ -190,43 +189,7 @@ fn probes<R: Ruleset>(ruleset: &R) -> impl Iterator<Item = Bitboard> {
     [Bitboard::EMPTY, x | o].into_iter().chain(spread)
 }
 
-/// What [`Position::try_start`](crate::Position::try_start) checks of a
-/// ruleset before its start: the name, the geometry's use of the water,
-/// and the landing hooks on a spread of boards.
-pub(crate) fn check<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
-    let name = ruleset.name();
-    crate::record::check_ruleset_name(name).map_err(|why| PositionError::RulesetName {
-        name: excerpt(name),
-        why,
-    })?;
-    if ruleset.water().is_none() {
-        for from in House::all() {
-            for roll in ruleset.dice().rolls() {
-                let answers = [
-                    (Hook::Forward, ruleset.forward(from, roll)),
-                    (Hook::Backward, ruleset.backward(from, roll)),
-                ];
-                for (hook, reach) in answers {
-                    if let Some(Reach::Water | Reach::Fall) = reach {
-                        return Err(no_water(hook, from, roll).into());
-                    }
-                }
-            }
-        }
-    }
-    for occupied in probes(ruleset) {
-        let occupied = occupied & Bitboard::range(1, House::COUNT);
-        let (water, returned) = (
-            ruleset.water_landing(occupied),
-            ruleset.return_landing(occupied),
-        );
-        checked_landing(Hook::WaterLanding, water, occupied, false)?;
-        checked_landing(Hook::ReturnLanding, returned, occupied, false)?;
-    }
-    Ok(())
-}
-
-fn no_water(hook: Hook, from: House, roll: Roll) -> HookError {
+pub(crate) fn no_water(hook: Hook, from: House, roll: Roll) -> HookError {
     HookError::NoWater {
         hook,
         from: from.number(),

@@ -29,7 +29,7 @@ use core::fmt;
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side, Target};
 use crate::movegen::IllegalMoveError;
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::position::Position;
 use crate::ruleset::{Contact, Direction, Reach, Ruleset};
 

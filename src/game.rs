@@ -80,11 +80,10 @@ use thiserror::Error;
 
 use crate::house::Side;
 use crate::movegen::IllegalMoveError;
-use crate::moves::{Move, MoveList};
+use crate::mv::{Move, MoveList};
 use crate::notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 use crate::notation::typed::TypedMoveError;
 use crate::position::Position;
-use crate::record::Record;
 use crate::ruleset::{Outcome, Ruleset};
 use crate::rulesets::BuiltIn;
 use crate::source::{Seed, SeededThrows, ThrowError, ThrowSource};
@@ -747,35 +746,6 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
         self.state.pending = None;
         self.state.finish = Some(finish);
         Ok(finish)
-    }
-
-    /// The game's record so far: ruleset and revision, the seed for seeded
-    /// games, the start position when it is not the ruleset's, how the game
-    /// ended, and every throw in notation. Add the players' names with
-    /// [`Record::with_name`]. The record of a seeded game holds its seed:
-    /// publish it only once the game is over.
-    ///
-    /// ```
-    /// use senet::{Game, Seed, Side, rulesets::Kendall};
-    ///
-    /// let mut game = Game::seeded(Kendall, Seed::from_u64(11));
-    /// game.resign(Side::O)?;
-    /// let record = game.record().with_name(Side::X, "Ann")?;
-    /// assert_eq!((record.ruleset(), record.seed()), ("kendall", Some(Seed::from_u64(11))));
-    /// assert!(record.verify()?.is_valid());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn record(&self) -> Record {
-        let ruleset = self.ruleset();
-        let start = self.state.start;
-        let custom_start = Position::try_start(ruleset) != Ok(start);
-        Record::from_game(
-            &ruleset,
-            self.seed,
-            custom_start.then(|| start.to_string()),
-            self.state.finish,
-            self.state.history.iter().map(Turn::text).collect(),
-        )
     }
 
     fn check_not_over(&self) -> Result<(), GameError> {

@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::house::House;
 use crate::movegen::IllegalMoveError;
 use crate::movegen::sets::Found;
-use crate::moves::{Move, MoveList};
+use crate::mv::{Move, MoveList};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::throw::{Dice, Roll};

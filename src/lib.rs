@@ -73,7 +73,7 @@
 //! | `ruleset.rs` | the [`Ruleset`] trait: every rule that differs between reconstructions, as hooks |
 //! | `contract.rs` | what shared code checks of a ruleset's hooks, and derives from them once |
 //! | `rulesets/` | the built-in reconstructions, one file each, their one list, and the small rules they share |
-//! | `any_ruleset.rs`, `ruleset_enum.rs` | [`AnyRuleset`], a built-in ruleset chosen at run time, and the macro that makes such enums |
+//! | `rulesets/any.rs`, `ruleset_enum.rs` | [`AnyRuleset`], a built-in ruleset chosen at run time, and the macro that makes such enums |
 //! | `board.rs`, `position.rs`, `setup.rs` | [`Board`], [`Position`] and [`Setup`]: validated construction and queries |
 //! | `movegen/steps.rs` | `Steps`: the generator's per-roll tables, derived from the geometry hooks, private to the crate |
 //! | `movegen/mod.rs` | the board as the generator sees it, asked of the ruleset once per position |
@@ -84,7 +84,7 @@
 //! | `legal.rs` | [`Moves`] and [`moves::MovesByRoll`]: the one way to list, count, pick and play moves |
 //! | `play.rs` | playing a move or a lost throw, and passing the turn |
 //! | `effect.rs` | what a move did ([`effect::Effect`]), read from the move, the hooks and the board |
-//! | `moves.rs` | [`Move`] (four bytes) and [`MoveList`] (fixed capacity, no heap) |
+//! | `mv.rs` | [`Move`] (four bytes) and [`MoveList`] (fixed capacity, no heap) |
 //! | `perft.rs` | [`perft`] and [`moves::divide`] |
 //! | `playout.rs` | [`playout::playout`]: a game played on to its end, at random or by a driver |
 //! | `notation/` | position strings, move text, typed moves, and short quotations of input for errors |
@@ -112,7 +112,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod any_ruleset;
 mod bitboard;
 mod board;
 mod contract;
@@ -122,7 +121,7 @@ pub mod game;
 mod house;
 mod legal;
 mod movegen;
-pub mod moves;
+mod mv;
 pub mod notation;
 mod perft;
 mod play;
@@ -138,22 +137,35 @@ pub mod source;
 pub mod svg;
 mod throw;
 
-pub use any_ruleset::AnyRuleset;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use game::{Game, GameError};
 pub use house::{House, Side};
 pub use legal::Moves;
 pub use movegen::IllegalMoveError;
-pub use moves::{Move, MoveList};
+pub use mv::{Move, MoveList};
 pub use notation::move_text::{MoveText, MoveTextError};
 pub use perft::perft;
 pub use position::{Position, PositionError};
 pub use record::{Record, RecordError};
 pub use ruleset::{Outcome, Ruleset};
+pub use rulesets::AnyRuleset;
 pub use setup::Setup;
 pub use source::Seed;
 pub use throw::{Dice, Roll, Throw};
+
+/// Moves: [`Move`], one legal play of one piece; [`MoveList`], the
+/// fixed-capacity list of them; [`Moves`] and [`MovesByRoll`], the legal
+/// moves of a position as sets; where a move goes ([`Target`]); why a move
+/// is refused ([`IllegalMoveError`]); and [`divide`], perft by first move.
+/// The main ones are also at the crate root.
+pub mod moves {
+    pub use crate::house::Target;
+    pub use crate::legal::{Moves, MovesByRoll};
+    pub use crate::movegen::IllegalMoveError;
+    pub use crate::mv::{MAX_MOVES, Move, MoveList};
+    pub use crate::perft::divide;
+}
 
 #[cfg(feature = "serde")]
 mod serde_impls;

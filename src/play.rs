@@ -5,7 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
 use crate::movegen::IllegalMoveError;
 use crate::movegen::sets::Found;
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::position::{Position, water_would_move};
 use crate::ruleset::{Contact, Ruleset};
 use crate::throw::Roll;

@@ -2,10 +2,12 @@
 
 use thiserror::Error;
 
+use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::contract::{HookError, removes_pieces};
+use crate::contract::{Hook, HookError, checked_landing, no_water, probes, removes_pieces};
 use crate::house::{House, Side};
-use crate::ruleset::{Direction, Outcome, Ruleset};
+use crate::notation::quote::{excerpt, value_problem};
+use crate::ruleset::{Direction, Outcome, Reach, Ruleset};
 use crate::rulesets::BuiltIn;
 
 /// A position of a game under ruleset `R`: where every piece is, how many
@@ -228,7 +230,7 @@ impl<R: Ruleset> Position<R> {
     /// assert_eq!(Position::try_start(Kendall), Ok(Position::start(Kendall)));
     /// ```
     pub fn try_start(ruleset: R) -> Result<Position<R>, PositionError> {
-        crate::contract::check(&ruleset)?;
+        check_hooks(&ruleset)?;
         let [x, o] = ruleset.start();
         crate::Setup {
             x,
@@ -482,6 +484,44 @@ impl<R: BuiltIn> Position<R> {
             over: ruleset.outcome(&board).is_some(),
         }
     }
+}
+
+/// What [`Position::try_start`](crate::Position::try_start) checks of a
+/// ruleset before its start: the name, the geometry's use of the water,
+/// and the landing hooks on a spread of boards.
+fn check_hooks<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
+    let name = ruleset.name();
+    if let Some((_, why)) = value_problem(name) {
+        return Err(PositionError::RulesetName {
+            name: excerpt(name),
+            why,
+        });
+    }
+    if ruleset.water().is_none() {
+        for from in House::all() {
+            for roll in ruleset.dice().rolls() {
+                let answers = [
+                    (Hook::Forward, ruleset.forward(from, roll)),
+                    (Hook::Backward, ruleset.backward(from, roll)),
+                ];
+                for (hook, reach) in answers {
+                    if let Some(Reach::Water | Reach::Fall) = reach {
+                        return Err(no_water(hook, from, roll).into());
+                    }
+                }
+            }
+        }
+    }
+    for occupied in probes(ruleset) {
+        let occupied = occupied & Bitboard::range(1, House::COUNT);
+        let (water, returned) = (
+            ruleset.water_landing(occupied),
+            ruleset.return_landing(occupied),
+        );
+        checked_landing(Hook::WaterLanding, water, occupied, false)?;
+        checked_landing(Hook::ReturnLanding, returned, occupied, false)?;
+    }
+    Ok(())
 }
 
 /// The invariants every position of a ruleset keeps.

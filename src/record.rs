@@ -97,22 +97,13 @@
 
 mod text;
 
-/// Whether `name` can stand as a record's ruleset and be read back, or
-/// why not.
-pub(crate) fn check_ruleset_name(name: &str) -> Result<(), &'static str> {
-    match text::check_value("Ruleset", name) {
-        Err(RecordError::BadValue { why, .. }) => Err(why),
-        Err(_) => Err("a record cannot hold it"),
-        Ok(()) => Ok(()),
-    }
-}
-
-use crate::game::Finish;
+use crate::game::{Finish, Game, Turn};
 use crate::house::Side;
 use crate::notation::move_text::MoveText;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::source::Seed;
+use crate::source::ThrowSource;
 
 pub use text::{ParseRecordError, ReadRecordError, RecordError};
 
@@ -176,14 +167,6 @@ pub use text::{ParseRecordError, ReadRecordError, RecordError};
 /// `{"ending": "borne_off" | "resignation", "winner": "x" | "o"}` or
 /// `{"ending": "draw"}`) and `throws`, the notation of each throw.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(
-        try_from = "crate::serde_impls::Object<crate::serde_impls::RecordRepr>",
-        into = "crate::serde_impls::RecordRepr"
-    )
-)]
 pub struct Record {
     ruleset: String,
     revision: u32,
@@ -192,6 +175,39 @@ pub struct Record {
     names: [Option<String>; 2],
     finish: Option<Finish>,
     throws: Vec<MoveText>,
+}
+
+/// A game's record is written here, beside the record, so that the game
+/// needs nothing of records.
+impl<R: Ruleset, S: ThrowSource> Game<R, S> {
+    /// The game's record so far: ruleset and revision, the seed for seeded
+    /// games, the start position when it is not the ruleset's, how the game
+    /// ended, and every throw in notation. Add the players' names with
+    /// [`Record::with_name`]. The record of a seeded game holds its seed:
+    /// publish it only once the game is over.
+    ///
+    /// ```
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    ///
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(11));
+    /// game.resign(Side::O)?;
+    /// let record = game.record().with_name(Side::X, "Ann")?;
+    /// assert_eq!((record.ruleset(), record.seed()), ("kendall", Some(Seed::from_u64(11))));
+    /// assert!(record.verify()?.is_valid());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn record(&self) -> Record {
+        let ruleset = self.ruleset();
+        let start = *self.view().start();
+        let custom_start = Position::try_start(ruleset) != Ok(start);
+        Record::from_game(
+            &ruleset,
+            self.seed(),
+            custom_start.then(|| start.to_string()),
+            self.finish(),
+            self.history().iter().map(Turn::text).collect(),
+        )
+    }
 }
 
 impl Record {

@@ -50,7 +50,6 @@ use core::fmt;
 
 use thiserror::Error;
 
-use crate::any_ruleset::AnyRuleset;
 use crate::game::{Finish, Turn};
 use crate::house::Side;
 use crate::movegen::IllegalMoveError;
@@ -60,6 +59,7 @@ use crate::position::{Position, PositionError};
 use crate::record::Record;
 use crate::ruleset::Ruleset;
 use crate::rulesets::BuiltIn;
+use crate::rulesets::any::AnyRuleset;
 use crate::source::{SeededThrows, ThrowSource};
 use crate::throw::{Roll, Throw};
 
@@ -106,11 +106,6 @@ pub enum Checked {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case", try_from = "crate::serde_impls::PlaceRepr")
-)]
 pub enum Place {
     /// In the header (ruleset, revision, start position).
     Header,
@@ -160,7 +155,7 @@ pub enum Problem {
     #[error(
         "the record's ruleset {:?} is not one this crate plays ({})",
         excerpt(found),
-        crate::any_ruleset::built_in_names()
+        crate::rulesets::any::built_in_names()
     )]
     ParseRulesetError {
         /// The name in the record.

@@ -13,7 +13,8 @@ use core::hash::Hash;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::moves::Move;
+pub use crate::mv::Contact;
+use crate::mv::Move;
 use crate::throw::{Dice, Roll};
 
 use crate::movegen::steps::Steps;
@@ -120,35 +121,6 @@ pub enum Reach {
     /// [`Ruleset::return_landing`] says, and written with that house; no
     /// house in between is passed. Illegal when it says nowhere.
     Return,
-}
-
-/// What landing on an opponent's piece does to it.
-///
-/// ```
-/// use senet::{House, Ruleset};
-/// use senet::rulesets::Contact;
-/// use senet::rulesets::{Bell, Jequier, Kendall};
-///
-/// assert_eq!(Kendall.contact(), Contact::Swap);
-/// assert_eq!(Bell.contact(), Contact::Capture);
-/// assert_eq!(Jequier.contact(), Contact::SendBack);
-/// // In Jéquier a backward move never sends a piece back.
-/// let (low, high) = (House::new(5).unwrap(), House::new(12).unwrap());
-/// assert_eq!(Jequier.contact_at(high, low), None);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Contact {
-    /// The two pieces exchange houses: the opponent's goes to the mover's start house.
-    Swap,
-    /// The opponent's piece leaves the game for good.
-    Capture,
-    /// The opponent's piece goes back to the lowest-numbered house that
-    /// is empty before the move, the mover's start counted as taken.
-    SendBack,
-    /// The opponent's piece goes into the water, to where
-    /// [`Ruleset::water_landing`] says; the landing is illegal when it
-    /// says nowhere.
-    Drown,
 }
 
 /// How a finished game ended.
@@ -501,5 +473,97 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     fn __built_in(&self, token: crate::__private::Token) -> Option<crate::__private::Identity> {
         let _ = token;
         None
+    }
+}
+
+/// The generator's tables, derived here beside the geometry hooks they
+/// read (see [`Steps`] for why the derivation is written out as it is).
+impl Steps {
+    /// The table of `roll` in `direction`, from the ruleset's hooks.
+    #[inline(always)]
+    pub(crate) fn derive<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
+        // One table per set (see above). In this order the compiler keeps
+        // more of Kendall's and Classic's playout loop in registers.
+        let along = Steps::by_roll(ruleset, roll, direction, |steps| steps.along);
+        let water = Steps::by_roll(ruleset, roll, direction, |steps| steps.water);
+        Steps {
+            along,
+            water,
+            ask: Steps::asked_by_any_roll(ruleset, direction),
+        }
+    }
+
+    /// One set of the table of `roll`, picked by `set`: one arm per roll,
+    /// each with its roll a constant, so that each folds and the `match`
+    /// becomes a look-up in a table of constants.
+    #[inline(always)]
+    fn by_roll<R: Ruleset>(
+        ruleset: &R,
+        roll: Roll,
+        direction: Direction,
+        set: impl Fn(Steps) -> Bitboard,
+    ) -> Bitboard {
+        match roll.value() & 7 {
+            1 => set(Steps::of_roll(ruleset, Roll::of::<1>(), direction)),
+            2 => set(Steps::of_roll(ruleset, Roll::of::<2>(), direction)),
+            3 => set(Steps::of_roll(ruleset, Roll::of::<3>(), direction)),
+            4 => set(Steps::of_roll(ruleset, Roll::of::<4>(), direction)),
+            5 => set(Steps::of_roll(ruleset, Roll::of::<5>(), direction)),
+            6 => set(Steps::of_roll(ruleset, Roll::of::<6>(), direction)),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// The `ask` sets of every roll the ruleset's implement makes, in one.
+    /// A constant for a ruleset whose hooks fold.
+    #[inline(always)]
+    fn asked_by_any_roll<R: Ruleset>(ruleset: &R, direction: Direction) -> Bitboard {
+        let dice = ruleset.dice();
+        let of = |roll: Roll| {
+            if dice.can_roll(roll) {
+                Steps::of_roll(ruleset, roll, direction).ask
+            } else {
+                Bitboard::EMPTY
+            }
+        };
+        of(Roll::of::<1>())
+            | of(Roll::of::<2>())
+            | of(Roll::of::<3>())
+            | of(Roll::of::<4>())
+            | of(Roll::of::<5>())
+            | of(Roll::of::<6>())
+    }
+
+    /// The table of `roll`, asking the hook about every house.
+    #[inline(always)]
+    fn of_roll<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
+        let r = roll.value();
+        let water = ruleset.water().map_or(0, House::number);
+        let mut steps = Steps::NONE;
+        let mut sort = |h: u8| {
+            let from = House::from_index(h);
+            let (reach, stepped) = match direction {
+                Direction::Forward => (ruleset.forward(from, roll), h + r),
+                Direction::Backward => (ruleset.backward(from, roll), h.wrapping_sub(r)),
+            };
+            let house = Bitboard::from_house(from);
+            match reach {
+                None => {}
+                Some(Reach::To(to)) if to.number() == stepped => steps.along |= house,
+                Some(Reach::Off) if stepped == House::COUNT + 1 => steps.along |= house,
+                Some(Reach::Water) if stepped == water => {
+                    steps.along |= house;
+                    steps.water |= house;
+                }
+                Some(_) => steps.ask |= house,
+            }
+        };
+        // Written out rather than looped: the compiler folds straight-line
+        // calls with constant arguments, but not a loop of thirty.
+        macro_rules! every_house {
+            ($($h:literal)*) => { $( sort($h); )* };
+        }
+        every_house!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30);
+        steps
     }
 }

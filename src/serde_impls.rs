@@ -250,17 +250,17 @@ by_names!(crate::throw::Dice, "an implement: \"four_sticks\", \"long_die\" or \"
 /// A built-in ruleset is written as its own [`name`](Ruleset::name), and
 /// read from exactly that name (in no other case), as a string only: the
 /// names are not written twice.
-impl Serialize for crate::any_ruleset::AnyRuleset {
+impl Serialize for crate::rulesets::any::AnyRuleset {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
     }
 }
 
-impl<'de> Deserialize<'de> for crate::any_ruleset::AnyRuleset {
+impl<'de> Deserialize<'de> for crate::rulesets::any::AnyRuleset {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Names;
         impl Visitor<'_> for Names {
-            type Value = crate::any_ruleset::AnyRuleset;
+            type Value = crate::rulesets::any::AnyRuleset;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("the name of a built-in ruleset, as a string")
             }
@@ -268,11 +268,11 @@ impl<'de> Deserialize<'de> for crate::any_ruleset::AnyRuleset {
             /// canonical, where the text a person types
             /// ([`FromStr`](core::str::FromStr)) may be in any case.
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
-                crate::any_ruleset::AnyRuleset::ALL
+                crate::rulesets::any::AnyRuleset::ALL
                     .into_iter()
                     .find(|r| r.name() == text)
                     .ok_or_else(|| {
-                        E::custom(crate::any_ruleset::ParseRulesetError {
+                        E::custom(crate::rulesets::any::ParseRulesetError {
                             found: excerpt(text),
                         })
                     })
@@ -362,6 +362,22 @@ macro_rules! via_text {
 mod play;
 
 pub use play::{FinishRepr, RecordRepr, TurnRepr};
+
+via_object!(crate::game::Turn, TurnRepr);
+via_object!(crate::game::Finish, FinishRepr);
+
+impl Serialize for crate::record::Record {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RecordRepr::from(self.clone()).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::record::Record {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let Object(repr) = Object::<RecordRepr>::deserialize(deserializer)?;
+        crate::record::Record::try_from(repr).map_err(de::Error::custom)
+    }
+}
 
 /// Serialises each built-in ruleset of the list as its name, and accepts
 /// only that name.
@@ -788,7 +804,7 @@ impl<'de> Deserialize<'de> for crate::throw::RollSet {
 
 /// Where in a record a problem is: `"header"`, `{"throw": N}` with N from
 /// 1, or `{"end": {"after": N}}`.
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum PlaceRepr {
     /// In the header.
@@ -801,6 +817,19 @@ pub enum PlaceRepr {
         after: usize,
     },
 }
+
+impl From<crate::replay::Place> for PlaceRepr {
+    fn from(place: crate::replay::Place) -> PlaceRepr {
+        use crate::replay::Place;
+        match place {
+            Place::Header => PlaceRepr::Header,
+            Place::Throw(n) => PlaceRepr::Throw(n),
+            Place::End { after } => PlaceRepr::End { after },
+        }
+    }
+}
+
+via_repr!(crate::replay::Place, PlaceRepr);
 
 impl TryFrom<PlaceRepr> for crate::replay::Place {
     type Error = String;

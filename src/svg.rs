@@ -12,7 +12,7 @@
 use core::fmt::Write;
 
 use crate::house::{House, Side, Target};
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::position::Position;
 use crate::ruleset::{Outcome, Ruleset};
 

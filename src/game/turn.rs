@@ -6,7 +6,7 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::house::Side;
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::notation::move_text::MoveText;
 use crate::notation::quote::excerpt;
 use crate::ruleset::Outcome;
@@ -33,14 +33,6 @@ use crate::throw::{Roll, Throw};
 /// # Ok::<(), senet::GameError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(
-        try_from = "crate::serde_impls::Object<crate::serde_impls::TurnRepr>",
-        into = "crate::serde_impls::TurnRepr"
-    )
-)]
 pub struct Turn {
     number: usize,
     side: Side,
@@ -409,14 +401,6 @@ impl Thrown {
 /// # Ok::<(), senet::GameError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(
-        try_from = "crate::serde_impls::Object<crate::serde_impls::FinishRepr>",
-        into = "crate::serde_impls::FinishRepr"
-    )
-)]
 pub enum Finish {
     /// The rules ended the game with a win: the winner bore off all its
     /// pieces (in Bell: enough of them that the other side can no longer

@@ -2,7 +2,7 @@
 
 use crate::game::turn::{Finish, Turn};
 use crate::house::Side;
-use crate::moves::{Move, MoveList};
+use crate::mv::{Move, MoveList};
 use crate::position::Position;
 use crate::ruleset::{Outcome, Ruleset};
 use crate::throw::Throw;

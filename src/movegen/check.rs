@@ -10,7 +10,7 @@ use crate::house::{House, Target};
 use crate::movegen::Context;
 use crate::movegen::error::IllegalMoveError;
 use crate::movegen::sets::{Found, OFF_BIT};
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::position::Position;
 use crate::ruleset::Direction;
 use crate::ruleset::{Contact, Reach, Refusal, Ruleset};

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side, Target};
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::throw::Roll;
 
 /// Why a move (or a lost throw) is not legal in a position.

@@ -1,10 +1,8 @@
-//! The step tables the generator plays whole sets of pieces from, derived
-//! from a ruleset's geometry hooks.
+//! The step tables the generator plays whole sets of pieces from. They
+//! are derived from a ruleset's geometry hooks in `ruleset.rs`, beside
+//! the hooks, so that this file needs nothing of the trait.
 
 use crate::bitboard::Bitboard;
-use crate::house::House;
-use crate::ruleset::{Direction, Reach, Ruleset};
-use crate::throw::Roll;
 
 /// What one roll does, house by house, to pieces moving in one direction:
 /// the table the move generator plays whole sets of pieces from.
@@ -51,100 +49,14 @@ impl Steps {
         water: Bitboard::EMPTY,
         ask: Bitboard::EMPTY,
     };
-
-    /// The table of `roll` in `direction`, from the ruleset's hooks.
-    #[inline(always)]
-    pub(crate) fn derive<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
-        // One table per set (see above). In this order the compiler keeps
-        // more of Kendall's and Classic's playout loop in registers.
-        let along = Steps::by_roll(ruleset, roll, direction, |steps| steps.along);
-        let water = Steps::by_roll(ruleset, roll, direction, |steps| steps.water);
-        Steps {
-            along,
-            water,
-            ask: Steps::asked_by_any_roll(ruleset, direction),
-        }
-    }
-
-    /// One set of the table of `roll`, picked by `set`: one arm per roll,
-    /// each with its roll a constant, so that each folds and the `match`
-    /// becomes a look-up in a table of constants.
-    #[inline(always)]
-    fn by_roll<R: Ruleset>(
-        ruleset: &R,
-        roll: Roll,
-        direction: Direction,
-        set: impl Fn(Steps) -> Bitboard,
-    ) -> Bitboard {
-        match roll.value() & 7 {
-            1 => set(Steps::of_roll(ruleset, Roll::of::<1>(), direction)),
-            2 => set(Steps::of_roll(ruleset, Roll::of::<2>(), direction)),
-            3 => set(Steps::of_roll(ruleset, Roll::of::<3>(), direction)),
-            4 => set(Steps::of_roll(ruleset, Roll::of::<4>(), direction)),
-            5 => set(Steps::of_roll(ruleset, Roll::of::<5>(), direction)),
-            6 => set(Steps::of_roll(ruleset, Roll::of::<6>(), direction)),
-            _ => Bitboard::EMPTY,
-        }
-    }
-
-    /// The `ask` sets of every roll the ruleset's implement makes, in one.
-    /// A constant for a ruleset whose hooks fold.
-    #[inline(always)]
-    fn asked_by_any_roll<R: Ruleset>(ruleset: &R, direction: Direction) -> Bitboard {
-        let dice = ruleset.dice();
-        let of = |roll: Roll| {
-            if dice.can_roll(roll) {
-                Steps::of_roll(ruleset, roll, direction).ask
-            } else {
-                Bitboard::EMPTY
-            }
-        };
-        of(Roll::of::<1>())
-            | of(Roll::of::<2>())
-            | of(Roll::of::<3>())
-            | of(Roll::of::<4>())
-            | of(Roll::of::<5>())
-            | of(Roll::of::<6>())
-    }
-
-    /// The table of `roll`, asking the hook about every house.
-    #[inline(always)]
-    fn of_roll<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
-        let r = roll.value();
-        let water = ruleset.water().map_or(0, House::number);
-        let mut steps = Steps::NONE;
-        let mut sort = |h: u8| {
-            let from = House::from_index(h);
-            let (reach, stepped) = match direction {
-                Direction::Forward => (ruleset.forward(from, roll), h + r),
-                Direction::Backward => (ruleset.backward(from, roll), h.wrapping_sub(r)),
-            };
-            let house = Bitboard::from_house(from);
-            match reach {
-                None => {}
-                Some(Reach::To(to)) if to.number() == stepped => steps.along |= house,
-                Some(Reach::Off) if stepped == House::COUNT + 1 => steps.along |= house,
-                Some(Reach::Water) if stepped == water => {
-                    steps.along |= house;
-                    steps.water |= house;
-                }
-                Some(_) => steps.ask |= house,
-            }
-        };
-        // Written out rather than looped: the compiler folds straight-line
-        // calls with constant arguments, but not a loop of thirty.
-        macro_rules! every_house {
-            ($($h:literal)*) => { $( sort($h); )* };
-        }
-        every_house!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30);
-        steps
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::AnyRuleset;
+    use crate::house::House;
+    use crate::ruleset::{Direction, Reach, Ruleset};
 
     /// Each house of a derived table says what the hook says of it: a
     /// step of exactly the roll for `along` (into the water where the

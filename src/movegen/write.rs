@@ -4,7 +4,7 @@
 use crate::bitboard::{Bitboard, count_bits};
 use crate::house::House;
 use crate::movegen::sets::Found;
-use crate::moves::{Move, MoveList};
+use crate::mv::{Move, MoveList};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::throw::Roll;

@@ -22,7 +22,7 @@ use thiserror::Error;
 
 use crate::house::{House, Target};
 use crate::movegen::IllegalMoveError;
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::notation::quote::excerpt;
 use crate::position::Position;
 use crate::ruleset::Ruleset;

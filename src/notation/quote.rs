@@ -57,6 +57,37 @@ pub fn excerpt_to(text: &str, max: usize) -> String {
     out
 }
 
+/// The longest value a record's tag holds, in bytes of UTF-8.
+pub(crate) const MAX_VALUE: usize = 100;
+
+/// Why `value` cannot stand as a record's tag value, with the index (in
+/// characters) where it goes wrong, or `None` when it can: not empty, no
+/// control or format characters, no line separators, at most
+/// [`MAX_VALUE`] bytes. The one statement of that rule, for records and
+/// for the ruleset names they carry.
+pub(crate) fn value_problem(value: &str) -> Option<(usize, &'static str)> {
+    if value.is_empty() {
+        return Some((0, "it is empty"));
+    }
+    if let Some(at) = value.chars().position(char::is_control) {
+        return Some((at, "no control characters (line breaks, tabs) are allowed"));
+    }
+    if let Some(at) = value.chars().position(is_format_or_separator) {
+        return Some((
+            at,
+            "no format characters (Unicode Cf) or line separators are allowed",
+        ));
+    }
+    if value.len() > MAX_VALUE {
+        let at = value
+            .char_indices()
+            .position(|(i, c)| i + c.len_utf8() > MAX_VALUE)
+            .unwrap_or(0);
+        return Some((at, "a value is at most 100 bytes"));
+    }
+    None
+}
+
 /// Whether `c` is a Unicode format character (general category Cf,
 /// Unicode 16.0: soft hyphen, bidirectional controls, zero-width
 /// characters, tags...) or a line or paragraph separator (U+2028, U+2029).

@@ -24,7 +24,7 @@
 use thiserror::Error;
 
 use crate::house::{House, Target};
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::notation::move_text::MoveText;
 use crate::notation::quote::excerpt;
 use crate::position::Position;

@@ -11,7 +11,7 @@ use super::Record;
 use crate::game::{Ending, Finish};
 use crate::house::Side;
 use crate::notation::move_text::{MoveText, ParseMoveError};
-use crate::notation::quote::{excerpt, excerpt_to, is_format_or_separator};
+use crate::notation::quote::{excerpt, excerpt_to, value_problem};
 use crate::ruleset::Outcome;
 use crate::source::{Seed, SeedError};
 
@@ -26,8 +26,7 @@ const REQUIRED: [&str; 3] = ["Ruleset", "Revision", "Result"];
 /// The longest line of a record, in bytes, without its `\n`.
 pub(crate) const MAX_LINE: usize = 256;
 
-/// The longest tag value, in bytes of UTF-8, before escaping.
-pub(crate) const MAX_VALUE: usize = 100;
+pub(crate) use crate::notation::quote::MAX_VALUE;
 
 /// Why a record, or a part given to one, is not valid.
 ///
@@ -222,26 +221,10 @@ fn check_value_at(tag: &'static str, value: &str) -> Result<(), (usize, RecordEr
             },
         ))
     };
-    if value.is_empty() {
-        return bad(0, "it is empty");
+    match value_problem(value) {
+        Some((at, why)) => bad(at, why),
+        None => Ok(()),
     }
-    if let Some(at) = value.chars().position(char::is_control) {
-        return bad(at, "no control characters (line breaks, tabs) are allowed");
-    }
-    if let Some(at) = value.chars().position(is_format_or_separator) {
-        return bad(
-            at,
-            "no format characters (Unicode Cf) or line separators are allowed",
-        );
-    }
-    if value.len() > MAX_VALUE {
-        let at = value
-            .char_indices()
-            .position(|(i, c)| i + c.len_utf8() > MAX_VALUE)
-            .unwrap_or(0);
-        return bad(at, "a value is at most 100 bytes");
-    }
-    Ok(())
 }
 
 /// Checks a free-text tag value; see [`Record::with_name`].

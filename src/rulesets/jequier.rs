@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
-use crate::moves::Move;
+use crate::mv::Move;
 use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
 use crate::throw::{Dice, Roll, RollSet};
 

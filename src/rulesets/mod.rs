@@ -82,10 +82,12 @@ macro_rules! declare {
 
 crate::for_each_builtin!(declare);
 
-pub use crate::any_ruleset::ParseRulesetError;
+pub(crate) mod any;
+
 pub use crate::contract::{Hook, HookError, removes_pieces};
 pub use crate::ruleset::{Contact, Direction, Reach, Refusal};
 pub use crate::throw::RollSet;
+pub use any::{AnyRuleset, ParseRulesetError};
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;

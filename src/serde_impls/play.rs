@@ -5,7 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::{Ending, Finish, Turn, TurnError};
 use crate::house::{House, Side, Target};
-use crate::moves::{MAX_MOVES, Move, MoveList};
+use crate::mv::{MAX_MOVES, Move, MoveList};
 use crate::notation::move_text::MoveText;
 use crate::position::Position;
 use crate::record::{Record, RecordError};
@@ -254,9 +254,9 @@ impl From<Turn> for TurnRepr {
     }
 }
 
-impl TryFrom<Object<TurnRepr>> for Turn {
+impl TryFrom<TurnRepr> for Turn {
     type Error = TurnError;
-    fn try_from(Object(r): Object<TurnRepr>) -> Result<Turn, TurnError> {
+    fn try_from(r: TurnRepr) -> Result<Turn, TurnError> {
         Turn::new(r.number, r.side.0, r.throw, r.play, r.text)
     }
 }
@@ -281,9 +281,9 @@ impl From<Finish> for FinishRepr {
     }
 }
 
-impl TryFrom<Object<FinishRepr>> for Finish {
+impl TryFrom<FinishRepr> for Finish {
     type Error = String;
-    fn try_from(Object(r): Object<FinishRepr>) -> Result<Finish, String> {
+    fn try_from(r: FinishRepr) -> Result<Finish, String> {
         let winner = r.winner.map(|Name(side)| side);
         let outcome = match winner {
             Some(side) => Outcome::Win(side),
@@ -337,9 +337,9 @@ impl From<Record> for RecordRepr {
     }
 }
 
-impl TryFrom<Object<RecordRepr>> for Record {
+impl TryFrom<RecordRepr> for Record {
     type Error = RecordError;
-    fn try_from(Object(r): Object<RecordRepr>) -> Result<Record, RecordError> {
+    fn try_from(r: RecordRepr) -> Result<Record, RecordError> {
         let text = |b: Bounded<VALUE>| b.0;
         Record::from_parts(
             r.ruleset.0,

@@ -1,18 +1,10 @@
-//! Moves: [`Move`], one legal play of one piece; [`MoveList`], the
-//! fixed-capacity list of them; [`Moves`] and [`MovesByRoll`], the legal
-//! moves of a position as sets; where a move goes ([`Target`]); why a move
-//! is refused ([`IllegalMoveError`]); and [`divide`], perft by first move.
-//! The main ones are also at the crate root.
+//! [`Move`], one legal play of one piece in four bytes, and [`MoveList`],
+//! the fixed-capacity list of them (public through the `moves` module).
 
 use core::fmt;
 use core::ops::Deref;
 
-use crate::house::House;
-pub use crate::house::Target;
-pub use crate::legal::{Moves, MovesByRoll};
-pub use crate::movegen::IllegalMoveError;
-pub use crate::perft::divide;
-use crate::ruleset::Contact;
+use crate::house::{House, Target};
 use crate::throw::Roll;
 
 const SWAP: u8 = 1;
@@ -460,4 +452,33 @@ mod tests {
         assert!(mv.is_off());
         assert_eq!(mv.to(), Target::Off);
     }
+}
+
+/// What landing on an opponent's piece does to it.
+///
+/// ```
+/// use senet::{House, Ruleset};
+/// use senet::rulesets::Contact;
+/// use senet::rulesets::{Bell, Jequier, Kendall};
+///
+/// assert_eq!(Kendall.contact(), Contact::Swap);
+/// assert_eq!(Bell.contact(), Contact::Capture);
+/// assert_eq!(Jequier.contact(), Contact::SendBack);
+/// // In Jéquier a backward move never sends a piece back.
+/// let (low, high) = (House::new(5).unwrap(), House::new(12).unwrap());
+/// assert_eq!(Jequier.contact_at(high, low), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contact {
+    /// The two pieces exchange houses: the opponent's goes to the mover's start house.
+    Swap,
+    /// The opponent's piece leaves the game for good.
+    Capture,
+    /// The opponent's piece goes back to the lowest-numbered house that
+    /// is empty before the move, the mover's start counted as taken.
+    SendBack,
+    /// The opponent's piece goes into the water, to where
+    /// [`Ruleset::water_landing`] says; the landing is illegal when it
+    /// says nowhere.
+    Drown,
 }
