@@ -436,10 +436,7 @@ pub struct Scored {
 pub struct Thought {
     /// Every legal move with its value, best first; among equal values the
     /// engine's move order is kept. The first is the move the agent plays.
-    #[cfg_attr(
-        feature = "serde",
-        serde(deserialize_with = "crate::serde_impls::ranked")
-    )]
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "ranked"))]
     pub ranked: Vec<Scored>,
     /// How many throws deep the values look: 1 for the rule of thumb (the
     /// throw in hand only), more for a search.
@@ -509,4 +506,51 @@ impl Thought {
             ..Thought::from_scores(ranked, 0, nodes)
         }
     }
+}
+
+/// A thought's ranked moves: at most [`MAX_MOVES`], all of one roll, each
+/// from its own house, best first; read one at a time and refused at the
+/// first that does not fit.
+#[cfg(feature = "serde")]
+fn ranked<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<Scored>, D::Error> {
+    use core::fmt;
+    use senet::moves::MAX_MOVES;
+    use serde::de::{self, Visitor};
+    struct Ranked;
+    impl<'de> Visitor<'de> for Ranked {
+        type Value = Vec<Scored>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a list of at most {MAX_MOVES} scored moves, best first")
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Scored>, A::Error> {
+            let mut ranked: Vec<Scored> = Vec::new();
+            while let Some(scored) = seq.next_element::<Scored>()? {
+                if ranked.len() == MAX_MOVES {
+                    return Err(de::Error::custom(format_args!(
+                        "a decision has at most {MAX_MOVES} moves"
+                    )));
+                }
+                let mv: Move = scored.mv;
+                if ranked
+                    .iter()
+                    .any(|s| s.mv.roll() != mv.roll() || s.mv.from() == mv.from())
+                {
+                    return Err(de::Error::custom(
+                        "the moves of a decision share one roll and start from different houses",
+                    ));
+                }
+                if let Some(last) = ranked.last()
+                    && last.equity < scored.equity
+                {
+                    return Err(de::Error::custom(format_args!(
+                        "the moves are ranked best first: {} after {}",
+                        scored.equity, last.equity
+                    )));
+                }
+                ranked.push(scored);
+            }
+            Ok(ranked)
+        }
+    }
+    deserializer.deserialize_seq(Ranked)
 }

@@ -68,17 +68,8 @@ impl<R: Ruleset, E: Evaluator<R> + ?Sized> Evaluator<R> for &E {
     }
 }
 
-/// How many features [`Evaluation`] computes (and how many weights it has).
-/// ```
-/// use senet_bot::{Evaluation, FEATURES, Weights};
-/// use senet::{Position, rulesets::Kendall};
-///
-/// assert_eq!(FEATURES, 2 + 2 * (5 + 30)); // bias, race, then 35 per side
-/// assert_eq!(Weights::race().0.len(), FEATURES);
-/// assert_eq!(Evaluation::new(Kendall).features(&Position::start(Kendall)).len(), FEATURES);
-/// ```
-pub const FEATURES: usize = 2 + 2 * SIDE_FEATURES;
-const SIDE_FEATURES: usize = 5 + House::COUNT as usize;
+pub use crate::weights::FEATURES;
+use crate::weights::SIDE_FEATURES;
 
 /// Short names of the features, index by index (for tuning reports).
 /// ```
@@ -292,7 +283,7 @@ impl Weights {
     /// assert_eq!(Weights::tuned(&AnyRuleset::Kendall), Weights::tuned(&Kendall));
     /// ```
     pub fn tuned<R: Ruleset>(ruleset: &R) -> Option<Weights> {
-        senet::AnyRuleset::of(ruleset).map(weights::tuned)
+        senet::AnyRuleset::of(ruleset).map(|any| Weights(weights::tuned(any)))
     }
 
     /// Untuned weights that only count the race: progress along the track

@@ -13,8 +13,6 @@ use core::marker::PhantomData;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use senet::Move;
-use senet::moves::MAX_MOVES;
 use senet::notation::quote::excerpt;
 
 use crate::agent::{Scored, Thought};
@@ -102,49 +100,6 @@ object_only!(Thought, |t: Thought| {
     }
     Ok::<Thought, String>(t)
 });
-
-/// A thought's ranked moves: at most [`MAX_MOVES`], all of one roll, each
-/// from its own house, best first; read one at a time and refused at the
-/// first that does not fit.
-pub(crate) fn ranked<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Scored>, D::Error> {
-    struct Ranked;
-    impl<'de> Visitor<'de> for Ranked {
-        type Value = Vec<Scored>;
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "a list of at most {MAX_MOVES} scored moves, best first")
-        }
-        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Scored>, A::Error> {
-            let mut ranked: Vec<Scored> = Vec::new();
-            while let Some(scored) = seq.next_element::<Scored>()? {
-                if ranked.len() == MAX_MOVES {
-                    return Err(de::Error::custom(format_args!(
-                        "a decision has at most {MAX_MOVES} moves"
-                    )));
-                }
-                let mv: Move = scored.mv;
-                if ranked
-                    .iter()
-                    .any(|s| s.mv.roll() != mv.roll() || s.mv.from() == mv.from())
-                {
-                    return Err(de::Error::custom(
-                        "the moves of a decision share one roll and start from different houses",
-                    ));
-                }
-                if let Some(last) = ranked.last()
-                    && last.equity < scored.equity
-                {
-                    return Err(de::Error::custom(format_args!(
-                        "the moves are ranked best first: {} after {}",
-                        scored.equity, last.equity
-                    )));
-                }
-                ranked.push(scored);
-            }
-            Ok(ranked)
-        }
-    }
-    deserializer.deserialize_seq(Ranked)
-}
 
 object_only!(GameEnd);
 object_only!(PairResult);

@@ -5,9 +5,20 @@
 //! checked by mirrored duels against the untuned race weights. The layout
 //! of each table is documented on [`Evaluation`](crate::Evaluation).
 
-use senet::AnyRuleset;
+use senet::{AnyRuleset, House};
 
-use crate::eval::Weights;
+/// How many features [`Evaluation`](crate::Evaluation) computes (and how many weights it has).
+/// ```
+/// use senet_bot::{Evaluation, FEATURES, Weights};
+/// use senet::{Position, rulesets::Kendall};
+///
+/// assert_eq!(FEATURES, 2 + 2 * (5 + 30)); // bias, race, then 35 per side
+/// assert_eq!(Weights::race().0.len(), FEATURES);
+/// assert_eq!(Evaluation::new(Kendall).features(&Position::start(Kendall)).len(), FEATURES);
+/// ```
+pub const FEATURES: usize = 2 + 2 * SIDE_FEATURES;
+/// How many features each side has: five counts, then one per house.
+pub(crate) const SIDE_FEATURES: usize = 5 + House::COUNT as usize;
 
 /// `tuned`: the table of each built-in ruleset, from senet's one list of
 /// them; each table is the constant named as the ruleset's type in
@@ -15,10 +26,10 @@ use crate::eval::Weights;
 macro_rules! tuned_tables {
     ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
         /// The tuned weights of the built-in ruleset `ruleset`.
-        pub(crate) fn tuned(ruleset: AnyRuleset) -> Weights {
-            Weights(match ruleset {
+        pub(crate) fn tuned(ruleset: AnyRuleset) -> [f64; FEATURES] {
+            match ruleset {
                 $( AnyRuleset::$ty => tables::$ty, )*
-            })
+            }
         }
     };
 }
@@ -28,7 +39,7 @@ senet::for_each_builtin!(tuned_tables);
 /// The tables, each named as its ruleset's type so that the list finds it.
 #[allow(non_upper_case_globals)]
 mod tables {
-    use crate::eval::FEATURES;
+    use super::FEATURES;
 
     // kendall (10000 games x 3 rounds, seed 1)
     #[rustfmt::skip]
