@@ -18,9 +18,8 @@
 //! `w` per choice, move `(w * n) >> 32` of the `n` legal moves. Bad
 //! arguments: one line on stderr, exit code 2.
 //!
-//! `crates/senet-cli/src/cmd/game.rs` words the game with the same
-//! functions as this file (the root package cannot depend on the
-//! command): change both.
+//! Its words come from `senet::game::commentary`, as those of `senet
+//! game` do.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
@@ -30,12 +29,11 @@ use std::process::ExitCode;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::effect::Effect;
-use senet::effect::Rest;
-use senet::game::{Thrown, Turn};
+use senet::game::Thrown;
+use senet::game::commentary::{Said, legend, said, turn_line};
 use senet::notation::quote::excerpt;
 use senet::rulesets::BuiltIn;
-use senet::rulesets::Contact;
-use senet::{AnyRuleset, Game, House, Position, Ruleset, Seed, Side, with_ruleset};
+use senet::{AnyRuleset, Game, Position, Seed, Side, with_ruleset};
 
 /// A game still running after this many throws is stopped (unfinished).
 const MAX_THROWS: usize = 100_000;
@@ -244,15 +242,22 @@ fn play<R: BuiltIn>(
         ruleset.side_name(Side::X),
         ruleset.side_name(Side::O)
     )?;
-    writeln!(out, "{}\n", legend(ruleset))?;
+    writeln!(
+        out,
+        "{}\n          (with --board, after every move)\n",
+        legend(ruleset)
+    )?;
     match start.outcome() {
         Some(_) => writeln!(out, "start board (the game is already over):")?,
         None => writeln!(out, "start board ({} throws first):", start.side_to_throw())?,
     }
     writeln!(out, "{}\n", indented(&start.diagram()))?;
     for (turn, (now, effect)) in game.history().iter().zip(&steps) {
-        let (said, notable) = said(turn, effect.as_ref(), now);
-        writeln!(out, "{}", throw_line(turn, &said))?;
+        let Said {
+            text: said,
+            notable,
+        } = said(turn, effect.as_ref(), now);
+        writeln!(out, "{}", turn_line(turn, &said))?;
         // The board at the end is drawn once, below.
         if turn.played().is_some() && (args.board || notable) && !now.is_over() {
             writeln!(out, "{}", indented(&now.diagram()))?;
@@ -303,107 +308,4 @@ fn play<R: BuiltIn>(
 fn indented(text: &str) -> String {
     let lines: Vec<String> = text.lines().map(|l| format!("{INDENT}{l}")).collect();
     lines.join("\n")
-}
-
-/// What the game's lines mean: the ruleset's throw (`Dice::describe`),
-/// each mark of the move notation, and when the board is drawn.
-fn legend<R: Ruleset>(ruleset: R) -> String {
-    let mut lines = vec![
-        "legend:".to_owned(),
-        format!("  throws: {}", ruleset.dice().describe()),
-        "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track (TO is off for a piece borne"
-            .to_owned(),
-        "          off); then these suffixes, in this order:".to_owned(),
-        format!("    x     landed on an opponent's piece and {}", contacts(ruleset)),
-        "    <     the written TO is below FROM: a backward move, a fall, or a return from the water"
-            .to_owned(),
-        "    +     the same side throws again".to_owned(),
-        "  lost:   ROLL: - (and + when the same side throws again): no piece could move".to_owned(),
-    ];
-    if let Some(water) = ruleset.water() {
-        lines.push(format!(
-            "  water:  a move into the water is written with TO {water}, wherever the piece then goes"
-        ));
-    }
-    lines.push(
-        "  board:  the track's three rows, x or o a piece, . an empty house; drawn after"
-            .to_owned(),
-    );
-    lines.push(
-        "          every move that hits a piece, bears one off or frees one from the water"
-            .to_owned(),
-    );
-    lines.push("          (with --board, after every move)".to_owned());
-    lines.join("\n")
-}
-
-/// What landing on an opponent's piece does in `ruleset`, every kind it
-/// has (Kendall 1979 swaps, except from 26 onto 28 to 30, which drowns).
-fn contacts<R: Ruleset>(ruleset: R) -> String {
-    let mut kinds = vec![ruleset.contact()];
-    for start in House::all() {
-        for target in House::all() {
-            if let Some(kind) = ruleset.contact_at(start, target)
-                && !kinds.contains(&kind)
-            {
-                kinds.push(kind);
-            }
-        }
-    }
-    let words: Vec<&str> = kinds
-        .into_iter()
-        .map(|kind| match kind {
-            Contact::Swap => "swapped places with it (it goes to the mover's start house)",
-            Contact::Capture => "captured it (it leaves the game)",
-            Contact::SendBack => "sent it back (to the lowest-numbered empty house)",
-            Contact::Drown => "sent it into the water",
-        })
-        .collect();
-    words.join(", or ")
-}
-
-/// One throw: its number, who threw, the sticks and the roll, the throw
-/// in standard move notation, then what it did in words.
-fn throw_line(turn: &Turn, said: &str) -> String {
-    let throw = turn.throw();
-    let fell = match throw.sticks() {
-        Some(sticks) => {
-            let shown: String = sticks.iter().map(|&l| if l { '|' } else { '-' }).collect();
-            format!("throws {shown} = {}", throw.roll())
-        }
-        None => format!("rolls {}", throw.roll()),
-    };
-    let head = format!("{}. {} {fell}", turn.number(), turn.side());
-    let line = format!("{head:<22}  {:<11}  {said}", turn.text().to_string());
-    line.trim_end().to_owned()
-}
-
-/// A throw in words (the library's [`Effect`] when the notation does not
-/// say it all, how many are off after bearing one off, an extra throw or
-/// the end), and whether it hit, bore off or freed a piece: what makes
-/// the board worth drawing.
-fn said<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R>) -> (String, bool) {
-    let side = turn.side();
-    let mut parts = Vec::new();
-    let mut notable = false;
-    match (turn.played(), effect) {
-        (None, _) => parts.push("no move: the throw is lost.".to_owned()),
-        (Some(_), Some(effect)) => {
-            let off = effect.rest == Rest::Off;
-            notable = effect.hit.is_some() || off || effect.released.is_some();
-            if !effect.is_plain() {
-                parts.push(effect.to_string());
-            }
-            if off {
-                parts.push(format!("{side} has {} off.", after.board().off(side)));
-            }
-        }
-        (Some(_), None) => {}
-    }
-    match after.outcome() {
-        Some(outcome) => parts.push(format!("game over: {outcome}.")),
-        None if turn.throws_again() => parts.push(format!("{side} throws again.")),
-        None => {}
-    }
-    (parts.join(" "), notable)
 }

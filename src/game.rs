@@ -70,6 +70,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod commentary;
 mod resume;
 mod turn;
 mod view;

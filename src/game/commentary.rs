@@ -1,0 +1,172 @@
+//! A game in words, for people: the legend of a commented game and one
+//! line per throw, as `cargo run --example full_game` and `senet game`
+//! print them. A front end that shows a game as text uses the same
+//! words.
+
+use crate::effect::{Effect, Rest};
+use crate::game::Turn;
+use crate::house::House;
+use crate::position::Position;
+use crate::ruleset::{Contact, Ruleset};
+
+/// What a throw did, in words, and whether the board is worth drawing
+/// after it (see [`said`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// The words: empty for a plain move whose notation says it all.
+    pub text: String,
+    /// Whether the move hit a piece, bore one off or freed one from the
+    /// water.
+    pub notable: bool,
+}
+
+/// What the lines of a commented game mean: the ruleset's throw
+/// ([`Dice::describe`](crate::Dice::describe)), each mark of the move
+/// notation, with the ruleset's own kinds of contact, the water if it has
+/// one, and when the board is drawn.
+///
+/// ```
+/// use senet::game::commentary::legend;
+/// use senet::rulesets::{Bell, Kendall};
+///
+/// assert!(legend(Kendall).contains("swapped places with it"));
+/// assert!(legend(Bell).contains("captured it"));
+/// ```
+pub fn legend<R: Ruleset>(ruleset: R) -> String {
+    let mut lines = vec![
+        "legend:".to_owned(),
+        format!("  throws: {}", ruleset.dice().describe()),
+        "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track (TO is off for a piece borne"
+            .to_owned(),
+        "          off); then these suffixes, in this order:".to_owned(),
+        format!("    x     landed on an opponent's piece and {}", contacts(ruleset)),
+        "    <     the written TO is below FROM: a backward move, a fall, or a return from the water"
+            .to_owned(),
+        "    +     the same side throws again".to_owned(),
+        "  lost:   ROLL: - (and + when the same side throws again): no piece could move".to_owned(),
+    ];
+    if let Some(water) = ruleset.water() {
+        lines.push(format!(
+            "  water:  a move into the water is written with TO {water}, wherever the piece then goes"
+        ));
+    }
+    lines.push(
+        "  board:  the track's three rows, x or o a piece, . an empty house; drawn after"
+            .to_owned(),
+    );
+    lines.push(
+        "          every move that hits a piece, bears one off or frees one from the water"
+            .to_owned(),
+    );
+    lines.join("\n")
+}
+
+/// What landing on an opponent's piece does in `ruleset`, every kind it
+/// has (Kendall 1979 swaps, except from 26 onto 28 to 30, which drowns).
+fn contacts<R: Ruleset>(ruleset: R) -> String {
+    let mut kinds = vec![ruleset.contact()];
+    for start in House::all() {
+        for target in House::all() {
+            if let Some(kind) = ruleset.contact_at(start, target)
+                && !kinds.contains(&kind)
+            {
+                kinds.push(kind);
+            }
+        }
+    }
+    let words: Vec<&str> = kinds
+        .into_iter()
+        .map(|kind| match kind {
+            Contact::Swap => "swapped places with it (it goes to the mover's start house)",
+            Contact::Capture => "captured it (it leaves the game)",
+            Contact::SendBack => "sent it back (to the lowest-numbered empty house)",
+            Contact::Drown => "sent it into the water",
+        })
+        .collect();
+    words.join(", or ")
+}
+
+/// One throw: its number, who threw, the sticks and the roll, the throw
+/// in standard move notation, then `said`, what it did in words.
+///
+/// ```
+/// use senet::game::commentary::{said, turn_line};
+/// use senet::{Game, Seed, rulesets::Kendall};
+///
+/// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
+/// game.throw()?;
+/// let mv = game.legal_moves()[0];
+/// let turn = game.play(mv)?;
+/// let words = said(&turn, None, game.position());
+/// let line = turn_line(&turn, &words.text);
+/// assert!(line.starts_with("1. x throws "));
+/// assert!(line.contains(&turn.text().to_string()));
+/// # Ok::<(), senet::GameError>(())
+/// ```
+pub fn turn_line(turn: &Turn, said: &str) -> String {
+    let throw = turn.throw();
+    let fell = match throw.sticks() {
+        Some(sticks) => {
+            let shown: String = sticks.iter().map(|&l| if l { '|' } else { '-' }).collect();
+            format!("throws {shown} = {}", throw.roll())
+        }
+        None => format!("rolls {}", throw.roll()),
+    };
+    let head = format!("{}. {} {fell}", turn.number(), turn.side());
+    let line = format!("{head:<22}  {:<11}  {said}", turn.text().to_string());
+    line.trim_end().to_owned()
+}
+
+/// A throw in words: what the move did when the notation does not say it
+/// all (its [`Effect`], when the caller has it), how many are off after
+/// bearing one off, an extra throw or the end of the game; and whether
+/// it hit, bore off or freed a piece, which makes the board worth
+/// drawing. `after` is the position after the turn.
+///
+/// ```
+/// use senet::game::commentary::said;
+/// use senet::game::{Game, Thrown};
+/// use senet::{Seed, rulesets::Kendall};
+///
+/// let mut game = Game::seeded(Kendall, Seed::from_u64(3));
+/// loop {
+///     let Thrown::ToPlay(_) = game.throw()? else { continue };
+///     let before = *game.position();
+///     let mv = game.legal_moves()[0];
+///     let effect = before.effect(mv)?;
+///     let turn = game.play(mv)?;
+///     let words = said(&turn, Some(&effect), game.position());
+///     assert_eq!(words.notable, effect.hit.is_some() || effect.rest == senet::effect::Rest::Off
+///         || effect.released.is_some());
+///     break;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn said<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R>) -> Said {
+    let side = turn.side();
+    let mut parts = Vec::new();
+    let mut notable = false;
+    match (turn.played(), effect) {
+        (None, _) => parts.push("no move: the throw is lost.".to_owned()),
+        (Some(_), Some(effect)) => {
+            let off = effect.rest == Rest::Off;
+            notable = effect.hit.is_some() || off || effect.released.is_some();
+            if !effect.is_plain() {
+                parts.push(effect.to_string());
+            }
+            if off {
+                parts.push(format!("{side} has {} off.", after.board().off(side)));
+            }
+        }
+        (Some(_), None) => {}
+    }
+    match after.outcome() {
+        Some(outcome) => parts.push(format!("game over: {outcome}.")),
+        None if turn.throws_again() => parts.push(format!("{side} throws again.")),
+        None => {}
+    }
+    Said {
+        text: parts.join(" "),
+        notable,
+    }
+}
