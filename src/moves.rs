@@ -1,14 +1,15 @@
 //! Moves: [`Move`], one legal play of one piece; [`MoveList`], the
 //! fixed-capacity list of them; [`Moves`] and [`MovesByRoll`], the legal
 //! moves of a position as sets; where a move goes ([`Target`]); why a move
-//! is refused ([`IllegalMoveError`]); and [`divide`], perft by first move.
+//! is refused ([`IllegalMoveError`]); why a number is no house
+//! ([`HouseError`]); and [`divide`], perft by first move.
 //! The main ones are also at the crate root.
 
 use core::fmt;
 use core::ops::Deref;
 
 use crate::house::House;
-pub use crate::house::Target;
+pub use crate::house::{HouseError, Target};
 pub use crate::legal::{Moves, MovesByRoll};
 pub use crate::movegen::IllegalMoveError;
 pub use crate::perft::divide;

@@ -127,7 +127,8 @@ pub use text::{ParseRecordError, ReadRecordError, RecordError};
 /// The text is a header of tags, an empty line, and one line per throw:
 ///
 /// ```
-/// # use senet::{Checked, Record};
+/// # use senet::Record;
+/// # use senet::replay::Checked;
 /// let text = r#"[Ruleset "kendall"]
 /// [Revision "1"]
 /// [Seed "2a00000000000000"]
