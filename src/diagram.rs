@@ -104,7 +104,7 @@ impl<R: Ruleset> GameView<'_, R> {
     /// assert!(game.view().diagram().contains("borne off: x 0, o 0; x to throw."));
     /// game.throw()?;
     /// let text = game.view().diagram();
-    /// assert!(text.contains("borne off: x 0, o 0; x threw ||-- 2 and has 1 move:\n  1) 2: 10-12"));
+    /// assert!(text.contains("borne off: x 0, o 0; x threw ||-- 2 and has 1 move:\n  2: 10-12"));
     /// game.resign(Side::X)?;
     /// let text = game.view().diagram();
     /// assert!(text.contains("borne off: x 0, o 0; o won by resignation."));
@@ -122,10 +122,11 @@ impl<R: Ruleset> GameView<'_, R> {
                     1 => "1 move".to_owned(),
                     n => format!("{n} moves"),
                 };
+                // Each move in its notation, which every reader of moves
+                // takes: no numbers, which none does.
                 let lines = moves
                     .iter()
-                    .enumerate()
-                    .map(|(i, &mv)| format!("  {}) {}", i + 1, position.notation(mv)))
+                    .map(|&mv| format!("  {}", position.notation(mv)))
                     .collect();
                 (format!("{side} threw {throw} and has {count}:"), lines)
             }

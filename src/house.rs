@@ -2,6 +2,10 @@
 
 use core::fmt;
 
+use thiserror::Error;
+
+use crate::notation::quote::excerpt;
+
 /// One of the thirty houses of the track, numbered 1..=30 along the S.
 ///
 /// A `House` always holds a number in 1..=30; "off the board" is
@@ -88,6 +92,55 @@ impl House {
             Self::COUNT
         } else {
             number
+        })
+    }
+}
+
+/// A number that is no house: houses are numbered from 1 to
+/// [`House::COUNT`]. What [`House::try_from`] gives for one.
+///
+/// ```
+/// use senet::House;
+/// use senet::moves::HouseError;
+///
+/// let bad = House::try_from(31).unwrap_err();
+/// assert_eq!(bad, HouseError { found: "31".into(), max: House::COUNT });
+/// assert_eq!(bad.to_string(), "a house is a number from 1 to 30, found \"31\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+#[error("a house is a number from 1 to {max}, found {found:?}")]
+pub struct HouseError {
+    /// The number given, as text (quoted through
+    /// [`excerpt`](crate::notation::quote::excerpt)).
+    pub found: String,
+    /// The highest house number, [`House::COUNT`].
+    pub max: u8,
+}
+
+/// The house with this number, or a [`HouseError`] naming the number and
+/// the range: [`House::new`] with the reason.
+///
+/// ```
+/// use senet::House;
+/// use senet::moves::HouseError;
+///
+/// assert_eq!(House::try_from(26).map(House::number), Ok(26));
+/// assert_eq!(House::try_from(26).ok(), House::new(26));
+/// let zero: Result<House, HouseError> = 0.try_into();
+/// assert_eq!(zero.unwrap_err().to_string(), "a house is a number from 1 to 30, found \"0\"");
+/// ```
+impl TryFrom<u8> for House {
+    type Error = HouseError;
+
+    fn try_from(number: u8) -> Result<House, HouseError> {
+        House::new(number).ok_or_else(|| HouseError {
+            found: excerpt(&number.to_string()),
+            max: House::COUNT,
         })
     }
 }
@@ -271,6 +324,30 @@ impl fmt::Display for Side {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn try_from_agrees_with_new_and_names_the_number_and_the_range() {
+        for number in 0..=u8::MAX {
+            match House::try_from(number) {
+                Ok(house) => assert_eq!(Some(house), House::new(number)),
+                Err(error) => {
+                    assert_eq!(House::new(number), None);
+                    assert_eq!(error.found, number.to_string());
+                    assert_eq!(error.max, 30);
+                    assert_eq!(
+                        error.to_string(),
+                        format!("a house is a number from 1 to 30, found \"{number}\"")
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            House::all().count(),
+            (0..=u8::MAX)
+                .filter(|&n| House::try_from(n).is_ok())
+                .count()
+        );
+    }
 
     #[test]
     fn houses_are_one_to_thirty() {

@@ -154,13 +154,15 @@ pub use setup::Setup;
 pub use source::Seed;
 pub use throw::{Dice, Roll, Throw};
 
-/// Moves: [`Move`], one legal play of one piece; [`MoveList`], the
-/// fixed-capacity list of them; [`Moves`] and [`MovesByRoll`], the legal
-/// moves of a position as sets; where a move goes ([`Target`]); why a move
-/// is refused ([`IllegalMoveError`]); and [`divide`], perft by first move.
-/// The main ones are also at the crate root.
 pub mod moves {
-    pub use crate::house::Target;
+    //! Moves: [`Move`], one legal play of one piece; [`MoveList`], the
+    //! fixed-capacity list of them; [`Moves`] and [`MovesByRoll`], the legal
+    //! moves of a position as sets; where a move goes ([`Target`]); why a move
+    //! is refused ([`IllegalMoveError`]); why a number is no house
+    //! ([`HouseError`]); and [`divide`], perft by first move.
+    //! The main ones are also at the crate root.
+
+    pub use crate::house::{HouseError, Target};
     pub use crate::legal::{Moves, MovesByRoll};
     pub use crate::movegen::IllegalMoveError;
     pub use crate::mv::{MAX_MOVES, Move, MoveList};

@@ -478,7 +478,7 @@ pub enum Contact {
     /// is empty before the move, the mover's start counted as taken.
     SendBack,
     /// The opponent's piece goes into the water, to where
-    /// [`Ruleset::water_landing`] says; the landing is illegal when it
+    /// [`Ruleset::water_landing`](crate::Ruleset::water_landing) says; the landing is illegal when it
     /// says nowhere.
     Drown,
 }

@@ -132,7 +132,9 @@
 //!
 //! [`ScriptedThrows`] plays given rolls instead, for tests and puzzles; a game
 //! played from it has no seed, and its record can only be checked for
-//! legality.
+//! legality. A roll given as a number is checked by
+//! [`Roll::try_from`](crate::Roll::try_from), whose [`RollError`] names
+//! the number and the range.
 
 /// The random-number traits [`Dice::throw`](crate::Dice::throw) takes a
 /// generator through, re-exported so that a caller names the very version
@@ -148,6 +150,7 @@ use rand_core::SeedableRng;
 use thiserror::Error;
 
 use crate::notation::quote::excerpt;
+pub use crate::throw::RollError;
 use crate::throw::{Dice, Roll, Throw};
 
 /// Something that throws: the game asks it for each throw in turn.

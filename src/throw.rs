@@ -2,6 +2,10 @@
 
 use core::fmt;
 
+use thiserror::Error;
+
+use crate::notation::quote::excerpt;
+
 use rand_core::Rng;
 
 /// How far a throw moves a piece: 1..=6 houses (no implement makes all six).
@@ -95,6 +99,55 @@ impl Roll {
     #[inline]
     pub const fn value(self) -> u8 {
         self.0 as u8
+    }
+}
+
+/// A number that is no roll: rolls are 1 to [`Roll::MAX`]. What
+/// [`Roll::try_from`] gives for one.
+///
+/// ```
+/// use senet::Roll;
+/// use senet::source::RollError;
+///
+/// let bad = Roll::try_from(7).unwrap_err();
+/// assert_eq!(bad, RollError { found: "7".into(), max: Roll::MAX });
+/// assert_eq!(bad.to_string(), "a roll is a number from 1 to 6, found \"7\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+#[error("a roll is a number from 1 to {max}, found {found:?}")]
+pub struct RollError {
+    /// The number given, as text (quoted through
+    /// [`excerpt`](crate::notation::quote::excerpt)).
+    pub found: String,
+    /// The largest roll, [`Roll::MAX`].
+    pub max: u8,
+}
+
+/// The roll with this value, or a [`RollError`] naming the number and
+/// the range: [`Roll::new`] with the reason.
+///
+/// ```
+/// use senet::Roll;
+/// use senet::source::RollError;
+///
+/// assert_eq!(Roll::try_from(5).map(Roll::value), Ok(5));
+/// assert_eq!(Roll::try_from(5).ok(), Roll::new(5));
+/// let zero: Result<Roll, RollError> = 0.try_into();
+/// assert_eq!(zero.unwrap_err().to_string(), "a roll is a number from 1 to 6, found \"0\"");
+/// ```
+impl TryFrom<u8> for Roll {
+    type Error = RollError;
+
+    fn try_from(value: u8) -> Result<Roll, RollError> {
+        Roll::new(value).ok_or_else(|| RollError {
+            found: excerpt(&value.to_string()),
+            max: Roll::MAX,
+        })
     }
 }
 
@@ -624,6 +677,26 @@ impl fmt::Display for Throw {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn try_from_agrees_with_new_and_names_the_number_and_the_range() {
+        for value in 0..=u8::MAX {
+            match Roll::try_from(value) {
+                Ok(roll) => assert_eq!(Some(roll), Roll::new(value)),
+                Err(error) => {
+                    assert_eq!(Roll::new(value), None);
+                    assert_eq!(error.found, value.to_string());
+                    assert_eq!(error.max, 6);
+                    assert_eq!(
+                        error.to_string(),
+                        format!("a roll is a number from 1 to 6, found \"{value}\"")
+                    );
+                }
+            }
+        }
+        let rolls = (0..=u8::MAX).filter(|&v| Roll::try_from(v).is_ok());
+        assert_eq!(rolls.collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
+    }
 
     #[test]
     fn sticks_count_light_faces_and_none_is_five() {

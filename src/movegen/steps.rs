@@ -7,8 +7,8 @@ use crate::bitboard::Bitboard;
 /// What one roll does, house by house, to pieces moving in one direction:
 /// the table the move generator plays whole sets of pieces from.
 ///
-/// It is derived from [`Ruleset::forward`] (or [`Ruleset::backward`]) and
-/// [`Ruleset::water`] by shared code, never written by hand, and is the
+/// It is derived from [`Ruleset::forward`](crate::Ruleset::forward) (or [`Ruleset::backward`](crate::Ruleset::backward)) and
+/// [`Ruleset::water`](crate::Ruleset::water) by shared code, never written by hand, and is the
 /// crate's alone: a ruleset cannot make one, so the generator and the
 /// check of a named move always read the same tables. The
 /// generator moves every piece on `along` at once with
@@ -32,8 +32,8 @@ pub struct Steps {
     /// `water`).
     pub(crate) along: Bitboard,
     /// The houses of `along` whose step of exactly this roll ends in the
-    /// water ([`Ruleset::water`]): the piece enters the water, and rests
-    /// wherever [`Ruleset::water_landing`] puts it.
+    /// water ([`Ruleset::water`](crate::Ruleset::water)): the piece enters the water, and rests
+    /// wherever [`Ruleset::water_landing`](crate::Ruleset::water_landing) puts it.
     pub(crate) water: Bitboard,
     /// Houses from which some roll makes a move of another kind (a fall,
     /// an exit with more than the roll needs...): the generator asks the

@@ -9,7 +9,7 @@ use senet_bot::{Baseline, Bot, Duel, DuelStats, Level};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let duel = Duel::new(Kendall);
-    let mut top = Bot::new(Kendall, Level::new(Level::MAX).ok_or("no top level")?);
+    let mut top = Bot::new(Kendall, Level::new(Level::MAX)?);
     let mut baseline = Baseline::new(Kendall);
     let mut stats = DuelStats::default();
     for pair in 0..10 {

@@ -79,19 +79,37 @@ impl Level {
     /// use senet_bot::Level;
     ///
     /// assert_eq!(Level::all().last().unwrap().number(), Level::MAX);
-    /// assert_eq!(Level::new(Level::MAX + 1), None);
+    /// assert!(Level::new(Level::MAX + 1).is_err());
     /// ```
     pub const MAX: u8 = 4;
 
-    /// The level with this number, or `None` outside 1..=[`Level::MAX`].
-    /// ```
-    /// use senet_bot::Level;
+    /// The level with this number.
     ///
-    /// assert_eq!(Level::new(2).map(Level::number), Some(2));
-    /// assert_eq!(Level::new(0), None);
-    /// assert_eq!(Level::new(5), None);
+    /// # Errors
+    ///
+    /// [`LevelError`] outside 1..=[`Level::MAX`], naming the number and
+    /// the range (the error [`str::parse`] gives for text that is no
+    /// level).
+    ///
     /// ```
-    pub const fn new(number: u8) -> Option<Level> {
+    /// use senet_bot::{Level, LevelError};
+    ///
+    /// assert_eq!(Level::new(2).map(Level::number), Ok(2));
+    /// assert_eq!(Level::new(0), Err(LevelError { found: "0".into(), max: Level::MAX }));
+    /// let five = Level::new(5).unwrap_err();
+    /// assert_eq!(five.to_string(), "a level is a number from 1 to 4, found \"5\"");
+    /// assert_eq!("5".parse::<Level>(), Err(five));
+    /// ```
+    pub fn new(number: u8) -> Result<Level, LevelError> {
+        Level::checked(number).ok_or_else(|| LevelError {
+            found: excerpt(&number.to_string()),
+            max: Level::MAX,
+        })
+    }
+
+    /// The level with this number, or `None` outside 1..=[`Level::MAX`]:
+    /// [`Level::new`] for constants.
+    pub(crate) const fn checked(number: u8) -> Option<Level> {
         if number >= 1 && number <= Self::MAX {
             Some(Level(number))
         } else {
@@ -160,7 +178,7 @@ impl FromStr for Level {
         text.parse::<u8>()
             .ok()
             .filter(|n| n.to_string() == text)
-            .and_then(Level::new)
+            .and_then(Level::checked)
             .ok_or_else(|| LevelError {
                 found: excerpt(text),
                 max: Level::MAX,
@@ -403,7 +421,25 @@ mod tests {
                 assert_eq!(limits.check(), Ok(limits), "level {level}");
             }
         }
-        assert_eq!(Level::new(1).and_then(Level::limits), None);
-        assert_eq!(Level::new(2).and_then(Level::limits), None);
+        assert_eq!(Level::new(1).map(Level::limits), Ok(None));
+        assert_eq!(Level::new(2).map(Level::limits), Ok(None));
+    }
+
+    #[test]
+    fn new_and_parse_refuse_the_same_numbers_with_the_same_error() {
+        for number in 0..=u8::MAX {
+            let parsed = number.to_string().parse::<Level>();
+            assert_eq!(Level::new(number), parsed, "{number}");
+            match Level::new(number) {
+                Ok(level) => assert_eq!(level.number(), number),
+                Err(error) => {
+                    assert_eq!(error.found, number.to_string());
+                    assert_eq!(
+                        error.to_string(),
+                        format!("a level is a number from 1 to 4, found \"{number}\"")
+                    );
+                }
+            }
+        }
     }
 }

@@ -177,7 +177,7 @@ impl<'de> Deserialize<'de> for Level {
         let number = u64::deserialize(deserializer)?;
         u8::try_from(number)
             .ok()
-            .and_then(Level::new)
+            .and_then(Level::checked)
             .ok_or_else(|| {
                 de::Error::custom(LevelError {
                     found: number.to_string(),

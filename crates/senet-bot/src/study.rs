@@ -59,7 +59,7 @@ pub const MAX_THROWS: u32 = 100_000;
 pub const MAX_THREADS: u64 = 256;
 
 /// The top bot level, checked when the crate compiles.
-const TOP: Level = match Level::new(Level::MAX) {
+const TOP: Level = match Level::checked(Level::MAX) {
     Some(level) => level,
     None => panic!("Level::MAX is a level"),
 };

@@ -913,10 +913,23 @@ fn play_explains_bad_answers_and_tells_a_read_error_from_a_closed_output() {
     }
 }
 
+/// Answers to `senet play`: the houses 1 to 30 in turn, `times` times.
+/// A bare number is the start house of a move, so each throw is answered
+/// by the first house in turn that starts a legal move (the others are
+/// refused and asked again).
+fn every_house_in_turn(times: usize) -> String {
+    (1..=30)
+        .map(|house| format!("{house}\n"))
+        .collect::<String>()
+        .repeat(times)
+}
+
 #[test]
 fn play_runs_a_game_from_a_pipe() {
-    // A few bad answers, then the first move every time.
-    let input = format!("foo\n0\n{}", "1\n".repeat(5_000));
+    // A few bad answers (`quit` does not resign: only `resign` does), then
+    // every house in turn: a bare number is a start house, and the
+    // numbers that start no move are refused.
+    let input = format!("foo\n0\nquit\n{}", every_house_in_turn(500));
     let output = senet_with_input(
         &[
             "play",
@@ -934,6 +947,15 @@ fn play_runs_a_game_from_a_pipe() {
     let said = stdout(&output);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(said.contains("I do not understand \"foo\""));
+    assert!(
+        said.contains("I do not understand \"quit\". Type "),
+        "{said}"
+    );
+    assert!(said.contains("hint, board, help or resign."), "{said}");
+    assert!(said.contains("has no piece on"), "{said}");
+    // The game was played to its end by the rules: nobody resigned.
+    assert!(!said.contains("You resign."), "{said}");
+    assert!(!said.contains("[Ending \"resignation\"]"), "{said}");
     assert!(said.contains("[Ruleset \"temple\"]"));
     assert!(
         said.contains("seed: hex 00ff (play this game again with --seed-hex 00ff)"),
@@ -943,7 +965,7 @@ fn play_runs_a_game_from_a_pipe() {
 
 #[test]
 fn play_takes_a_decimal_seed_and_its_hex_plays_the_same_game() {
-    let input = "1\n".repeat(5_000);
+    let input = every_house_in_turn(500);
     let by_number = senet_with_input(
         &[
             "play",

@@ -54,9 +54,10 @@ pub enum Command {
     /// Play Senet against a bot in the terminal (also from piped input)
     ///
     /// The board is drawn as the three rows of ten of the track, with the
-    /// special houses marked. On your throw the legal moves are numbered:
-    /// answer with a number, with the move in notation (`2: 10-12`) or
-    /// with its houses (`10-12`, `26-off`). `hint` shows the bot's
+    /// special houses marked. On your throw the legal moves are listed
+    /// with what to type: answer with a move's start house (`10`, the
+    /// piece on 10), its houses (`10-12`, `26-off`) or its notation
+    /// (`2: 10-12`). `hint` shows the bot's
     /// ranking of your moves, `board` draws the game again, `help`
     /// explains, `resign` gives up; the end of input resigns, so a game
     /// can be piped in. In Temple the bot is the guardian. At the end the

@@ -101,7 +101,8 @@ fn time<R: BuiltIn>(
     }
     if args.table {
         let limits = Level::new(Level::MAX)
-            .and_then(Level::limits)
+            .map_err(error)?
+            .limits()
             .ok_or_else(|| error("the top level has no search"))?;
         for bits in [0, 12] {
             let limits = SearchLimits {
@@ -133,7 +134,7 @@ fn collect<R: BuiltIn>(
     seed: u64,
 ) -> Result<Vec<(Position<R>, Throw)>, Fail> {
     let mut out = Vec::new();
-    let level = Level::new(2).ok_or_else(|| error("no level 2"))?;
+    let level = Level::new(2).map_err(error)?;
     let mut bot = Bot::new(ruleset, level);
     for game in 0..games {
         let mut throws = SeededThrows::new(Seed::for_pair(seed, game));

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Read};
 
 use thiserror::Error;
 
-use super::words::{capital, excerpt};
+use super::words::{capital, excerpt, to_type};
 use senet::notation::TypedMoveError;
 use senet::{Move, Ruleset};
 use senet_bot::Decision;
@@ -62,6 +62,13 @@ pub(super) fn read_line<I: BufRead>(input: &mut I) -> io::Result<Line> {
 
 /// What the player meant by an answer to `your move>`.
 ///
+/// A move is read only by the library's reader of typed moves,
+/// [`Position::read_typed_move`](senet::Position::read_typed_move), as
+/// [`Game::play_typed`](senet::Game::play_typed) reads it: a bare number
+/// is the start house of the move (`10`), not a place in a list. Besides
+/// moves, the terminal's own words: `help` (or `?`), `hint`, `board`, and
+/// `resign`, the only answer that gives up the game.
+///
 /// Public so that a front end with its own input (a chat, buttons) reads
 /// answers exactly as the terminal does.
 ///
@@ -72,18 +79,19 @@ pub(super) fn read_line<I: BufRead>(input: &mut I) -> io::Result<Line> {
 /// use senet::{Position, Roll};
 ///
 /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
-/// let first = decision.moves()[0];
-/// assert_eq!(Answer::parse(&decision, "1"), Ok(Answer::Play(first)));
+/// let mv = decision.position().read_typed_move(decision.roll(), "10")?;
+/// assert_eq!(Answer::parse(&decision, "10"), Ok(Answer::Play(mv))); // the piece on 10
 /// assert_eq!(Answer::parse(&decision, " HINT "), Ok(Answer::Hint));
 /// assert!(Answer::parse(&decision, "99").is_err());
-/// # Ok::<(), senet_bot::DecisionError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Answer {
-    /// Play this legal move (chosen by its number or typed as a move).
+    /// Play this legal move (typed as its start house, its houses or its
+    /// notation).
     Play(Move),
-    /// Give up the game (`resign` or `quit`).
+    /// Give up the game (`resign`).
     Resign,
     /// Explain the answers (`help` or `?`).
     Help,
@@ -93,7 +101,9 @@ pub enum Answer {
     Board,
 }
 
-/// Why an answer is not one, in words that tell the player what to type.
+/// Why an answer is not one, in words that tell the player what to type:
+/// each message ends with the start houses of the legal moves, a move to
+/// copy and the words.
 ///
 /// ```
 /// use senet_bot::Decision;
@@ -102,53 +112,48 @@ pub enum Answer {
 /// use senet::{Position, Roll};
 ///
 /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
-/// let count = decision.moves().len();
-/// let why = Answer::parse(&decision, "0").unwrap_err();
-/// assert_eq!(why, BadAnswer::NoSuchNumber { number: 0, count });
-/// assert!(why.to_string().starts_with("There is no move 0"));
+/// let why = Answer::parse(&decision, "quit").unwrap_err(); // only `resign` resigns
+/// assert!(matches!(why, BadAnswer::NotUnderstood { .. }));
+/// assert!(why.to_string().starts_with("I do not understand \"quit\"."));
+/// assert!(why.to_string().contains("resign"));
 /// # Ok::<(), senet_bot::DecisionError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum BadAnswer {
     /// Nothing but spaces.
-    #[error("Please answer with a number from 1 to {count}, or help.")]
+    #[error("Nothing was typed. {choices}")]
     Empty {
-        /// How many moves are listed.
-        count: usize,
+        /// What can be typed ([`choices`]).
+        choices: String,
     },
-    /// A number that is not in the list.
-    #[error("There is no move {number}: choose a number from 1 to {count}.")]
-    NoSuchNumber {
-        /// The number given.
-        number: usize,
-        /// How many moves are listed.
-        count: usize,
+    /// A move, typed, that is no legal move (or names more than one).
+    #[error("{}. {choices}", capital(&.error.to_string()))]
+    Illegal {
+        /// Why, in the library's words.
+        error: TypedMoveError,
+        /// What can be typed ([`choices`]).
+        choices: String,
     },
-    /// A move, typed, that is not legal (or names more than one).
-    #[error("{}.", capital(&.0.to_string()))]
-    Illegal(TypedMoveError),
-    /// Neither a word, a number nor a move.
-    #[error(
-        "I do not understand \"{found}\". Answer with a number from 1 to {count}, a move like `{example}`, or help."
-    )]
+    /// Neither a word nor a move.
+    #[error("I do not understand \"{found}\". {choices}")]
     NotUnderstood {
         /// The answer, escaped and cut (marked `…`) past 40 characters.
         found: String,
-        /// How many moves are listed.
-        count: usize,
-        /// The notation of the first move, as an example.
-        example: String,
+        /// What can be typed ([`choices`]).
+        choices: String,
     },
 }
 
 impl Answer {
-    /// Reads `text` (one answer, spaces around it ignored) against the
-    /// legal moves of `decision`, numbered from 1 in their order there.
+    /// Reads `text` (one answer, spaces around it and case ignored)
+    /// against the legal moves of `decision`: one of the terminal's words,
+    /// or a move as [`Position::read_typed_move`](senet::Position::read_typed_move)
+    /// reads it.
     ///
     /// # Errors
     ///
-    /// A [`BadAnswer`] saying why `text` is no answer.
+    /// A [`BadAnswer`] saying why `text` is no answer, and what is.
     ///
     /// ```
     /// use senet_bot::Decision;
@@ -159,44 +164,64 @@ impl Answer {
     /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
     /// let typed = Answer::parse(&decision, "10-11"); // a move as a person types it
     /// assert!(matches!(typed, Ok(Answer::Play(mv)) if mv.from().number() == 10));
-    /// assert_eq!(Answer::parse(&decision, "Quit"), Ok(Answer::Resign));
+    /// assert_eq!(Answer::parse(&decision, "Resign"), Ok(Answer::Resign));
     /// assert!(matches!(Answer::parse(&decision, "  "), Err(BadAnswer::Empty { .. })));
     /// # Ok::<(), senet_bot::DecisionError>(())
     /// ```
     pub fn parse<R: Ruleset>(decision: &Decision<'_, R>, text: &str) -> Result<Answer, BadAnswer> {
         let text = text.trim();
-        let moves = decision.moves();
-        let count = moves.len();
         match text.to_ascii_lowercase().as_str() {
-            "" => return Err(BadAnswer::Empty { count }),
-            "resign" | "quit" => return Ok(Answer::Resign),
+            "" => {
+                return Err(BadAnswer::Empty {
+                    choices: choices(decision),
+                });
+            }
+            "resign" => return Ok(Answer::Resign),
             "help" | "?" => return Ok(Answer::Help),
             "hint" => return Ok(Answer::Hint),
             "board" => return Ok(Answer::Board),
             _ => {}
         }
-        if let Ok(number) = text.parse::<usize>() {
-            return match number.checked_sub(1).and_then(|i| moves.get(i)) {
-                Some(&mv) => Ok(Answer::Play(mv)),
-                None => Err(BadAnswer::NoSuchNumber { number, count }),
-            };
-        }
-        // Anything else is a move as a person types it (`10-14`, `10 14`,
-        // `off`, `4: 10-14`), read by the library; a bare number was a
-        // choice from the list.
+        // Anything else is a move as a person types it (`10`, `10-14`,
+        // `10 14`, `off`, `4: 10-14`), read by the library alone.
         match decision.position().read_typed_move(decision.roll(), text) {
-            Ok(mv) => return Ok(Answer::Play(mv)),
-            Err(TypedMoveError::Unreadable { .. }) => {}
-            Err(e) => return Err(BadAnswer::Illegal(e)),
+            Ok(mv) => Ok(Answer::Play(mv)),
+            Err(TypedMoveError::Unreadable { .. }) => Err(BadAnswer::NotUnderstood {
+                found: excerpt(text),
+                choices: choices(decision),
+            }),
+            Err(error) => Err(BadAnswer::Illegal {
+                error,
+                choices: choices(decision),
+            }),
         }
-        Err(BadAnswer::NotUnderstood {
-            found: excerpt(text),
-            count,
-            example: moves
-                .first()
-                .map(|&mv| decision.position().notation(mv).to_string())
-                .unwrap_or_default(),
-        })
+    }
+}
+
+/// What can be typed at `your move>`, as the end of a message: the start
+/// houses (or houses) of the legal moves, a move written out, the words.
+pub(super) fn choices<R: Ruleset>(decision: &Decision<'_, R>) -> String {
+    let typed: Vec<String> = decision
+        .moves()
+        .iter()
+        .map(|&mv| to_type(decision, mv))
+        .collect();
+    let moves = match typed.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => typed.concat(),
+    };
+    let houses = decision
+        .moves()
+        .first()
+        .map(|&mv| format!("{}-{}", mv.from(), mv.to()))
+        .unwrap_or_default();
+    if typed.iter().all(|t| t.bytes().all(|b| b.is_ascii_digit())) {
+        format!(
+            "Type the start house of a move ({moves}) or its houses (like {houses}), \
+             or hint, board, help or resign."
+        )
+    } else {
+        format!("Type a move as listed ({moves}), or hint, board, help or resign.")
     }
 }
 

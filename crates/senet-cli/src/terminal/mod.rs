@@ -7,10 +7,13 @@
 //! a file or the process. A [`Session`] plays one game from its
 //! [`Options`] and says how it [`Ended`], or why it [`Stop`]ped.
 //!
-//! The player answers `your move>` with a move's number, its notation
-//! (`2: 10-12`) or its houses (`10-12`, `26-off`), or with `hint`,
-//! `board`, `help` or `resign` ([`Answer`](answer::Answer)). A bad answer, a line that is
-//! not UTF-8 or one longer than 1,024 bytes is explained and asked again
+//! The player answers `your move>` with a move as
+//! [`Game::play_typed`](senet::Game::play_typed) reads it: its start house
+//! (`10`, the piece on 10, as the list of moves shows it), its houses
+//! (`10-12`, `26-off`) or its notation (`2: 10-12`); or with `hint`,
+//! `board`, `help` or `resign` ([`Answer`](answer::Answer)). A bad answer,
+//! a line that is not UTF-8 or one longer than 1,024 bytes is explained,
+//! with what can be typed, and asked again
 //! ([`BadAnswer`](answer::BadAnswer)); the end of input resigns.
 //!
 //! ```

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use super::answer::{Answer, Line, read_line};
-use super::words::{Names, capital, describe, help, hint, list_moves, throws_again};
+use super::words::{Names, board, capital, describe, help, hint, list_moves, throws_again};
 use super::{Ended, Options, Stop};
 use senet::game::{Finish, GameView, Thrown};
 use senet::rulesets::BuiltIn;
@@ -27,8 +27,9 @@ use senet_odds::Table;
 /// use senet::game::Finish;
 ///
 /// let options = Options::new(Level::new(1).unwrap(), Seed::from_u64(7));
-/// // Always the first move listed: a whole game, played to its end.
-/// let answers = "1\n".repeat(5_000);
+/// // Every house in turn: each answer that is no move is explained and
+/// // the next is read, so a whole game is played to its end.
+/// let answers = (1..=30).map(|house| format!("{house}\n")).collect::<String>().repeat(500);
 /// let mut output = Vec::new();
 /// let ended = Session::new(Kendall, options).play(&mut Cursor::new(answers), &mut output)?;
 /// assert!(matches!(ended.finish, Some(Finish::BorneOff { .. })));
@@ -114,8 +115,8 @@ impl<R: BuiltIn> Session<R> {
     /// let options = Options::new(Level::new(1).unwrap(), senet::Seed::from_u64(5));
     /// let session = Session::new(Kendall, options);
     /// let (mut first, mut second) = (Vec::new(), Vec::new());
-    /// let ended = session.play(&mut Cursor::new("1\n1\nresign\n"), &mut first)?;
-    /// session.play(&mut Cursor::new("1\n1\nresign\n"), &mut second)?;
+    /// let ended = session.play(&mut Cursor::new("10\nhint\nresign\n"), &mut first)?;
+    /// session.play(&mut Cursor::new("10\nhint\nresign\n"), &mut second)?;
     /// assert_eq!(first, second); // each play is a new game from the same seed
     /// assert!(ended.record.parse::<senet::Record>().unwrap().verify().is_ok());
     /// # Ok::<(), crate::terminal::Stop>(())
@@ -133,7 +134,10 @@ impl<R: BuiltIn> Session<R> {
         }
         let names = Names::new(ruleset, human, options.level);
         sayln!(out, "Senet, {} rules. {}", ruleset.name(), names.intro);
-        sayln!(out, "Type a move's number (or its notation), or help.");
+        sayln!(
+            out,
+            "Type the start house of a move (or the move, like 10-12), or help."
+        );
         sayln!(out);
         while !game.is_over() {
             let side = game.position().side_to_throw();
@@ -284,8 +288,8 @@ fn ask<R: Ruleset, I: BufRead, O: Write>(
             Answer::Play(mv) => return Ok(Some(mv)),
             Answer::Resign => return Ok(None),
             Answer::Help => sayln!(out, "{}", help(decision.ruleset().dice())),
-            // The game's diagram: the board, the throw and its numbered moves.
-            Answer::Board => sayln!(out, "{}", view.diagram()),
+            // The game's diagram: the board, the throw and its moves.
+            Answer::Board => sayln!(out, "{}", board(view, decision)),
             Answer::Hint => hint(decision, bot, out).map_err(Stop::Output)?,
         }
     }

@@ -4,8 +4,9 @@
 use std::io::{self, Write};
 
 use senet::effect::Effect;
+use senet::game::GameView;
 use senet::notation::quote::excerpt_to;
-use senet::{Dice, Ruleset, Side};
+use senet::{Dice, Move, Ruleset, Side};
 use senet_bot::{Bot, Decision, Level};
 
 /// The longest quotation of an answer in a message, in bytes once escaped.
@@ -110,8 +111,9 @@ pub(super) fn help(dice: Dice) -> String {
     let throw = wrap(&format!("The throw: {}.", dice.describe()), WIDTH);
     format!(
         "\
-Answer with the number of a move in the list, with the move in notation
-(like `2: 10-12`), or with its houses (`10-12`, `26-off`).
+Answer with the start house of a move (`10` plays the piece on 10), as
+the list of moves shows it, or with the move: its houses (`10-12`,
+`26-off`) or its notation (`2: 10-12`).
   hint    the bot's view of your moves, best first
   board   draw the board again
   resign  give up the game
@@ -141,20 +143,63 @@ fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-/// The legal moves, numbered from 1.
+/// The legal moves, one a line, each with what to type to play it
+/// ([`to_type`]): `  type 10 for 4: 10-14+`.
 pub(super) fn list_moves<R: Ruleset, O: Write>(
     decision: &Decision<'_, R>,
     out: &mut O,
 ) -> io::Result<()> {
-    let position = decision.position();
-    for (i, &mv) in decision.moves().iter().enumerate() {
-        writeln!(out, "  {}) {}", i + 1, position.notation(mv))?;
+    for line in move_lines(decision) {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }
 
+/// The lines of [`list_moves`], in the order of the legal moves.
+fn move_lines<R: Ruleset>(decision: &Decision<'_, R>) -> Vec<String> {
+    let position = decision.position();
+    let typed: Vec<String> = decision
+        .moves()
+        .iter()
+        .map(|&mv| to_type(decision, mv))
+        .collect();
+    let width = typed.iter().map(String::len).max().unwrap_or(0);
+    decision
+        .moves()
+        .iter()
+        .zip(&typed)
+        .map(|(&mv, typed)| format!("  type {typed:<width$} for {}", position.notation(mv)))
+        .collect()
+}
+
+/// The answer to `board`: the game's diagram (the board, the throw and
+/// its moves), its moves listed as [`list_moves`] lists them, with what
+/// to type beside their notation.
+pub(super) fn board<R: Ruleset>(view: &GameView<'_, R>, decision: &Decision<'_, R>) -> String {
+    let position = decision.position();
+    let listed = move_lines(decision);
+    // The diagram lists each move in its notation; each such line
+    // becomes the listed line of the same move.
+    let ours: Vec<(String, &String)> = view
+        .legal_moves()
+        .iter()
+        .filter_map(|&mv| {
+            let at = decision.moves().iter().position(|&m| m == mv)?;
+            Some((format!("  {}", position.notation(mv)), &listed[at]))
+        })
+        .collect();
+    let mut lines = Vec::new();
+    for line in view.diagram().lines() {
+        match ours.iter().find(|(written, _)| line == written) {
+            Some((_, typed)) => lines.push((*typed).clone()),
+            None => lines.push(line.to_owned()),
+        }
+    }
+    lines.join("\n")
+}
+
 /// The answer to `hint`: the bot's ranking of the player's moves, exact
-/// when its endgame table holds the position.
+/// when its endgame table holds the position, each with what to type.
 pub(super) fn hint<R: Ruleset, O: Write>(
     decision: &Decision<'_, R>,
     bot: &mut Bot<R>,
@@ -171,29 +216,45 @@ pub(super) fn hint<R: Ruleset, O: Write>(
             thought.depth
         )?;
     }
-    for scored in &thought.ranked {
-        let number = decision
-            .moves()
-            .iter()
-            .position(|&m| m == scored.mv)
-            .unwrap_or(0)
-            + 1;
+    let typed: Vec<String> = thought
+        .ranked
+        .iter()
+        .map(|scored| to_type(decision, scored.mv))
+        .collect();
+    let width = typed.iter().map(String::len).max().unwrap_or(0);
+    for (scored, typed) in thought.ranked.iter().zip(&typed) {
         let notation = position.notation(scored.mv).to_string();
         if thought.exact {
             writeln!(
                 out,
-                "  {number}) {notation:<12} your share {:.9} (exact)",
+                "  type {typed:<width$} for {notation:<12} your share {:.9} (exact)",
                 scored.equity
             )?;
         } else {
             writeln!(
                 out,
-                "  {number}) {notation:<12} your chances {:.1}%",
+                "  type {typed:<width$} for {notation:<12} your chances {:.1}%",
                 scored.equity * 100.0
             )?;
         }
     }
     Ok(())
+}
+
+/// The shortest text that plays `mv` among the legal moves of
+/// `decision`, as the list of moves shows it: the start house when no
+/// other legal move starts there (`10`), else the houses (`25-off`), else
+/// the notation. Each is checked against the reader, so what the list
+/// says to type plays what it says.
+pub(super) fn to_type<R: Ruleset>(decision: &Decision<'_, R>, mv: Move) -> String {
+    let position = decision.position();
+    let notation = position.notation(mv).to_string();
+    let from = mv.from().to_string();
+    let houses = format!("{}-{}", mv.from(), mv.to());
+    [from, houses]
+        .into_iter()
+        .find(|typed| position.read_typed_move(decision.roll(), typed) == Ok(mv))
+        .unwrap_or(notation)
 }
 
 #[cfg(test)]
