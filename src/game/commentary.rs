@@ -3,11 +3,120 @@
 //! print them. A front end that shows a game as text uses the same
 //! words.
 
+use std::io::{self, Write};
+
 use crate::effect::{Effect, Rest};
-use crate::game::Turn;
+use crate::game::{Game, Turn};
 use crate::house::House;
 use crate::position::Position;
 use crate::ruleset::{Contact, Ruleset};
+use crate::source::ThrowSource;
+
+/// Writes a played game, commented: its ruleset and sides, the
+/// [`legend`], the start board, one [`turn_line`] per throw (with the
+/// board after every move that hit, bore off or freed a piece, or after
+/// every move when `every_board`), then the final board, the final
+/// position string and the outcome. `steps` holds, turn by turn, the
+/// position after the turn and what its move did (as the caller played
+/// it); `legend_note` ends the legend (what a caller's options change).
+///
+/// This is the text of `cargo run --example full_game` and `senet game`.
+///
+/// # Errors
+///
+/// Any error of `out`.
+///
+/// ```
+/// use senet::game::commentary::write_game;
+/// use senet::game::Thrown;
+/// use senet::{Game, Seed, rulesets::Kendall};
+///
+/// let mut game = Game::seeded(Kendall, Seed::from_u64(5));
+/// let start = *game.position();
+/// let mut steps = Vec::new();
+/// while !game.is_over() {
+///     let mut effect = None;
+///     if let Thrown::ToPlay(_) = game.throw()? {
+///         let mv = game.legal_moves()[0];
+///         effect = Some(game.position().effect(mv)?);
+///         game.play(mv)?;
+///     }
+///     steps.push((*game.position(), effect));
+/// }
+/// let mut text = Vec::new();
+/// write_game(&mut text, &game, &start, &steps, false, "")?;
+/// let text = String::from_utf8(text)?;
+/// assert!(text.starts_with("ruleset: kendall (revision 1)"));
+/// assert!(text.contains("outcome: "));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_game<R: Ruleset, S: ThrowSource>(
+    out: &mut dyn Write,
+    game: &Game<R, S>,
+    start: &Position<R>,
+    steps: &[(Position<R>, Option<Effect>)],
+    every_board: bool,
+    legend_note: &str,
+) -> io::Result<()> {
+    let ruleset = game.ruleset();
+    writeln!(
+        out,
+        "ruleset: {} (revision {}); x is {}, o is {}",
+        ruleset.name(),
+        ruleset.revision(),
+        ruleset.side_name(crate::Side::X),
+        ruleset.side_name(crate::Side::O)
+    )?;
+    writeln!(out, "{}{legend_note}\n", legend(ruleset))?;
+    match start.outcome() {
+        Some(_) => writeln!(out, "start board (the game is already over):")?,
+        None => writeln!(out, "start board ({} throws first):", start.side_to_throw())?,
+    }
+    writeln!(out, "{}\n", indented(&start.diagram()))?;
+    for (turn, (now, effect)) in game.history().iter().zip(steps) {
+        let Said {
+            text: said,
+            notable,
+        } = said(turn, effect.as_ref(), now);
+        writeln!(out, "{}", turn_line(turn, &said))?;
+        // The board at the end is drawn once, below.
+        if turn.played().is_some() && (every_board || notable) && !now.is_over() {
+            writeln!(out, "{}", indented(&now.diagram()))?;
+        }
+    }
+    if !game.history().is_empty() {
+        writeln!(out)?;
+    }
+    let end = game.position();
+    let throws = game.history().len();
+    writeln!(out, "final board:\n{}", game.view().diagram())?;
+    match game.finish() {
+        Some(finish) => {
+            writeln!(
+                out,
+                "final position string (game over, nobody throws): {end}"
+            )?;
+            writeln!(out, "outcome: {finish} after {throws} throws")
+        }
+        None => {
+            let side = end.side_to_throw();
+            writeln!(
+                out,
+                "final position string (stopped, {side} to throw): {end}"
+            )?;
+            writeln!(
+                out,
+                "outcome: none, stopped unfinished after {throws} throws"
+            )
+        }
+    }
+}
+
+/// Every line of `text` indented, to set a board off from the throw lines.
+fn indented(text: &str) -> String {
+    let lines: Vec<String> = text.lines().map(|l| format!("    {l}")).collect();
+    lines.join("\n")
+}
 
 /// What a throw did, in words, and whether the board is worth drawing
 /// after it (see [`said`]).

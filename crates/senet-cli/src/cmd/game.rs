@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::effect::Effect;
 use senet::game::Thrown;
-use senet::game::commentary::{Said, legend, said, turn_line};
+use senet::game::commentary::write_game;
 use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Game, Position, Seed, Side, with_ruleset};
 
@@ -20,9 +20,6 @@ use crate::fail::{Fail, error, quote, usage};
 
 /// A game still running after this many throws is stopped (unfinished).
 const MAX_THROWS: usize = 100_000;
-
-/// How a board drawn between throws is set off from the throw lines.
-const INDENT: &str = "    ";
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -105,61 +102,15 @@ fn play<R: BuiltIn>(
         std::fs::write(path, text.to_string())
             .map_err(|e| usage(format!("cannot write the record to {}: {e}", quote(path))))?;
     }
-    writeln!(
+    write_game(
         out,
-        "ruleset: {} (revision {}); x is {}, o is {}",
-        ruleset.name(),
-        ruleset.revision(),
-        ruleset.side_name(Side::X),
-        ruleset.side_name(Side::O)
+        &game,
+        &start,
+        &steps,
+        args.board,
+        "\n          (with --board, after every move)",
     )?;
-    writeln!(
-        out,
-        "{}\n          (with --board, after every move)\n",
-        legend(ruleset)
-    )?;
-    match start.outcome() {
-        Some(_) => writeln!(out, "start board (the game is already over):")?,
-        None => writeln!(out, "start board ({} throws first):", start.side_to_throw())?,
-    }
-    writeln!(out, "{}\n", indented(&start.diagram()))?;
-    for (turn, (now, effect)) in game.history().iter().zip(&steps) {
-        let Said {
-            text: said,
-            notable,
-        } = said(turn, effect.as_ref(), now);
-        writeln!(out, "{}", turn_line(turn, &said))?;
-        // The board at the end is drawn once, below.
-        if turn.played().is_some() && (args.board || notable) && !now.is_over() {
-            writeln!(out, "{}", indented(&now.diagram()))?;
-        }
-    }
-    if !game.history().is_empty() {
-        writeln!(out)?;
-    }
     let end = game.position();
-    let throws = game.history().len();
-    writeln!(out, "final board:\n{}", game.view().diagram())?;
-    match game.finish() {
-        Some(finish) => {
-            writeln!(
-                out,
-                "final position string (game over, nobody throws): {end}"
-            )?;
-            writeln!(out, "outcome: {finish} after {throws} throws")?;
-        }
-        None => {
-            let side = end.side_to_throw();
-            writeln!(
-                out,
-                "final position string (stopped, {side} to throw): {end}"
-            )?;
-            writeln!(
-                out,
-                "outcome: none, stopped unfinished after {throws} throws"
-            )?;
-        }
-    }
     if let Some(path) = &args.record {
         writeln!(out, "record written to {path}")?;
     }
@@ -169,10 +120,4 @@ fn play<R: BuiltIn>(
         writeln!(out, "picture of the final position written to {path}")?;
     }
     Ok(())
-}
-
-/// Every line of `text` indented by [`INDENT`].
-fn indented(text: &str) -> String {
-    let lines: Vec<String> = text.lines().map(|l| format!("{INDENT}{l}")).collect();
-    lines.join("\n")
 }
