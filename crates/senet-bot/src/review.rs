@@ -13,6 +13,11 @@
 //! gave away, `best - played` (never below 0), is its class ([`Class`]),
 //! and each side's decisions add up to a [`SideSummary`].
 //!
+//! Outside the table the judge is level 4 itself: its own moves lose
+//! nothing by its own measure, and a move better than the one it would
+//! choose is still counted as lost. Only exact figures are the truth; the
+//! others are as good as level 4.
+//!
 //! Forced moves (one legal move) and lost throws (none) are counted, not
 //! judged. The review is deterministic: the search is bounded by nodes,
 //! not time, and uses nothing random, so the same record (and table)

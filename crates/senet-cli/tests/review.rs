@@ -137,6 +137,27 @@ fn review_judges_every_decision_of_a_recorded_game() {
     assert_eq!(output.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&output.stdout).contains("exact where the endgame table"));
 
+    // A table of another ruleset, or no such file: bad arguments, exit code 2.
+    let temple = scratch("temple.1.odds");
+    let built = senet(&with_path(
+        &["odds", "--ruleset", "temple", "--build", "1", "--out"],
+        &temple,
+    ));
+    assert!(built.status.success());
+    let mut args = with_path(&["review", "--tables"], &temple);
+    args.push(path.clone().into_os_string());
+    let output = senet(&args);
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("the table is for the ruleset \"temple\", not \"kendall\""),
+        "{said}"
+    );
+    assert!(output.stdout.is_empty());
+    let output = senet(&os(&["review", "/nonexistent/game.txt"]));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: cannot open "));
+
     // Another seed: the rolls are not its rolls; refused with exit code 1.
     let tampered = std::fs::read_to_string(&path)
         .unwrap()
