@@ -611,14 +611,14 @@ impl Record {
             });
         }
         #[cfg(feature = "commit")]
-        if let (Some(commitment), Some(seed)) = (self.commitment(), self.seed()) {
-            if !commitment.verifies(&seed) {
-                return Err(Problem::Commitment {
-                    commitment,
-                    seed,
-                    actual: seed.commitment(),
-                });
-            }
+        if let (Some(commitment), Some(seed)) = (self.commitment(), self.seed())
+            && !commitment.verifies(&seed)
+        {
+            return Err(Problem::Commitment {
+                commitment,
+                seed,
+                actual: seed.commitment(),
+            });
         }
         if let Some(start) = self.start() {
             *position = Position::parse(ruleset, start).map_err(Problem::Start)?;

@@ -488,7 +488,7 @@ enum Stage {
     /// Reading tags, the next one at this index of [`ORDER`] or later.
     Tags { next: usize },
     /// The header is read and checked; reading throws.
-    Throws(Header),
+    Throws(Box<Header>),
 }
 
 /// The record parser: fed one line at a time, it checks each as it comes
@@ -580,7 +580,7 @@ impl Parser {
                         },
                     ));
                 }
-                self.stage = Stage::Throws(header);
+                self.stage = Stage::Throws(Box::new(header));
                 Ok(())
             }
             Stage::Throws(_) => self
