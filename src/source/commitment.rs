@@ -13,9 +13,9 @@ use super::Seed;
 ///
 /// A site publishes it before the game starts and the seed after the game
 /// ends; anyone can then check that the seed is the one committed to. With
-/// the `commit` feature, [`Seed::commitment`] makes one and
-/// [`Commitment::verifies`] checks one. It is the SHA-256 of the seed's
-/// bytes exactly as [`Seed::as_bytes`] gives them (8 bytes for
+/// the `commit` feature, `Seed::commitment` makes one and
+/// `Commitment::verifies` checks one. It is the SHA-256 of the seed's
+/// bytes exactly as [`Seed::as_bytes`](crate::Seed::as_bytes) gives them (8 bytes for
 /// `Seed::from_u64`, no padding), so it can be recomputed without this
 /// crate:
 ///
