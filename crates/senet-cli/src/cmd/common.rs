@@ -8,9 +8,9 @@ use std::time::SystemTime;
 
 use clap::Args;
 use senet::{AnyRuleset, Ruleset, Seed};
-use senet_odds::Table;
+use senet_odds::{Table, TableError};
 
-use crate::fail::{Fail, quote, usage};
+use crate::fail::{Fail, error, quote, usage};
 
 /// A whole number in decimal digits (no sign, no `0x`, no spaces).
 fn whole(text: &str) -> Option<u64> {
@@ -151,18 +151,60 @@ pub fn read_small_file(path: &str, max: u64) -> Result<String, Fail> {
 /// The largest odds table file read.
 pub const MAX_TABLE_FILE: u64 = 2 << 30;
 
-/// Reads an odds table file of `ruleset` (written by `senet odds --build`).
+/// Reads an odds table file of `ruleset` (written by `senet odds --build`):
+/// at most [`MAX_TABLE_FILE`] bytes, counted as they are read (a device or
+/// a pipe reports no size), and no more than its header announces; the
+/// values are checked on load ([`Table::read_from`]).
 pub fn read_table<R: Ruleset>(ruleset: R, path: &str) -> Result<Table<R>, Fail> {
     let file = std::fs::File::open(path)
         .map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
-    if file.metadata().map_or(0, |m| m.len()) > MAX_TABLE_FILE {
-        return Err(usage(format!(
-            "{}: larger than {MAX_TABLE_FILE} bytes",
+    let reader = std::io::BufReader::new(file).take(MAX_TABLE_FILE);
+    Table::read_from(ruleset, reader).map_err(|e| match e {
+        TableError::Truncated { needed, .. } if needed > MAX_TABLE_FILE => usage(format!(
+            "{}: its header announces {needed} bytes, more than the {MAX_TABLE_FILE} bytes \
+             a table may have here",
             quote(path)
+        )),
+        e => usage(format!("{}: {e}", quote(path))),
+    })
+}
+
+/// Checks, before any work, that a file can be written at `path`: its
+/// folder exists (none is made) and it is not a folder itself. The file
+/// is opened for writing, so that a folder without write permission is
+/// refused too; it is created empty if it did not exist, and left as it
+/// is otherwise (it is replaced when the work is done).
+pub fn writable(path: &str) -> Result<(), Fail> {
+    let cannot =
+        |why: &dyn std::fmt::Display| usage(format!("cannot write {}: {why}", quote(path)));
+    let target = std::path::Path::new(path);
+    if path.is_empty() {
+        return Err(usage("an output path is empty"));
+    }
+    if target.is_dir() {
+        return Err(cannot(&"it is a folder"));
+    }
+    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty())
+        && !parent.is_dir()
+    {
+        return Err(cannot(&format!(
+            "its folder {} does not exist",
+            quote(&parent.to_string_lossy())
         )));
     }
-    Table::read_from(ruleset, std::io::BufReader::new(file))
-        .map_err(|e| usage(format!("{}: {e}", quote(path))))
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(target)
+        .map(drop)
+        .map_err(|e| cannot(&e))
+}
+
+/// Writes `bytes` to the file at `path` (checked by [`writable`] before
+/// the work); a failure then (a full disk) is an error of the work, exit
+/// code 1.
+pub fn write_file(path: &str, bytes: impl AsRef<[u8]>) -> Result<(), Fail> {
+    std::fs::write(path, bytes).map_err(|e| error(format!("cannot write {}: {e}", quote(path))))
 }
 
 /// Parses a position of `ruleset`, or refuses it naming it.

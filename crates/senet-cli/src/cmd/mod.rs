@@ -23,7 +23,8 @@ mod train;
 mod tune;
 
 /// What every subcommand that reads arguments says of its exit codes.
-const USAGE_EXIT: &str = "Exit codes: 0 done (or the output closed early, as by `| head`); \
+const USAGE_EXIT: &str = "Exit codes: 0 done; 141 the output closed early (as by `| head`), \
+quietly; 1 another write error (a full disk); \
 2 bad arguments (an unknown option, a stray argument, an option given twice or without its \
 value, a number out of its range), an unknown ruleset, a bad position, or a file that cannot \
 be read or written; each refusal is one line on stderr.";
@@ -66,8 +67,8 @@ pub enum Command {
     /// made and kept secret until the end.
     #[command(
         after_help = "Exit codes: 0 when the game was played to its end (by the rules, \
-a resignation or the end of input) or the output was closed; 1 when standard input could not \
-be read (the game is abandoned, no record is written); 2 for bad arguments or a file that \
+a resignation or the end of input); 141 when the output was closed (quietly); 1 when standard \
+input could not be read (the game is abandoned, no record is written) or the output failed; 2 for bad arguments or a file that \
 cannot be read or written."
     )]
     Play(play::Args),

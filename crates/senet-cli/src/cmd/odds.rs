@@ -9,8 +9,8 @@ use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Outcome, Position, with_ruleset};
 use senet_odds::{LayerReport, Progress, Table};
 
-use super::common::{number, position, read_table, ruleset, seed_number};
-use crate::fail::{Fail, error, quote, usage};
+use super::common::{number, position, read_table, ruleset, seed_number, writable, write_file};
+use crate::fail::{Fail, error, usage};
 
 /// The largest bound `--build` and `--bound` accept (bound 4 needs
 /// tens of gigabytes; see docs/solving.md).
@@ -200,9 +200,10 @@ fn build<R: BuiltIn>(ruleset: R, bound: u8, file: &str, out: &mut dyn Write) -> 
             ruleset.pieces_per_side()
         )));
     }
+    writable(file)?;
     let started = Instant::now();
     let (table, reports) = Table::solve_with_progress(ruleset, bound, bar).map_err(error)?;
-    eprintln!();
+    crate::fail::note!();
     writeln!(out, "ruleset {} bound {bound}", ruleset.name())?;
     writeln!(out, "on x,o  off x,o  positions  open  sweeps  seconds")?;
     for LayerReport {
@@ -222,8 +223,7 @@ fn build<R: BuiltIn>(ruleset: R, bound: u8, file: &str, out: &mut dyn Write) -> 
         )?;
     }
     let bytes = table.to_bytes();
-    std::fs::write(file, &bytes)
-        .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
+    write_file(file, &bytes)?;
     writeln!(
         out,
         "positions {} bytes {} sweeps {} seconds {:.1}",

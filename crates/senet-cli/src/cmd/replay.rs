@@ -85,7 +85,7 @@ fn report<R: BuiltIn>(
     }
     writeln!(out, "verdict: {verdict}")?;
     if verdict.checked() == Checked::RulesOnly {
-        eprintln!("note: the record has no seed; its rolls were not checked");
+        crate::fail::note!("note: the record has no seed; its rolls were not checked");
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use senet::{AnyRuleset, Ruleset, with_ruleset};
 use senet_bot::tune::{NewtonStep, fit, self_play};
 use senet_bot::{FEATURE_NAMES, Weights};
 
-use super::common::{number, read_small_file, real, ruleset, seed_number};
+use super::common::{number, read_small_file, real, ruleset, seed_number, writable, write_file};
 use crate::fail::{Fail, error, quote, usage};
 
 #[derive(Debug, clap::Args)]
@@ -39,6 +39,9 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let (games, seed) = (args.games, args.seed);
+    if let Some(file) = &args.out {
+        writable(file)?;
+    }
     let mut weights = match &args.from {
         Some(file) => read_small_file(file, 64 * 1024)?
             .parse::<Weights>()
@@ -49,16 +52,18 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         for round in 0..args.rounds {
             let data = self_play(r, weights, games, seed.wrapping_add(round), args.sample)
                 .map_err(|e| error(format!("round {round}: {e}")))?;
-            eprintln!("round {round}: {} positions", data.len());
+            crate::fail::note!("round {round}: {} positions", data.len());
             if data.is_empty() {
                 return Err(error(format!(
                     "round {round} kept no position to fit; play more --games or lower --sample"
                 )));
             }
             weights = fit(&data, args.ridge, |step: NewtonStep| {
-                eprintln!(
+                crate::fail::note!(
                     "  newton {}: log loss {:.5}, step {:.2e}",
-                    step.iteration, step.log_loss, step.step
+                    step.iteration,
+                    step.log_loss,
+                    step.step
                 );
             })
             .map_err(|e| error(format!("round {round}: the fit failed: {e}")))?;
@@ -66,8 +71,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     });
     if let Some(file) = &args.out {
         let text: String = weights.0.iter().map(|w| format!("{w:.6}\n")).collect();
-        std::fs::write(file, text)
-            .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
+        write_file(file, text)?;
     }
     writeln!(
         out,
