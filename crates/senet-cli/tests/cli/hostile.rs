@@ -396,3 +396,31 @@ fn row_15_paths_printed_on_success_are_escaped() {
     assert!(line.ends_with("r\\u{1b}[2J.txt"), "{line:?}");
     assert!(record.exists());
 }
+
+/// Row 13: a network whose finite weights could overflow its sums (its
+/// equity NaN) is refused when `duel` reads it, naming the byte.
+#[test]
+fn row_13_a_network_that_could_overflow_is_refused() {
+    let mut bytes = senet_bot::Network::zero().to_bytes("kendall");
+    let end = bytes.len() - 8;
+    let first = end - 4 * (senet_bot::INPUTS * senet_bot::HIDDEN + 2 * senet_bot::HIDDEN + 1);
+    for weight in bytes[first..end].chunks_exact_mut(4) {
+        weight.copy_from_slice(&3.0e37f32.to_le_bytes());
+    }
+    let sum = bytes[..end]
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |hash, &b| {
+            (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    bytes[end..].copy_from_slice(&sum.to_le_bytes());
+    let file = scratch("overflow.net", &bytes);
+    let agent = format!("greedy@{}", text(&file));
+    let args = os(&["duel", "--a", &agent, "--b", "random", "--games", "2"]);
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    assert!(
+        stderr(&output).contains("could overflow"),
+        "{}",
+        stderr(&output)
+    );
+}
