@@ -290,6 +290,31 @@ impl<R: Ruleset> Table<R> {
         Ok((Table { layout, values }, reports))
     }
 
+    /// The slots of a table of `ruleset` with at most `k` pieces per side
+    /// on the track (positions and holes, [`HOLE`]): what its memory grows
+    /// with, known before it is solved or read. Solving holds 8 bytes per
+    /// slot while it works and 4 in the table; the file has 4 per slot.
+    /// `None` for a bound out of range or a count past `usize`.
+    ///
+    /// ```
+    /// use senet_odds::Table;
+    /// use senet::rulesets::{Bell, Kendall};
+    ///
+    /// let slots = Table::slots(Kendall, 1).unwrap();
+    /// let table = Table::solve(Kendall, 1)?;
+    /// assert_eq!(table.to_bytes().len(), 34 + 4 * slots + 8);
+    /// assert!(Table::slots(Kendall, 0).is_none());
+    /// // Bell's bound 3: more than a billion slots, gigabytes to solve.
+    /// assert!(Table::slots(Bell, 3).unwrap() > 1_000_000_000);
+    /// # Ok::<(), senet_odds::SolveError>(())
+    /// ```
+    pub fn slots(ruleset: R, k: u8) -> Option<usize> {
+        if k == 0 || k > ruleset.pieces_per_side() {
+            return None;
+        }
+        Layout::new(ruleset, k).map(|layout| layout.len())
+    }
+
     /// The ruleset the table was solved for.
     ///
     /// ```
