@@ -212,3 +212,71 @@ pub fn position<R: Ruleset>(ruleset: R, text: &str) -> Result<senet::Position<R>
     senet::Position::parse(ruleset, text)
         .map_err(|e| usage(format!("bad position {}: {e}", quote(text))))
 }
+
+/// The memory a command may plan to use unless `--max-memory` says more:
+/// 4 GiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// A parser of a number of bytes: digits, optionally followed by `K`,
+/// `M`, `G` or `T` (powers of 1024), as `--max-memory 8G`.
+pub fn bytes(text: &str) -> Result<u64, String> {
+    let expected = || {
+        "expected bytes in decimal digits, optionally with K, M, G or T (powers of 1024), as 8G"
+            .to_owned()
+    };
+    let (digits, shift) = match text.char_indices().last() {
+        Some((at, 'K' | 'k')) => (&text[..at], 10),
+        Some((at, 'M' | 'm')) => (&text[..at], 20),
+        Some((at, 'G' | 'g')) => (&text[..at], 30),
+        Some((at, 'T' | 't')) => (&text[..at], 40),
+        _ => (text, 0),
+    };
+    whole(digits)
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(expected)
+}
+
+/// A number of bytes as a person reads it: `512 MiB`, `1.5 GiB`.
+pub fn size(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// `--max-memory BYTES`: the most memory the command may plan to use.
+#[derive(Args, Clone, Debug)]
+pub struct MemoryArgs {
+    /// The most memory the command may plan to use, in bytes or with K, M, G or T (powers of 1024); it refuses up front, with its estimate, to start work that needs more [default: 4G]
+    #[arg(long, value_name = "BYTES", value_parser = bytes, allow_negative_numbers = true)]
+    pub max_memory: Option<u64>,
+}
+
+impl MemoryArgs {
+    /// The limit: `--max-memory`, or [`DEFAULT_MAX_MEMORY`].
+    pub fn limit(&self) -> u64 {
+        self.max_memory.unwrap_or(DEFAULT_MAX_MEMORY)
+    }
+
+    /// Refuses, before the work, work whose memory `need` (what it is
+    /// said by `what`) passes the limit, with both figures.
+    pub fn check(&self, need: u64, what: impl std::fmt::Display) -> Result<(), Fail> {
+        let limit = self.limit();
+        if need <= limit {
+            return Ok(());
+        }
+        Err(usage(format!(
+            "{what} need {} ({need} bytes), over --max-memory {}; raise it to run this",
+            size(need),
+            size(limit)
+        )))
+    }
+}

@@ -7,7 +7,7 @@ use std::time::Instant;
 use senet::{AnyRuleset, with_ruleset};
 use senet_bot::study::{Pairing, Tally, play_games};
 
-use super::common::{number, seed_number, writable, write_file};
+use super::common::{MemoryArgs, number, seed_number, writable, write_file};
 use crate::fail::{Fail, error, quote, usage};
 
 mod histogram;
@@ -33,7 +33,14 @@ pub struct Args {
     /// Also draw the game lengths and the starts as SVG pictures in DIR
     #[arg(long, value_name = "DIR")]
     svg: Option<String>,
+    #[command(flatten)]
+    memory: MemoryArgs,
 }
+
+/// The bytes kept per game until the report: its length in throws and
+/// in turns (4 each), and the sorted copy of a column's lengths made for
+/// its medians and picture (4).
+const BYTES_PER_GAME: u64 = 12;
 
 /// The rulesets studied.
 #[derive(Clone, Debug)]
@@ -49,6 +56,14 @@ fn rulesets(text: &str) -> Result<Rulesets, String> {
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let (games, seed, threads) = (args.games, args.seed, args.threads);
     let bot_games = args.bot_games.unwrap_or((games / 100).max(2));
+    // Every game's length is kept for the medians: stated up front.
+    let kept = games
+        .saturating_add(bot_games.saturating_mul(Pairing::ALL.len() as u64 - 1))
+        .saturating_mul(args.ruleset.0.len() as u64);
+    args.memory.check(
+        kept.saturating_mul(BYTES_PER_GAME),
+        format_args!("{kept} games' lengths × {BYTES_PER_GAME} bytes"),
+    )?;
     // The folder must exist before the games (none is made); each
     // picture is checked too.
     if let Some(dir) = &args.svg {

@@ -424,3 +424,127 @@ fn row_13_a_network_that_could_overflow_is_refused() {
         stderr(&output)
     );
 }
+
+/// Checks a refusal up front for memory: exit 2, nothing printed, and
+/// the message gives the figure and names `--max-memory`.
+fn assert_refused_for_memory(args: &[&str], figure: &str) {
+    let output = senet(&os(args));
+    assert_refusal(&os(args), 2, &output);
+    let said = stderr(&output);
+    assert!(said.contains(figure), "{args:?}: {said}");
+    assert!(
+        said.contains("over --max-memory 4.0 GiB"),
+        "{args:?}: {said}"
+    );
+    assert!(output.stdout.is_empty(), "{args:?}: {}", stdout(&output));
+}
+
+/// Rows 6, 8 and 15: commands whose memory grows with their arguments
+/// state it before they start and refuse past the limit (4 GiB by
+/// default); `--max-memory` moves the limit both ways.
+#[test]
+fn rows_6_8_15_memory_is_stated_and_refused_up_front() {
+    // Row 6: 8 threads × 2 agents × 2^24 slots × 28 bytes.
+    assert_refused_for_memory(
+        &[
+            "duel",
+            "--a",
+            "search:2:100:24",
+            "--b",
+            "search:2:100:24",
+            "--threads",
+            "8",
+            "--games",
+            "16",
+        ],
+        "need 7.0 GiB (7516192768 bytes)",
+    );
+    // Row 8: a pilot measures the positions a game keeps.
+    assert_refused_for_memory(&["tune", "--games", "100000", "--sample", "1"], "GiB");
+    // Row 15: Bell's bound 3, solved or built; study's lengths.
+    assert_refused_for_memory(
+        &[
+            "odds",
+            "--ruleset",
+            "bell",
+            "--bound",
+            "3",
+            "--position",
+            "x",
+        ],
+        "solving bell bound 3: 1998370962 slots × 12 bytes need 22.3 GiB",
+    );
+    assert_refused_for_memory(
+        &[
+            "odds",
+            "--ruleset",
+            "bell",
+            "--build",
+            "3",
+            "--out",
+            "/dev/null",
+        ],
+        "22.3 GiB",
+    );
+    assert_refused_for_memory(
+        &["study", "--games", "1000000000"],
+        "7140000000 games' lengths × 12 bytes need 79.8 GiB",
+    );
+    // The limit moves down as well as up.
+    let args = os(&[
+        "odds",
+        "--bound",
+        "1",
+        "--position",
+        "o........................x.... x 4 4",
+    ]);
+    assert_eq!(senet(&args).status.code(), Some(0));
+    let mut low = args.clone();
+    low.extend(os(&["--max-memory", "1K"]));
+    let output = senet(&low);
+    assert_refusal(&low, 2, &output);
+    assert!(
+        stderr(&output).contains("over --max-memory 1.0 KiB"),
+        "{}",
+        stderr(&output)
+    );
+    let mut high = os(&[
+        "duel",
+        "--a",
+        "search:1:10:20",
+        "--b",
+        "random",
+        "--games",
+        "2",
+    ]);
+    high.extend(os(&["--threads", "2", "--max-memory", "64M"]));
+    let output = senet(&high);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for bad in ["8x", "-1", "G", "99999999999T"] {
+        let args = os(&["study", "--games", "1", "--max-memory", bad]);
+        let output = senet(&args);
+        assert_refusal(&args, 2, &output);
+        assert!(stderr(&output).contains("as 8G"), "{}", stderr(&output));
+    }
+}
+
+/// Row 7: `duel --timing` keeps its decision times in fixed space and
+/// still prints every percentile.
+#[test]
+fn row_7_duel_timing_prints_its_percentiles() {
+    let args = os(&[
+        "duel", "--a", "level:1", "--b", "random", "--games", "4", "--timing",
+    ]);
+    let output = senet(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let said = stdout(&output);
+    for side in ["a", "b"] {
+        let line = said
+            .lines()
+            .find(|l| l.starts_with(&format!("{side} decision time (ms, ")))
+            .unwrap_or_else(|| panic!("{said}"));
+        for part in ["median ", "p90 ", "p99 ", "max "] {
+            assert!(line.contains(part), "{line}");
+        }
+    }
+}
