@@ -132,6 +132,13 @@ written exactly; 2 bad arguments (--roll 1 to 6 and one the ruleset's throw can 
     /// says. Prints the ruleset, the seed, the players, the final
     /// position (or where the first problem is), its board, and the
     /// verdict; with --throws, every throw replayed first.
+    ///
+    /// Memory grows with the record: every throw is kept while it is
+    /// replayed, about 40 bytes each, and a throw takes at least 5 bytes of
+    /// the file, so the need is counted as 8 bytes per byte of record; a
+    /// longer record than --max-memory allows (default 4G: 512 MiB of
+    /// record) is refused, before reading for a file of known size, or as
+    /// soon as the limit is read for a pipe or a device.
     #[command(
         after_help = "Exit codes: 0 the record is valid; 1 it is not (the first problem \
 on stderr, one line starting `invalid: `); 2 bad arguments or a file that cannot be opened or \

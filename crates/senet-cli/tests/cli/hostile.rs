@@ -548,3 +548,41 @@ fn row_7_duel_timing_prints_its_percentiles() {
         }
     }
 }
+
+/// Row 5: a long valid record (lost throws by the thousand) is refused
+/// up front when its replay would pass `--max-memory`, whether the file
+/// says its size or is a pipe; within the limit it replays.
+#[test]
+fn row_5_a_record_too_long_for_memory_is_refused() {
+    let mut record = String::from(
+        "[Ruleset \"kendall\"]\n[Revision \"1\"]\n\
+         [Start \".........................x.o.. x 4 4\"]\n[Result \"*\"]\n\n",
+    );
+    for throw in 1..=20_000 {
+        record.push_str(&format!("{throw}. 2: -\n"));
+    }
+    let file = scratch("long-record.txt", record.as_bytes());
+    let file = text(&file);
+    let args = os(&["replay", &file, "--max-memory", "1M"]);
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    assert!(
+        stderr(&output).contains("bytes of record × 8 need"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(output.stdout.is_empty());
+    let piped = senet_with_input(
+        &["replay", "/dev/stdin", "--max-memory", "1M"],
+        record.as_bytes(),
+    );
+    assert_refusal(&os(&["replay", "/dev/stdin"]), 2, &piped);
+    assert!(
+        stderr(&piped).contains("131073+ bytes of record × 8"),
+        "{}",
+        stderr(&piped)
+    );
+    let output = senet(&os(&["replay", &file]));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("its 20000 rolls could not be checked"));
+}
