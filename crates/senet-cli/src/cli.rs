@@ -57,7 +57,7 @@ pub fn parse(args: Vec<OsString>) -> Result<Command, ExitCode> {
         }
         return Err(ExitCode::SUCCESS);
     }
-    eprintln!(
+    crate::fail::note!(
         "{}",
         one_line(&usage_line(&error, subcommand.as_deref()), MAX_MESSAGE + 7)
     );

@@ -4,6 +4,17 @@ use std::fmt::Display;
 use std::io;
 use std::process::ExitCode;
 
+/// A line on stderr (progress, a note), as `eprintln!` writes it, but a
+/// stderr that cannot be written (closed, a full disk) is ignored rather
+/// than a panic: the results go to stdout, whose failures are reported.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use note;
+
 /// The longest message printed on stderr, in bytes, before its prefix.
 pub const MAX_MESSAGE: usize = 180;
 
@@ -59,7 +70,7 @@ pub fn exit(result: Result<(), Fail>) -> ExitCode {
         Err(Fail::Error(message)) => (format!("error: {message}"), 1),
         Err(Fail::Write(e)) => (format!("error: cannot write the output: {e}"), 1),
     };
-    eprintln!("{}", one_line(&line, MAX_MESSAGE + "error: ".len()));
+    note!("{}", one_line(&line, MAX_MESSAGE + "error: ".len()));
     ExitCode::from(code)
 }
 
@@ -101,14 +112,3 @@ pub fn shown(text: &str) -> String {
 pub fn quote(text: &str) -> String {
     format!("{:?}", senet::notation::quote::excerpt(text))
 }
-
-/// A line on stderr (progress, a note), as `eprintln!` writes it, but a
-/// stderr that cannot be written (closed, a full disk) is ignored rather
-/// than a panic: the results go to stdout, whose failures are reported.
-macro_rules! note {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
-}
-pub(crate) use note;

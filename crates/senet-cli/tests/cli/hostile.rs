@@ -586,3 +586,24 @@ fn row_5_a_record_too_long_for_memory_is_refused() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stdout(&output).contains("its 20000 rolls could not be checked"));
 }
+
+/// Row 4, stderr: a standard error that cannot be written (a full disk)
+/// is no panic either; the exit code still says what happened.
+#[test]
+#[cfg(target_os = "linux")]
+fn row_4_a_full_stderr_is_no_panic() {
+    for (args, code) in [
+        (&["perft", "--depth", "9"][..], 2),
+        (&["moves", "--roll", "2", "--check", "nonsense"], 1),
+        (&["perft", "--depth", "1", "--time"], 0),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_senet"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+    }
+}
