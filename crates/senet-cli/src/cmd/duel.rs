@@ -244,6 +244,14 @@ fn make<R: Ruleset>(
     })
 }
 
+/// Whether an agent of `spec` is kept for the thread's next pair: a
+/// search agent, whose only state is its transposition table, cleared
+/// at the start of every search; the others are made for each pair (the
+/// random one is seeded by the pair's number).
+fn reusable(spec: &Spec) -> bool {
+    matches!(spec.kind, Kind::Search(_))
+}
+
 /// An agent that records how long each of its decisions takes.
 struct Timed<R: Ruleset> {
     inner: Box<dyn Agent<R> + Send>,
@@ -315,6 +323,10 @@ fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), 
                 scope.spawn(move || -> Result<DuelStats, Fail> {
                     let mut stats = DuelStats::default();
                     // Pairs are dealt round-robin; each pair's seed depends only on its number.
+                    // A search agent is kept from pair to pair: its table
+                    // is cleared before every search reads it, so it plays
+                    // the same, and 2^BITS slots are not made again.
+                    let (mut kept_a, mut kept_b) = (None, None);
                     for pair in (t..pairs).step_by(threads as usize) {
                         let pair_seed = Seed::for_pair(seed, pair);
                         let agent_seed = seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -330,14 +342,20 @@ fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), 
                                 agent
                             }
                         };
-                        let mut agent_a =
-                            wrap(make(a, ruleset, agent_seed.wrapping_add(1), table_a)?, 0);
-                        let mut agent_b =
-                            wrap(make(b, ruleset, agent_seed.wrapping_add(2), table_b)?, 1);
+                        let mut agent_a = match kept_a.take() {
+                            Some(agent) => agent,
+                            None => wrap(make(a, ruleset, agent_seed.wrapping_add(1), table_a)?, 0),
+                        };
+                        let mut agent_b = match kept_b.take() {
+                            Some(agent) => agent,
+                            None => wrap(make(b, ruleset, agent_seed.wrapping_add(2), table_b)?, 1),
+                        };
                         let result = duel
                             .play_pair(&mut agent_a, &mut agent_b, pair_seed)
                             .map_err(|e| error(format!("pair {pair}: {e}")))?;
                         stats.record(&result);
+                        kept_a = reusable(a).then_some(agent_a);
+                        kept_b = reusable(b).then_some(agent_b);
                     }
                     Ok(stats)
                 })
