@@ -43,7 +43,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side, Target};
 use crate::notation::move_text::MoveText;
-use crate::notation::quote::excerpt;
+use crate::notation::quote::{escaped, excerpt};
 use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::source::Seed;
 use crate::throw::{Dice, Roll, Throw};
@@ -185,7 +185,7 @@ macro_rules! by_names {
                     fn visit_str<E: de::Error>(self, text: &str) -> Result<$ty, E> {
                         match text {
                             $($name => Ok($value),)*
-                            _ => Err(E::unknown_variant(&excerpt(text), &[$($name),*])),
+                            _ => Err(E::unknown_variant(&escaped(text), &[$($name),*])),
                         }
                     }
                 }
@@ -209,7 +209,7 @@ impl<'de> Deserialize<'de> for crate::ruleset::Outcome {
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Outcome, E> {
                 match text {
                     "draw" => Ok(Outcome::Draw),
-                    _ => Err(E::unknown_variant(&excerpt(text), &["draw"])),
+                    _ => Err(E::unknown_variant(&escaped(text), &["draw"])),
                 }
             }
             fn visit_map<M: de::MapAccess<'de>>(self, mut map: M) -> Result<Outcome, M::Error> {
@@ -217,7 +217,7 @@ impl<'de> Deserialize<'de> for crate::ruleset::Outcome {
                     return Err(de::Error::invalid_length(0, &self));
                 };
                 if key != "win" {
-                    return Err(de::Error::unknown_field(&excerpt(&key), &["win"]));
+                    return Err(de::Error::unknown_field(&escaped(&key), &["win"]));
                 }
                 let side: Side = map.next_value()?;
                 if map.next_key::<String>()?.is_some() {
@@ -478,7 +478,7 @@ impl<'de> Deserialize<'de> for Target {
             fn visit_str<E: de::Error>(self, text: &str) -> Result<Target, E> {
                 match text {
                     "off" => Ok(Target::Off),
-                    _ => Err(E::invalid_value(de::Unexpected::Str(text), &self)),
+                    _ => Err(E::invalid_value(de::Unexpected::Str(&escaped(text)), &self)),
                 }
             }
         }

@@ -57,6 +57,23 @@ pub fn excerpt_to(text: &str, max: usize) -> String {
     out
 }
 
+/// [`excerpt`] of `text` escaped as `{:?}` escapes it, without the
+/// quotes: for an error that puts the input between quotes or backticks
+/// of its own (serde's ``unknown variant `...` ``), so that no control,
+/// format or bidirectional character of the input reaches a terminal,
+/// and at most [`EXCERPT`] bytes of it.
+///
+/// ```
+/// use senet::notation::quote::{EXCERPT, escaped};
+///
+/// assert_eq!(escaped("ke\u{1b}[31m\u{7}"), "ke\\u{1b}[31m\\u{7}");
+/// assert_eq!(escaped("x\u{202e}y"), "x\\u{202e}y");
+/// assert!(escaped(&"k".repeat(10_000_000)).len() <= EXCERPT);
+/// ```
+pub fn escaped(text: &str) -> String {
+    excerpt(text).escape_debug().to_string()
+}
+
 /// The longest value a record's tag holds, in bytes of UTF-8.
 pub(crate) const MAX_VALUE: usize = 100;
 

@@ -771,3 +771,53 @@ fn a_sound_but_illegal_move_reads_and_the_position_refuses_it() {
         Position::<Kendall>::parse(Kendall, "oxoxoxoxo........x............ x 0 0").unwrap();
     assert!(kendall.play(mv).is_err());
 }
+
+/// Hostile names (issue 31 row 10): an unknown name holding ESC, BEL or
+/// U+202E, for every enum read by name and the fields that hold one, is
+/// refused with its characters escaped; a 10 MB name is quoted by its
+/// start only.
+#[test]
+fn hostile_names_are_escaped_and_cut_in_errors() {
+    fn assert_clean(error: &str, what: &str) {
+        assert!(
+            !error.chars().any(|c| c.is_control()
+                || ('\u{200b}'..='\u{200f}').contains(&c)
+                || ('\u{202a}'..='\u{202e}').contains(&c)
+                || ('\u{2066}'..='\u{2069}').contains(&c)),
+            "{what}: {error:?}"
+        );
+        assert!(error.len() < 400, "{what}: {} bytes", error.len());
+    }
+    for name in [
+        "ke\u{1b}[31mndall",
+        "x\u{7}",
+        "o\u{202e}x",
+        &"k".repeat(10_000_000),
+    ] {
+        let errors = [
+            ("AnyRuleset", rejects::<AnyRuleset>(json!(name))),
+            ("Side", rejects::<Side>(json!(name))),
+            ("Dice", rejects::<Dice>(json!(name))),
+            ("Ending", rejects::<Ending>(json!(name))),
+            ("Checked", rejects::<Checked>(json!(name))),
+            ("Outcome", rejects::<Outcome>(json!(name))),
+            ("Outcome field", rejects::<Outcome>(json!({ name: "x" }))),
+            ("Target", rejects::<Target>(json!(name))),
+            ("Kendall", rejects::<Kendall>(json!(name))),
+            (
+                "a finish's winner",
+                rejects::<Finish>(json!({"ending": "resignation", "winner": name})),
+            ),
+            (
+                "a position's ruleset",
+                rejects::<Position<Kendall>>(json!({"ruleset": name, "position": "x"})),
+            ),
+        ];
+        for (what, error) in errors {
+            assert_clean(&error, what);
+            if name.contains('\u{1b}') && what != "Kendall" {
+                assert!(error.contains("\\u{1b}"), "{what}: {error:?}");
+            }
+        }
+    }
+}

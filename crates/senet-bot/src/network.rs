@@ -331,7 +331,9 @@ impl Network {
     /// The layout, all numbers little-endian: the 8 bytes `SENETNET`; the
     /// format version (`u32`, 1); the ruleset's name (one length byte,
     /// then at most 32 bytes of UTF-8); the inputs (`u32`, [`INPUTS`]) and
-    /// hidden units (`u32`, [`HIDDEN`]); the weights as `f32`, each finite:
+    /// hidden units (`u32`, [`HIDDEN`]); the weights as `f32`, each finite
+    /// and at most 10^30 in absolute value, so that no sum of the network
+    /// can overflow and its equity is always a number in [0, 1]:
     /// input weights input by input, each input's [`HIDDEN`] in unit
     /// order, then the hidden biases, the output weights and the output
     /// bias; last, the FNV-1a 64-bit hash of every byte before it.
@@ -395,6 +397,9 @@ impl Network {
             if !value.is_finite() {
                 return Err(NetworkError::NotFinite { at });
             }
+            if value.abs() > MAX_WEIGHT {
+                return Err(NetworkError::TooLarge { at });
+            }
             values.push(value);
         }
         let body = reader.at;
@@ -431,6 +436,16 @@ impl Network {
 pub(crate) fn clip(h: f32) -> f32 {
     h.clamp(0.0, 1.0)
 }
+
+/// The largest weight a network file may hold, in absolute value.
+///
+/// A hidden unit sums its bias and at most [`INPUTS`] weights, the output
+/// its bias and [`HIDDEN`] weights times a clipped activity in [0, 1]: at
+/// most 93 terms of at most 10^30 each, far below `f32::MAX` (about
+/// 3.4 × 10^38), so every sum stays finite and every equity is a number
+/// in [0, 1]. Finite weights past it could overflow to infinities whose
+/// sum is NaN. Trained weights are a few units.
+const MAX_WEIGHT: f32 = 1.0e30;
 
 /// Weights in a network.
 const PARAMETERS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
@@ -506,6 +521,15 @@ pub enum NetworkError {
     /// A weight is infinite or not a number.
     #[error("byte {at} of the network file: a weight that is not a finite number")]
     NotFinite {
+        /// Where the weight starts.
+        at: usize,
+    },
+    /// A weight so large that the network's sums could overflow (and its
+    /// equity be NaN): beyond ±10^30, where trained weights are a few units.
+    #[error(
+        "byte {at} of the network file: a weight beyond ±1e30, so large that the network's sums could overflow"
+    )]
+    TooLarge {
         /// Where the weight starts.
         at: usize,
     },
@@ -707,6 +731,46 @@ mod tests {
             Network::from_bytes(&longer),
             Err(NetworkError::TrailingBytes { extra: 1, .. })
         ));
+    }
+
+    /// Issue 31 row 13: finite weights whose sums overflowed were read,
+    /// and the equity was NaN. Weights past `MAX_WEIGHT` are refused; at
+    /// `MAX_WEIGHT`, with every input set, every sum stays finite.
+    #[test]
+    fn weights_whose_sums_could_overflow_are_refused() {
+        let mut network = Network::zero();
+        network.input[7][3] = MAX_WEIGHT * 2.0;
+        let bytes = network.to_bytes("kendall");
+        let first = bytes.len() - 8 - 4 * PARAMETERS;
+        assert_eq!(
+            Network::from_bytes(&bytes),
+            Err(NetworkError::TooLarge {
+                at: first + 4 * (7 * HIDDEN + 3)
+            })
+        );
+        for sign in [1.0, -1.0] {
+            let mut network = Network::zero();
+            network
+                .input
+                .iter_mut()
+                .flatten()
+                .for_each(|w| *w = MAX_WEIGHT);
+            network.hidden_bias = [MAX_WEIGHT; HIDDEN];
+            network.output = [sign * MAX_WEIGHT; HIDDEN];
+            network.output_bias = sign * MAX_WEIGHT;
+            let (network, _) = Network::from_bytes(&network.to_bytes("kendall")).unwrap();
+            let mut every = Active {
+                indices: [0; MAX_ACTIVE],
+                len: 0,
+            };
+            (0..INPUTS).for_each(|i| every.push(i));
+            let hidden = network.hidden(&every);
+            assert!(hidden.iter().all(|h| h.is_finite()), "{hidden:?}");
+            let logit = network.logit(&hidden);
+            assert!(logit.is_finite(), "{logit}");
+            let equity = network.equity(&Position::start(Kendall));
+            assert!((0.0..=1.0).contains(&equity), "{equity}");
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use core::marker::PhantomData;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use senet::notation::quote::excerpt;
+use senet::notation::quote::{escaped, excerpt};
 
 use crate::agent::{Scored, Thought};
 use crate::duel::{DuelStats, GameEnd, PairResult};
@@ -284,7 +284,7 @@ impl<'de> Deserialize<'de> for Pairing {
                     "random_vs_random" => Ok(Pairing::RandomVsRandom),
                     "top_vs_top" => Ok(Pairing::TopVsTop),
                     "top_vs_random" => Ok(Pairing::TopVsRandom),
-                    _ => Err(E::unknown_variant(&excerpt(text), &NAMES)),
+                    _ => Err(E::unknown_variant(&escaped(text), &NAMES)),
                 }
             }
         }

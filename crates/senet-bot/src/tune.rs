@@ -242,6 +242,14 @@ pub enum TuneError {
     /// The engine refused its own move.
     #[error("the engine refused its own move: {0}")]
     Move(#[from] IllegalMoveError),
+    /// [`self_play_within`] would have kept more samples than allowed.
+    #[error("more than {max} positions kept ({bytes} bytes), the most allowed")]
+    TooManySamples {
+        /// The most samples allowed.
+        max: usize,
+        /// Their size in bytes.
+        bytes: u64,
+    },
 }
 
 /// Plays `games` games of the rule of thumb with `weights` against
@@ -273,6 +281,37 @@ pub fn self_play<R: BuiltIn>(
     games: u64,
     seed: u64,
     sample: u64,
+) -> Result<Vec<Sample>, TuneError> {
+    self_play_within(ruleset, weights, games, seed, sample, usize::MAX)
+}
+
+/// [`self_play`], keeping at most `max_samples` samples (each
+/// `size_of::<Sample>()` bytes): memory bounded whatever `games` and
+/// `sample` ask. The samples are the same as [`self_play`]'s when they fit.
+///
+/// # Errors
+///
+/// As [`self_play`], and [`TuneError::TooManySamples`] as soon as one
+/// more sample would pass `max_samples` (nothing is returned).
+///
+/// ```
+/// use senet_bot::Weights;
+/// use senet::rulesets::Kendall;
+/// use senet_bot::tune::{TuneError, self_play, self_play_within};
+///
+/// let all = self_play(Kendall, Weights::race(), 3, 7, 4)?;
+/// assert_eq!(self_play_within(Kendall, Weights::race(), 3, 7, 4, all.len())?, all);
+/// let err = self_play_within(Kendall, Weights::race(), 3, 7, 4, 10).unwrap_err();
+/// assert!(matches!(err, TuneError::TooManySamples { max: 10, .. }));
+/// # Ok::<(), TuneError>(())
+/// ```
+pub fn self_play_within<R: BuiltIn>(
+    ruleset: R,
+    weights: Weights,
+    games: u64,
+    seed: u64,
+    sample: u64,
+    max_samples: usize,
 ) -> Result<Vec<Sample>, TuneError> {
     if sample == 0 {
         return Err(TuneError::NoSampling);
@@ -308,6 +347,12 @@ pub fn self_play<R: BuiltIn>(
         let Some(outcome) = position.outcome() else {
             continue;
         };
+        if kept.len() > max_samples - samples.len() {
+            return Err(TuneError::TooManySamples {
+                max: max_samples,
+                bytes: (max_samples as u64).saturating_mul(size_of::<Sample>() as u64),
+            });
+        }
         for &(features, side) in &kept {
             let result = match outcome {
                 Outcome::Win(w) if w == side => 1.0,

@@ -21,7 +21,8 @@ use crate::fail::{MAX_MESSAGE, one_line};
     propagate_version = true,
     arg_required_else_help = true,
     after_help = "Exit codes: 0 done; 1 an input refused (`replay` of an invalid record, \
-`moves --check` of an illegal move) or work that failed; 2 bad arguments. \
+`moves --check` of an illegal move), work that failed or output that could not be written; \
+2 bad arguments; 141 the output closed early (`| head`), quietly. \
 `senet SUBCOMMAND --help` explains each subcommand."
 )]
 struct Cli {
@@ -56,7 +57,7 @@ pub fn parse(args: Vec<OsString>) -> Result<Command, ExitCode> {
         }
         return Err(ExitCode::SUCCESS);
     }
-    eprintln!(
+    crate::fail::note!(
         "{}",
         one_line(&usage_line(&error, subcommand.as_deref()), MAX_MESSAGE + 7)
     );

@@ -4,6 +4,17 @@ use std::fmt::Display;
 use std::io;
 use std::process::ExitCode;
 
+/// A line on stderr (progress, a note), as `eprintln!` writes it, but a
+/// stderr that cannot be written (closed, a full disk) is ignored rather
+/// than a panic: the results go to stdout, whose failures are reported.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use note;
+
 /// The longest message printed on stderr, in bytes, before its prefix.
 pub const MAX_MESSAGE: usize = 180;
 
@@ -19,8 +30,8 @@ pub enum Fail {
     /// The work could not be done (a failed read of standard input, a
     /// tuning round that failed): `error: MESSAGE`, exit code 1.
     Error(String),
-    /// Writing the output failed: quietly exit code 0 for a closed pipe
-    /// (`| head`), `error: ...` and exit code 1 otherwise.
+    /// Writing the output failed: quietly [`BROKEN_PIPE`] for a closed
+    /// pipe (`| head`), `error: ...` and exit code 1 otherwise.
     Write(io::Error),
 }
 
@@ -30,6 +41,12 @@ impl From<io::Error> for Fail {
         Fail::Write(e)
     }
 }
+
+/// The exit code of a command whose output was closed early (`| head`):
+/// 141, the status a shell reports for a process ended by SIGPIPE (128 +
+/// 13), so that `set -o pipefail` scripts see what they would see of any
+/// other Unix tool; nothing is printed.
+pub const BROKEN_PIPE: u8 = 141;
 
 /// Bad arguments: exit code 2.
 pub fn usage(message: impl Display) -> Fail {
@@ -46,14 +63,14 @@ pub fn exit(result: Result<(), Fail>) -> ExitCode {
     let (line, code) = match result {
         Ok(()) => return ExitCode::SUCCESS,
         Err(Fail::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-            return ExitCode::SUCCESS;
+            return ExitCode::from(BROKEN_PIPE);
         }
         Err(Fail::Usage(message)) => (format!("error: {message}"), 2),
         Err(Fail::Refused(message)) => (message, 1),
         Err(Fail::Error(message)) => (format!("error: {message}"), 1),
         Err(Fail::Write(e)) => (format!("error: cannot write the output: {e}"), 1),
     };
-    eprintln!("{}", one_line(&line, MAX_MESSAGE + "error: ".len()));
+    note!("{}", one_line(&line, MAX_MESSAGE + "error: ".len()));
     ExitCode::from(code)
 }
 

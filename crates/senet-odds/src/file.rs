@@ -135,6 +135,17 @@ pub enum TableError {
     /// The checksum does not match: the file was altered or damaged.
     #[error("the table file is corrupt: its checksum does not match its contents")]
     Corrupt,
+    /// A value does not fit its slot, though the checksum matches: a hole
+    /// where the numbering puts a position, a value where it puts none, or a finished game not worth 0, ½ or 1 to x.
+    #[error("the table does not hold together: slot {slot}{at}: {what}")]
+    Inconsistent {
+        /// The slot.
+        slot: u64,
+        /// ` (POSITION)`, the position the slot numbers, or empty.
+        at: String,
+        /// What is wrong with its value.
+        what: &'static str,
+    },
     /// Reading failed.
     #[error("reading the table: {0}")]
     Io(#[from] std::io::Error),
@@ -202,9 +213,69 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The bytes of the header before the ruleset's name: the magic, the
+/// version and the name's length.
+const PREFIX: u64 = 8 + 4 + 1;
+
+/// The bytes of the header after the ruleset's name: the revision, the
+/// bound, the pieces per side and the slot count.
+const SUFFIX: u64 = 4 + 1 + 1 + 8;
+
+/// Reads a table of `ruleset` from `reader`: the header first, then
+/// only the bytes the header announces (and one more, to see bytes
+/// after the end), so that what is read is bounded by the header's
+/// table, checked against the ruleset, whatever the reader holds.
+pub(crate) fn read_from<R: Ruleset>(
+    ruleset: R,
+    mut reader: impl std::io::Read,
+) -> Result<Table<R>, TableError> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    (&mut reader).take(PREFIX).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 == PREFIX && bytes.starts_with(&MAGIC) {
+        let name = u64::from(bytes[PREFIX as usize - 1]);
+        (&mut reader).take(name + SUFFIX).read_to_end(&mut bytes)?;
+        let layout = header(
+            ruleset,
+            &mut Cursor {
+                bytes: &bytes,
+                at: 0,
+            },
+        )?;
+        let rest = (layout.len() as u64).saturating_mul(4).saturating_add(8);
+        reader
+            .take(rest.saturating_add(1))
+            .read_to_end(&mut bytes)?;
+    }
+    from_bytes(ruleset, &bytes)
+}
+
 /// Reads a table of `ruleset` from its bytes.
 pub(crate) fn from_bytes<R: Ruleset>(ruleset: R, bytes: &[u8]) -> Result<Table<R>, TableError> {
     let mut cursor = Cursor { bytes, at: 0 };
+    let layout = header(ruleset, &mut cursor)?;
+    let values = cursor.take(layout.len().saturating_mul(4))?;
+    let hashed = cursor.at;
+    let stored = u64::from_le_bytes(cursor.array()?);
+    if cursor.at < bytes.len() {
+        return Err(TableError::TrailingBytes {
+            extra: (bytes.len() - cursor.at) as u64,
+        });
+    }
+    if fnv1a(&bytes[..hashed]) != stored {
+        return Err(TableError::Corrupt);
+    }
+    let values: Vec<u32> = values
+        .chunks_exact(4)
+        .map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]]))
+        .collect();
+    check_values(&layout, &values)?;
+    Ok(Table { layout, values })
+}
+
+/// Reads and checks the header, up to the values: the layout it announces.
+fn header<R: Ruleset>(ruleset: R, cursor: &mut Cursor<'_>) -> Result<Layout<R>, TableError> {
+    let bytes = cursor.bytes;
     if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
         return Err(TableError::NotATable);
     }
@@ -257,20 +328,35 @@ pub(crate) fn from_bytes<R: Ruleset>(ruleset: R, bytes: &[u8]) -> Result<Table<R
             layout.len()
         )));
     }
-    let values = cursor.take(layout.len().saturating_mul(4))?;
-    let hashed = cursor.at;
-    let stored = u64::from_le_bytes(cursor.array()?);
-    if cursor.at < bytes.len() {
-        return Err(TableError::TrailingBytes {
-            extra: (bytes.len() - cursor.at) as u64,
-        });
+    Ok(layout)
+}
+
+/// Checks every slot's value against the position the layout puts
+/// there (the structure, not the Bellman equation: `odds --verify`
+/// checks that): a hole exactly where no position is (every other value
+/// is at most [`ONE`], since [`HOLE`] is `ONE + 1`), and a finished game worth what its outcome gives x.
+fn check_values<R: Ruleset>(layout: &Layout<R>, values: &[u32]) -> Result<(), TableError> {
+    for (slot, &value) in values.iter().enumerate() {
+        let position = layout.position(slot);
+        let wrong = |what| TableError::Inconsistent {
+            slot: slot as u64,
+            at: position.map_or(String::new(), |p| format!(" ({p})")),
+            what,
+        };
+        let Some(position) = position else {
+            if value != HOLE {
+                return Err(wrong("a value where the numbering puts no position"));
+            }
+            continue;
+        };
+        if value == HOLE {
+            return Err(wrong("a hole where the numbering puts a position"));
+        }
+        if let Some(outcome) = position.outcome()
+            && value != crate::quantize(outcome.x_share())
+        {
+            return Err(wrong("a finished game not worth its outcome (0, 1/2 or 1)"));
+        }
     }
-    if fnv1a(&bytes[..hashed]) != stored {
-        return Err(TableError::Corrupt);
-    }
-    let values: Vec<u32> = values
-        .chunks_exact(4)
-        .map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]]))
-        .collect();
-    Ok(Table { layout, values })
+    Ok(())
 }

@@ -290,6 +290,31 @@ impl<R: Ruleset> Table<R> {
         Ok((Table { layout, values }, reports))
     }
 
+    /// The slots of a table of `ruleset` with at most `k` pieces per side
+    /// on the track (positions and holes, [`HOLE`]): what its memory grows
+    /// with, known before it is solved or read. Solving holds 8 bytes per
+    /// slot while it works and 4 in the table; the file has 4 per slot.
+    /// `None` for a bound out of range or a count past `usize`.
+    ///
+    /// ```
+    /// use senet_odds::Table;
+    /// use senet::rulesets::{Bell, Kendall};
+    ///
+    /// let slots = Table::slots(Kendall, 1).unwrap();
+    /// let table = Table::solve(Kendall, 1)?;
+    /// assert_eq!(table.to_bytes().len(), 34 + 4 * slots + 8);
+    /// assert!(Table::slots(Kendall, 0).is_none());
+    /// // Bell's bound 3: more than a billion slots, gigabytes to solve.
+    /// assert!(Table::slots(Bell, 3).unwrap() > 1_000_000_000);
+    /// # Ok::<(), senet_odds::SolveError>(())
+    /// ```
+    pub fn slots(ruleset: R, k: u8) -> Option<usize> {
+        if k == 0 || k > ruleset.pieces_per_side() {
+            return None;
+        }
+        Layout::new(ruleset, k).map(|layout| layout.len())
+    }
+
     /// The ruleset the table was solved for.
     ///
     /// ```
@@ -448,7 +473,12 @@ impl<R: Ruleset> Table<R> {
     ///
     /// [`TableError`] for a file that is not a table, is truncated or
     /// altered, has an unknown format version, or was solved for another
-    /// ruleset or revision. A wrong value is never returned.
+    /// ruleset or revision; and [`TableError::Inconsistent`] for a table
+    /// whose checksum matches but whose values do not fit their slots (a
+    /// hole where a position is, a value where none is, a
+    /// finished game not worth 0, ½ or 1 to x). Every slot is checked
+    /// this way on load; whether the open positions' values are right is
+    /// the Bellman equation's to say (`senet odds --verify`).
     ///
     /// ```
     /// use senet_odds::{Table, TableError};
@@ -471,20 +501,35 @@ impl<R: Ruleset> Table<R> {
     ///
     /// As [`from_bytes`](Self::from_bytes), and [`TableError::Io`] when reading fails.
     ///
+    /// # Memory
+    ///
+    /// It reads the header first, then only the bytes the header's table
+    /// needs (and one more, to refuse bytes after the end): a reader that
+    /// never ends (`/dev/zero`, a pipe) is refused at its first bytes or
+    /// at the size of a table the header announces and the ruleset allows,
+    /// whatever it holds. That size is gigabytes for the largest bounds;
+    /// a caller that wants a smaller limit bounds the reader too
+    /// (`Read::take`), as `senet` does.
+    ///
     /// ```
-    /// use senet_odds::Table;
+    /// use std::io::Read;
+    /// use senet_odds::{Table, TableError};
     /// use senet::rulesets::Kendall;
     ///
     /// let bytes = Table::solve(Kendall, 1)?.to_bytes();
     /// // Any reader: a file, a socket, or here a slice.
     /// let table = Table::read_from(Kendall, &bytes[..])?;
     /// assert_eq!(table.bound(), 1);
+    /// // Readers that never end are refused, not read to their end.
+    /// let err = Table::read_from(Kendall, std::io::repeat(0)).unwrap_err();
+    /// assert!(matches!(err, TableError::NotATable));
+    /// let endless = bytes.chain(std::io::repeat(0));
+    /// let err = Table::read_from(Kendall, endless).unwrap_err();
+    /// assert!(matches!(err, TableError::TrailingBytes { extra: 1 }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn read_from(ruleset: R, mut reader: impl std::io::Read) -> Result<Table<R>, TableError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes)?;
-        Self::from_bytes(ruleset, &bytes)
+    pub fn read_from(ruleset: R, reader: impl std::io::Read) -> Result<Table<R>, TableError> {
+        file::read_from(ruleset, reader)
     }
 }
 

@@ -532,3 +532,54 @@ fn the_endgame_tables_lay_out_a_capture_only_through_contact_at() {
     let lopsided = Position::parse(Brawl, ".........................x..o. o 2 0").unwrap();
     assert!(table.probe(&lopsided).is_some());
 }
+
+/// FNV-1a over `bytes`, as the file's checksum is computed: a forger can
+/// recompute it, so the checksum alone proves nothing about the values.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A Kendall bound-1 table file whose every value (34-byte header, the
+/// checksum last) is `forge(value)`, with its checksum recomputed.
+fn forged(forge: impl Fn(u32) -> u32) -> Vec<u8> {
+    let mut bytes = Table::solve(Kendall, 1).unwrap().to_bytes();
+    let end = bytes.len() - 8;
+    for word in bytes[34..end].chunks_exact_mut(4) {
+        let value = u32::from_le_bytes(word.try_into().unwrap());
+        word.copy_from_slice(&forge(value).to_le_bytes());
+    }
+    let sum = fnv1a(&bytes[..end]);
+    bytes[end..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// Hostile tables, issue 31 rows 3 and 14: a file whose checksum was
+/// recomputed over forged values is refused on load, naming the slot,
+/// the position and what is wrong; the untouched file still loads.
+#[test]
+fn forged_values_under_a_good_checksum_are_refused_on_load() {
+    assert!(Table::from_bytes(Kendall, &forged(|v| v)).is_ok());
+    let cases: [(&dyn Fn(u32) -> u32, &str); 3] = [
+        // Every value a hole: nothing to probe, nothing to check against.
+        (
+            &|_| senet_odds::HOLE,
+            "a hole where the numbering puts a position",
+        ),
+        // Random-looking values where positions are: finished games too.
+        (
+            &|v| if v == senet_odds::HOLE { v } else { 12_345 },
+            "a finished game not worth its outcome",
+        ),
+        (&|_| 7, "a value where the numbering puts no position"),
+    ];
+    for (forge, said) in cases {
+        let error = Table::from_bytes(Kendall, &forged(forge)).unwrap_err();
+        assert!(
+            matches!(error, TableError::Inconsistent { .. }),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains(said), "{error}");
+    }
+}

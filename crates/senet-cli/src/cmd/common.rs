@@ -8,9 +8,9 @@ use std::time::SystemTime;
 
 use clap::Args;
 use senet::{AnyRuleset, Ruleset, Seed};
-use senet_odds::Table;
+use senet_odds::{Table, TableError};
 
-use crate::fail::{Fail, quote, usage};
+use crate::fail::{Fail, error, quote, usage};
 
 /// A whole number in decimal digits (no sign, no `0x`, no spaces).
 fn whole(text: &str) -> Option<u64> {
@@ -151,22 +151,132 @@ pub fn read_small_file(path: &str, max: u64) -> Result<String, Fail> {
 /// The largest odds table file read.
 pub const MAX_TABLE_FILE: u64 = 2 << 30;
 
-/// Reads an odds table file of `ruleset` (written by `senet odds --build`).
+/// Reads an odds table file of `ruleset` (written by `senet odds --build`):
+/// at most [`MAX_TABLE_FILE`] bytes, counted as they are read (a device or
+/// a pipe reports no size), and no more than its header announces; the
+/// values are checked on load ([`Table::read_from`]).
 pub fn read_table<R: Ruleset>(ruleset: R, path: &str) -> Result<Table<R>, Fail> {
     let file = std::fs::File::open(path)
         .map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
-    if file.metadata().map_or(0, |m| m.len()) > MAX_TABLE_FILE {
-        return Err(usage(format!(
-            "{}: larger than {MAX_TABLE_FILE} bytes",
+    let reader = std::io::BufReader::new(file).take(MAX_TABLE_FILE);
+    Table::read_from(ruleset, reader).map_err(|e| match e {
+        TableError::Truncated { needed, .. } if needed > MAX_TABLE_FILE => usage(format!(
+            "{}: its header announces {needed} bytes, more than the {MAX_TABLE_FILE} bytes \
+             a table may have here",
             quote(path)
+        )),
+        e => usage(format!("{}: {e}", quote(path))),
+    })
+}
+
+/// Checks, before any work, that a file can be written at `path`: its
+/// folder exists (none is made) and it is not a folder itself. The file
+/// is opened for writing, so that a folder without write permission is
+/// refused too; it is created empty if it did not exist, and left as it
+/// is otherwise (it is replaced when the work is done).
+pub fn writable(path: &str) -> Result<(), Fail> {
+    let cannot =
+        |why: &dyn std::fmt::Display| usage(format!("cannot write {}: {why}", quote(path)));
+    let target = std::path::Path::new(path);
+    if path.is_empty() {
+        return Err(usage("an output path is empty"));
+    }
+    if target.is_dir() {
+        return Err(cannot(&"it is a folder"));
+    }
+    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty())
+        && !parent.is_dir()
+    {
+        return Err(cannot(&format!(
+            "its folder {} does not exist",
+            quote(&parent.to_string_lossy())
         )));
     }
-    Table::read_from(ruleset, std::io::BufReader::new(file))
-        .map_err(|e| usage(format!("{}: {e}", quote(path))))
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(target)
+        .map(drop)
+        .map_err(|e| cannot(&e))
+}
+
+/// Writes `bytes` to the file at `path` (checked by [`writable`] before
+/// the work); a failure then (a full disk) is an error of the work, exit
+/// code 1.
+pub fn write_file(path: &str, bytes: impl AsRef<[u8]>) -> Result<(), Fail> {
+    std::fs::write(path, bytes).map_err(|e| error(format!("cannot write {}: {e}", quote(path))))
 }
 
 /// Parses a position of `ruleset`, or refuses it naming it.
 pub fn position<R: Ruleset>(ruleset: R, text: &str) -> Result<senet::Position<R>, Fail> {
     senet::Position::parse(ruleset, text)
         .map_err(|e| usage(format!("bad position {}: {e}", quote(text))))
+}
+
+/// The memory a command may plan to use unless `--max-memory` says more:
+/// 4 GiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+/// A parser of a number of bytes: digits, optionally followed by `K`,
+/// `M`, `G` or `T` (powers of 1024), as `--max-memory 8G`.
+pub fn bytes(text: &str) -> Result<u64, String> {
+    let expected = || {
+        "expected bytes in decimal digits, optionally with K, M, G or T (powers of 1024), as 8G"
+            .to_owned()
+    };
+    let (digits, shift) = match text.char_indices().last() {
+        Some((at, 'K' | 'k')) => (&text[..at], 10),
+        Some((at, 'M' | 'm')) => (&text[..at], 20),
+        Some((at, 'G' | 'g')) => (&text[..at], 30),
+        Some((at, 'T' | 't')) => (&text[..at], 40),
+        _ => (text, 0),
+    };
+    whole(digits)
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(expected)
+}
+
+/// A number of bytes as a person reads it: `512 MiB`, `1.5 GiB`.
+pub fn size(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// `--max-memory BYTES`: the most memory the command may plan to use.
+#[derive(Args, Clone, Debug)]
+pub struct MemoryArgs {
+    /// The most memory the command may plan to use, in bytes or with K, M, G or T (powers of 1024); it refuses up front, with its estimate, to start work that needs more [default: 4G]
+    #[arg(long, value_name = "BYTES", value_parser = bytes, allow_negative_numbers = true)]
+    pub max_memory: Option<u64>,
+}
+
+impl MemoryArgs {
+    /// The limit: `--max-memory`, or [`DEFAULT_MAX_MEMORY`].
+    pub fn limit(&self) -> u64 {
+        self.max_memory.unwrap_or(DEFAULT_MAX_MEMORY)
+    }
+
+    /// Refuses, before the work, work whose memory `need` (what it is
+    /// said by `what`) passes the limit, with both figures.
+    pub fn check(&self, need: u64, what: impl std::fmt::Display) -> Result<(), Fail> {
+        let limit = self.limit();
+        if need <= limit {
+            return Ok(());
+        }
+        Err(usage(format!(
+            "{what} need {} ({need} bytes), over --max-memory {}; raise it to run this",
+            size(need),
+            size(limit)
+        )))
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Move, Ruleset, Seed, with_ruleset};
@@ -12,7 +12,8 @@ use senet_bot::{
 };
 use senet_odds::Table;
 
-use super::common::{number, read_small_bytes, read_table, ruleset, seed_number};
+use super::common::{MemoryArgs, number, read_small_bytes, read_table, ruleset, seed_number};
+use super::timing::Times;
 use crate::fail::{Fail, error, quote, usage};
 
 /// The deepest `depth:N` agent: it has no node limit, and each throw
@@ -54,6 +55,22 @@ pub struct Args {
     /// Solved endgames for agent B, level:2 and up
     #[arg(long, value_name = "FILE")]
     b_tables: Option<String>,
+    #[command(flatten)]
+    memory: MemoryArgs,
+}
+
+/// The bytes of one slot of a search's transposition table: its entry
+/// (24 bytes) and its place in the list of slots to clear (4).
+const SLOT_BYTES: u64 = 24 + 4;
+
+/// The memory an agent of `kind` holds while it plays: its search's
+/// transposition table (the levels' is 2^12 slots at most).
+fn agent_memory(kind: &Kind) -> u64 {
+    match kind {
+        Kind::Search(limits) if limits.table_bits > 0 => SLOT_BYTES << limits.table_bits,
+        Kind::Search(_) | Kind::Random | Kind::Baseline | Kind::Greedy => 0,
+        Kind::Level(_) => SLOT_BYTES << 12,
+    }
 }
 
 fn even_games(text: &str) -> Result<u64, String> {
@@ -227,10 +244,18 @@ fn make<R: Ruleset>(
     })
 }
 
+/// Whether an agent of `spec` is kept for the thread's next pair: a
+/// search agent, whose only state is its transposition table, cleared
+/// at the start of every search; the others are made for each pair (the
+/// random one is seeded by the pair's number).
+fn reusable(spec: &Spec) -> bool {
+    matches!(spec.kind, Kind::Search(_))
+}
+
 /// An agent that records how long each of its decisions takes.
 struct Timed<R: Ruleset> {
     inner: Box<dyn Agent<R> + Send>,
-    times: Arc<Mutex<Vec<Duration>>>,
+    times: Arc<Mutex<Times>>,
 }
 
 impl<R: Ruleset> Agent<R> for Timed<R> {
@@ -243,7 +268,7 @@ impl<R: Ruleset> Agent<R> for Timed<R> {
         let mv = self.inner.choose(decision);
         let elapsed = started.elapsed();
         if let Ok(mut times) = self.times.lock() {
-            times.push(elapsed);
+            times.record(elapsed);
         }
         mv
     }
@@ -268,9 +293,17 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
 fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
     let (a, b, seed, threads, timing) = (&args.a, &args.b, args.seed, args.threads, args.timing);
     let pairs = args.games / 2;
+    // Each thread holds one agent of each side at a time; the decision
+    // times are kept in fixed space, whatever the number of games.
+    let working = threads.min(pairs);
+    let need = working.saturating_mul(agent_memory(&a.kind) + agent_memory(&b.kind));
+    args.memory.check(
+        need,
+        format_args!("{working} thread(s) of the two agents' search tables"),
+    )?;
     let times = [
-        Arc::new(Mutex::new(Vec::new())),
-        Arc::new(Mutex::new(Vec::new())),
+        Arc::new(Mutex::new(Times::default())),
+        Arc::new(Mutex::new(Times::default())),
     ];
     let table_a = agent_table(ruleset, a, args.a_tables.as_deref())?;
     let table_b = agent_table(ruleset, b, args.b_tables.as_deref())?;
@@ -290,6 +323,10 @@ fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), 
                 scope.spawn(move || -> Result<DuelStats, Fail> {
                     let mut stats = DuelStats::default();
                     // Pairs are dealt round-robin; each pair's seed depends only on its number.
+                    // A search agent is kept from pair to pair: its table
+                    // is cleared before every search reads it, so it plays
+                    // the same, and 2^BITS slots are not made again.
+                    let (mut kept_a, mut kept_b) = (None, None);
                     for pair in (t..pairs).step_by(threads as usize) {
                         let pair_seed = Seed::for_pair(seed, pair);
                         let agent_seed = seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -305,14 +342,20 @@ fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), 
                                 agent
                             }
                         };
-                        let mut agent_a =
-                            wrap(make(a, ruleset, agent_seed.wrapping_add(1), table_a)?, 0);
-                        let mut agent_b =
-                            wrap(make(b, ruleset, agent_seed.wrapping_add(2), table_b)?, 1);
+                        let mut agent_a = match kept_a.take() {
+                            Some(agent) => agent,
+                            None => wrap(make(a, ruleset, agent_seed.wrapping_add(1), table_a)?, 0),
+                        };
+                        let mut agent_b = match kept_b.take() {
+                            Some(agent) => agent,
+                            None => wrap(make(b, ruleset, agent_seed.wrapping_add(2), table_b)?, 1),
+                        };
                         let result = duel
                             .play_pair(&mut agent_a, &mut agent_b, pair_seed)
                             .map_err(|e| error(format!("pair {pair}: {e}")))?;
                         stats.record(&result);
+                        kept_a = reusable(a).then_some(agent_a);
+                        kept_b = reusable(b).then_some(agent_b);
                     }
                     Ok(stats)
                 })
@@ -359,16 +402,15 @@ fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), 
     )?;
     if timing {
         for (name, times) in [("a", &times[0]), ("b", &times[1])] {
-            let mut times = times.lock().map(|t| t.clone()).unwrap_or_default();
-            times.sort();
-            if times.is_empty() {
+            let times = times.lock().map(|t| t.clone()).unwrap_or_default();
+            if times.count() == 0 {
                 continue;
             }
-            let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e3;
+            let at = |q: f64| times.quantile(q).as_secs_f64() * 1e3;
             writeln!(
                 out,
                 "{name} decision time (ms, {} decisions): median {:.3}  p90 {:.3}  p99 {:.3}  max {:.3}",
-                times.len(),
+                times.count(),
                 at(0.5),
                 at(0.9),
                 at(0.99),

@@ -15,8 +15,8 @@ use senet::game::commentary::write_game;
 use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Game, Position, Seed, Side, with_ruleset};
 
-use super::common::{SeedArg, SeedArgs, position, ruleset};
-use crate::fail::{Fail, error, quote, usage};
+use super::common::{SeedArg, SeedArgs, position, ruleset, writable, write_file};
+use crate::fail::{Fail, error, shown};
 
 /// A game still running after this many throws is stopped (unfinished).
 const MAX_THROWS: usize = 100_000;
@@ -70,12 +70,15 @@ fn play<R: BuiltIn>(
     args: &Args,
     out: &mut dyn Write,
 ) -> Result<(), Fail> {
+    for path in [&args.record, &args.svg].into_iter().flatten() {
+        writable(path)?;
+    }
     let start = match &args.position {
         Some(text) => position(ruleset, text)?,
         None => Position::start(ruleset),
     };
+    // Not flushed: a full output must not stop the record being written.
     writeln!(out, "seed: {label}")?;
-    out.flush()?;
     // The whole game is played, and its record written, before the rest
     // is printed: a reader that stops early (`| head`) loses no file.
     let mut game = Game::seeded_from(start, seed);
@@ -99,8 +102,7 @@ fn play<R: BuiltIn>(
         for side in Side::BOTH {
             text.set_name(side, Some("random")).map_err(error)?;
         }
-        std::fs::write(path, text.to_string())
-            .map_err(|e| usage(format!("cannot write the record to {}: {e}", quote(path))))?;
+        write_file(path, text.to_string())?;
     }
     write_game(
         out,
@@ -112,12 +114,15 @@ fn play<R: BuiltIn>(
     )?;
     let end = game.position();
     if let Some(path) = &args.record {
-        writeln!(out, "record written to {path}")?;
+        writeln!(out, "record written to {}", shown(path))?;
     }
     if let Some(path) = &args.svg {
-        std::fs::write(path, senet::svg::position(end, None))
-            .map_err(|e| usage(format!("cannot write the picture to {}: {e}", quote(path))))?;
-        writeln!(out, "picture of the final position written to {path}")?;
+        write_file(path, senet::svg::position(end, None))?;
+        writeln!(
+            out,
+            "picture of the final position written to {}",
+            shown(path)
+        )?;
     }
     Ok(())
 }

@@ -49,7 +49,7 @@ fn list<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), 
         return check(&position, roll, text, out);
     }
     if position.is_over() {
-        eprintln!("the game is over: no moves");
+        crate::fail::note!("the game is over: no moves");
         return Ok(());
     }
     let legal = position.moves(roll);

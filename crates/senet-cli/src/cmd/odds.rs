@@ -9,8 +9,10 @@ use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Outcome, Position, with_ruleset};
 use senet_odds::{LayerReport, Progress, Table};
 
-use super::common::{number, position, read_table, ruleset, seed_number};
-use crate::fail::{Fail, error, quote, usage};
+use super::common::{
+    MemoryArgs, number, position, read_table, ruleset, seed_number, writable, write_file,
+};
+use crate::fail::{Fail, error, usage};
 
 /// The largest bound `--build` and `--bound` accept (bound 4 needs
 /// tens of gigabytes; see docs/solving.md).
@@ -54,6 +56,25 @@ pub struct Args {
     /// Check every position of the table against the Bellman equation
     #[arg(long, conflicts_with = "check")]
     verify: bool,
+    #[command(flatten)]
+    memory: MemoryArgs,
+}
+
+/// The bytes per slot a solve holds: its working value (8) and the
+/// table's (4), both alive as it ends.
+const SOLVE_BYTES_PER_SLOT: u64 = 12;
+
+/// Refuses, before it starts, a solve of bound `k` whose values alone
+/// pass the memory limit.
+fn check_solve<R: BuiltIn>(ruleset: R, k: u8, memory: &MemoryArgs) -> Result<(), Fail> {
+    let slots = Table::slots(ruleset, k).map_or(u64::MAX, |s| s as u64);
+    memory.check(
+        slots.saturating_mul(SOLVE_BYTES_PER_SLOT),
+        format_args!(
+            "solving {} bound {k}: {slots} slots × {SOLVE_BYTES_PER_SLOT} bytes",
+            ruleset.name()
+        ),
+    )
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
@@ -62,13 +83,14 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
 
 fn odds<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
     if let (Some(bound), Some(file)) = (args.build, &args.out) {
-        return build(ruleset, bound as u8, file, out);
+        return build(ruleset, bound as u8, file, &args.memory, out);
     }
     let table = match &args.tables {
         Some(path) => read_table(ruleset, path)?,
         None => {
-            let bound = args.bound.unwrap_or(2) as u8;
-            Table::solve(ruleset, bound.min(ruleset.pieces_per_side())).map_err(error)?
+            let bound = (args.bound.unwrap_or(2) as u8).min(ruleset.pieces_per_side());
+            check_solve(ruleset, bound, &args.memory)?;
+            Table::solve(ruleset, bound).map_err(error)?
         }
     };
     if args.verify {
@@ -192,7 +214,13 @@ fn verify<R: BuiltIn>(table: &Table<R>, out: &mut dyn Write) -> Result<(), Fail>
     Ok(())
 }
 
-fn build<R: BuiltIn>(ruleset: R, bound: u8, file: &str, out: &mut dyn Write) -> Result<(), Fail> {
+fn build<R: BuiltIn>(
+    ruleset: R,
+    bound: u8,
+    file: &str,
+    memory: &MemoryArgs,
+    out: &mut dyn Write,
+) -> Result<(), Fail> {
     if bound > ruleset.pieces_per_side() {
         return Err(usage(format!(
             "--build {bound}: {} has {} pieces per side",
@@ -200,9 +228,11 @@ fn build<R: BuiltIn>(ruleset: R, bound: u8, file: &str, out: &mut dyn Write) -> 
             ruleset.pieces_per_side()
         )));
     }
+    check_solve(ruleset, bound, memory)?;
+    writable(file)?;
     let started = Instant::now();
     let (table, reports) = Table::solve_with_progress(ruleset, bound, bar).map_err(error)?;
-    eprintln!();
+    crate::fail::note!();
     writeln!(out, "ruleset {} bound {bound}", ruleset.name())?;
     writeln!(out, "on x,o  off x,o  positions  open  sweeps  seconds")?;
     for LayerReport {
@@ -222,8 +252,7 @@ fn build<R: BuiltIn>(ruleset: R, bound: u8, file: &str, out: &mut dyn Write) -> 
         )?;
     }
     let bytes = table.to_bytes();
-    std::fs::write(file, &bytes)
-        .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
+    write_file(file, &bytes)?;
     writeln!(
         out,
         "positions {} bytes {} sweeps {} seconds {:.1}",

@@ -82,7 +82,7 @@ fn count<R: BuiltIn>(ruleset: R, args: &Args, depth: u32, out: &mut dyn Write) -
     }
     let count = perft(&start, depth);
     if args.time {
-        eprintln!("{:.3} s", started.elapsed().as_secs_f64());
+        crate::fail::note!("{:.3} s", started.elapsed().as_secs_f64());
     }
     writeln!(out, "{count}")?;
     Ok(())

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use senet::{AnyRuleset, Side, with_ruleset};
 use senet_bot::Level;
 
-use super::common::{SeedArgs, read_table, ruleset};
-use crate::fail::{Fail, error, quote, usage};
+use super::common::{SeedArgs, read_table, ruleset, writable, write_file};
+use crate::fail::{Fail, error, shown};
 use crate::terminal::{Options, Session, Stop};
 
 #[derive(Debug, clap::Args)]
@@ -49,6 +49,10 @@ fn side(text: &str) -> Result<Side, String> {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
+    // The files are checked before the game, not refused at its end.
+    for path in [&args.record, &args.svg].into_iter().flatten() {
+        writable(path)?;
+    }
     let seed = args.seed.seed();
     let options = Options::new(args.level, seed.seed())
         .playing(args.side)
@@ -73,9 +77,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         }
     };
     if let Some(file) = &args.record {
-        std::fs::write(file, &ended.record)
-            .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
-        writeln!(out, "record written to {file}")?;
+        write_file(file, &ended.record)?;
+        writeln!(out, "record written to {}", shown(file))?;
     }
     if let Some(file) = &args.svg {
         // The record was made by this game, so it replays; draw where it ended.
@@ -85,9 +88,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
                 "the game's own record did not replay; no picture written",
             ));
         };
-        std::fs::write(file, senet::svg::position(verdict.position(), None))
-            .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
-        writeln!(out, "picture of the final position written to {file}")?;
+        write_file(file, senet::svg::position(verdict.position(), None))?;
+        writeln!(
+            out,
+            "picture of the final position written to {}",
+            shown(file)
+        )?;
     }
     Ok(())
 }

@@ -1,13 +1,14 @@
 //! `senet replay`: verifies a game record.
 
 use std::fs::File;
-use std::io::{BufReader, Write};
+use std::io::{BufReader, Read, Write};
 
 use senet::record::ReadRecordError;
 use senet::replay::{Checked, Place, Problem, ReplayError};
 use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Record, Side, with_ruleset};
 
+use super::common::MemoryArgs;
 use crate::fail::{Fail, quote, shown, usage};
 
 #[derive(Debug, clap::Args)]
@@ -18,7 +19,13 @@ pub struct Args {
     /// Print every throw replayed, with the sticks the seed threw
     #[arg(long)]
     throws: bool,
+    #[command(flatten)]
+    memory: MemoryArgs,
 }
+
+/// The memory counted per byte of record: a throw is kept as about 40
+/// bytes while it is replayed, and takes at least 5 bytes of the file.
+const MEMORY_PER_BYTE: u64 = 8;
 
 /// A record refused: `invalid: WHY`, exit code 1.
 fn invalid(problem: impl std::fmt::Display) -> Fail {
@@ -28,9 +35,26 @@ fn invalid(problem: impl std::fmt::Display) -> Fail {
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let path = &args.file;
     let file = File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
-    // Read line by line and refused at its first bad line: memory stays
-    // small whatever the file holds.
-    let record = match Record::read_from(BufReader::new(file)) {
+    // Every throw is kept: the need grows with the record. A file's
+    // reported size is checked first; what is read is bounded all the
+    // same (a pipe or a device reports none).
+    let max = args.memory.limit() / MEMORY_PER_BYTE;
+    let too_long = |bytes: u64| {
+        args.memory.check(
+            bytes.saturating_mul(MEMORY_PER_BYTE),
+            format_args!(
+                "replaying {}: {bytes}+ bytes of record × {MEMORY_PER_BYTE}",
+                quote(path)
+            ),
+        )
+    };
+    too_long(file.metadata().map_or(0, |m| m.len()))?;
+    let mut input = BufReader::new(file).take(max + 1);
+    let read = Record::read_from(&mut input);
+    if input.limit() == 0 {
+        too_long(max + 1)?;
+    }
+    let record = match read {
         Ok(record) => record,
         Err(ReadRecordError::Parse(e)) => return Err(invalid(format!("{}: {e}", quote(path)))),
         Err(e) => return Err(usage(format!("cannot read {}: {e}", quote(path)))),
@@ -85,7 +109,7 @@ fn report<R: BuiltIn>(
     }
     writeln!(out, "verdict: {verdict}")?;
     if verdict.checked() == Checked::RulesOnly {
-        eprintln!("note: the record has no seed; its rolls were not checked");
+        crate::fail::note!("note: the record has no seed; its rolls were not checked");
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 use senet::{AnyRuleset, with_ruleset};
 use senet_bot::study::{Pairing, Tally, play_games};
 
-use super::common::{number, seed_number};
+use super::common::{MemoryArgs, number, seed_number, writable, write_file};
 use crate::fail::{Fail, error, quote, usage};
 
 mod histogram;
@@ -33,7 +33,14 @@ pub struct Args {
     /// Also draw the game lengths and the starts as SVG pictures in DIR
     #[arg(long, value_name = "DIR")]
     svg: Option<String>,
+    #[command(flatten)]
+    memory: MemoryArgs,
 }
+
+/// The bytes kept per game until the report: its length in throws and
+/// in turns (4 each), and the sorted copy of a column's lengths made for
+/// its medians and picture (4).
+const BYTES_PER_GAME: u64 = 12;
 
 /// The rulesets studied.
 #[derive(Clone, Debug)]
@@ -49,6 +56,28 @@ fn rulesets(text: &str) -> Result<Rulesets, String> {
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let (games, seed, threads) = (args.games, args.seed, args.threads);
     let bot_games = args.bot_games.unwrap_or((games / 100).max(2));
+    // Every game's length is kept for the medians: stated up front.
+    let kept = games
+        .saturating_add(bot_games.saturating_mul(Pairing::ALL.len() as u64 - 1))
+        .saturating_mul(args.ruleset.0.len() as u64);
+    args.memory.check(
+        kept.saturating_mul(BYTES_PER_GAME),
+        format_args!("{kept} games' lengths × {BYTES_PER_GAME} bytes"),
+    )?;
+    // The folder must exist before the games (none is made); each
+    // picture is checked too.
+    if let Some(dir) = &args.svg {
+        if !std::path::Path::new(dir).is_dir() {
+            return Err(usage(format!(
+                "--svg {}: not an existing folder",
+                quote(dir)
+            )));
+        }
+        for ruleset in &args.ruleset.0 {
+            writable(&format!("{dir}/lengths-{ruleset}.svg"))?;
+            writable(&format!("{dir}/start-{ruleset}.svg"))?;
+        }
+    }
     let started = Instant::now();
     let mut columns: Vec<(AnyRuleset, Vec<Tally>)> = Vec::new();
     for &ruleset in &args.ruleset.0 {
@@ -77,17 +106,13 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     )?;
     write!(out, "{}", report::tables(&columns))?;
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| usage(format!("cannot create {}: {e}", quote(dir))))?;
         for (ruleset, tallies) in &columns {
             let file = format!("{dir}/lengths-{ruleset}.svg");
             let picture = histogram::lengths(&ruleset.to_string(), &tallies[0].lengths);
-            std::fs::write(&file, picture)
-                .map_err(|e| usage(format!("cannot write {}: {e}", quote(&file))))?;
+            write_file(&file, picture)?;
             let file = format!("{dir}/start-{ruleset}.svg");
             let start = senet::Position::start(*ruleset);
-            std::fs::write(&file, senet::svg::position(&start, None))
-                .map_err(|e| usage(format!("cannot write {}: {e}", quote(&file))))?;
+            write_file(&file, senet::svg::position(&start, None))?;
         }
     }
     Ok(())

@@ -6,8 +6,8 @@ use std::time::Instant;
 use senet::{AnyRuleset, Ruleset, with_ruleset};
 use senet_bot::train::{Plan, train};
 
-use super::common::{number, real, ruleset, seed_number};
-use crate::fail::{Fail, quote, usage};
+use super::common::{number, real, ruleset, seed_number, writable, write_file};
+use crate::fail::{Fail, shown, usage};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -46,21 +46,16 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     };
     let plan = plan.check().map_err(usage)?;
     // Refuse a file that cannot be written before hours of training.
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| usage(format!("cannot write {}: {e}", quote(&args.out))))?;
+    writable(&args.out)?;
     let started = Instant::now();
     let ruleset = args.ruleset;
     let trained = with_ruleset!(ruleset, |r| train(r, &plan, |games| {
         if games % 10_000 == 0 {
-            eprintln!("{games} games, {:.0} s", started.elapsed().as_secs_f64());
+            crate::fail::note!("{games} games, {:.0} s", started.elapsed().as_secs_f64());
         }
     }));
     let (network, report) = trained.map_err(usage)?;
-    std::fs::write(&args.out, network.to_bytes(ruleset.name()))
-        .map_err(|e| usage(format!("cannot write {}: {e}", quote(&args.out))))?;
+    write_file(&args.out, network.to_bytes(ruleset.name()))?;
     writeln!(
         out,
         "{}: {} games ended, {} cut at {} throws, {} positions, {:.1} s, written to {}",
@@ -70,7 +65,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         plan.max_throws,
         report.positions,
         started.elapsed().as_secs_f64(),
-        args.out
+        shown(&args.out)
     )?;
     Ok(())
 }

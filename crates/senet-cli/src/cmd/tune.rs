@@ -2,11 +2,14 @@
 
 use std::io::Write;
 
+use senet::rulesets::BuiltIn;
 use senet::{AnyRuleset, Ruleset, with_ruleset};
-use senet_bot::tune::{NewtonStep, fit, self_play};
+use senet_bot::tune::{NewtonStep, Sample, TuneError, fit, self_play, self_play_within};
 use senet_bot::{FEATURE_NAMES, Weights};
 
-use super::common::{number, read_small_file, real, ruleset, seed_number};
+use super::common::{
+    MemoryArgs, number, read_small_file, real, ruleset, seed_number, writable, write_file,
+};
 use crate::fail::{Fail, error, quote, usage};
 
 #[derive(Debug, clap::Args)]
@@ -35,30 +38,81 @@ pub struct Args {
     /// The ridge penalty, a number from 0 to 1000
     #[arg(long, value_name = "X", value_parser = real(0.0, 1_000.0), default_value = "0.001", allow_negative_numbers = true)]
     ridge: f64,
+    #[command(flatten)]
+    memory: MemoryArgs,
+}
+
+/// The games of the pilot that measures how many positions a game of
+/// the ruleset keeps, for the estimate of the memory up front.
+const PILOT_GAMES: u64 = 20;
+
+/// The positions a round is expected to keep: `games` games of the mean
+/// length of [`PILOT_GAMES`] games (seeded with `seed`), one in `sample`,
+/// a tenth more for the spread.
+fn expected_samples<R: BuiltIn>(
+    ruleset: R,
+    weights: Weights,
+    games: u64,
+    seed: u64,
+    sample: u64,
+) -> Result<u64, Fail> {
+    let pilot = self_play(ruleset, weights, PILOT_GAMES, seed, 1)
+        .map_err(|e| error(format!("the pilot games: {e}")))?;
+    let per_game = (pilot.len() as u64).div_ceil(PILOT_GAMES);
+    Ok(games
+        .saturating_mul(per_game)
+        .div_ceil(sample)
+        .saturating_mul(11)
+        / 10)
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let (games, seed) = (args.games, args.seed);
+    if let Some(file) = &args.out {
+        writable(file)?;
+    }
     let mut weights = match &args.from {
         Some(file) => read_small_file(file, 64 * 1024)?
             .parse::<Weights>()
             .map_err(|e| usage(format!("{}: {e}", quote(file))))?,
         None => Weights::race(),
     };
+    let each = size_of::<Sample>() as u64;
+    let max_samples = usize::try_from(args.memory.limit() / each).unwrap_or(usize::MAX);
     with_ruleset!(args.ruleset, |r| {
+        // Every position kept is held until the fit: stated up front.
+        let expected = expected_samples(r, weights, games, seed, args.sample)?;
+        args.memory.check(
+            expected.saturating_mul(each),
+            format_args!("about {expected} positions kept per round ({each} bytes each)"),
+        )?;
         for round in 0..args.rounds {
-            let data = self_play(r, weights, games, seed.wrapping_add(round), args.sample)
-                .map_err(|e| error(format!("round {round}: {e}")))?;
-            eprintln!("round {round}: {} positions", data.len());
+            let data = self_play_within(
+                r,
+                weights,
+                games,
+                seed.wrapping_add(round),
+                args.sample,
+                max_samples,
+            )
+            .map_err(|e| match e {
+                TuneError::TooManySamples { .. } => usage(format!(
+                    "round {round}: {e}; raise --max-memory, or lower --games or raise --sample"
+                )),
+                e => error(format!("round {round}: {e}")),
+            })?;
+            crate::fail::note!("round {round}: {} positions", data.len());
             if data.is_empty() {
                 return Err(error(format!(
                     "round {round} kept no position to fit; play more --games or lower --sample"
                 )));
             }
             weights = fit(&data, args.ridge, |step: NewtonStep| {
-                eprintln!(
+                crate::fail::note!(
                     "  newton {}: log loss {:.5}, step {:.2e}",
-                    step.iteration, step.log_loss, step.step
+                    step.iteration,
+                    step.log_loss,
+                    step.step
                 );
             })
             .map_err(|e| error(format!("round {round}: the fit failed: {e}")))?;
@@ -66,8 +120,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     });
     if let Some(file) = &args.out {
         let text: String = weights.0.iter().map(|w| format!("{w:.6}\n")).collect();
-        std::fs::write(file, text)
-            .map_err(|e| usage(format!("cannot write {}: {e}", quote(file))))?;
+        write_file(file, text)?;
     }
     writeln!(
         out,
