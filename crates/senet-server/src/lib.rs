@@ -28,6 +28,7 @@
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod client;
 mod date;
 mod drive;
 pub mod error;
