@@ -8,6 +8,7 @@
 //! ```sh
 //! cargo build --release -p senet-server --bin senet-server --example load
 //! target/release/examples/load --games 1,10,100
+//! target/release/examples/load --games 1,10,100 --sync normal
 //! ```
 //!
 //! Bounded: each game stops after `--max-turns` requests, and every run
@@ -39,6 +40,9 @@ struct Options {
     /// The most requests one game may make.
     #[arg(long, default_value_t = 3000)]
     max_turns: usize,
+    /// The server's `--sync`: `full` or `normal`.
+    #[arg(long, default_value = "full")]
+    sync: String,
     /// The longest a run may last, in seconds.
     #[arg(long, default_value_t = 300)]
     max_seconds: u64,
@@ -58,14 +62,14 @@ impl Drop for Server {
     }
 }
 
-fn start(binary: &PathBuf, run: usize) -> Result<Server, String> {
+fn start(binary: &PathBuf, sync: &str, run: usize) -> Result<Server, String> {
     let folder = std::env::temp_dir().join(format!("senet-load-{}-{run}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let mut child = Command::new(binary)
         .arg("--db")
         .arg(folder.join("load.sqlite"))
-        .args(["--port", "0"])
+        .args(["--port", "0", "--sync", sync])
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
@@ -204,7 +208,7 @@ fn main() -> ExitCode {
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     for (run, &n) in options.games.iter().enumerate() {
-        let server = match start(&binary, run) {
+        let server = match start(&binary, &options.sync, run) {
             Ok(server) => server,
             Err(error) => {
                 eprintln!("load: {error}");

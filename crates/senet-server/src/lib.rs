@@ -14,10 +14,10 @@
 //!
 //! ```no_run
 //! use std::sync::Arc;
-//! use senet_server::{AppState, Store, router};
+//! use senet_server::{AppState, Durability, Store, router};
 //!
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-//! let store = Store::open(std::path::Path::new("games.sqlite"))?;
+//! let store = Store::open(std::path::Path::new("games.sqlite"), Durability::Full)?;
 //! let app = router(Arc::new(AppState::new(store, 1)));
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
 //! axum::serve(listener, app).await?;
@@ -40,4 +40,4 @@ pub mod store;
 
 pub use api::{AppState, BODY_LIMIT, router};
 pub use error::ApiError;
-pub use store::{Store, StoreError};
+pub use store::{Durability, Store, StoreError};

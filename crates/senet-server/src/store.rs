@@ -134,6 +134,30 @@ pub struct StoredTurn {
     pub text: String,
 }
 
+/// When a committed transaction is on disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// When COMMIT returns (`synchronous=FULL`): an answer given is never
+    /// lost, not even to a power cut. One `fsync` per request that changes
+    /// a game.
+    #[default]
+    Full,
+    /// At the next checkpoint (`synchronous=NORMAL` with WAL): a killed
+    /// server still loses nothing, but a power cut may lose the last
+    /// answered turns (never the database's consistency). About twice the
+    /// moves per second under load (`docs/server.md`).
+    Normal,
+}
+
+impl Durability {
+    fn pragma(self) -> &'static str {
+        match self {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        }
+    }
+}
+
 /// What a request changed in a game, written in one transaction.
 #[derive(Clone, Debug, Default)]
 pub struct Change {
@@ -153,20 +177,20 @@ pub struct Store {
 
 impl Store {
     /// Opens the database at `path`, creating it and its schema if it does
-    /// not exist.
+    /// not exist, committing with `durability`.
     ///
     /// # Errors
     ///
     /// [`StoreError::NotADatabase`] for a file that is not SQLite's,
     /// [`StoreError::NewerSchema`] for a newer schema, and SQLite's errors.
-    pub fn open(path: &Path) -> Result<Store, StoreError> {
+    pub fn open(path: &Path, durability: Durability) -> Result<Store, StoreError> {
         let shown = path.display().to_string();
         let name_it = |error: StoreError| match error {
             StoreError::NotADatabase(_) => StoreError::NotADatabase(shown.clone()),
             other => other,
         };
         let connection = Connection::open(path).map_err(|e| name_it(e.into()))?;
-        Store::prepare(connection).map_err(name_it)
+        Store::prepare(connection, durability).map_err(name_it)
     }
 
     /// A database in memory, for tests.
@@ -175,18 +199,16 @@ impl Store {
     ///
     /// SQLite's errors.
     pub fn in_memory() -> Result<Store, StoreError> {
-        Store::prepare(Connection::open_in_memory()?)
+        Store::prepare(Connection::open_in_memory()?, Durability::Full)
     }
 
-    fn prepare(connection: Connection) -> Result<Store, StoreError> {
+    fn prepare(connection: Connection, durability: Durability) -> Result<Store, StoreError> {
         // Reading the version is the first read of the file: a file that is
         // not a database fails here.
         let version: i64 = connection.query_row("PRAGMA user_version", [], |row| row.get(0))?;
-        // WAL: readers do not wait for the writer. FULL: a transaction
-        // is on disk when COMMIT returns, so an answer given is never lost,
-        // not even to a power cut.
+        // WAL: readers do not wait for the writer.
         connection.pragma_update(None, "journal_mode", "WAL")?;
-        connection.pragma_update(None, "synchronous", "FULL")?;
+        connection.pragma_update(None, "synchronous", durability.pragma())?;
         connection.pragma_update(None, "foreign_keys", "ON")?;
         connection.busy_timeout(std::time::Duration::from_secs(5))?;
         match version {
@@ -434,6 +456,21 @@ mod tests {
     }
 
     #[test]
+    fn durability_sets_when_sqlite_syncs() {
+        let dir = std::env::temp_dir().join(format!("senet-store-sync-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (durability, level) in [(Durability::Full, 2), (Durability::Normal, 1)] {
+            let store = Store::open(&dir.join("sync.sqlite"), durability).unwrap();
+            let synchronous: i64 = store
+                .lock()
+                .query_row("PRAGMA synchronous", [], |row| row.get(0))
+                .unwrap();
+            assert_eq!(synchronous, level, "{durability:?}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_file_that_is_not_a_database_is_refused_by_name() {
         let dir = std::env::temp_dir().join(format!("senet-store-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -443,7 +480,7 @@ mod tests {
             b"this is not a database, it is a text file ".repeat(100),
         )
         .unwrap();
-        let error = Store::open(&path).unwrap_err();
+        let error = Store::open(&path, Durability::Full).unwrap_err();
         assert!(matches!(error, StoreError::NotADatabase(_)), "{error:?}");
         assert!(
             error
