@@ -82,6 +82,7 @@ async function newGame(event) {
   else { body.opponent = "bot"; body.level = Number(opponent); }
   const name = $("name").value.trim();
   if (name) body.name = name;
+  document.body.dataset.state = "busy";
   try {
     current = null;
     const created = await api("POST", "/api/games", body);
@@ -98,6 +99,7 @@ async function newGame(event) {
   } catch (error) {
     $("setup-error").textContent = error.message;
     $("setup-error").hidden = false;
+    document.body.dataset.state = "setup";
   }
 }
 

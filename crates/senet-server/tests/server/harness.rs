@@ -135,12 +135,12 @@ impl Drop for Server {
     }
 }
 
-/// Acts once for whichever seat must: throws when no throw waits,
-/// otherwise plays the `pick`-th legal move (modulo their number) with
-/// the token of the side to play (a bot's throw is asked for with the
-/// person's token). Returns the answer's JSON.
-pub fn act(server: &Server, id: &str, tokens: [Option<&str>; 2], pick: usize) -> Value {
-    let game = server.game(id);
+/// Acts once for whichever seat must in `game` (its last view): throws
+/// when no throw waits, otherwise plays the `pick`-th legal move (modulo
+/// their number) with the token of the side to play (a bot's throw is
+/// asked for with the person's token). Returns the game after it.
+pub fn act_on(server: &Server, game: &Value, tokens: [Option<&str>; 2], pick: usize) -> Value {
+    let id = game["id"].as_str().expect("the game's id");
     let side = game["to_play"].as_str().expect("the game is not over");
     let index = usize::from(side == "o");
     let token = tokens[index]
@@ -159,7 +159,12 @@ pub fn act(server: &Server, id: &str, tokens: [Option<&str>; 2], pick: usize) ->
         }
     };
     assert_eq!(answer.status, 200, "{}", answer.body);
-    answer.json().expect("JSON")
+    answer.json().expect("JSON")["game"].clone()
+}
+
+/// As [`act_on`], reading the game first.
+pub fn act(server: &Server, id: &str, tokens: [Option<&str>; 2], pick: usize) -> Value {
+    act_on(server, &server.game(id), tokens, pick)
 }
 
 /// The game's tokens by side, from the answer of its creation.
