@@ -83,6 +83,9 @@ impl Level {
     /// ```
     pub const MAX: u8 = 4;
 
+    /// The highest level, for the crate's own use (a game's review).
+    pub(crate) const STRONGEST: Level = Level(Level::MAX);
+
     /// The level with this number.
     ///
     /// # Errors

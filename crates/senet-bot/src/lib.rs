@@ -100,6 +100,7 @@ mod hint;
 mod level;
 mod network;
 mod random;
+pub mod review;
 mod search;
 pub mod study;
 mod table;

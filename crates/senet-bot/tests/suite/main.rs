@@ -8,6 +8,7 @@ mod bots;
 mod duel_records;
 mod hostile;
 mod learned;
+mod review;
 mod serde_forms;
 mod shipped;
 mod study;

@@ -17,6 +17,7 @@ mod perft;
 mod play;
 mod playouts;
 mod replay;
+mod review;
 mod study;
 mod think_time;
 mod train;
@@ -131,6 +132,24 @@ on stderr, one line starting `invalid: `); 2 bad arguments or a file that cannot
 read."
     )]
     Replay(replay::Args),
+    /// Every decision of a recorded game judged: the chance of winning each move gave away
+    ///
+    /// Replays the record (it must verify, as `senet replay` checks it)
+    /// and, for every throw with more than one legal move, values each
+    /// move by the mover's chance of winning after it (a draw counting
+    /// half): exact where the endgame table of --tables holds the
+    /// position after every move, by level 4's search otherwise. Prints
+    /// one line per decision (number, side, move played and its chance,
+    /// chance lost, class, the best move when another, where the values
+    /// come from), marking inaccuracies `?!`, mistakes `?` and blunders
+    /// `??`, then a summary per side with its error rate (mean chance
+    /// lost per decision times 1000). With --json, the same as JSON.
+    #[command(
+        after_help = "Exit codes: 0 done; 1 the record is refused (it does not verify, or \
+its ruleset is not the table's; one line on stderr starting `invalid: `); 2 bad arguments or a \
+file that cannot be opened or read."
+    )]
+    Review(review::Args),
     /// Exact odds of an endgame, and solving, checking and verifying tables
     ///
     /// With --position: x's share of the game under best play (wins plus
@@ -194,6 +213,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<(), Fail> {
         Command::Perft(args) => perft::run(args, out),
         Command::Moves(args) => moves::run(args, out),
         Command::Replay(args) => replay::run(args, out),
+        Command::Review(args) => review::run(args, out),
         Command::Odds(args) => odds::run(args, out),
         Command::Train(args) => train::run(args, out),
         Command::Tune(args) => tune::run(args, out),
