@@ -20,9 +20,20 @@ const FILES: [(&str, &str, &str); 2] = [
     ),
 ];
 
+/// What every file of the page is sent with: its scripts and styles come
+/// only from this server, nothing may frame it, nothing is sniffed.
+const HEADERS: [(header::HeaderName, &str); 3] = [
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'self'; img-src 'self' data: blob:; frame-ancestors 'none'",
+    ),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "no-referrer"),
+];
+
 /// `GET /`: the page.
-pub async fn index() -> Html<&'static str> {
-    Html(INDEX)
+pub async fn index() -> Response {
+    (HEADERS, Html(INDEX)).into_response()
 }
 
 /// `GET /static/{file}`: the page's script and style sheet.
@@ -30,6 +41,6 @@ pub async fn file(Path(name): Path<String>) -> Result<Response, ApiError> {
     FILES
         .iter()
         .find(|(file, _, _)| *file == name)
-        .map(|(_, kind, body)| ([(header::CONTENT_TYPE, *kind)], *body).into_response())
+        .map(|(_, kind, body)| (HEADERS, [(header::CONTENT_TYPE, *kind)], *body).into_response())
         .ok_or_else(|| ApiError::not_found("no such file"))
 }

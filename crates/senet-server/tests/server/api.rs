@@ -246,6 +246,8 @@ fn the_page_and_its_files_are_served() {
     assert_eq!(page.status, 200);
     assert!(page.content_type.unwrap().starts_with("text/html"));
     assert!(page.body.contains("/static/app.js"));
+    // The page runs only the server's own script: no inline code anywhere.
+    assert!(!page.body.contains("<script>") && !page.body.contains("onclick="));
     for (file, kind) in [("app.js", "text/javascript"), ("style.css", "text/css")] {
         let answer = server.get(&format!("/static/{file}"));
         assert_eq!(answer.status, 200, "{file}");
