@@ -192,9 +192,19 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
                         return Err(format!("the reload showed {after} turns, not {before}").into());
                     }
                     reloaded = true;
+                    // The hint button ranks every legal move.
+                    settled(client).await?;
+                    client.find(Locator::Id("hint")).await?.click().await?;
+                    client.wait().for_element(Locator::Css("#hints li")).await?;
+                    let hinted = client.find_all(Locator::Css("#hints li")).await?.len();
+                    let legal = client
+                        .find_all(Locator::Css("button.legal-move"))
+                        .await?
+                        .len();
+                    if hinted != legal || !text_of(client, "#hints").await?.contains("% to win") {
+                        return Err(format!("{hinted} hints for {legal} legal moves").into());
+                    }
                     if let Some(dir) = shots {
-                        client.find(Locator::Id("hint")).await?.click().await?;
-                        client.wait().for_element(Locator::Css("#hints li")).await?;
                         std::fs::write(
                             dir.join("server-in-progress.png"),
                             client.screenshot().await?,
