@@ -495,7 +495,7 @@ async fn hint(
         let hosted = state.hosted(id)?;
         let side = seat(&hosted, &headers)?;
         check_decides(&hosted, side)?;
-        hints::hint(&hosted.game, &state.odds)
+        hints::hint(&hosted.game, &state.odds, hosted.stored.commitment.clone())
     })
     .await
     .map(Json)

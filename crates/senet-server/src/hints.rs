@@ -66,6 +66,9 @@ pub struct HintView {
     pub side: &'static str,
     /// Every legal move, best first.
     pub moves: Vec<RankedMove>,
+    /// The game's commitment to its seed, as every answer about a game
+    /// carries it.
+    pub commitment: String,
 }
 
 /// One move of a hint.
@@ -79,12 +82,17 @@ pub struct RankedMove {
     pub chance: f64,
 }
 
-/// The hint for the throw waiting in `game`.
+/// The hint for the throw waiting in `game`, whose commitment is
+/// `commitment`.
 ///
 /// # Errors
 ///
 /// 409 when no throw waits (the game is over, or nobody has thrown).
-pub fn hint<S: ThrowSource>(game: &Game<AnyRuleset, S>, odds: &Odds) -> Result<HintView, ApiError> {
+pub fn hint<S: ThrowSource>(
+    game: &Game<AnyRuleset, S>,
+    odds: &Odds,
+    commitment: String,
+) -> Result<HintView, ApiError> {
     let view = game.view();
     let decision =
         Decision::from_view(&view).map_err(|e| ApiError::conflict(format!("no hint: {e}")))?;
@@ -114,6 +122,7 @@ pub fn hint<S: ThrowSource>(game: &Game<AnyRuleset, S>, odds: &Odds) -> Result<H
                 chance: scored.equity,
             })
             .collect(),
+        commitment,
     })
 }
 
@@ -128,7 +137,7 @@ mod tests {
         let odds = Odds::new(1);
         let mut game = Game::seeded(AnyRuleset::Kendall, Seed::from_u64(3));
         while !matches!(game.throw().unwrap(), Thrown::ToPlay(_)) {}
-        let start_hint = hint(&game, &odds).unwrap();
+        let start_hint = hint(&game, &odds, String::new()).unwrap();
         assert!(!start_hint.exact);
         assert_eq!(start_hint.source, "senet-bot level 3");
         assert_eq!(start_hint.moves.len(), game.legal_moves().len());
@@ -145,7 +154,7 @@ mod tests {
         let script = senet::source::ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
         let mut late = Game::from_position(endgame, script);
         late.throw().unwrap();
-        let exact = hint(&late, &odds).unwrap();
+        let exact = hint(&late, &odds, String::new()).unwrap();
         assert!(exact.exact, "{exact:?}");
         assert!(exact.source.starts_with("endgame table"));
     }
