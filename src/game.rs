@@ -31,6 +31,10 @@
 //! waiting, its legal moves and the history, but not the throw source or the
 //! seed, so whoever holds it cannot know a throw before it falls.
 //!
+//! [`Game::advance`] throws on until a side must choose a move (or the game
+//! is over), playing and reporting every throw that had none: a server's
+//! turn loop is one call and a `match` on its [`Stop`].
+//!
 //! # A game server in a few lines
 //!
 //! A server keeps each game's seed to itself, takes moves as people type them
@@ -72,6 +76,7 @@
 
 pub mod commentary;
 mod resume;
+mod step;
 mod turn;
 mod view;
 
@@ -91,6 +96,7 @@ use crate::source::{Seed, SeededThrows, ThrowError, ThrowSource};
 use crate::throw::{Dice, Roll, Throw};
 
 pub use resume::ResumeError;
+pub use step::{Advance, Stop};
 pub use turn::{Ending, Finish, ParseEndingError, Thrown, Turn, TurnError};
 pub use view::GameView;
 use view::State;
@@ -225,6 +231,13 @@ pub enum GameError {
         expected: Dice,
         /// The implement thrown.
         found: Dice,
+    },
+    /// [`Game::advance`] threw this many times in a row without a legal
+    /// move: nobody can move in this position, whatever is thrown.
+    #[error("{throws} throws in a row had no legal move: nobody can move in this position")]
+    NoMove {
+        /// The lost throws made in a row.
+        throws: usize,
     },
 }
 

@@ -46,7 +46,7 @@
 //!
 //! The root holds the vocabulary and the main types: houses and sides
 //! ([`House`], [`Side`], [`Bitboard`], [`Board`]), throws ([`Dice`],
-//! [`Roll`], [`Throw`], [`Seed`]), rulesets ([`Ruleset`], [`AnyRuleset`],
+//! [`Roll`], [`Throw`], [`Seed`], [`Commitment`]), rulesets ([`Ruleset`], [`AnyRuleset`],
 //! [`Outcome`]), positions ([`Position`], [`Setup`]), moves ([`Move`],
 //! [`Moves`], [`MoveList`], [`MoveText`]), games and records ([`Game`],
 //! [`Record`]), each with its error, and [`perft`]. The rest is in modules:
@@ -100,6 +100,10 @@
 //!   read (a position string must be valid for its ruleset, and so on).
 //! - `os-seed`: `Seed::random`, a fresh seed from the operating system's
 //!   random source.
+//! - `commit`: `Seed::commitment` and `Commitment::verifies`, a seed's
+//!   SHA-256 published before a game; records whose `Commitment` tag does
+//!   not match their seed are refused (without the feature the tag is kept
+//!   but not checked).
 //!
 //! # More
 //!
@@ -151,7 +155,7 @@ pub use record::{Record, RecordError};
 pub use ruleset::{Outcome, Ruleset};
 pub use rulesets::AnyRuleset;
 pub use setup::Setup;
-pub use source::Seed;
+pub use source::{Commitment, Seed};
 pub use throw::{Dice, Roll, Throw};
 
 pub mod moves {

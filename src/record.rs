@@ -39,8 +39,18 @@
 //! | `Seed` | when seeded | the seed, lower-case hex (`""` for the empty seed) |
 //! | `Start` | when not the ruleset's start | the start position string |
 //! | `X`, `O` | optional | the players' names |
+//! | `XAgent`, `OAgent` | optional | who or what played each side, free text: `person`, `level 4` |
+//! | `Site` | optional | where the game was played, free text: a site's name or address |
+//! | `Date` | optional | the day the game was played, `YYYY-MM-DD`, a real calendar date |
+//! | `Commitment` | optional | the SHA-256 of the seed, 64 lower-case hex digits, published before the game ([`Commitment`]) |
 //! | `Result` | required | `x` or `o` (the winner), `draw`, or `*` while unfinished |
 //! | `Ending` | exactly when finished | `borne off` (the rules ended it with a win), `resignation`, `draw` |
+//!
+//! Every tag added since the first records (`XAgent` to `Commitment`) is
+//! optional, so a record without them reads and prints exactly as before.
+//! With the `commit` feature, [`Record::verify`] refuses a record whose
+//! `Commitment` is not its `Seed`'s; without it, the tag is kept but not
+//! checked.
 //!
 //! Tags come in this order, one a line, each at most once, as `[Name "value"]`
 //! with `"` and `\` escaped as `\"` and `\\`; a value is 1 to 100 bytes
@@ -102,8 +112,8 @@ use crate::house::Side;
 use crate::notation::move_text::MoveText;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::source::Seed;
 use crate::source::ThrowSource;
+use crate::source::{Commitment, Seed};
 
 pub use text::{ParseRecordError, ReadRecordError, RecordError};
 
@@ -146,7 +156,10 @@ pub use text::{ParseRecordError, ReadRecordError, RecordError};
 /// `Ruleset` and `Revision` (required), `Seed` (the seed as lower-case
 /// hex, when the game was seeded), `Start` (a position string, only when
 /// the game did not start from the ruleset's start), `X` and `O` (the
-/// sides' names, optional), `Result` (`x`, `o`, `draw`, or `*` while
+/// sides' names, optional), `XAgent` and `OAgent` (who or what played
+/// each side, optional), `Site` (optional), `Date` (`YYYY-MM-DD`,
+/// optional), `Commitment` (the seed's SHA-256 as 64 lower-case hex
+/// digits, optional), `Result` (`x`, `o`, `draw`, or `*` while
 /// unfinished) and `Ending` (`borne off`, `resignation` or `draw`; present
 /// exactly when the game is finished). In a value, `"` and `\` are
 /// written `\"` and `\\`; a value is not empty, is at most
@@ -173,6 +186,10 @@ pub struct Record {
     seed: Option<Seed>,
     start: Option<String>,
     names: [Option<String>; 2],
+    agents: [Option<String>; 2],
+    site: Option<String>,
+    date: Option<String>,
+    commitment: Option<Commitment>,
     finish: Option<Finish>,
     throws: Vec<MoveText>,
 }
@@ -242,6 +259,10 @@ impl Record {
             seed,
             start,
             names: [None, None],
+            agents: [None, None],
+            site: None,
+            date: None,
+            commitment: None,
             finish,
             throws,
         }
@@ -274,6 +295,10 @@ impl Record {
             seed,
             start,
             names,
+            agents: [None, None],
+            site: None,
+            date: None,
+            commitment: None,
             finish,
             throws,
         })
@@ -343,6 +368,67 @@ impl Record {
     /// ```
     pub fn name(&self, side: Side) -> Option<&str> {
         self.names[side.index()].as_deref()
+    }
+
+    /// Who or what played `side` (`person`, `level 4`), if recorded: the
+    /// `XAgent` or `OAgent` tag.
+    ///
+    /// ```
+    /// use senet::{Record, Side, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.set_agent(Side::O, Some("level 4"))?;
+    /// assert_eq!(record.agent(Side::O), Some("level 4"));
+    /// assert_eq!(record.agent(Side::X), None);
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
+    pub fn agent(&self, side: Side) -> Option<&str> {
+        self.agents[side.index()].as_deref()
+    }
+
+    /// Where the game was played, if recorded: the `Site` tag.
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// assert_eq!(record.site(), None);
+    /// record.set_site(Some("senet.example"))?;
+    /// assert_eq!(record.site(), Some("senet.example"));
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
+    pub fn site(&self) -> Option<&str> {
+        self.site.as_deref()
+    }
+
+    /// The day the game was played, `YYYY-MM-DD`, if recorded: the `Date` tag.
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.set_date(Some("2026-12-02"))?;
+    /// assert_eq!(record.date(), Some("2026-12-02"));
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
+    pub fn date(&self) -> Option<&str> {
+        self.date.as_deref()
+    }
+
+    /// The commitment to the seed published before the game, if recorded:
+    /// the `Commitment` tag.
+    ///
+    /// ```
+    /// use senet::{Commitment, Record, rulesets::Kendall};
+    ///
+    /// let text = "ed049108bc18f2c64369e8d0ea42850bdd1a7d1dd340cfde716315579702a76c";
+    /// let mut record = Record::new(Kendall);
+    /// record.set_commitment(Some(text.parse()?));
+    /// assert_eq!(record.commitment().map(|c| c.to_string()), Some(text.to_owned()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn commitment(&self) -> Option<Commitment> {
+        self.commitment
     }
 
     /// How the game ended; `None` while unfinished.
@@ -423,6 +509,109 @@ impl Record {
         }
         self.names[side.index()] = name.map(str::to_owned);
         Ok(())
+    }
+
+    /// Records who or what played `side` (`None` removes it): free text, as
+    /// a name is ([`Record::with_name`]), such as `person` or `level 4`.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::BadValue`] for text the record could not hold as it
+    /// is: empty, too long, or with a control, format or line separator
+    /// character. The record is then unchanged.
+    ///
+    /// ```
+    /// use senet::{Record, Side, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.set_agent(Side::X, Some("person"))?;
+    /// assert!(record.to_string().contains("[XAgent \"person\"]\n"));
+    /// assert!(record.set_agent(Side::X, Some("")).is_err());
+    /// assert_eq!(record.agent(Side::X), Some("person"));
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
+    pub fn set_agent(&mut self, side: Side, agent: Option<&str>) -> Result<(), RecordError> {
+        if let Some(agent) = agent {
+            text::check_value(text::agent_tag(side), agent)?;
+        }
+        self.agents[side.index()] = agent.map(str::to_owned);
+        Ok(())
+    }
+
+    /// Records where the game was played (`None` removes it): free text,
+    /// as a name is.
+    ///
+    /// # Errors
+    ///
+    /// As [`Record::set_agent`]; the record is then unchanged.
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.set_site(Some("Thebes"))?;
+    /// assert!(record.set_site(Some("a\u{202e}b")).is_err()); // a format character
+    /// assert_eq!(record.site(), Some("Thebes"));
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
+    pub fn set_site(&mut self, site: Option<&str>) -> Result<(), RecordError> {
+        if let Some(site) = site {
+            text::check_value("Site", site)?;
+        }
+        self.site = site.map(str::to_owned);
+        Ok(())
+    }
+
+    /// Records the day the game was played (`None` removes it): exactly
+    /// `YYYY-MM-DD`, a day of the (proleptic Gregorian) calendar.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::BadValue`] for text of another form or a day that
+    /// does not exist (`2026-02-29`); the record is then unchanged.
+    ///
+    /// ```
+    /// use senet::{Record, rulesets::Kendall};
+    ///
+    /// let mut record = Record::new(Kendall);
+    /// record.set_date(Some("2028-02-29"))?; // a leap year
+    /// assert!(record.set_date(Some("2026-02-29")).is_err());
+    /// assert!(record.set_date(Some("2026-2-3")).is_err());
+    /// assert_eq!(record.date(), Some("2028-02-29"));
+    /// # Ok::<(), senet::RecordError>(())
+    /// ```
+    pub fn set_date(&mut self, date: Option<&str>) -> Result<(), RecordError> {
+        if let Some(date) = date {
+            text::check_date(date)?;
+        }
+        self.date = date.map(str::to_owned);
+        Ok(())
+    }
+
+    /// Records the commitment to the seed published before the game
+    /// (`None` removes it). With the `commit` feature,
+    /// [`Record::verify`] then checks it against the record's seed.
+    ///
+    /// ```
+    /// use senet::{Game, Seed, Side, rulesets::Kendall};
+    ///
+    /// // Published before the game: printf 2a00000000000000 | xxd -r -p | sha256sum
+    /// let commitment = "ed049108bc18f2c64369e8d0ea42850bdd1a7d1dd340cfde716315579702a76c".parse()?;
+    /// let mut game = Game::seeded(Kendall, Seed::from_u64(42));
+    /// game.resign(Side::O)?;
+    /// let mut record = game.record();
+    /// record.set_commitment(Some(commitment));
+    /// assert!(record.to_string().contains("[Commitment \"ed0491"));
+    /// assert!(record.verify()?.is_valid());
+    /// # #[cfg(feature = "commit")]
+    /// # {
+    /// record.set_commitment(Some(Seed::from_u64(8).commitment()));
+    /// assert!(record.verify().is_err()); // not this game's seed (with `commit`)
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_commitment(&mut self, commitment: Option<Commitment>) {
+        self.commitment = commitment;
     }
 
     /// Sets the seed the record claims its throws came from.

@@ -2,7 +2,10 @@
 //! the seed.
 //!
 //! [`Record::verify`](crate::Record::verify) replays every throw and checks,
-//! in order: the ruleset and its revision; the start position; for each
+//! in order: the ruleset and its revision; with the `commit` feature, that
+//! the `Commitment` tag (when the record has one and a seed) is the seed's
+//! SHA-256 (without the feature the tag is kept but not checked); the start
+//! position; for each
 //! throw, that the game is not over yet, that the roll is what the seed
 //! throws there (when the record has a seed), that the move is legal or the
 //! throw really lost, and that every suffix (`x`, `<`, `+`) says what
@@ -60,7 +63,7 @@ use crate::record::Record;
 use crate::ruleset::Ruleset;
 use crate::rulesets::BuiltIn;
 use crate::rulesets::any::AnyRuleset;
-use crate::source::{SeededThrows, ThrowSource};
+use crate::source::{Commitment, Seed, SeededThrows, ThrowSource};
 use crate::throw::{Roll, Throw};
 
 /// What a replay could check. In JSON, `"seed_and_rules"` or
@@ -184,6 +187,19 @@ pub enum Problem {
     /// The start position is not a valid position of the ruleset.
     #[error("the Start position is not valid: {0}")]
     Start(PositionError),
+    /// The record's commitment is not its seed's: the seed is not the one
+    /// published before the game. Checked only with the `commit` feature.
+    #[error(
+        "the Commitment tag {commitment} is not the SHA-256 of the Seed tag {seed}, which is {actual}: the seed is not the one committed to"
+    )]
+    Commitment {
+        /// The record's commitment.
+        commitment: Commitment,
+        /// The record's seed.
+        seed: Seed,
+        /// The seed's commitment.
+        actual: Commitment,
+    },
     /// The recorded roll is not what the seed throws.
     #[error("the seed throws {seeded} here, the record says {} ({written})", written.roll())]
     Roll {
@@ -510,7 +526,10 @@ impl Record {
     /// Replays the record under `ruleset`, stopping at the first problem.
     ///
     /// It checks, in this order: the header's ruleset name and revision
-    /// are `ruleset`'s; the start position is valid; then for each throw,
+    /// are `ruleset`'s; with the `commit` feature, that the `Commitment`
+    /// tag, when the record has one and a seed, is the seed's SHA-256
+    /// (without the feature the tag is kept but not checked); the start
+    /// position is valid; then for each throw,
     /// that the game is not over yet, that the roll is what the seed throws
     /// there (when the record has a seed), that the move is legal (or the
     /// throw really lost), and that every suffix (`x`, `<`, `+`) is what
@@ -574,7 +593,8 @@ impl Record {
         verdict
     }
 
-    /// Checks the ruleset, the revision and the start; sets the start position.
+    /// Checks the ruleset, the revision, the commitment (with the `commit`
+    /// feature) and the start; sets the start position.
     fn check_header<R: Ruleset>(&self, position: &mut Position<R>) -> Result<(), Problem> {
         let ruleset = position.ruleset();
         if self.ruleset() != ruleset.name() {
@@ -588,6 +608,16 @@ impl Record {
                 ruleset: ruleset.name(),
                 record: self.revision(),
                 current: ruleset.revision(),
+            });
+        }
+        #[cfg(feature = "commit")]
+        if let (Some(commitment), Some(seed)) = (self.commitment(), self.seed())
+            && !commitment.verifies(&seed)
+        {
+            return Err(Problem::Commitment {
+                commitment,
+                seed,
+                actual: seed.commitment(),
             });
         }
         if let Some(start) = self.start() {

@@ -407,6 +407,10 @@ macro_rules! by_name {
 crate::for_each_builtin!(by_name);
 
 via_text!(Seed, "a seed as lower-case hex");
+via_text!(
+    crate::source::Commitment,
+    "a seed commitment as 64 lower-case hex digits"
+);
 via_text!(MoveText, "a throw in move notation, such as \"2: 10-12\"");
 
 /// A number that must be in range.

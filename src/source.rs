@@ -117,9 +117,10 @@
 //!
 //! 1. **Make a secret seed** for each game: 32 random bytes from the
 //!    operating system (`Seed::random` with the `os-seed` feature, or
-//!    [`Seed::from_bytes`]). Optionally publish a commitment to it before
-//!    the game starts (its SHA-256, say), so players can later check the seed
-//!    was fixed in advance.
+//!    [`Seed::from_bytes`]). Optionally publish a [`Commitment`] to it
+//!    before the game starts (its SHA-256: `Seed::commitment` with the
+//!    `commit` feature), so players can later check the seed was fixed in
+//!    advance; a record carries it in its `Commitment` tag.
 //! 2. **Play** with `Game::seeded(ruleset, seed)`. Give players and bots only
 //!    [`Game::view`](crate::Game::view): it holds no throw source. Never show
 //!    the seed or the record's `Seed` tag while the game runs: whoever knows
@@ -151,7 +152,10 @@ use thiserror::Error;
 
 use crate::notation::quote::excerpt;
 pub use crate::throw::RollError;
+
+mod commitment;
 use crate::throw::{Dice, Roll, Throw};
+pub use commitment::{Commitment, CommitmentError};
 
 /// Something that throws: the game asks it for each throw in turn.
 ///

@@ -13,12 +13,43 @@ use crate::house::Side;
 use crate::notation::move_text::{MoveText, ParseMoveError};
 use crate::notation::quote::{excerpt, excerpt_to, value_problem};
 use crate::ruleset::Outcome;
-use crate::source::{Seed, SeedError};
+use crate::source::{Commitment, CommitmentError, Seed, SeedError};
 
 /// The tags of the header, in the order they are written.
-const ORDER: [&str; 8] = [
-    "Ruleset", "Revision", "Seed", "Start", "X", "O", "Result", "Ending",
+const ORDER: [&str; 13] = [
+    "Ruleset",
+    "Revision",
+    "Seed",
+    "Start",
+    "X",
+    "O",
+    "XAgent",
+    "OAgent",
+    "Site",
+    "Date",
+    "Commitment",
+    "Result",
+    "Ending",
 ];
+
+/// The index in [`ORDER`] of each tag the parser reads a value of.
+mod at {
+    pub(super) const RULESET: usize = 0;
+    pub(super) const REVISION: usize = 1;
+    pub(super) const SEED: usize = 2;
+    pub(super) const START: usize = 3;
+    pub(super) const NAMES: [usize; 2] = [4, 5];
+    pub(super) const AGENTS: [usize; 2] = [6, 7];
+    pub(super) const SITE: usize = 8;
+    pub(super) const DATE: usize = 9;
+    pub(super) const COMMITMENT: usize = 10;
+    pub(super) const RESULT: usize = 11;
+    pub(super) const ENDING: usize = 12;
+    /// The tags whose value is free text.
+    pub(super) const FREE_TEXT: [usize; 7] = [
+        RULESET, START, NAMES[0], NAMES[1], AGENTS[0], AGENTS[1], SITE,
+    ];
+}
 
 /// The tags a header must have.
 const REQUIRED: [&str; 3] = ["Ruleset", "Revision", "Result"];
@@ -85,7 +116,7 @@ pub enum RecordError {
     },
     /// A tag that is unknown, given twice or out of order.
     #[error(
-        "unknown, repeated or misplaced tag {name:?}; the order is Ruleset, Revision, Seed, Start, X, O, Result, Ending"
+        "unknown, repeated or misplaced tag {name:?}; the order is Ruleset, Revision, Seed, Start, X, O, XAgent, OAgent, Site, Date, Commitment, Result, Ending"
     )]
     UnexpectedTag {
         /// The start of the tag's name (at most 24 bytes).
@@ -104,6 +135,9 @@ pub enum RecordError {
     /// The seed is not lower-case hex, or too long.
     #[error("the Seed tag: {0}")]
     Seed(#[from] SeedError),
+    /// The commitment is not 64 lower-case hex digits.
+    #[error("the Commitment tag: {0}")]
+    Commitment(#[from] CommitmentError),
     /// The result and the ending do not go together.
     #[error("[Result {result:?}] does not go with {}", match ending {
         Some(e) => format!("[Ending {:?}]", e.as_str()),
@@ -207,6 +241,53 @@ pub(crate) fn name_tag(side: Side) -> &'static str {
     }
 }
 
+/// The tag saying who or what played `side`.
+pub(crate) fn agent_tag(side: Side) -> &'static str {
+    match side {
+        Side::X => "XAgent",
+        Side::O => "OAgent",
+    }
+}
+
+/// Checks a `Date` value: `YYYY-MM-DD`, a day that exists in the
+/// (proleptic Gregorian) calendar.
+pub(crate) fn check_date(value: &str) -> Result<(), RecordError> {
+    let bad = |why: &'static str| RecordError::BadValue {
+        tag: "Date",
+        value: excerpt(value),
+        why,
+    };
+    let form = "it must be a date written YYYY-MM-DD, such as 2026-12-02";
+    let bytes = value.as_bytes();
+    let shape = bytes.len() == 10
+        && bytes.iter().enumerate().all(|(i, b)| match i {
+            4 | 7 => *b == b'-',
+            _ => b.is_ascii_digit(),
+        });
+    if !shape {
+        return Err(bad(form));
+    }
+    let number = |range: core::ops::Range<usize>| {
+        value
+            .get(range)
+            .and_then(|digits| digits.parse::<u32>().ok())
+            .ok_or_else(|| bad(form))
+    };
+    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return Err(bad("the month must be 01 to 12")),
+    };
+    if !(1..=days).contains(&day) {
+        return Err(bad("that day is not in the calendar"));
+    }
+    Ok(())
+}
+
 /// Checks a free-text tag value: not empty, at most [`MAX_VALUE`] bytes,
 /// no control characters, no format characters or line separators. On a
 /// bad value, also the 0-based character index where the problem is.
@@ -267,6 +348,20 @@ impl fmt::Display for Record {
             if let Some(name) = self.name(side) {
                 write_tag(f, name_tag(side), name)?;
             }
+        }
+        for side in Side::BOTH {
+            if let Some(agent) = self.agent(side) {
+                write_tag(f, agent_tag(side), agent)?;
+            }
+        }
+        if let Some(site) = self.site() {
+            write_tag(f, "Site", site)?;
+        }
+        if let Some(date) = self.date() {
+            write_tag(f, "Date", date)?;
+        }
+        if let Some(commitment) = self.commitment() {
+            write_tag(f, "Commitment", &commitment.to_string())?;
         }
         write_tag(f, "Result", result_text(self.finish))?;
         if let Some(finish) = self.finish {
@@ -381,6 +476,10 @@ struct Header {
     seed: Option<Seed>,
     start: Option<String>,
     names: [Option<String>; 2],
+    agents: [Option<String>; 2],
+    site: Option<String>,
+    date: Option<String>,
+    commitment: Option<Commitment>,
     finish: Option<Finish>,
 }
 
@@ -389,7 +488,7 @@ enum Stage {
     /// Reading tags, the next one at this index of [`ORDER`] or later.
     Tags { next: usize },
     /// The header is read and checked; reading throws.
-    Throws(Header),
+    Throws(Box<Header>),
 }
 
 /// The record parser: fed one line at a time, it checks each as it comes
@@ -397,7 +496,7 @@ enum Stage {
 struct Parser {
     /// The number of the last line fed (0 before the first).
     line: usize,
-    tags: [Option<Tag>; 8],
+    tags: [Option<Tag>; ORDER.len()],
     stage: Stage,
     throws: Vec<MoveText>,
 }
@@ -481,7 +580,7 @@ impl Parser {
                         },
                     ));
                 }
-                self.stage = Stage::Throws(header);
+                self.stage = Stage::Throws(Box::new(header));
                 Ok(())
             }
             Stage::Throws(_) => self
@@ -502,7 +601,7 @@ impl Parser {
             ));
         };
         let index = next + found;
-        if [0, 3, 4, 5].contains(&index) {
+        if at::FREE_TEXT.contains(&index) {
             check_value_at(ORDER[index], &value).map_err(|(i, error)| {
                 (
                     value_start + byte_of_char(&value, i, text, value_start),
@@ -560,15 +659,15 @@ impl Parser {
             self.error_at(line, column + extra, error)
         };
         let tag = |index: usize| self.tags[index].as_ref().map(|t| t.value.as_str());
-        let ruleset = tag(0).unwrap_or_default().to_owned();
-        let revision_text = tag(1).unwrap_or_default();
+        let ruleset = tag(at::RULESET).unwrap_or_default().to_owned();
+        let revision_text = tag(at::REVISION).unwrap_or_default();
         let revision = revision_text
             .parse::<u32>()
             .ok()
             .filter(|r| r.to_string() == revision_text)
             .ok_or_else(|| {
                 fail(
-                    1,
+                    at::REVISION,
                     0,
                     RecordError::BadValue {
                         tag: "Revision",
@@ -577,24 +676,45 @@ impl Parser {
                     },
                 )
             })?;
-        let seed = tag(2)
+        let seed = tag(at::SEED)
             .map(Seed::from_str)
             .transpose()
-            .map_err(|e| fail(2, 0, e.into()))?;
-        let finish = parse_finish(tag(6).unwrap_or_default(), tag(7)).map_err(|error| {
-            let index = match error {
-                RecordError::BadValue { tag: "Result", .. } => 6,
-                _ if self.tags[7].is_some() => 7,
-                _ => 6,
-            };
-            fail(index, 0, error)
-        })?;
+            .map_err(|e| fail(at::SEED, 0, e.into()))?;
+        if let Some(date) = tag(at::DATE) {
+            check_date(date).map_err(|e| fail(at::DATE, 0, e))?;
+        }
+        let commitment = tag(at::COMMITMENT)
+            .map(Commitment::from_str)
+            .transpose()
+            .map_err(|error| {
+                // Hex digits are one character each: point at the bad one.
+                let extra = match error {
+                    CommitmentError::Digit { position, .. } => position - 1,
+                    _ => 0,
+                };
+                fail(at::COMMITMENT, extra, error.into())
+            })?;
+        let finish = parse_finish(tag(at::RESULT).unwrap_or_default(), tag(at::ENDING)).map_err(
+            |error| {
+                let index = match error {
+                    RecordError::BadValue { tag: "Result", .. } => at::RESULT,
+                    _ if self.tags[at::ENDING].is_some() => at::ENDING,
+                    _ => at::RESULT,
+                };
+                fail(index, 0, error)
+            },
+        )?;
+        let owned = |index: usize| tag(index).map(str::to_owned);
         Ok(Header {
             ruleset,
             revision,
             seed,
-            start: tag(3).map(str::to_owned),
-            names: [tag(4).map(str::to_owned), tag(5).map(str::to_owned)],
+            start: owned(at::START),
+            names: at::NAMES.map(owned),
+            agents: at::AGENTS.map(owned),
+            site: owned(at::SITE),
+            date: owned(at::DATE),
+            commitment,
             finish,
         })
     }
@@ -655,6 +775,10 @@ impl Parser {
             seed: header.seed,
             start: header.start,
             names: header.names,
+            agents: header.agents,
+            site: header.site,
+            date: header.date,
+            commitment: header.commitment,
             finish: header.finish,
             throws: self.throws,
         })

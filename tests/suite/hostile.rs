@@ -275,6 +275,7 @@ fn errors_quote_a_short_escaped_excerpt() {
 // ---------------------------------------------------------------------------
 // Limits entering through the API.
 
+#[cfg(feature = "serde")]
 mod json {
     use super::{TEN_MB, peak_heap};
     use senet::game::Finish;

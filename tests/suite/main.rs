@@ -18,6 +18,7 @@ mod notation;
 mod perft;
 mod positions;
 mod properties;
+mod record_tags;
 mod records;
 mod reference_agreement;
 mod replay_tampering;

@@ -2,7 +2,8 @@
 //! the agents built on it (random, rule of thumb, expectimax search), their
 //! levels, the learned evaluation they use ([`Network`], trained by
 //! [`train`]), the [`Baseline`] every level is measured against, and the
-//! mirrored [`Duel`] that measures them.
+//! mirrored [`Duel`] that measures them; and [`Seats`], which plays a game
+//! on with agents at either side until a person must decide.
 //!
 //! An agent sees a [`Decision`]: the position, the throw in hand, its legal
 //! moves and the game so far, taken from a game's
@@ -102,6 +103,7 @@ mod network;
 mod random;
 pub mod review;
 mod search;
+mod seats;
 pub mod study;
 mod table;
 pub mod train;
@@ -121,3 +123,4 @@ pub use level::{Bot, Level, LevelError};
 pub use network::{HIDDEN, INPUTS, Learned, MAGIC as NETWORK_MAGIC, Network, NetworkError};
 pub use random::RandomAgent;
 pub use search::{LimitsError, Search, SearchLimits};
+pub use seats::{Event, Seats, SeatsError};
