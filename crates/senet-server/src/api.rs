@@ -15,9 +15,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use senet::{AnyRuleset, Record, Ruleset, Seed, Side};
-use senet_bot::Level;
+use senet_bot::{Bot, Level, Seats};
 
-use crate::drive;
 use crate::error::{ApiError, quoted};
 use crate::hints::{self, HintView, Odds};
 use crate::hosted::{GameView, Hosted, TurnView, side_text, stored_turn};
@@ -228,10 +227,16 @@ fn advance_and_store(
     resigned: Option<Side>,
 ) -> Result<Played, ApiError> {
     if !hosted.game.is_over() {
-        let levels = hosted.levels();
-        let played = drive::advance(&mut hosted.game, levels)
+        let mut seats = Seats::new();
+        for side in [Side::X, Side::O] {
+            if let Some(level) = hosted.levels()[side.index()] {
+                seats.seat(side, Bot::new(hosted.ruleset, level));
+            }
+        }
+        let events = seats
+            .advance(&mut hosted.game)
             .map_err(|e| ApiError::internal(format!("{e}; nothing was changed")))?;
-        turns.extend(played);
+        turns.extend(events.iter().filter_map(|event| event.turn().copied()));
     }
     let change = Change {
         turns: turns.iter().map(stored_turn).collect(),
@@ -397,7 +402,7 @@ async fn create(
         id: id.clone(),
         ruleset: ruleset.name().to_owned(),
         seed: seed.to_string(),
-        commitment: secret::commitment(&seed),
+        commitment: seed.commitment().to_string(),
         created: utc_now(),
         seats,
         waiting: None,

@@ -3,13 +3,16 @@
 //! shows of it.
 
 use senet::game::{Finish, Turn};
-use senet::{AnyRuleset, Game, Move, Record, Ruleset, Seed, Side, Throw};
+use senet::{AnyRuleset, Commitment, Game, Move, Record, Ruleset, Seed, Side, Throw};
 use senet_bot::Level;
 use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::secret;
 use crate::store::{StoredGame, StoredTurn};
+
+/// The `Site` tag of the server's records.
+pub const SITE: &str = "senet-server";
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +87,13 @@ impl Hosted {
             .seed
             .parse()
             .map_err(|e| corrupt(&id, format!("{e}")))?;
+        let commitment: Commitment = stored
+            .commitment
+            .parse()
+            .map_err(|e| corrupt(&id, format!("{e}")))?;
+        if !commitment.verifies(&seed) {
+            return Err(corrupt(&id, "the commitment is not the seed's".to_owned()));
+        }
         let mut players = Vec::with_capacity(2);
         for (seat, side) in stored.seats.iter().zip(["x", "o"]) {
             players.push(match (seat.level, &seat.token_sha256) {
@@ -192,15 +202,20 @@ impl Hosted {
             })
     }
 
-    /// The record: the seed only once the game is over.
+    /// The record: the names given, each side's agent, the site, the
+    /// day the game was made, the commitment, and the seed only once the
+    /// game is over.
     pub fn record(&self) -> Record {
         let mut record = self.game.record();
+        // Names were checked as record values when the game was made; the
+        // other values are the server's own, valid by construction.
         for side in [Side::X, Side::O] {
-            if let Some(name) = self.name(side) {
-                // Names were checked as record values when the game was made.
-                let _ = record.set_name(side, Some(&name));
-            }
+            let _ = record.set_name(side, self.stored.seats[side.index()].name.as_deref());
+            let _ = record.set_agent(side, Some(&self.agent(side)));
         }
+        let _ = record.set_site(Some(SITE));
+        let _ = record.set_date(self.stored.created.get(..10));
+        record.set_commitment(self.stored.commitment.parse().ok());
         if !self.game.is_over() {
             record.set_seed(None);
         }

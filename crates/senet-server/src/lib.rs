@@ -30,7 +30,6 @@
 pub mod api;
 pub mod client;
 mod date;
-mod drive;
 pub mod error;
 pub mod hints;
 pub mod hosted;

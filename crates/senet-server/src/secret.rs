@@ -1,6 +1,6 @@
 //! Secrets and their fingerprints: seat tokens and game ids drawn from
-//! the operating system, the SHA-256 a token is stored as, and the
-//! commitment to a game's seed.
+//! the operating system, and the SHA-256 a token is stored as. (The
+//! commitment to a game's seed is the core's `Seed::commitment`.)
 
 use sha2::{Digest, Sha256};
 
@@ -42,12 +42,6 @@ pub fn token_sha256(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-/// The commitment to a seed published when the game starts: the SHA-256
-/// of the seed's bytes, in hex. Anyone can check it once the seed is out.
-pub fn commitment(seed: &Seed) -> String {
-    hex(&Sha256::digest(seed.as_bytes()))
-}
-
 /// Whether two hex fingerprints are equal, comparing every byte (no
 /// early exit that would tell how much of a guess was right).
 pub fn same(a: &str, b: &str) -> bool {
@@ -61,21 +55,6 @@ pub fn same(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_commitment_is_the_sha256_of_the_seed_bytes() {
-        // SHA-256 of the empty string and of "abc", the standard vectors.
-        let empty = Seed::from_bytes(&[]).unwrap();
-        assert_eq!(
-            commitment(&empty),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-        );
-        let abc = Seed::from_bytes(b"abc").unwrap();
-        assert_eq!(
-            commitment(&abc),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
-    }
 
     #[test]
     fn tokens_are_fresh_and_stored_only_as_hashes() {

@@ -164,7 +164,13 @@ fn the_record_of_a_game_in_play_hides_the_seed() {
     );
     let text = server.get(&format!("/api/games/{id}/record")).body;
     assert!(text.starts_with("[Ruleset \"bell\"]"), "{text}");
-    assert!(!text.contains("Seed"), "{text}");
+    assert!(!text.contains("[Seed"), "{text}");
+    assert!(text.contains("[OAgent \"senet-bot level 2\"]"), "{text}");
+    let commitment = created["commitment"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("[Commitment \"{commitment}\"]")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -236,6 +242,13 @@ fn a_resignation_ends_the_game_and_publishes_the_seed() {
         .unwrap();
     assert_eq!(record.name(senet::Side::X), Some("Ann"));
     assert_eq!(record.name(senet::Side::O), Some("Bob"));
+    assert_eq!(record.agent(senet::Side::X), Some("person"));
+    assert_eq!(record.site(), Some("senet-server"));
+    let created_day = &game["created"].as_str().unwrap()[..10];
+    assert_eq!(record.date(), Some(created_day));
+    // The record carries the commitment, and its verification checks it.
+    let commitment = record.commitment().map(|c| c.to_string());
+    assert_eq!(commitment.as_deref(), created["commitment"].as_str());
     assert!(record.verify().unwrap().is_valid());
 }
 
