@@ -191,3 +191,49 @@ fn a_database_file_that_is_not_a_database_stops_the_start_with_a_message() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.starts_with("these are my notes"));
 }
+
+#[test]
+fn a_stored_game_that_no_longer_replays_is_refused_with_a_500_and_left_alone() {
+    let dir = TempDir::new("tampered");
+    let server = Server::start(&dir.db());
+    let created = server.create(json!({"ruleset": "kendall", "opponent": "person"}));
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let game = server.throw(id, token).json().unwrap()["game"].clone();
+    let text = game["legal_moves"][0]["text"].as_str().unwrap().to_owned();
+    assert_eq!(server.play(id, token, &text).status, 200);
+    // Someone edits the stored move behind the server's back.
+    let db = rusqlite::Connection::open(dir.db()).unwrap();
+    let changed = db
+        .execute(
+            "UPDATE turns SET text = '1: 1-2' WHERE game = ?1 AND number = 1",
+            [id],
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
+    let count = |db: &rusqlite::Connection| -> i64 {
+        db.query_row("SELECT count(*) FROM turns WHERE game = ?1", [id], |row| {
+            row.get(0)
+        })
+        .unwrap()
+    };
+    let stored = count(&db);
+    let message = refused(&server.get(&format!("/api/games/{id}")), 500);
+    assert!(
+        message.contains(&format!("stored game {id} does not replay: turn 1")),
+        "{message}"
+    );
+    let o_token = created["opponent_token"].as_str().unwrap();
+    refused(&server.play(id, o_token, "1: 1-2"), 500);
+    refused(&server.throw(id, token), 500);
+    // Nothing was written: the edited row stands, no turn was added.
+    assert_eq!(count(&db), stored);
+    let first: String = db
+        .query_row(
+            "SELECT text FROM turns WHERE game = ?1 AND number = 1",
+            [id],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(first, "1: 1-2");
+}
