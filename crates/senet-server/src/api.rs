@@ -169,7 +169,7 @@ fn check_not_over(hosted: &Hosted) -> Result<(), ApiError> {
 /// Checks that a throw waits for `side`'s move.
 fn check_decides(hosted: &Hosted, side: Side) -> Result<(), ApiError> {
     check_not_over(hosted)?;
-    let to_play = hosted.position_side();
+    let to_play = hosted.side_to_throw();
     if hosted.game.current_throw().is_none() {
         return Err(ApiError::conflict(format!(
             "no throw waits: {} must throw first (POST /api/games/{}/throw)",
@@ -185,12 +185,6 @@ fn check_decides(hosted: &Hosted, side: Side) -> Result<(), ApiError> {
         )));
     }
     Ok(())
-}
-
-impl Hosted {
-    fn position_side(&self) -> Side {
-        self.game.position().side_to_throw()
-    }
 }
 
 /// Runs `work` on the blocking pool while holding game `id`'s lock.
@@ -443,7 +437,7 @@ async fn throw(
         let hosted = state.hosted(id)?;
         let side = seat(&hosted, &headers)?;
         check_not_over(&hosted)?;
-        let to_play = hosted.position_side();
+        let to_play = hosted.side_to_throw();
         if let Some(waiting) = hosted.game.current_throw() {
             return Err(ApiError::conflict(format!(
                 "a throw of {} already waits for {}'s move",

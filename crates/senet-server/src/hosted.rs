@@ -164,6 +164,11 @@ impl Hosted {
         })
     }
 
+    /// The side to throw, or whose throw waits for its move.
+    pub fn side_to_throw(&self) -> Side {
+        self.game.position().side_to_throw()
+    }
+
     /// The bots' levels by side, `None` for a person's seat.
     pub fn levels(&self) -> [Option<Level>; 2] {
         self.players.clone().map(|player| match player {
