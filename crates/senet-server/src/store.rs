@@ -10,8 +10,7 @@
 //! that a replay can check that the seed still gives them.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -170,17 +169,10 @@ pub struct Change {
     pub resigned: Option<String>,
 }
 
-/// How many connections only read: reads of games run beside the
-/// writer's commit (WAL), instead of queueing behind its `fsync`.
-const READERS: usize = 4;
-
-/// The database: one connection that writes, and a few that only read,
-/// each used by one request at a time.
+/// The database: one connection, used by one request at a time.
 #[derive(Debug)]
 pub struct Store {
     connection: Mutex<Connection>,
-    readers: Vec<Mutex<Connection>>,
-    next_reader: AtomicUsize,
 }
 
 impl Store {
@@ -198,13 +190,7 @@ impl Store {
             other => other,
         };
         let connection = Connection::open(path).map_err(|e| name_it(e.into()))?;
-        let mut store = Store::prepare(connection, durability).map_err(name_it)?;
-        for _ in 0..READERS {
-            let reader = Connection::open(path)?;
-            reader.busy_timeout(std::time::Duration::from_secs(5))?;
-            store.readers.push(Mutex::new(reader));
-        }
-        Ok(store)
+        Store::prepare(connection, durability).map_err(name_it)
     }
 
     /// A database in memory, for tests.
@@ -251,29 +237,13 @@ impl Store {
         }
         Ok(Store {
             connection: Mutex::new(connection),
-            readers: Vec::new(),
-            next_reader: AtomicUsize::new(0),
         })
     }
 
-    /// The writing connection.
-    fn lock(&self) -> MutexGuard<'_, Connection> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while the lock was held leaves the connection usable:
         // every change is one transaction, rolled back if unfinished.
         self.connection
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// A reading connection, in turn; the writing one for a database in
-    /// memory, which has no other. A read sees every commit made before
-    /// it; requests on one game are serialised by its caller.
-    fn read(&self) -> MutexGuard<'_, Connection> {
-        if self.readers.is_empty() {
-            return self.lock();
-        }
-        let n = self.next_reader.fetch_add(1, Ordering::Relaxed) % self.readers.len();
-        self.readers[n]
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -316,7 +286,7 @@ impl Store {
     ///
     /// SQLite's errors.
     pub fn load(&self, id: &str) -> Result<Option<(StoredGame, Vec<StoredTurn>)>, StoreError> {
-        let connection = self.read();
+        let connection = self.lock();
         let game = connection
             .query_row(
                 "SELECT id, ruleset, seed, commitment, created,
@@ -374,7 +344,7 @@ impl Store {
     ///
     /// SQLite's errors.
     pub fn ids(&self) -> Result<Vec<String>, StoreError> {
-        let connection = self.read();
+        let connection = self.lock();
         let mut statement = connection.prepare("SELECT id FROM games ORDER BY rowid")?;
         let ids = statement
             .query_map([], |row| row.get(0))?
@@ -483,33 +453,6 @@ mod tests {
         let (loaded, turns) = store.load("g1").unwrap().unwrap();
         assert!(turns.is_empty());
         assert_eq!(loaded.waiting, None);
-    }
-
-    #[test]
-    fn every_reader_of_a_file_sees_each_commit_at_once() {
-        let dir = std::env::temp_dir().join(format!("senet-store-read-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = Store::open(&dir.join("read.sqlite"), Durability::Normal).unwrap();
-        assert_eq!(store.readers.len(), READERS);
-        store.create(&sample("g1")).unwrap();
-        for number in 1..=2 * READERS as u32 {
-            let turn = StoredTurn {
-                number,
-                side: "x".to_owned(),
-                throw: "||-- 2".to_owned(),
-                text: format!("turn {number}"),
-            };
-            let change = Change {
-                turns: vec![turn],
-                waiting: None,
-                resigned: None,
-            };
-            store.apply("g1", &change).unwrap();
-            // The next read, whichever reader makes it, has the turn.
-            let (_, turns) = store.load("g1").unwrap().unwrap();
-            assert_eq!(turns.len(), number as usize);
-        }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
