@@ -178,7 +178,9 @@ pub use text::{ParseRecordError, ReadRecordError, RecordError};
 /// In JSON a record is an object: `ruleset`, `revision`, `seed` (hex or
 /// null), `start`, `x`, `o` (text or null), `finish` (null, or
 /// `{"ending": "borne_off" | "resignation", "winner": "x" | "o"}` or
-/// `{"ending": "draw"}`) and `throws`, the notation of each throw.
+/// `{"ending": "draw"}`) and `throws`, the notation of each throw; the
+/// optional tags `x_agent`, `o_agent`, `site`, `date` and `commitment`
+/// appear only when set, so records without them read and write as before.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
     ruleset: String,

@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::record::{Record, RecordError};
 use crate::ruleset::{Contact, Outcome, Ruleset};
 use crate::serde_impls::{Bounded, Name, Object};
+use crate::source::Commitment;
 use crate::source::Seed;
 use crate::throw::{Roll, Throw};
 
@@ -316,6 +317,16 @@ pub struct RecordRepr {
     x: Option<Bounded<VALUE>>,
     #[serde(default)]
     o: Option<Bounded<VALUE>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    x_agent: Option<Bounded<VALUE>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    o_agent: Option<Bounded<VALUE>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    site: Option<Bounded<VALUE>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    date: Option<Bounded<VALUE>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    commitment: Option<Commitment>,
     #[serde(default)]
     finish: Option<Finish>,
     throws: Vec<MoveText>,
@@ -331,6 +342,11 @@ impl From<Record> for RecordRepr {
             start: record.start().map(text),
             x: record.name(Side::X).map(text),
             o: record.name(Side::O).map(text),
+            x_agent: record.agent(Side::X).map(text),
+            o_agent: record.agent(Side::O).map(text),
+            site: record.site().map(text),
+            date: record.date().map(text),
+            commitment: record.commitment(),
             finish: record.finish(),
             throws: record.throws().to_vec(),
         }
@@ -341,7 +357,7 @@ impl TryFrom<RecordRepr> for Record {
     type Error = RecordError;
     fn try_from(r: RecordRepr) -> Result<Record, RecordError> {
         let text = |b: Bounded<VALUE>| b.0;
-        Record::from_parts(
+        let mut record = Record::from_parts(
             r.ruleset.0,
             r.revision,
             r.seed,
@@ -349,6 +365,12 @@ impl TryFrom<RecordRepr> for Record {
             [r.x.map(text), r.o.map(text)],
             r.finish,
             r.throws,
-        )
+        )?;
+        record.set_agent(Side::X, r.x_agent.map(text).as_deref())?;
+        record.set_agent(Side::O, r.o_agent.map(text).as_deref())?;
+        record.set_site(r.site.map(text).as_deref())?;
+        record.set_date(r.date.map(text).as_deref())?;
+        record.set_commitment(r.commitment);
+        Ok(record)
     }
 }

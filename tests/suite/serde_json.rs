@@ -185,6 +185,33 @@ fn finishes_and_records_have_a_readable_json_form() {
 }
 
 #[test]
+fn a_records_optional_tags_keep_their_json_form_and_bad_ones_are_refused() {
+    let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a\"]\n[XAgent \"person\"]\n\
+                [OAgent \"level 4\"]\n[Site \"senet.example\"]\n[Date \"2026-12-02\"]\n\
+                [Commitment \"3f79bb7b435b05321651daefd374cdc681dc06faa65e374e38337b88ca046dea\"]\n\
+                [Result \"*\"]\n\n1. 2: 10-12\n";
+    let record: Record = text.parse().unwrap();
+    let json = round_trip(&record);
+    assert_eq!(json["x_agent"], "person");
+    assert_eq!(json["o_agent"], "level 4");
+    assert_eq!(json["site"], "senet.example");
+    assert_eq!(json["date"], "2026-12-02");
+    assert_eq!(
+        json["commitment"],
+        "3f79bb7b435b05321651daefd374cdc681dc06faa65e374e38337b88ca046dea"
+    );
+    let back: Record = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back.to_string(), text);
+    // A tag's value is checked as the text form checks it.
+    let mut bad_date = json.clone();
+    bad_date["date"] = json!("2026-02-30");
+    assert!(serde_json::from_value::<Record>(bad_date).is_err());
+    let mut bad_agent = json;
+    bad_agent["x_agent"] = json!("a\u{7}b");
+    assert!(serde_json::from_value::<Record>(bad_agent).is_err());
+}
+
+#[test]
 fn a_seeded_game_is_saved_as_its_record_and_resumed_from_it() {
     for ruleset in AnyRuleset::ALL {
         let (game, _) = game_turns(ruleset, 5);

@@ -5,6 +5,7 @@ use core::fmt;
 
 use thiserror::Error;
 
+use senet::effect::Effect;
 use senet::game::{Stop, Turn};
 use senet::source::ThrowSource;
 use senet::{Game, GameError, Move, Ruleset, Side};
@@ -77,6 +78,9 @@ pub enum Event {
     Played {
         /// The turn the move made.
         turn: Turn,
+        /// What the move did (moved, captured, sent back, bore off...),
+        /// so that a front end can tell it without comparing boards.
+        effect: Effect,
         /// Whether an agent chose it.
         by_agent: bool,
     },
@@ -310,9 +314,20 @@ impl<R: Ruleset> Seats<R> {
                     mv,
                 });
             }
+            // What the move does, read before it is played; the move is
+            // one of the decision's, so this cannot fail.
+            let effect = game
+                .position()
+                .effect(mv)
+                .map_err(|_| SeatsError::IllegalChoice {
+                    side,
+                    agent: agent.name(),
+                    mv,
+                })?;
             let turn = game.play(mv)?;
             events.push(Event::Played {
                 turn,
+                effect,
                 by_agent: true,
             });
         }
@@ -362,8 +377,16 @@ mod tests {
             for event in &events[..events.len() - 1] {
                 match event {
                     Event::Lost(turn) => assert!(turn.is_lost()),
-                    Event::Played { turn, by_agent } => {
+                    Event::Played {
+                        turn,
+                        effect,
+                        by_agent,
+                    } => {
                         assert!(*by_agent && !turn.is_lost());
+                        assert_eq!(
+                            (effect.side, effect.played),
+                            (turn.side(), turn.played().unwrap())
+                        );
                     }
                     Event::Stop(_) => panic!("a stop before the end"),
                 }

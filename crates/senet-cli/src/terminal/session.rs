@@ -6,10 +6,10 @@ use std::sync::Arc;
 use super::answer::{Answer, Line, read_line};
 use super::words::{Names, board, capital, describe, help, hint, list_moves, throws_again};
 use super::{Ended, Options, Stop};
-use senet::game::{Finish, GameView, Thrown};
+use senet::game::{Finish, GameView, Stop as SeatStop};
 use senet::rulesets::BuiltIn;
 use senet::{Game, Move, Outcome, Ruleset};
-use senet_bot::{Agent, Bot, Decision};
+use senet_bot::{Bot, Decision, Event, Seats};
 use senet_odds::Table;
 
 /// One game between a player, who answers on an input, and a bot: the
@@ -139,82 +139,86 @@ impl<R: BuiltIn> Session<R> {
             "Type the start house of a move (or the move, like 10-12), or help."
         );
         sayln!(out);
-        while !game.is_over() {
-            let side = game.position().side_to_throw();
-            if side == human && game.current_throw().is_none() {
-                sayln!(out, "{}", game.view().diagram());
-            }
-            let thrown = match game.throw() {
-                Ok(thrown) => thrown,
+        // The opponent plays from its seat; `bot` stays here for hints.
+        let mut seats = Seats::new();
+        seats.seat(human.opponent(), bot.clone());
+        'game: loop {
+            let events = match seats.advance(&mut game) {
+                Ok(events) => events,
                 Err(e) => {
                     sayln!(out, "the game cannot go on: {e}");
                     break;
                 }
             };
-            let who = names.of(side);
-            match thrown {
-                Thrown::Lost(turn) => {
-                    say!(
-                        out,
-                        "{} threw {}: no legal move, the throw is lost.",
-                        capital(who),
-                        turn.throw()
-                    );
-                    if turn.throws_again() && !game.is_over() {
-                        say!(out, " {}", throws_again(who));
+            for (i, event) in events.iter().enumerate() {
+                // A throw that ends the game gives no throw again.
+                let ends = matches!(events.get(i + 1), Some(Event::Stop(SeatStop::Over(_))));
+                match event {
+                    Event::Lost(turn) => {
+                        let who = names.of(turn.side());
+                        say!(
+                            out,
+                            "{} threw {}: no legal move, the throw is lost.",
+                            capital(who),
+                            turn.throw()
+                        );
+                        if turn.throws_again() && !ends {
+                            say!(out, " {}", throws_again(who));
+                        }
+                        sayln!(out);
                     }
-                    sayln!(out);
-                }
-                Thrown::ToPlay(throw) => {
-                    let view = game.view();
-                    let decision = match Decision::from_view(&view) {
-                        Ok(decision) => decision,
-                        Err(e) => {
-                            sayln!(out, "the game cannot go on: {e}");
-                            break;
-                        }
-                    };
-                    let mv = if side == human {
-                        sayln!(out, "You threw {throw}.");
-                        match ask(&view, &decision, &mut bot, input, out)? {
-                            Some(mv) => mv,
-                            None => {
-                                // Resigned, or input closed. The game is over either way.
-                                let _ = game.resign(human);
-                                sayln!(out, "You resign.");
-                                break;
-                            }
-                        }
-                    } else {
-                        bot.choose(&decision)
-                    };
-                    // What the move does, read before it is played.
-                    let effect = game.position().effect(mv);
-                    let turn = match game.play(mv) {
-                        Ok(turn) => turn,
-                        Err(e) => {
-                            sayln!(out, "the game cannot go on: {e}");
-                            break;
-                        }
-                    };
-                    if side == human {
-                        say!(out, "You play {}.", turn.text());
-                    } else {
+                    Event::Played { turn, effect, .. } => {
+                        let who = names.of(turn.side());
                         say!(
                             out,
                             "{} threw {} and plays {}.",
                             capital(who),
-                            throw,
+                            turn.throw(),
                             turn.text()
                         );
-                    }
-                    if let Ok(effect) = &effect {
                         describe(out, effect).map_err(Stop::Output)?;
+                        if turn.throws_again() && !ends {
+                            say!(out, " {}", throws_again(who));
+                        }
+                        sayln!(out);
                     }
-                    if turn.throws_again() && !game.is_over() {
-                        say!(out, " {}", throws_again(who));
+                    Event::Stop(SeatStop::Over(_)) => break 'game,
+                    Event::Stop(SeatStop::Decide { throw, .. }) => {
+                        let view = game.view();
+                        sayln!(out, "{}", view.diagram());
+                        let decision = match Decision::from_view(&view) {
+                            Ok(decision) => decision,
+                            Err(e) => {
+                                sayln!(out, "the game cannot go on: {e}");
+                                break 'game;
+                            }
+                        };
+                        sayln!(out, "You threw {throw}.");
+                        let Some(mv) = ask(&view, &decision, &mut bot, input, out)? else {
+                            // Resigned, or input closed. The game is over either way.
+                            let _ = game.resign(human);
+                            sayln!(out, "You resign.");
+                            break 'game;
+                        };
+                        // What the move does, read before it is played.
+                        let effect = game.position().effect(mv);
+                        let turn = match game.play(mv) {
+                            Ok(turn) => turn,
+                            Err(e) => {
+                                sayln!(out, "the game cannot go on: {e}");
+                                break 'game;
+                            }
+                        };
+                        say!(out, "You play {}.", turn.text());
+                        if let Ok(effect) = &effect {
+                            describe(out, effect).map_err(Stop::Output)?;
+                        }
+                        if turn.throws_again() && !game.is_over() {
+                            say!(out, " {}", throws_again(names.of(human)));
+                        }
+                        sayln!(out);
                     }
-                    sayln!(out);
+                    _ => {}
                 }
             }
         }
@@ -238,12 +242,14 @@ impl<R: BuiltIn> Session<R> {
         for (side, name) in [(human, "you"), (human.opponent(), names.bot.as_str())] {
             record.set_name(side, Some(name)).ok();
         }
+        // Who or what played each side, for tools that read records.
+        let level = format!("level {}", options.level.number());
+        for (side, agent) in [(human, "person"), (human.opponent(), level.as_str())] {
+            record.set_agent(side, Some(agent)).ok();
+        }
         let record = record.to_string();
         sayln!(out);
-        sayln!(
-            out,
-            "The record (check it with `cargo run --example replay -- FILE`):"
-        );
+        sayln!(out, "The record (check it with `senet replay FILE`):");
         say!(out, "{record}");
         match &options.seed_label {
             Some(label) => sayln!(out, "seed: {label}"),
