@@ -1,0 +1,161 @@
+//! Hints: every legal move of the waiting throw, ranked, each with the
+//! mover's chance. Exact from an endgame table where the table holds the
+//! position, otherwise the level-3 bot's estimate; the answer says which.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use senet::source::ThrowSource;
+use senet::{AnyRuleset, Game};
+use senet_bot::{Bot, Decision, Level};
+use senet_odds::Table;
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// The level whose search values the moves outside the tables: two
+/// throws deep, quick enough for a request.
+pub const HINT_LEVEL: u8 = 3;
+
+/// Endgame tables, solved on first use for each ruleset and kept.
+#[derive(Debug)]
+pub struct Odds {
+    bound: u8,
+    tables: Mutex<HashMap<AnyRuleset, Option<Arc<Table<AnyRuleset>>>>>,
+}
+
+impl Odds {
+    /// Tables of at most `bound` pieces per side on the track; 0 for none.
+    pub fn new(bound: u8) -> Odds {
+        Odds {
+            bound,
+            tables: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The bound on pieces per side the tables hold.
+    pub fn bound(&self) -> u8 {
+        self.bound
+    }
+
+    /// The table of `ruleset`, solving it on first use; `None` with bound
+    /// 0 or when solving fails.
+    fn table(&self, ruleset: AnyRuleset) -> Option<Arc<Table<AnyRuleset>>> {
+        if self.bound == 0 {
+            return None;
+        }
+        let mut tables = self
+            .tables
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        tables
+            .entry(ruleset)
+            .or_insert_with(|| Table::solve(ruleset, self.bound).ok().map(Arc::new))
+            .clone()
+    }
+}
+
+/// A hint as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct HintView {
+    /// `endgame table` (exact) or `senet-bot level 3` (an estimate).
+    pub source: String,
+    /// Whether the chances are exact.
+    pub exact: bool,
+    /// The side the chances are for: the side to play.
+    pub side: &'static str,
+    /// Every legal move, best first.
+    pub moves: Vec<RankedMove>,
+    /// The game's commitment to its seed, as every answer about a game
+    /// carries it.
+    pub commitment: String,
+}
+
+/// One move of a hint.
+#[derive(Clone, Debug, Serialize)]
+pub struct RankedMove {
+    /// Its notation.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The mover's chance of winning after it, plus half its chance of a
+    /// draw, 0 to 1.
+    pub chance: f64,
+}
+
+/// The hint for the throw waiting in `game`, whose commitment is
+/// `commitment`.
+///
+/// # Errors
+///
+/// 409 when no throw waits (the game is over, or nobody has thrown).
+pub fn hint<S: ThrowSource>(
+    game: &Game<AnyRuleset, S>,
+    odds: &Odds,
+    commitment: String,
+) -> Result<HintView, ApiError> {
+    let view = game.view();
+    let decision =
+        Decision::from_view(&view).map_err(|e| ApiError::conflict(format!("no hint: {e}")))?;
+    let level = Level::new(HINT_LEVEL).map_err(|e| ApiError::internal(e.to_string()))?;
+    let mut bot = Bot::new(game.ruleset(), level);
+    if let Some(table) = odds.table(game.ruleset()) {
+        bot = bot.with_table(table);
+    }
+    let thought = bot.think(&decision);
+    let position = game.position();
+    Ok(HintView {
+        source: if thought.exact {
+            format!(
+                "endgame table (up to {} pieces a side on the track)",
+                odds.bound()
+            )
+        } else {
+            format!("senet-bot level {HINT_LEVEL}")
+        },
+        exact: thought.exact,
+        side: crate::hosted::side_text(position.side_to_throw()),
+        moves: thought
+            .ranked
+            .iter()
+            .map(|scored| RankedMove {
+                text: position.notation(scored.mv).to_string(),
+                chance: scored.equity,
+            })
+            .collect(),
+        commitment,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet::game::Thrown;
+    use senet::{Position, Roll, Seed};
+
+    #[test]
+    fn a_table_position_gets_an_exact_hint_and_the_start_an_estimate() {
+        let odds = Odds::new(1);
+        let mut game = Game::seeded(AnyRuleset::Kendall, Seed::from_u64(3));
+        while !matches!(game.throw().unwrap(), Thrown::ToPlay(_)) {}
+        let start_hint = hint(&game, &odds, String::new()).unwrap();
+        assert!(!start_hint.exact);
+        assert_eq!(start_hint.source, "senet-bot level 3");
+        assert_eq!(start_hint.moves.len(), game.legal_moves().len());
+        assert!(
+            start_hint
+                .moves
+                .windows(2)
+                .all(|w| w[0].chance >= w[1].chance)
+        );
+
+        // One piece each: the table of bound 1 holds it.
+        let endgame =
+            Position::parse(AnyRuleset::Kendall, "........................x....o x 4 4").unwrap();
+        let script = senet::source::ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
+        let mut late = Game::from_position(endgame, script);
+        late.throw().unwrap();
+        let exact = hint(&late, &odds, String::new()).unwrap();
+        assert!(exact.exact, "{exact:?}");
+        assert!(exact.source.starts_with("endgame table"));
+    }
+}

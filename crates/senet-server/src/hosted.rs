@@ -1,0 +1,410 @@
+//! A hosted game: its stored row rebuilt into a playing [`Game`] by
+//! replaying its seed and its stored turns, its seats, and what the API
+//! shows of it.
+
+use senet::game::{Finish, Turn};
+use senet::{AnyRuleset, Commitment, Game, Move, Record, Ruleset, Seed, Side, Throw};
+use senet_bot::Level;
+use serde::Serialize;
+
+use crate::error::ApiError;
+use crate::secret;
+use crate::store::{StoredGame, StoredTurn};
+
+/// The `Site` tag of the server's records.
+pub const SITE: &str = "senet-server";
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person, who proves the seat with the token whose SHA-256 this is.
+    Person {
+        /// The token's SHA-256, hex.
+        token_sha256: String,
+    },
+    /// A bot of the level, played by the server.
+    Bot(Level),
+}
+
+/// A game as the server holds it while it answers a request.
+#[derive(Clone, Debug)]
+pub struct Hosted {
+    /// The stored row.
+    pub stored: StoredGame,
+    /// The ruleset played.
+    pub ruleset: AnyRuleset,
+    /// The players of x and o.
+    pub players: [Player; 2],
+    /// The game, replayed to now.
+    pub game: Game<AnyRuleset>,
+}
+
+/// The side written as the store and the API write it.
+pub fn side_text(side: Side) -> &'static str {
+    match side {
+        Side::X => "x",
+        Side::O => "o",
+    }
+}
+
+/// The side a text names (`x` or `o`).
+pub fn parse_side(text: &str) -> Option<Side> {
+    match text {
+        "x" => Some(Side::X),
+        "o" => Some(Side::O),
+        _ => None,
+    }
+}
+
+/// The turn as the store keeps it.
+pub fn stored_turn(turn: &Turn) -> StoredTurn {
+    StoredTurn {
+        number: u32::try_from(turn.number()).unwrap_or(u32::MAX),
+        side: side_text(turn.side()).to_owned(),
+        throw: turn.throw().to_string(),
+        text: turn.text().to_string(),
+    }
+}
+
+fn corrupt(id: &str, what: String) -> ApiError {
+    ApiError::internal(format!("stored game {id} does not replay: {what}"))
+}
+
+impl Hosted {
+    /// Rebuilds the game from its row and turns: the seed gives every
+    /// throw again, each stored turn is checked against it and played.
+    ///
+    /// # Errors
+    ///
+    /// A 500 [`ApiError`] naming the first thing that does not replay.
+    pub fn rebuild(stored: StoredGame, turns: &[StoredTurn]) -> Result<Hosted, ApiError> {
+        let id = stored.id.clone();
+        let ruleset: AnyRuleset = stored
+            .ruleset
+            .parse()
+            .map_err(|e| corrupt(&id, format!("{e}")))?;
+        let seed: Seed = stored
+            .seed
+            .parse()
+            .map_err(|e| corrupt(&id, format!("{e}")))?;
+        let commitment: Commitment = stored
+            .commitment
+            .parse()
+            .map_err(|e| corrupt(&id, format!("{e}")))?;
+        if !commitment.verifies(&seed) {
+            return Err(corrupt(&id, "the commitment is not the seed's".to_owned()));
+        }
+        let mut players = Vec::with_capacity(2);
+        for (seat, side) in stored.seats.iter().zip(["x", "o"]) {
+            players.push(match (seat.level, &seat.token_sha256) {
+                (Some(level), None) => Player::Bot(
+                    Level::new(level).map_err(|e| corrupt(&id, format!("seat {side}: {e}")))?,
+                ),
+                (None, Some(hash)) => Player::Person {
+                    token_sha256: hash.clone(),
+                },
+                _ => {
+                    return Err(corrupt(
+                        &id,
+                        format!("seat {side} is neither a bot nor a person"),
+                    ));
+                }
+            });
+        }
+        let players: [Player; 2] = [players[0].clone(), players[1].clone()];
+        let mut game = Game::seeded(ruleset, seed);
+        for turn in turns {
+            let thrown = game
+                .throw()
+                .map_err(|e| corrupt(&id, format!("turn {}: {e}", turn.number)))?;
+            let throw = thrown.throw().to_string();
+            if throw != turn.throw {
+                return Err(corrupt(
+                    &id,
+                    format!(
+                        "turn {}: stored throw {} but the seed gives {throw}",
+                        turn.number, turn.throw
+                    ),
+                ));
+            }
+            if !thrown.is_lost() {
+                game.play_text(&turn.text)
+                    .map_err(|e| corrupt(&id, format!("turn {}: {e}", turn.number)))?;
+            }
+            let played = game.history().last().map(stored_turn);
+            if played.as_ref() != Some(turn) {
+                return Err(corrupt(
+                    &id,
+                    format!("turn {} differs when replayed", turn.number),
+                ));
+            }
+        }
+        if let Some(waiting) = &stored.waiting {
+            let thrown = game
+                .throw()
+                .map_err(|e| corrupt(&id, format!("the waiting throw: {e}")))?;
+            if thrown.is_lost() || &thrown.throw().to_string() != waiting {
+                return Err(corrupt(
+                    &id,
+                    format!("the waiting throw {waiting} is not the seed's"),
+                ));
+            }
+        }
+        if let Some(side) = &stored.resigned {
+            let side =
+                parse_side(side).ok_or_else(|| corrupt(&id, format!("resigned side {side}")))?;
+            game.resign(side)
+                .map_err(|e| corrupt(&id, format!("{e}")))?;
+        }
+        Ok(Hosted {
+            stored,
+            ruleset,
+            players,
+            game,
+        })
+    }
+
+    /// The side to throw, or whose throw waits for its move.
+    pub fn side_to_throw(&self) -> Side {
+        self.game.position().side_to_throw()
+    }
+
+    /// The bots' levels by side, `None` for a person's seat.
+    pub fn levels(&self) -> [Option<Level>; 2] {
+        self.players.clone().map(|player| match player {
+            Player::Bot(level) => Some(level),
+            Player::Person { .. } => None,
+        })
+    }
+
+    /// The side whose seat `token` proves, if any.
+    pub fn seat_of(&self, token: &str) -> Option<Side> {
+        let hash = secret::token_sha256(token);
+        [Side::X, Side::O]
+            .into_iter()
+            .find(|side| match &self.players[side.index()] {
+                Player::Person { token_sha256 } => secret::same(token_sha256, &hash),
+                Player::Bot(_) => false,
+            })
+    }
+
+    /// The agent of a seat as shown: `person` or `senet-bot level N`.
+    pub fn agent(&self, side: Side) -> String {
+        match &self.players[side.index()] {
+            Player::Person { .. } => "person".to_owned(),
+            Player::Bot(level) => format!("senet-bot level {level}"),
+        }
+    }
+
+    /// The seat's name: the one given, or for a bot its agent.
+    pub fn name(&self, side: Side) -> Option<String> {
+        self.stored.seats[side.index()]
+            .name
+            .clone()
+            .or_else(|| match &self.players[side.index()] {
+                Player::Bot(_) => Some(self.agent(side)),
+                Player::Person { .. } => None,
+            })
+    }
+
+    /// The record: the names given, each side's agent, the site, the
+    /// day the game was made, the commitment, and the seed only once the
+    /// game is over.
+    pub fn record(&self) -> Record {
+        let mut record = self.game.record();
+        // Names were checked as record values when the game was made; the
+        // other values are the server's own, valid by construction.
+        for side in [Side::X, Side::O] {
+            let _ = record.set_name(side, self.stored.seats[side.index()].name.as_deref());
+            let _ = record.set_agent(side, Some(&self.agent(side)));
+        }
+        let _ = record.set_site(Some(SITE));
+        let _ = record.set_date(self.stored.created.get(..10));
+        record.set_commitment(self.stored.commitment.parse().ok());
+        if !self.game.is_over() {
+            record.set_seed(None);
+        }
+        record
+    }
+
+    /// What the API shows of the game.
+    pub fn view(&self) -> GameView {
+        let game = &self.game;
+        let seats = [Side::X, Side::O].map(|side| SeatView {
+            side: side_text(side),
+            display: self.ruleset.side_name(side),
+            agent: self.agent(side),
+            name: self.name(side),
+        });
+        let by = |turn: &Turn| self.agent(turn.side());
+        GameView {
+            id: self.stored.id.clone(),
+            ruleset: self.ruleset.name(),
+            dice: self.ruleset.dice().implement(),
+            position: game.position().to_string(),
+            seats,
+            to_play: game.to_play().map(side_text),
+            throw: game.current_throw().map(ThrowView::of),
+            legal_moves: game
+                .legal_moves()
+                .iter()
+                .map(|&mv| MoveView::of(game, mv))
+                .collect(),
+            history: game
+                .history()
+                .iter()
+                .map(|turn| TurnView::of(turn, by(turn)))
+                .collect(),
+            finish: game.finish().map(FinishView::of),
+            commitment: self.stored.commitment.clone(),
+            seed: game.is_over().then(|| self.stored.seed.clone()),
+            created: self.stored.created.clone(),
+        }
+    }
+
+    /// The turns as the API lists those a request played.
+    pub fn turn_views(&self, turns: &[Turn]) -> Vec<TurnView> {
+        turns
+            .iter()
+            .map(|turn| TurnView::of(turn, self.agent(turn.side())))
+            .collect()
+    }
+}
+
+/// A game as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// The ruleset's name.
+    pub ruleset: &'static str,
+    /// The ruleset's implement, in words.
+    pub dice: &'static str,
+    /// The position string now.
+    pub position: String,
+    /// The seats of x and o.
+    pub seats: [SeatView; 2],
+    /// The side to act, `x` or `o`; `null` once over.
+    pub to_play: Option<&'static str>,
+    /// The throw waiting for the side to play's move.
+    pub throw: Option<ThrowView>,
+    /// The waiting throw's legal moves.
+    pub legal_moves: Vec<MoveView>,
+    /// Every turn played, in order.
+    pub history: Vec<TurnView>,
+    /// How the game ended, once it has.
+    pub finish: Option<FinishView>,
+    /// The SHA-256 of the seed, hex, published from the start.
+    pub commitment: String,
+    /// The seed, hex, once the game is over.
+    pub seed: Option<String>,
+    /// When the game was made, UTC.
+    pub created: String,
+}
+
+/// A seat as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    /// `x` or `o`.
+    pub side: &'static str,
+    /// The ruleset's name for the side (`Light`).
+    pub display: &'static str,
+    /// `person` or `senet-bot level N`.
+    pub agent: String,
+    /// The name given, if any (a bot's is its agent).
+    pub name: Option<String>,
+}
+
+/// A throw as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThrowView {
+    /// The roll.
+    pub roll: u8,
+    /// The four sticks, light face up or not; `null` for a die.
+    pub sticks: Option<[bool; 4]>,
+    /// The throw written (`|||- 3`, `die 2`).
+    pub text: String,
+}
+
+impl ThrowView {
+    fn of(throw: Throw) -> ThrowView {
+        ThrowView {
+            roll: throw.roll().value(),
+            sticks: throw.sticks(),
+            text: throw.to_string(),
+        }
+    }
+}
+
+/// A legal move as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveView {
+    /// Its notation, what `POST /move` takes.
+    pub text: String,
+    /// The house it starts from.
+    pub from: u8,
+    /// The house it goes to, 31 for off.
+    pub to: u8,
+}
+
+impl MoveView {
+    fn of(game: &Game<AnyRuleset>, mv: Move) -> MoveView {
+        MoveView {
+            text: game.position().notation(mv).to_string(),
+            from: mv.from().number(),
+            to: mv.to().track_number(),
+        }
+    }
+}
+
+/// A turn as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnView {
+    /// From 1.
+    pub number: usize,
+    /// `x` or `o`.
+    pub side: &'static str,
+    /// The throw.
+    pub throw: ThrowView,
+    /// The move's notation (`3: -` for a lost throw).
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Whether the throw was lost (no legal move).
+    pub lost: bool,
+    /// Who played it: `person` or `senet-bot level N`.
+    pub by: String,
+}
+
+impl TurnView {
+    fn of(turn: &Turn, by: String) -> TurnView {
+        TurnView {
+            number: turn.number(),
+            side: side_text(turn.side()),
+            throw: ThrowView::of(turn.throw()),
+            text: turn.text().to_string(),
+            lost: turn.is_lost(),
+            by,
+        }
+    }
+}
+
+/// How a game ended, as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct FinishView {
+    /// `x` or `o`; `null` for a draw.
+    pub winner: Option<&'static str>,
+    /// `borne off`, `resignation` or `draw`.
+    pub ending: String,
+    /// In words: `x won by bearing off`.
+    pub text: String,
+}
+
+impl FinishView {
+    fn of(finish: Finish) -> FinishView {
+        FinishView {
+            winner: finish.winner().map(side_text),
+            ending: finish.ending().to_string(),
+            text: finish.to_string(),
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! `senet-server`: serves the Senet API and page, games kept in SQLite.
+#![forbid(unsafe_code)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser;
+use senet_server::{AppState, Durability, Store, router};
+
+/// Serves Senet games: a JSON API under /api and a page at /, every game
+/// kept in a SQLite database.
+#[derive(Debug, Parser)]
+#[command(name = "senet-server", version)]
+struct Options {
+    /// The SQLite database, created on first start.
+    #[arg(long, default_value = "senet-games.sqlite")]
+    db: PathBuf,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The port to listen on; 0 takes any free port (the one taken is printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Endgame tables for exact hints: at most this many pieces a side on
+    /// the track, solved for a ruleset when its first hint is asked (0: no
+    /// tables; 2 takes seconds and, for Bell, about 400 MB).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
+    odds_bound: u8,
+    /// When an answered change is on disk: `full` (before the answer, safe
+    /// from power cuts) or `normal` (safe from a killed server; a power cut
+    /// may lose the last turns; about twice as fast under load).
+    #[arg(long, value_enum, default_value_t = SyncMode::Full)]
+    sync: SyncMode,
+}
+
+/// The `--sync` values.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SyncMode {
+    Full,
+    Normal,
+}
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("senet-server: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let durability = match options.sync {
+        SyncMode::Full => Durability::Full,
+        SyncMode::Normal => Durability::Normal,
+    };
+    let store = Store::open(&options.db, durability).map_err(|e| e.to_string())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_io()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async {
+        let address = (options.host.as_str(), options.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", options.host, options.port))?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+        println!(
+            "senet-server listening on http://{local}/ (database {})",
+            options.db.display()
+        );
+        let app = router(Arc::new(AppState::new(store, options.odds_bound)));
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                // Without a signal handler the server runs until killed,
+                // which loses nothing either.
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}

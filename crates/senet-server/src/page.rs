@@ -1,0 +1,46 @@
+//! The web page: its files, embedded in the binary, no build step.
+
+use axum::extract::Path;
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
+
+use crate::error::ApiError;
+
+const INDEX: &str = include_str!("../static/index.html");
+const FILES: [(&str, &str, &str); 2] = [
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/app.js"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../static/style.css"),
+    ),
+];
+
+/// What every file of the page is sent with: its scripts and styles come
+/// only from this server, nothing may frame it, nothing is sniffed.
+const HEADERS: [(header::HeaderName, &str); 3] = [
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'self'; img-src 'self' data: blob:; frame-ancestors 'none'",
+    ),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "no-referrer"),
+];
+
+/// `GET /`: the page.
+pub async fn index() -> Response {
+    (HEADERS, Html(INDEX)).into_response()
+}
+
+/// `GET /static/{file}`: the page's script and style sheet.
+pub async fn file(Path(name): Path<String>) -> Result<Response, ApiError> {
+    FILES
+        .iter()
+        .find(|(file, _, _)| *file == name)
+        .map(|(_, kind, body)| (HEADERS, [(header::CONTENT_TYPE, *kind)], *body).into_response())
+        .ok_or_else(|| ApiError::not_found("no such file"))
+}

@@ -1,0 +1,69 @@
+//! Secrets and their fingerprints: seat tokens and game ids drawn from
+//! the operating system, and the SHA-256 a token is stored as. (The
+//! commitment to a game's seed is the core's `Seed::commitment`.)
+
+use sha2::{Digest, Sha256};
+
+use senet::Seed;
+use senet::source::SeedError;
+
+/// Lower-case hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// `n` fresh random bytes (at most 32) from the operating system, in hex.
+fn random_hex(n: usize) -> Result<String, SeedError> {
+    let seed = Seed::random()?;
+    Ok(hex(&seed.as_bytes()[..n.min(32)]))
+}
+
+/// A seat's secret token: 32 random bytes, 64 hex digits.
+///
+/// # Errors
+///
+/// When the operating system's random source fails.
+pub fn new_token() -> Result<String, SeedError> {
+    random_hex(32)
+}
+
+/// A game's id: 12 random bytes, 24 hex digits (not guessable, so a game
+/// is found only by whoever was given its id).
+///
+/// # Errors
+///
+/// When the operating system's random source fails.
+pub fn new_id() -> Result<String, SeedError> {
+    random_hex(12)
+}
+
+/// What the store keeps of a token: its SHA-256, in hex.
+pub fn token_sha256(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Whether two hex fingerprints are equal, comparing every byte (no
+/// early exit that would tell how much of a guess was right).
+pub fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_fresh_and_stored_only_as_hashes() {
+        let (a, b) = (new_token().unwrap(), new_token().unwrap());
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+        assert_ne!(token_sha256(&a), a);
+        assert!(same(&token_sha256(&a), &token_sha256(&a)));
+        assert!(!same(&token_sha256(&a), &token_sha256(&b)));
+        assert_eq!(new_id().unwrap().len(), 24);
+    }
+}

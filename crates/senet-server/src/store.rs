@@ -1,0 +1,492 @@
+//! The SQLite store: every game's ruleset, seed, seats and every turn
+//! played, each change committed in one transaction before the server
+//! answers.
+//!
+//! The schema is versioned with SQLite's `user_version`: a new file gets
+//! [`SCHEMA_VERSION`]; a file of a newer version, or one that is not a
+//! SQLite database, is refused with a [`StoreError`] that says so. A game
+//! is stored as what cannot be derived (its seed, its seats, the moves
+//! people and bots chose, a resignation); the throws are stored too, so
+//! that a replay can check that the seed still gives them.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The version of the schema this build writes and reads.
+pub const SCHEMA_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE games (
+    id TEXT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    commitment TEXT NOT NULL,
+    created TEXT NOT NULL,
+    x_level INTEGER,
+    x_token_sha256 TEXT,
+    x_name TEXT,
+    o_level INTEGER,
+    o_token_sha256 TEXT,
+    o_name TEXT,
+    waiting TEXT,
+    resigned TEXT
+) STRICT;
+CREATE TABLE turns (
+    game TEXT NOT NULL REFERENCES games(id),
+    number INTEGER NOT NULL,
+    side TEXT NOT NULL,
+    throw TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game, number)
+) STRICT;
+";
+
+/// Why the store refused or failed.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The file is not a SQLite database.
+    NotADatabase(String),
+    /// The database was written by a newer schema than this build knows.
+    NewerSchema(i64),
+    /// A stored value is not what this build wrote.
+    Corrupt(String),
+    /// SQLite failed.
+    Sqlite(rusqlite::Error),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::NotADatabase(path) => write!(
+                f,
+                "{path} is not a SQLite database: give --db a new file name or a database this server made"
+            ),
+            StoreError::NewerSchema(found) => write!(
+                f,
+                "the database has schema version {found}, newer than this server's {SCHEMA_VERSION}: run a newer senet-server"
+            ),
+            StoreError::Corrupt(what) => write!(
+                f,
+                "the database holds a value this server did not write: {what}"
+            ),
+            StoreError::Sqlite(error) => write!(f, "the database failed: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        if let rusqlite::Error::SqliteFailure(failure, _) = &error
+            && failure.code == rusqlite::ErrorCode::NotADatabase
+        {
+            return StoreError::NotADatabase("the database file".to_owned());
+        }
+        StoreError::Sqlite(error)
+    }
+}
+
+/// Who holds a seat, as stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// The bot's level, for a bot's seat.
+    pub level: Option<u8>,
+    /// The SHA-256 of the seat's token (lower-case hex), for a person's seat.
+    pub token_sha256: Option<String>,
+    /// The name given at creation, if any.
+    pub name: Option<String>,
+}
+
+/// A game's row: everything about it that its turns do not give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The game's id.
+    pub id: String,
+    /// The ruleset's name.
+    pub ruleset: String,
+    /// The seed, lower-case hex.
+    pub seed: String,
+    /// The commitment to the seed, lower-case hex.
+    pub commitment: String,
+    /// When the game was created, `YYYY-MM-DDTHH:MM:SSZ`.
+    pub created: String,
+    /// The seats of x and o.
+    pub seats: [StoredSeat; 2],
+    /// The throw that waits for a person's move, as it is written.
+    pub waiting: Option<String>,
+    /// The side that resigned, `x` or `o`.
+    pub resigned: Option<String>,
+}
+
+/// One turn as stored: its number, side, throw and notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTurn {
+    /// From 1.
+    pub number: u32,
+    /// `x` or `o`.
+    pub side: String,
+    /// The throw as it is written (`|||- 3`, `die 2`).
+    pub throw: String,
+    /// The move's notation, or the lost throw's (`3: -`).
+    pub text: String,
+}
+
+/// When a committed transaction is on disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// When COMMIT returns (`synchronous=FULL`): an answer given is never
+    /// lost, not even to a power cut. One `fsync` per request that changes
+    /// a game.
+    #[default]
+    Full,
+    /// At the next checkpoint (`synchronous=NORMAL` with WAL): a killed
+    /// server still loses nothing, but a power cut may lose the last
+    /// answered turns (never the database's consistency). About twice the
+    /// moves per second under load (`docs/server.md`).
+    Normal,
+}
+
+impl Durability {
+    fn pragma(self) -> &'static str {
+        match self {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        }
+    }
+}
+
+/// What a request changed in a game, written in one transaction.
+#[derive(Clone, Debug, Default)]
+pub struct Change {
+    /// The turns played, in order.
+    pub turns: Vec<StoredTurn>,
+    /// The throw now waiting, if any.
+    pub waiting: Option<String>,
+    /// The side that resigned, if one did.
+    pub resigned: Option<String>,
+}
+
+/// The database: one connection, used by one request at a time.
+#[derive(Debug)]
+pub struct Store {
+    connection: Mutex<Connection>,
+}
+
+impl Store {
+    /// Opens the database at `path`, creating it and its schema if it does
+    /// not exist, committing with `durability`.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotADatabase`] for a file that is not SQLite's,
+    /// [`StoreError::NewerSchema`] for a newer schema, and SQLite's errors.
+    pub fn open(path: &Path, durability: Durability) -> Result<Store, StoreError> {
+        let shown = path.display().to_string();
+        let name_it = |error: StoreError| match error {
+            StoreError::NotADatabase(_) => StoreError::NotADatabase(shown.clone()),
+            other => other,
+        };
+        let connection = Connection::open(path).map_err(|e| name_it(e.into()))?;
+        Store::prepare(connection, durability).map_err(name_it)
+    }
+
+    /// A database in memory, for tests.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors.
+    pub fn in_memory() -> Result<Store, StoreError> {
+        Store::prepare(Connection::open_in_memory()?, Durability::Full)
+    }
+
+    fn prepare(connection: Connection, durability: Durability) -> Result<Store, StoreError> {
+        // Reading the version is the first read of the file: a file that is
+        // not a database fails here.
+        let version: i64 = connection.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+        // WAL: readers do not wait for the writer.
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", durability.pragma())?;
+        connection.pragma_update(None, "foreign_keys", "ON")?;
+        connection.busy_timeout(std::time::Duration::from_secs(5))?;
+        match version {
+            0 => {
+                let tables: i64 = connection.query_row(
+                    "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+                    [],
+                    |row| row.get(0),
+                )?;
+                if tables != 0 {
+                    return Err(StoreError::Corrupt(
+                        "tables but no schema version: not a senet-server database".to_owned(),
+                    ));
+                }
+                let batch =
+                    format!("BEGIN; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;");
+                connection.execute_batch(&batch)?;
+            }
+            SCHEMA_VERSION => {}
+            newer if newer > SCHEMA_VERSION => return Err(StoreError::NewerSchema(newer)),
+            older => {
+                return Err(StoreError::Corrupt(format!(
+                    "schema version {older}, which no senet-server wrote"
+                )));
+            }
+        }
+        Ok(Store {
+            connection: Mutex::new(connection),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while the lock was held leaves the connection usable:
+        // every change is one transaction, rolled back if unfinished.
+        self.connection
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Stores a new game and the turns of its first advance.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors (a duplicate id among them).
+    pub fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
+        let connection = self.lock();
+        let [x, o] = &game.seats;
+        connection.execute(
+            "INSERT INTO games (id, ruleset, seed, commitment, created,
+                x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
+                waiting, resigned)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            params![
+                game.id,
+                game.ruleset,
+                game.seed,
+                game.commitment,
+                game.created,
+                x.level,
+                x.token_sha256,
+                x.name,
+                o.level,
+                o.token_sha256,
+                o.name,
+                game.waiting,
+                game.resigned,
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The game `id` and its turns, in order; `None` for an unknown id.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors.
+    pub fn load(&self, id: &str) -> Result<Option<(StoredGame, Vec<StoredTurn>)>, StoreError> {
+        let connection = self.lock();
+        let game = connection
+            .query_row(
+                "SELECT id, ruleset, seed, commitment, created,
+                    x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
+                    waiting, resigned
+                 FROM games WHERE id = ?1",
+                [id],
+                |row| {
+                    Ok(StoredGame {
+                        id: row.get(0)?,
+                        ruleset: row.get(1)?,
+                        seed: row.get(2)?,
+                        commitment: row.get(3)?,
+                        created: row.get(4)?,
+                        seats: [
+                            StoredSeat {
+                                level: row.get(5)?,
+                                token_sha256: row.get(6)?,
+                                name: row.get(7)?,
+                            },
+                            StoredSeat {
+                                level: row.get(8)?,
+                                token_sha256: row.get(9)?,
+                                name: row.get(10)?,
+                            },
+                        ],
+                        waiting: row.get(11)?,
+                        resigned: row.get(12)?,
+                    })
+                },
+            )
+            .optional()?;
+        let Some(game) = game else {
+            return Ok(None);
+        };
+        let mut statement = connection.prepare_cached(
+            "SELECT number, side, throw, text FROM turns WHERE game = ?1 ORDER BY number",
+        )?;
+        let turns = statement
+            .query_map([id], |row| {
+                Ok(StoredTurn {
+                    number: row.get(0)?,
+                    side: row.get(1)?,
+                    throw: row.get(2)?,
+                    text: row.get(3)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((game, turns)))
+    }
+
+    /// The ids of every game, oldest first.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors.
+    pub fn ids(&self) -> Result<Vec<String>, StoreError> {
+        let connection = self.lock();
+        let mut statement = connection.prepare("SELECT id FROM games ORDER BY rowid")?;
+        let ids = statement
+            .query_map([], |row| row.get(0))?
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok(ids)
+    }
+
+    /// Writes what a request changed in game `id`, all or nothing.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors; nothing is written then.
+    pub fn apply(&self, id: &str, change: &Change) -> Result<(), StoreError> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction()?;
+        {
+            let mut insert = transaction.prepare_cached(
+                "INSERT INTO turns (game, number, side, throw, text) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?;
+            for turn in &change.turns {
+                insert.execute(params![id, turn.number, turn.side, turn.throw, turn.text])?;
+            }
+        }
+        let updated = transaction.execute(
+            "UPDATE games SET waiting = ?2, resigned = coalesce(?3, resigned) WHERE id = ?1",
+            params![id, change.waiting, change.resigned],
+        )?;
+        if updated != 1 {
+            return Err(StoreError::Corrupt(format!("no game row for {id}")));
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(id: &str) -> StoredGame {
+        StoredGame {
+            id: id.to_owned(),
+            ruleset: "kendall".to_owned(),
+            seed: "00".repeat(32),
+            commitment: "11".repeat(32),
+            created: "2026-12-02T23:00:00Z".to_owned(),
+            seats: [
+                StoredSeat {
+                    level: None,
+                    token_sha256: Some("ab".repeat(32)),
+                    name: Some("Ann".to_owned()),
+                },
+                StoredSeat {
+                    level: Some(2),
+                    token_sha256: None,
+                    name: None,
+                },
+            ],
+            waiting: None,
+            resigned: None,
+        }
+    }
+
+    #[test]
+    fn a_game_and_its_turns_come_back_as_written() {
+        let store = Store::in_memory().unwrap();
+        let game = sample("g1");
+        store.create(&game).unwrap();
+        let turn = StoredTurn {
+            number: 1,
+            side: "x".to_owned(),
+            throw: "||-- 2".to_owned(),
+            text: "2: 10-12".to_owned(),
+        };
+        let change = Change {
+            turns: vec![turn.clone()],
+            waiting: Some("|--- 1".to_owned()),
+            resigned: None,
+        };
+        store.apply("g1", &change).unwrap();
+        let (loaded, turns) = store.load("g1").unwrap().unwrap();
+        assert_eq!(turns, vec![turn]);
+        assert_eq!(loaded.waiting.as_deref(), Some("|--- 1"));
+        assert_eq!(loaded.seats, game.seats);
+        assert_eq!(store.load("nope").unwrap(), None);
+        assert_eq!(store.ids().unwrap(), vec!["g1".to_owned()]);
+    }
+
+    #[test]
+    fn a_failed_change_writes_nothing() {
+        let store = Store::in_memory().unwrap();
+        store.create(&sample("g1")).unwrap();
+        let turn = StoredTurn {
+            number: 1,
+            side: "x".to_owned(),
+            throw: "||-- 2".to_owned(),
+            text: "2: 10-12".to_owned(),
+        };
+        // The same turn number twice breaks the primary key on the second.
+        let change = Change {
+            turns: vec![turn.clone(), turn],
+            waiting: Some("|--- 1".to_owned()),
+            resigned: None,
+        };
+        assert!(store.apply("g1", &change).is_err());
+        let (loaded, turns) = store.load("g1").unwrap().unwrap();
+        assert!(turns.is_empty());
+        assert_eq!(loaded.waiting, None);
+    }
+
+    #[test]
+    fn durability_sets_when_sqlite_syncs() {
+        let dir = std::env::temp_dir().join(format!("senet-store-sync-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (durability, level) in [(Durability::Full, 2), (Durability::Normal, 1)] {
+            let store = Store::open(&dir.join("sync.sqlite"), durability).unwrap();
+            let synchronous: i64 = store
+                .lock()
+                .query_row("PRAGMA synchronous", [], |row| row.get(0))
+                .unwrap();
+            assert_eq!(synchronous, level, "{durability:?}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_refused_by_name() {
+        let dir = std::env::temp_dir().join(format!("senet-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("garbage.sqlite");
+        std::fs::write(
+            &path,
+            b"this is not a database, it is a text file ".repeat(100),
+        )
+        .unwrap();
+        let error = Store::open(&path, Durability::Full).unwrap_err();
+        assert!(matches!(error, StoreError::NotADatabase(_)), "{error:?}");
+        assert!(
+            error
+                .to_string()
+                .contains("garbage.sqlite is not a SQLite database")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,439 @@
+// The Senet page: makes a game, draws the board, sends throws and moves,
+// shows the bots' answers, hints, and at the end the record, checked
+// against the commitment shown at the start.
+// Everything shown comes from the server's JSON and is written as text,
+// never as HTML.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const HOUSE = 100; // the side of a house in the board's units
+const $ = (id) => document.getElementById(id);
+
+let rulesets = [];
+let current = null; // {id, token, seat, commitment}
+let game = null; // the last game view
+let selected = null; // the house of the piece picked, or null
+let busy = false;
+let pollTimer = null;
+
+// ---------- the server ----------
+
+async function api(method, path, body) {
+  const headers = {};
+  if (current && current.token) headers["Authorization"] = "Bearer " + current.token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get("Content-Type") || "";
+  const data = type.startsWith("application/json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    const message = data && data.error ? data.error : "the server answered " + response.status;
+    throw new Error(message);
+  }
+  return data;
+}
+
+// ---------- where the game is kept: the URL fragment and localStorage ----------
+
+function readFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const id = params.get("game");
+  if (!id) return null;
+  const saved = JSON.parse(localStorage.getItem("senet:" + id) || "{}");
+  return {
+    id,
+    token: params.get("token") || saved.token || null,
+    seat: params.get("seat") || saved.seat || null,
+    commitment: saved.commitment || null,
+  };
+}
+
+function remember() {
+  localStorage.setItem("senet:" + current.id, JSON.stringify({
+    token: current.token, seat: current.seat, commitment: current.commitment,
+  }));
+  const fragment = new URLSearchParams({ game: current.id, token: current.token || "", seat: current.seat || "" });
+  history.replaceState(null, "", "#" + fragment.toString());
+}
+
+// ---------- setup ----------
+
+async function loadRulesets() {
+  rulesets = await api("GET", "/api/rulesets");
+  const select = $("ruleset");
+  select.replaceChildren();
+  for (const r of rulesets) {
+    const option = document.createElement("option");
+    option.value = r.name;
+    option.textContent = r.name + " (" + r.sides[0] + " and " + r.sides[1] + ", " + r.dice.split(",")[0] + ")";
+    select.append(option);
+  }
+}
+
+async function newGame(event) {
+  event.preventDefault();
+  $("setup-error").hidden = true;
+  const opponent = $("opponent").value;
+  const body = { ruleset: $("ruleset").value, seat: $("seat").value };
+  if (opponent === "person") body.opponent = "person";
+  else { body.opponent = "bot"; body.level = Number(opponent); }
+  const name = $("name").value.trim();
+  if (name) body.name = name;
+  document.body.dataset.state = "busy";
+  try {
+    current = null;
+    const created = await api("POST", "/api/games", body);
+    current = { id: created.id, token: created.token, seat: created.seat, commitment: created.commitment };
+    remember();
+    if (created.opponent_token) {
+      const other = created.seat === "x" ? "o" : "x";
+      const link = location.origin + "/#" + new URLSearchParams({ game: created.id, token: created.opponent_token, seat: other });
+      $("share-link").textContent = link;
+      $("share").hidden = false;
+    }
+    $("log").replaceChildren();
+    show(created.game, []);
+  } catch (error) {
+    $("setup-error").textContent = error.message;
+    $("setup-error").hidden = false;
+    document.body.dataset.state = "setup";
+  }
+}
+
+// ---------- the board ----------
+
+// Where house n (1..30) is drawn: rows of ten, the middle one right to left.
+function place(n) {
+  if (n >= 31) return { x: 10 * HOUSE, y: 2 * HOUSE }; // off the board, after 30
+  const row = Math.floor((n - 1) / 10);
+  let col = (n - 1) % 10;
+  if (row === 1) col = 9 - col;
+  return { x: col * HOUSE, y: row * HOUSE };
+}
+
+function el(name, attributes, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function rulesetOf(view) {
+  return rulesets.find((r) => r.name === view.ruleset);
+}
+
+function drawBoard(view) {
+  const board = $("board");
+  board.replaceChildren();
+  const info = rulesetOf(view);
+  const marks = new Map((info ? info.marks : []).map(([house, mark]) => [house, mark]));
+  const cells = view.position.split(" ")[0];
+  const mine = myTurn(view);
+  const froms = new Set(mine ? view.legal_moves.map((m) => m.from) : []);
+  const targets = new Map();
+  if (mine && selected !== null) {
+    for (const m of view.legal_moves) if (m.from === selected) targets.set(m.to, m);
+  }
+  for (let n = 1; n <= 31; n++) {
+    const { x, y } = place(n);
+    const classes = ["house"];
+    if (n === 31) classes.push("off");
+    if (marks.has(n)) classes.push("marked");
+    if (froms.has(n)) classes.push("movable");
+    if (n === selected) classes.push("selected");
+    if (targets.has(n)) classes.push("target");
+    const group = el("g", { class: classes.join(" "), "data-house": String(n) });
+    group.append(el("rect", { x: x + 2, y: y + 2, width: HOUSE - 4, height: HOUSE - 4, rx: 8 }));
+    group.append(el("text", { x: x + 8, y: y + 20, class: "number" }, n === 31 ? "off" : String(n)));
+    if (marks.has(n)) group.append(el("text", { x: x + HOUSE - 8, y: y + 20, class: "mark" }, marks.get(n)));
+    const cell = n <= 30 ? cells[n - 1] : ".";
+    if (cell && cell !== ".") {
+      const side = cell.toLowerCase();
+      const piece = el("circle", { cx: x + HOUSE / 2, cy: y + HOUSE / 2 + 8, r: 28, class: "piece " + side + (cell !== side ? " marked-piece" : "") });
+      group.append(piece);
+      group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE / 2 + 16, class: "piece-label " + side }, side));
+    }
+    if (n === 31) {
+      const [, , xOff, oOff] = view.position.split(" ");
+      group.append(el("text", { x: x + HOUSE / 2, y: y + 55, class: "off-count" }, "x " + xOff));
+      group.append(el("text", { x: x + HOUSE / 2, y: y + 80, class: "off-count" }, "o " + oOff));
+    }
+    group.addEventListener("click", () => clickHouse(n));
+    board.append(group);
+  }
+}
+
+function clickHouse(n) {
+  if (!game || !myTurn(game) || busy) return;
+  const move = selected !== null && game.legal_moves.find((m) => m.from === selected && m.to === n);
+  if (move) {
+    selected = null;
+    play(move.text);
+    return;
+  }
+  selected = game.legal_moves.some((m) => m.from === n) ? n : null;
+  drawBoard(game);
+  drawMoves(game);
+}
+
+// ---------- the throw ----------
+
+function drawThrow(view) {
+  const sticks = $("sticks");
+  sticks.replaceChildren();
+  const last = view.throw || (view.history.length ? view.history[view.history.length - 1].throw : null);
+  if (!last) {
+    $("throw-text").textContent = "";
+    return;
+  }
+  if (last.sticks) {
+    last.sticks.forEach((light, i) => {
+      sticks.append(el("rect", { x: 6 + i * 29, y: 4, width: 20, height: 52, rx: 9, class: light ? "stick light" : "stick dark" }));
+    });
+  } else {
+    sticks.append(el("rect", { x: 30, y: 2, width: 56, height: 56, rx: 10, class: "die" }));
+    sticks.append(el("text", { x: 58, y: 42, class: "die-number" }, String(last.roll)));
+  }
+  $("throw-text").textContent = view.throw
+    ? view.to_play + " threw " + last.roll
+    : "last throw: " + last.roll;
+}
+
+// ---------- moves, hints, log ----------
+
+function myTurn(view) {
+  return !view.finish && view.throw && current && current.token && view.to_play === current.seat;
+}
+
+function drawMoves(view) {
+  const list = $("moves");
+  list.replaceChildren();
+  $("moves-box").hidden = !myTurn(view);
+  if (!myTurn(view)) return;
+  for (const m of view.legal_moves) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "legal-move" + (m.from === selected ? " chosen" : "");
+    button.textContent = m.text;
+    button.dataset.move = m.text;
+    button.addEventListener("click", () => play(m.text));
+    item.append(button);
+    list.append(item);
+  }
+}
+
+function turnLine(turn, fresh) {
+  const item = document.createElement("li");
+  item.value = turn.number;
+  const who = turn.by === "person" ? turn.side : turn.side + " (" + turn.by.replace("senet-", "") + ")";
+  // "3: 11-14" is written "threw 3: 11-14"; a lost throw says so.
+  const played = turn.lost ? "lost, no legal move" : turn.move.slice(turn.move.indexOf(":") + 2);
+  item.textContent = who + " threw " + turn.throw.text + " — " + played;
+  if (turn.lost) item.classList.add("lost");
+  if (turn.by !== "person") item.classList.add("bot");
+  if (fresh) item.classList.add("fresh");
+  return item;
+}
+
+function drawLog(view, fresh) {
+  const log = $("log");
+  log.replaceChildren();
+  const freshNumbers = new Set(fresh.map((t) => t.number));
+  for (const turn of view.history) log.append(turnLine(turn, freshNumbers.has(turn.number)));
+  log.scrollTop = log.scrollHeight;
+}
+
+async function showHint() {
+  $("play-error").hidden = true;
+  try {
+    const hint = await api("GET", "/api/games/" + current.id + "/hint");
+    $("hint-source").textContent = hint.exact ? "(exact: " + hint.source + ")" : "(estimate: " + hint.source + ")";
+    const list = $("hints");
+    list.replaceChildren();
+    for (const m of hint.moves) {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "hint-move";
+      button.textContent = m.move + " — " + (100 * m.chance).toFixed(1) + "% to win";
+      button.addEventListener("click", () => play(m.move));
+      item.append(button);
+      list.append(item);
+    }
+    $("hint-box").hidden = false;
+  } catch (error) {
+    fail(error);
+  }
+}
+
+// ---------- actions ----------
+
+function fail(error) {
+  $("play-error").textContent = error.message;
+  $("play-error").hidden = false;
+}
+
+async function act(method, path, body) {
+  if (busy) return;
+  busy = true;
+  document.body.dataset.state = "busy";
+  $("play-error").hidden = true;
+  $("hint-box").hidden = true;
+  try {
+    const answer = await api(method, path, body);
+    show(answer.game, answer.turns || []);
+  } catch (error) {
+    fail(error);
+    show(game, []);
+  } finally {
+    busy = false;
+    setState(game);
+  }
+}
+
+function play(text) {
+  return act("POST", "/api/games/" + current.id + "/move", { move: text });
+}
+
+// ---------- the whole view ----------
+
+function setState(view) {
+  let state = "wait";
+  if (!view) state = "setup";
+  else if (view.finish) state = "over";
+  else if (myTurn(view)) state = "move";
+  else if (!view.throw && current && current.token) state = "throw";
+  if (busy) state = "busy";
+  document.body.dataset.state = state;
+}
+
+function show(view, fresh) {
+  game = view;
+  $("setup").hidden = true;
+  $("play").hidden = false;
+  const seats = view.seats.map((s) => s.side + " = " + s.display + ": " + (s.name || s.agent) + (current && s.side === current.seat ? " (you)" : ""));
+  $("players").textContent = view.ruleset + " — " + seats.join(", ");
+  if (current && !current.commitment) {
+    current.commitment = view.commitment;
+    remember();
+  }
+  $("commitment").textContent = view.commitment;
+  $("seed").textContent = view.seed || "secret until the end";
+  drawBoard(view);
+  drawThrow(view);
+  drawMoves(view);
+  drawLog(view, fresh);
+  const canThrow = !view.finish && !view.throw && current && current.token;
+  $("throw").disabled = !canThrow || busy;
+  $("hint").disabled = !myTurn(view) || busy;
+  $("resign").disabled = !!view.finish || !(current && current.token);
+  let status;
+  if (view.finish) status = "The game is over: " + view.finish.text + ".";
+  else if (myTurn(view)) status = "Your move: pick a piece, then its target (or a move below).";
+  else if (canThrow && view.to_play === (current && current.seat)) status = "Your turn: throw.";
+  else if (canThrow) status = "Throw to let the bot play.";
+  else status = "Waiting for " + view.to_play + ".";
+  $("status").textContent = status;
+  setState(view);
+  schedulePoll(view);
+  if (view.finish) finish(view);
+  else $("finish").hidden = true;
+}
+
+function schedulePoll(view) {
+  clearTimeout(pollTimer);
+  // In a game of two people, look for the other's move now and then.
+  if (!view.finish && !myTurn(view) && !(view.to_play === (current && current.seat))) {
+    pollTimer = setTimeout(async () => {
+      if (busy) return schedulePoll(game);
+      try {
+        const fresh = await api("GET", "/api/games/" + current.id);
+        if (JSON.stringify(fresh.history) !== JSON.stringify(game.history) || JSON.stringify(fresh.throw) !== JSON.stringify(game.throw)) show(fresh, []);
+        else schedulePoll(game);
+      } catch (error) {
+        schedulePoll(game);
+      }
+    }, 2000);
+  }
+}
+
+// ---------- the end: the record, checked ----------
+
+function bytesOfHex(hex) {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(2 * i, 2), 16);
+  return bytes;
+}
+
+async function sha256Hex(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function finish(view) {
+  const box = $("finish");
+  box.hidden = false;
+  $("result").textContent = "Result: " + view.finish.text + (current && view.finish.winner === current.seat ? " — you won!" : "");
+  let text;
+  try {
+    text = await api("GET", "/api/games/" + current.id + "/record");
+  } catch (error) {
+    $("verified").textContent = "the record could not be read: " + error.message;
+    return;
+  }
+  $("record").textContent = text;
+  const download = $("download");
+  if (download.href) URL.revokeObjectURL(download.href);
+  download.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  download.download = "senet-" + view.id + ".txt";
+  const verified = $("verified");
+  verified.className = "";
+  const seedTag = /^\[Seed "([0-9a-f]*)"\]$/m.exec(text);
+  if (!seedTag) {
+    verified.textContent = "record not verified: it has no seed";
+    verified.className = "bad";
+    return;
+  }
+  if (!window.crypto || !crypto.subtle) {
+    verified.textContent = "cannot verify here: the browser gives SHA-256 only to pages on https or localhost";
+    return;
+  }
+  const shown = current.commitment || view.commitment;
+  const digest = await sha256Hex(bytesOfHex(seedTag[1]));
+  if (digest === shown && seedTag[1] === view.seed) {
+    verified.textContent = "record verified: the SHA-256 of its seed is the commitment shown at the start (" + shown.slice(0, 16) + "…)";
+    verified.className = "good";
+  } else {
+    verified.textContent = "record NOT verified: the SHA-256 of its seed is " + digest + ", the commitment shown was " + shown;
+    verified.className = "bad";
+  }
+}
+
+// ---------- start ----------
+
+async function start() {
+  $("new-game-form").addEventListener("submit", newGame);
+  $("throw").addEventListener("click", () => act("POST", "/api/games/" + current.id + "/throw"));
+  $("hint").addEventListener("click", showHint);
+  $("resign").addEventListener("click", () => {
+    if (confirm("Resign this game?")) act("POST", "/api/games/" + current.id + "/resign");
+  });
+  await loadRulesets();
+  current = readFragment();
+  if (current) {
+    try {
+      show(await api("GET", "/api/games/" + current.id), []);
+    } catch (error) {
+      current = null;
+      $("setup-error").textContent = error.message;
+      $("setup-error").hidden = false;
+    }
+  }
+  if (!current) document.body.dataset.state = "setup";
+}
+
+start();

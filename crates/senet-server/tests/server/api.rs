@@ -1,0 +1,272 @@
+//! Every route over a real server, and whole games whose records verify.
+
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::harness::{Server, TempDir, act_on, tokens};
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn seed_bytes(seed: &str) -> Vec<u8> {
+    (0..seed.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&seed[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+#[test]
+fn a_game_against_a_bot_is_made_thrown_and_moved_and_the_bot_answers() {
+    let dir = TempDir::new("bot");
+    let server = Server::start(&dir.db());
+    let created = server.create(json!({"ruleset": "kendall", "level": 1, "name": "Ann"}));
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    assert_eq!(created["seat"], "x");
+    assert_eq!(token.len(), 64);
+    assert_eq!(created["opponent_token"], Value::Null);
+    let commitment = created["commitment"].as_str().unwrap();
+    assert_eq!(commitment.len(), 64);
+    let game = &created["game"];
+    assert_eq!(game["commitment"], commitment);
+    assert_eq!(game["seed"], Value::Null);
+    assert_eq!(game["position"], "oxoxoxoxox.................... x 0 0");
+    assert_eq!(game["seats"][0]["name"], "Ann");
+    assert_eq!(game["seats"][1]["agent"], "senet-bot level 1");
+    assert_eq!(game["to_play"], "x");
+    assert_eq!(game["throw"], Value::Null);
+
+    // The first throw: the server throws until x has a throw with moves.
+    let thrown = server.throw(id, token);
+    assert_eq!(thrown.status, 200, "{}", thrown.body);
+    let thrown = thrown.json().unwrap();
+    let game = &thrown["game"];
+    assert_eq!(game["to_play"], "x");
+    let roll = game["throw"]["roll"].as_u64().unwrap();
+    let moves = game["legal_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for mv in moves {
+        assert!(
+            mv["text"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{roll}: ")),
+            "{mv}"
+        );
+    }
+    assert_eq!(game["commitment"], commitment);
+
+    // x plays: the answer lists x's move first, then whatever o's bot did.
+    let text = moves[0]["text"].as_str().unwrap().to_owned();
+    let played = server.play(id, token, &text);
+    assert_eq!(played.status, 200, "{}", played.body);
+    let played = played.json().unwrap();
+    let turns = played["turns"].as_array().unwrap();
+    assert_eq!(turns[0]["move"], text.as_str());
+    assert_eq!(turns[0]["by"], "person");
+    assert_eq!(turns[0]["side"], "x");
+    let history = played["game"]["history"].as_array().unwrap();
+    assert_eq!(
+        history.last(),
+        turns.last(),
+        "the answer's turns end the history"
+    );
+    for turn in &turns[1..] {
+        let by = if turn["side"] == "o" {
+            "senet-bot level 1"
+        } else {
+            "person"
+        };
+        assert_eq!(turn["by"], by, "{turn}");
+    }
+    // Whatever the bot did, x decides next (or the game is over).
+    assert!(played["game"]["to_play"] == "x" || !played["game"]["finish"].is_null());
+
+    // A reader sees the same game.
+    assert_eq!(server.game(id), played["game"]);
+}
+
+#[test]
+fn rulesets_are_listed_from_the_library_and_every_one_plays_to_a_verified_end() {
+    let dir = TempDir::new("all");
+    let server = Server::start(&dir.db());
+    let listed = server.get("/api/rulesets").json().unwrap();
+    let names: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    let library: Vec<&str> = senet::AnyRuleset::ALL
+        .iter()
+        .map(|r| senet::Ruleset::name(r))
+        .collect();
+    assert_eq!(names, library);
+    for (n, name) in names.iter().enumerate() {
+        // Two people, both played by the test, each picking moves by turns.
+        let created = server.create(json!({"ruleset": name, "opponent": "person", "seat": "o"}));
+        let id = created["id"].as_str().unwrap().to_owned();
+        let tokens = tokens(&created);
+        let tokens = [tokens[0].as_deref(), tokens[1].as_deref()];
+        let mut last = created["game"].clone();
+        let mut step = 0;
+        while last["finish"].is_null() {
+            assert!(step < 5000, "{name}: the game does not end");
+            assert_eq!(
+                last["seed"],
+                Value::Null,
+                "{name}: the seed shows before the end"
+            );
+            if step % 25 == 0 {
+                assert_eq!(server.game(&id), last, "{name}: a reader sees another game");
+            }
+            last = act_on(&server, &last, tokens, step * 7 + n);
+            step += 1;
+        }
+        // Over: the seed is out, and its SHA-256 is the commitment shown at the start.
+        let seed = last["seed"].as_str().expect("the seed once over");
+        assert_eq!(
+            hex(&Sha256::digest(seed_bytes(seed))),
+            created["commitment"],
+            "{name}"
+        );
+        // The record is the library's text format and verifies.
+        let answer = server.get(&format!("/api/games/{id}/record"));
+        assert_eq!(answer.status, 200);
+        assert!(
+            answer
+                .content_type
+                .as_deref()
+                .unwrap_or("")
+                .starts_with("text/plain")
+        );
+        let record: senet::Record = answer.body.parse().expect("the record parses");
+        assert_eq!(record.seed().map(|s| s.to_string()).as_deref(), Some(seed));
+        let verdict = record.verify().expect("the record verifies");
+        assert!(verdict.is_valid(), "{name}: {}", answer.body);
+        assert_eq!(
+            record.throws().len(),
+            last["history"].as_array().unwrap().len()
+        );
+    }
+}
+
+#[test]
+fn the_record_of_a_game_in_play_hides_the_seed() {
+    let dir = TempDir::new("record");
+    let server = Server::start(&dir.db());
+    let created = server.create(json!({"ruleset": "bell", "level": 2}));
+    let id = created["id"].as_str().unwrap();
+    assert_eq!(
+        server.throw(id, created["token"].as_str().unwrap()).status,
+        200
+    );
+    let text = server.get(&format!("/api/games/{id}/record")).body;
+    assert!(text.starts_with("[Ruleset \"bell\"]"), "{text}");
+    assert!(!text.contains("[Seed"), "{text}");
+    assert!(text.contains("[OAgent \"senet-bot level 2\"]"), "{text}");
+    let commitment = created["commitment"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("[Commitment \"{commitment}\"]")),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_hint_ranks_every_legal_move_with_its_chance() {
+    let dir = TempDir::new("hint");
+    let server = Server::start(&dir.db());
+    let created = server.create(json!({"ruleset": "kendall"}));
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let game = server.throw(id, token).json().unwrap()["game"].clone();
+    let answer = server.send("GET", &format!("/api/games/{id}/hint"), Some(token), None);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let hint = answer.json().unwrap();
+    assert_eq!(hint["exact"], false);
+    assert_eq!(hint["source"], "senet-bot level 3");
+    assert_eq!(hint["commitment"], created["commitment"]);
+    let ranked = hint["moves"].as_array().unwrap();
+    let chances: Vec<f64> = ranked
+        .iter()
+        .map(|m| m["chance"].as_f64().unwrap())
+        .collect();
+    assert!(chances.windows(2).all(|w| w[0] >= w[1]), "{chances:?}");
+    assert!(chances.iter().all(|c| (0.0..=1.0).contains(c)));
+    let mut hinted: Vec<&str> = ranked.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    let mut legal: Vec<&str> = game["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    hinted.sort_unstable();
+    legal.sort_unstable();
+    assert_eq!(hinted, legal);
+    // The best move is playable as it is written.
+    let best = ranked[0]["move"].as_str().unwrap();
+    assert_eq!(server.play(id, token, best).status, 200);
+}
+
+#[test]
+fn a_resignation_ends_the_game_and_publishes_the_seed() {
+    let dir = TempDir::new("resign");
+    let server = Server::start(&dir.db());
+    let created = server.create(
+        json!({"ruleset": "temple", "opponent": "person", "name": "Ann", "opponent_name": "Bob"}),
+    );
+    let id = created["id"].as_str().unwrap();
+    let o_token = created["opponent_token"].as_str().unwrap();
+    // o resigns although x is to play: a seat may resign at any time.
+    let answer = server.send(
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(o_token),
+        None,
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let game = answer.json().unwrap()["game"].clone();
+    assert_eq!(game["finish"]["winner"], "x");
+    assert_eq!(game["finish"]["ending"], "resignation");
+    assert_eq!(game["to_play"], Value::Null);
+    let seed = game["seed"].as_str().unwrap();
+    assert_eq!(
+        hex(&Sha256::digest(seed_bytes(seed))),
+        created["commitment"]
+    );
+    let record: senet::Record = server
+        .get(&format!("/api/games/{id}/record"))
+        .body
+        .parse()
+        .unwrap();
+    assert_eq!(record.name(senet::Side::X), Some("Ann"));
+    assert_eq!(record.name(senet::Side::O), Some("Bob"));
+    assert_eq!(record.agent(senet::Side::X), Some("person"));
+    assert_eq!(record.site(), Some("senet-server"));
+    let created_day = &game["created"].as_str().unwrap()[..10];
+    assert_eq!(record.date(), Some(created_day));
+    // The record carries the commitment, and its verification checks it.
+    let commitment = record.commitment().map(|c| c.to_string());
+    assert_eq!(commitment.as_deref(), created["commitment"].as_str());
+    assert!(record.verify().unwrap().is_valid());
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let dir = TempDir::new("page");
+    let server = Server::start(&dir.db());
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.content_type.unwrap().starts_with("text/html"));
+    assert!(page.body.contains("/static/app.js"));
+    // The page runs only the server's own script: no inline code anywhere.
+    assert!(!page.body.contains("<script>") && !page.body.contains("onclick="));
+    for (file, kind) in [("app.js", "text/javascript"), ("style.css", "text/css")] {
+        let answer = server.get(&format!("/static/{file}"));
+        assert_eq!(answer.status, 200, "{file}");
+        assert!(answer.content_type.unwrap().starts_with(kind));
+        assert!(!answer.body.is_empty());
+    }
+    assert_eq!(server.get("/static/../Cargo.toml").status, 404);
+}

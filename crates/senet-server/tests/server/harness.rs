@@ -1,0 +1,179 @@
+//! Starting the server binary on a temporary database, and speaking to it.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use senet_server::client::{Answer, request};
+use serde_json::Value;
+
+/// A folder of its own for one test, removed when dropped.
+pub struct TempDir {
+    pub path: PathBuf,
+}
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("senet-server-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("a temporary folder");
+        TempDir { path }
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.path.join("games.sqlite")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// A running server; killed (SIGKILL) when dropped.
+pub struct Server {
+    child: Child,
+    pub port: u16,
+}
+
+/// Starts the binary on `db` with `--port 0`, or gives its exit and stderr
+/// when it does not start.
+pub fn try_start(db: &Path) -> Result<Server, String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_senet-server"))
+        .arg("--db")
+        .arg(db)
+        .args(["--port", "0", "--host", "127.0.0.1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server binary runs");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("stdout reads");
+    let port = line
+        .split("http://127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|port| port.parse().ok());
+    match port {
+        Some(port) => Ok(Server { child, port }),
+        None => {
+            let output = child.wait_with_output().expect("the server exits");
+            Err(format!(
+                "{}: {}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            ))
+        }
+    }
+}
+
+impl Server {
+    pub fn start(db: &Path) -> Server {
+        try_start(db).unwrap_or_else(|e| panic!("the server did not start: {e}"))
+    }
+
+    /// Kills the process with SIGKILL, as a crash would, and waits for it.
+    pub fn kill(mut self) {
+        self.child.kill().expect("the server is killed");
+        self.child.wait().expect("the server is reaped");
+    }
+
+    pub fn send(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&[u8]>,
+    ) -> Answer {
+        request(self.port, method, path, token, body).expect("the server answers")
+    }
+
+    pub fn get(&self, path: &str) -> Answer {
+        self.send("GET", path, None, None)
+    }
+
+    pub fn post(&self, path: &str, token: Option<&str>, body: &Value) -> Answer {
+        self.send("POST", path, token, Some(body.to_string().as_bytes()))
+    }
+
+    /// The game's view, checked to be a 200.
+    pub fn game(&self, id: &str) -> Value {
+        let answer = self.get(&format!("/api/games/{id}"));
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        answer.json().expect("JSON")
+    }
+
+    /// Creates a game from `body`; returns the answer's JSON.
+    pub fn create(&self, body: Value) -> Value {
+        let answer = self.post("/api/games", None, &body);
+        assert_eq!(answer.status, 201, "{}", answer.body);
+        answer.json().expect("JSON")
+    }
+
+    pub fn throw(&self, id: &str, token: &str) -> Answer {
+        self.send("POST", &format!("/api/games/{id}/throw"), Some(token), None)
+    }
+
+    pub fn play(&self, id: &str, token: &str, text: &str) -> Answer {
+        let body = serde_json::json!({ "move": text });
+        self.post(&format!("/api/games/{id}/move"), Some(token), &body)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Acts once for whichever seat must in `game` (its last view): throws
+/// when no throw waits, otherwise plays the `pick`-th legal move (modulo
+/// their number) with the token of the side to play (a bot's throw is
+/// asked for with the person's token). Returns the game after it.
+pub fn act_on(server: &Server, game: &Value, tokens: [Option<&str>; 2], pick: usize) -> Value {
+    let id = game["id"].as_str().expect("the game's id");
+    let side = game["to_play"].as_str().expect("the game is not over");
+    let index = usize::from(side == "o");
+    let token = tokens[index]
+        .or(tokens[1 - index])
+        .expect("a seat has a token");
+    let answer = match game["legal_moves"]
+        .as_array()
+        .filter(|moves| !moves.is_empty())
+    {
+        None => server.throw(id, token),
+        Some(moves) => {
+            let text = moves[pick % moves.len()]["text"]
+                .as_str()
+                .expect("a move's text");
+            server.play(id, token, text)
+        }
+    };
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.json().expect("JSON")["game"].clone()
+}
+
+/// As [`act_on`], reading the game first.
+pub fn act(server: &Server, id: &str, tokens: [Option<&str>; 2], pick: usize) -> Value {
+    act_on(server, &server.game(id), tokens, pick)
+}
+
+/// The game's tokens by side, from the answer of its creation.
+pub fn tokens(created: &Value) -> [Option<String>; 2] {
+    let own = created["token"].as_str().map(str::to_owned);
+    let other = created["opponent_token"].as_str().map(str::to_owned);
+    if created["seat"] == "x" {
+        [own, other]
+    } else {
+        [other, own]
+    }
+}

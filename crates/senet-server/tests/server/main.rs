@@ -1,0 +1,15 @@
+//! The server's integration tests, each over the real `senet-server`
+//! binary listening on 127.0.0.1 with a database of its own.
+//!
+//! - `api`: every route, and a game of every ruleset played to its end
+//!   whose published record verifies against its commitment;
+//! - `refusals`: bad input of every kind, each refused with a JSON message
+//!   and nothing changed;
+//! - `crash`: the server killed with SIGKILL and started again loses nothing;
+//! - `browser`: a whole game played by clicking in headless Chromium.
+
+mod api;
+mod browser;
+mod crash;
+mod harness;
+mod refusals;
