@@ -11,6 +11,7 @@
 //! The hostile inputs of issue 31, row by row, are in [`hostile`].
 
 mod hostile;
+mod review;
 
 use std::ffi::OsString;
 use std::io::Write;

@@ -5,22 +5,11 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 use senet::{Record, Side};
 use serde_json::Value;
 
-fn senet(args: &[OsString]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senet"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the command starts")
-}
-
-fn os(args: &[&str]) -> Vec<OsString> {
-    args.iter().map(Into::into).collect()
-}
+use super::{os, senet};
 
 fn with_path(args: &[&str], path: &Path) -> Vec<OsString> {
     let mut args = os(args);
