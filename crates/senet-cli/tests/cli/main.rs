@@ -101,11 +101,12 @@ fn assert_refused_saying(good: &[&str], extra: &[&str], expected: &[&str]) {
 
 /// Every subcommand with arguments that are good but for what a test
 /// adds, and its switches (options that take no value).
-const SUBCOMMANDS: [(&[&str], &[&str]); 12] = [
+const SUBCOMMANDS: [(&[&str], &[&str]); 13] = [
     (&["game", "--seed", "1"], &["board"]),
     (&["perft", "--depth", "1"], &["divide", "time"]),
     (&["moves", "--roll", "2"], &[]),
     (&["replay", "/dev/null"], &["throws"]),
+    (&["review", "/dev/null"], &["json"]),
     (&["playouts", "--games", "1"], &[]),
     (
         &["duel", "--a", "random", "--b", "random", "--games", "2"],
@@ -195,7 +196,7 @@ fn every_subcommand_refuses_every_kind_of_bad_argument() {
             with(os(&["stray"])),
             with(os(&[&huge])),
         ];
-        if name != "replay" {
+        if !matches!(name, "replay" | "review") {
             bad.push(with(vec!["--ruleset".into(), not_utf8.clone()]));
             bad.push(with(os(&["--ruleset"])));
             bad.push(with(os(&["--ruleset", &huge])));
@@ -232,6 +233,10 @@ fn every_subcommand_names_what_it_refuses() {
         }
         if name == "replay" {
             assert_refused_saying(&["replay"], &[], &["<FILE>"]);
+            continue;
+        }
+        if name == "review" {
+            assert_refused_saying(&["review"], &[], &["<RECORD>"]);
             continue;
         }
         if name != "train" {
