@@ -2,12 +2,15 @@
 //! its range), the seed of a game, and reading small files and tables.
 
 use std::collections::hash_map::RandomState;
+use std::fs::File;
 use std::hash::{BuildHasher, Hasher};
-use std::io::Read;
+use std::io::{BufReader, Read};
 use std::time::SystemTime;
 
 use clap::Args;
-use senet::{AnyRuleset, Ruleset, Seed};
+use senet::record::ReadRecordError;
+use senet::replay::{Place, Problem, ReplayError};
+use senet::{AnyRuleset, Record, Ruleset, Seed};
 use senet_odds::{Table, TableError};
 
 use crate::fail::{Fail, error, quote, usage};
@@ -279,4 +282,55 @@ impl MemoryArgs {
             size(limit)
         )))
     }
+}
+
+/// A record refused: `invalid: WHY`, exit code 1 (`senet replay` and
+/// `senet review` alike).
+pub fn invalid(problem: impl std::fmt::Display) -> Fail {
+    Fail::Refused(format!("invalid: {problem}"))
+}
+
+/// Reads the record at `path` and the built-in ruleset it names, within
+/// `memory`: the command keeps about `per_byte` bytes for each byte of
+/// record (every throw is kept), so the need is checked from the file's
+/// reported size first, and what is read is bounded all the same (a pipe
+/// or a device reports none). A record that does not parse, or names a
+/// ruleset this command does not know, is [`invalid`].
+pub fn read_record(
+    path: &str,
+    memory: &MemoryArgs,
+    per_byte: u64,
+    doing: &str,
+) -> Result<(Record, AnyRuleset), Fail> {
+    let file = File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
+    let max = memory.limit() / per_byte;
+    let too_long = |bytes: u64| {
+        memory.check(
+            bytes.saturating_mul(per_byte),
+            format_args!(
+                "{doing} {}: {bytes}+ bytes of record × {per_byte}",
+                quote(path)
+            ),
+        )
+    };
+    too_long(file.metadata().map_or(0, |m| m.len()))?;
+    let mut input = BufReader::new(file).take(max + 1);
+    let read = Record::read_from(&mut input);
+    if input.limit() == 0 {
+        too_long(max + 1)?;
+    }
+    let record = match read {
+        Ok(record) => record,
+        Err(ReadRecordError::Parse(e)) => return Err(invalid(format!("{}: {e}", quote(path)))),
+        Err(e) => return Err(usage(format!("cannot read {}: {e}", quote(path)))),
+    };
+    let Ok(ruleset) = record.ruleset().parse::<AnyRuleset>() else {
+        let found = record.ruleset().to_owned();
+        let problem = Problem::ParseRulesetError { found };
+        return Err(invalid(ReplayError {
+            place: Place::Header,
+            problem,
+        }));
+    };
+    Ok((record, ruleset))
 }

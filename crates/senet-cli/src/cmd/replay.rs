@@ -1,15 +1,13 @@
 //! `senet replay`: verifies a game record.
 
-use std::fs::File;
-use std::io::{BufReader, Read, Write};
+use std::io::Write;
 
-use senet::record::ReadRecordError;
-use senet::replay::{Checked, Place, Problem, ReplayError};
+use senet::replay::Checked;
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Record, Side, with_ruleset};
+use senet::{Record, Side, with_ruleset};
 
-use super::common::MemoryArgs;
-use crate::fail::{Fail, quote, shown, usage};
+use super::common::{MemoryArgs, invalid, read_record};
+use crate::fail::{Fail, shown};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -27,46 +25,9 @@ pub struct Args {
 /// bytes while it is replayed, and takes at least 5 bytes of the file.
 const MEMORY_PER_BYTE: u64 = 8;
 
-/// A record refused: `invalid: WHY`, exit code 1.
-fn invalid(problem: impl std::fmt::Display) -> Fail {
-    Fail::Refused(format!("invalid: {problem}"))
-}
-
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let path = &args.file;
-    let file = File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
-    // Every throw is kept: the need grows with the record. A file's
-    // reported size is checked first; what is read is bounded all the
-    // same (a pipe or a device reports none).
-    let max = args.memory.limit() / MEMORY_PER_BYTE;
-    let too_long = |bytes: u64| {
-        args.memory.check(
-            bytes.saturating_mul(MEMORY_PER_BYTE),
-            format_args!(
-                "replaying {}: {bytes}+ bytes of record × {MEMORY_PER_BYTE}",
-                quote(path)
-            ),
-        )
-    };
-    too_long(file.metadata().map_or(0, |m| m.len()))?;
-    let mut input = BufReader::new(file).take(max + 1);
-    let read = Record::read_from(&mut input);
-    if input.limit() == 0 {
-        too_long(max + 1)?;
-    }
-    let record = match read {
-        Ok(record) => record,
-        Err(ReadRecordError::Parse(e)) => return Err(invalid(format!("{}: {e}", quote(path)))),
-        Err(e) => return Err(usage(format!("cannot read {}: {e}", quote(path)))),
-    };
-    let Ok(ruleset) = record.ruleset().parse::<AnyRuleset>() else {
-        let found = record.ruleset().to_owned();
-        let problem = Problem::ParseRulesetError { found };
-        return Err(invalid(ReplayError {
-            place: Place::Header,
-            problem,
-        }));
-    };
+    let (record, ruleset) = read_record(path, &args.memory, MEMORY_PER_BYTE, "replaying")?;
     with_ruleset!(ruleset, |r| report(&record, r, args.throws, out))
 }
 

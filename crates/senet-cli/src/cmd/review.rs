@@ -1,17 +1,14 @@
 //! `senet review`: every decision of a recorded game judged by the chance
 //! of winning it gave away (`senet_bot::review`).
 
-use std::fs::File;
-use std::io::{BufReader, Write};
+use std::io::Write;
 
-use senet::record::ReadRecordError;
-use senet::replay::{Place, Problem, ReplayError};
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Record, Side, with_ruleset};
+use senet::{Record, Side, with_ruleset};
 use senet_bot::review::{Class, MoveReview, Review, ReviewError, review};
 
-use super::common::read_table;
-use crate::fail::{Fail, error, quote, shown, usage};
+use super::common::{MemoryArgs, invalid, read_record, read_table};
+use crate::fail::{Fail, error, shown};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -25,29 +22,18 @@ pub struct Args {
     /// `senet odds --build`, for the record's ruleset)
     #[arg(long, value_name = "FILE")]
     tables: Option<String>,
+    #[command(flatten)]
+    memory: MemoryArgs,
 }
 
-/// A record refused: `invalid: WHY`, exit code 1 (as `senet replay`).
-fn invalid(problem: impl std::fmt::Display) -> Fail {
-    Fail::Refused(format!("invalid: {problem}"))
-}
+/// The memory counted per byte of record: every throw is kept while it is
+/// replayed (about 40 bytes), and every decision judged (about 150 bytes),
+/// and a throw takes at least 8 bytes of the file.
+const MEMORY_PER_BYTE: u64 = 24;
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let path = &args.file;
-    let file = File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
-    let record = match Record::read_from(BufReader::new(file)) {
-        Ok(record) => record,
-        Err(ReadRecordError::Parse(e)) => return Err(invalid(format!("{}: {e}", quote(path)))),
-        Err(e) => return Err(usage(format!("cannot read {}: {e}", quote(path)))),
-    };
-    let Ok(ruleset) = record.ruleset().parse::<AnyRuleset>() else {
-        let found = record.ruleset().to_owned();
-        let problem = Problem::ParseRulesetError { found };
-        return Err(invalid(ReplayError {
-            place: Place::Header,
-            problem,
-        }));
-    };
+    let (record, ruleset) = read_record(path, &args.memory, MEMORY_PER_BYTE, "reviewing")?;
     let review = with_ruleset!(ruleset, |r| judged(&record, r, args.tables.as_deref()))?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &review).map_err(|e| Fail::Write(e.into()))?;

@@ -585,6 +585,24 @@ fn row_5_a_record_too_long_for_memory_is_refused() {
     let output = senet(&os(&["replay", &file]));
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stdout(&output).contains("its 20000 rolls could not be checked"));
+    // `review` reads records the same way, counting what it keeps.
+    for args in [
+        os(&["review", &file, "--max-memory", "1M"]),
+        os(&["review", "/dev/stdin", "--max-memory", "1M"]),
+    ] {
+        let output = senet_with_input(
+            &args.iter().map(|a| a.to_str().unwrap()).collect::<Vec<_>>(),
+            record.as_bytes(),
+        );
+        assert_refusal(&args, 2, &output);
+        assert!(
+            stderr(&output).contains("reviewing")
+                && stderr(&output).contains("bytes of record × 24 need"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty());
+    }
 }
 
 /// Row 4, stderr: a standard error that cannot be written (a full disk)
