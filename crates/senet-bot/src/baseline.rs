@@ -181,3 +181,91 @@ impl<R: Ruleset> Agent<R> for Baseline<R> {
         self.search.choose(decision)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Duel;
+    use crate::RandomAgent;
+    use senet::Side;
+    use senet::rulesets::{Bell, Jequier, Kendall, Kendall1979};
+    use senet::source::SeededThrows;
+    use senet::{Game, Seed};
+
+    /// A plain two-throw expectimax written out, nothing pruned: the
+    /// mover's value of `child` (after its move) is the mean over the next
+    /// throw of the best the side then to throw does with it, each
+    /// position after that valued by the five terms.
+    fn plain<R: Ruleset>(eval: &FiveTerms<R>, child: &Position<R>, me: Side) -> f64 {
+        if child.is_over() {
+            return eval.equity_for(child, me);
+        }
+        let dice = child.ruleset().dice();
+        let mut sum = 0.0;
+        for &(roll, weight) in dice.weights() {
+            let moves = child.moves(roll);
+            let value = match moves.lose_throw() {
+                Ok(lost) => eval.equity_for(&lost, me),
+                Err(_) => {
+                    let values = moves
+                        .iter()
+                        .map(|mv| eval.equity_for(&moves.play(mv).unwrap(), me));
+                    if child.side_to_throw() == me {
+                        values.fold(f64::MIN, f64::max)
+                    } else {
+                        values.fold(f64::MAX, f64::min)
+                    }
+                }
+            };
+            sum += f64::from(weight) * value;
+        }
+        sum / f64::from(dice.total_weight())
+    }
+
+    /// Every decision of a few random games: the baseline's value of each
+    /// move is the plain expectimax's, so its pruning changes nothing.
+    fn values_are_the_plain_expectimax<R: senet::rulesets::BuiltIn>(ruleset: R) {
+        let eval = FiveTerms::new(ruleset);
+        let mut baseline = Baseline::new(ruleset);
+        let mut checked = 0;
+        for seed in 0..3 {
+            let (mut x, mut o) = (RandomAgent::new(seed), RandomAgent::new(seed + 10));
+            let source = SeededThrows::new(Seed::from_u64(seed));
+            let game = Duel::new(ruleset).with_max_throws(150);
+            let game: Game<R, _> = game.play(&mut x, &mut o, source).unwrap();
+            let history = game.history();
+            let mut position = Position::start(ruleset);
+            for turn in history {
+                if let Some(mv) = turn.played() {
+                    let decision = Decision::new(position, turn.throw(), &[]).unwrap();
+                    if !decision.is_forced() {
+                        let thought = baseline.think(&decision);
+                        for scored in &thought.ranked {
+                            let child = decision.after(scored.mv).unwrap();
+                            let expected = plain(&eval, &child, decision.side());
+                            assert!(
+                                (scored.equity - expected).abs() < 1e-12,
+                                "{position} {}: {} against {expected}",
+                                position.notation(scored.mv),
+                                scored.equity
+                            );
+                            checked += 1;
+                        }
+                    }
+                    position = position.play(mv).unwrap();
+                } else {
+                    position = position.lose_throw(turn.roll()).unwrap();
+                }
+            }
+        }
+        assert!(checked > 50, "{checked} moves checked");
+    }
+
+    #[test]
+    fn the_baseline_is_the_plain_two_throw_expectimax() {
+        values_are_the_plain_expectimax(Kendall);
+        values_are_the_plain_expectimax(Bell);
+        values_are_the_plain_expectimax(Jequier);
+        values_are_the_plain_expectimax(Kendall1979);
+    }
+}
