@@ -42,6 +42,7 @@ use senet::rulesets::Direction;
 #[derive(Clone, Debug)]
 pub struct FiveTerms<R: Ruleset> {
     features: Evaluation<R>,
+    weights: [f64; 6],
 }
 
 /// The weights of [`FiveTerms`]: throw, progress, off, safe, blockade, exposed.
@@ -60,9 +61,37 @@ impl<R: Ruleset> FiveTerms<R> {
     /// assert_eq!(eval.equity_for(&start, Side::O), 1.0 - x);
     /// ```
     pub fn new(ruleset: R) -> FiveTerms<R> {
+        FiveTerms::with_weights(ruleset, WEIGHTS)
+    }
+
+    /// The five-term evaluation of `ruleset` with other weights: for the
+    /// throw, then each term in the table's order (for tuning them).
+    /// ```
+    /// use senet_bot::{Evaluator, FiveTerms};
+    /// use senet::{Position, rulesets::Kendall};
+    ///
+    /// let start = Position::start(Kendall);
+    /// // Progress alone: x stands 5 houses ahead, 0.1 a house.
+    /// let eval = FiveTerms::with_weights(Kendall, [0.0, 0.1, 0.0, 0.0, 0.0, 0.0]);
+    /// assert_eq!(eval.weights()[1], 0.1);
+    /// assert!(eval.equity(&start) > FiveTerms::new(Kendall).equity(&start));
+    /// ```
+    pub fn with_weights(ruleset: R, weights: [f64; 6]) -> FiveTerms<R> {
         FiveTerms {
             features: Evaluation::with_weights(ruleset, Weights::race()),
+            weights,
         }
+    }
+
+    /// The weights: for the throw, then each term in the table's order.
+    /// ```
+    /// use senet_bot::FiveTerms;
+    /// use senet::rulesets::Kendall;
+    ///
+    /// assert_eq!(FiveTerms::new(Kendall).weights(), [0.1, 0.04, 0.05, 0.1, 0.1, -0.1]);
+    /// ```
+    pub fn weights(&self) -> [f64; 6] {
+        self.weights
     }
 
     /// The five terms of `position`, thrower minus opponent, in the
@@ -111,8 +140,8 @@ impl<R: Ruleset> FiveTerms<R> {
 impl<R: Ruleset> Evaluator<R> for FiveTerms<R> {
     fn equity(&self, position: &Position<R>) -> f64 {
         let terms = self.terms(position);
-        let mut score = WEIGHTS[0];
-        for (term, weight) in terms.iter().zip(&WEIGHTS[1..]) {
+        let mut score = self.weights[0];
+        for (term, weight) in terms.iter().zip(&self.weights[1..]) {
             score += term * weight;
         }
         logistic(score)
@@ -146,13 +175,29 @@ impl<R: Ruleset> Baseline<R> {
     /// assert_eq!(baseline.name(), "baseline");
     /// ```
     pub fn new(ruleset: R) -> Baseline<R> {
+        Baseline::with_evaluation(FiveTerms::new(ruleset))
+    }
+
+    /// The same two-throw search over a five-term evaluation of other
+    /// weights ([`FiveTerms::with_weights`]): what tuning the baseline
+    /// plays.
+    /// ```
+    /// use senet_bot::{Agent, Baseline, Decision, FiveTerms};
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
+    /// let same = FiveTerms::with_weights(Kendall, FiveTerms::new(Kendall).weights());
+    /// let mut a = Baseline::with_evaluation(same);
+    /// assert_eq!(a.think(&decision), Baseline::new(Kendall).think(&decision));
+    /// ```
+    pub fn with_evaluation(eval: FiveTerms<R>) -> Baseline<R> {
         let limits = SearchLimits {
             max_depth: 2,
             nodes: u64::MAX,
             table_bits: 0,
         };
         Baseline {
-            search: Search::with_checked(FiveTerms::new(ruleset), limits),
+            search: Search::with_checked(eval, limits),
         }
     }
 
