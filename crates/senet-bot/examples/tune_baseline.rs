@@ -9,7 +9,8 @@
 //! high. Prints every trial.
 //!
 //! `cargo run --release -p senet-bot --example tune_baseline -- GAMES ROUNDS SEED CONFIRM`
-//! (defaults 4000, 2, 1, 20000).
+//! (defaults 4000, 2, 1, 20000); `... -- check W0,W1,W2,W3,W4,W5 GAMES SEED`
+//! only duels those weights against today's baseline.
 
 use senet::Seed;
 use senet::rulesets::Kendall;
@@ -30,7 +31,23 @@ fn duel(weights: [f64; 6], games: u64, seed: u64) -> Result<(f64, f64, f64), Due
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    if let [check, weights, games, seed] = &words[..]
+        && check == "check"
+    {
+        let parsed: Vec<f64> = weights
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()?;
+        let weights: [f64; 6] = parsed.try_into().map_err(|_| "six weights")?;
+        let (games, seed) = (games.parse()?, seed.parse()?);
+        let (rate, low, high) = duel(weights, games, seed)?;
+        println!(
+            "{weights:?}: {games} games, seed {seed}: {rate:.4} ({low:.4}..{high:.4}) against today's baseline"
+        );
+        return Ok(());
+    }
+    let mut args = words.iter().map(|a| a.parse::<u64>());
     let mut next = |default: u64| args.next().unwrap_or(Ok(default));
     let (games, rounds, seed, confirm) = (next(4000)?, next(2)?, next(1)?, next(20000)?);
     let names = ["throw", "progress", "off", "safe", "blockade", "exposed"];
