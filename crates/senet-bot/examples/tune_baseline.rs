@@ -9,19 +9,30 @@
 //! high. Prints every trial.
 //!
 //! `cargo run --release -p senet-bot --example tune_baseline -- GAMES ROUNDS SEED CONFIRM`
-//! (defaults 4000, 2, 1, 20000); `... -- check W0,W1,W2,W3,W4,W5 GAMES SEED`
-//! only duels those weights against today's baseline.
+//! (defaults 4000, 2, 1, 20000); `... -- check W0,W1,W2,W3,W4,W5 GAMES SEED [RULESET]`
+//! only duels those weights against today's baseline (in Kendall, or
+//! the ruleset named).
 
-use senet::Seed;
-use senet::rulesets::Kendall;
+use senet::rulesets::{BuiltIn, Kendall};
+use senet::{AnyRuleset, Seed, with_ruleset};
 use senet_bot::{Baseline, Duel, DuelError, DuelStats, FiveTerms};
 
 /// A's win rate (a draw counting half) and its 95% interval over
 /// `games` mirrored games of `weights` against today's baseline.
 fn duel(weights: [f64; 6], games: u64, seed: u64) -> Result<(f64, f64, f64), DuelError> {
-    let duel = Duel::new(Kendall);
-    let mut a = Baseline::with_evaluation(FiveTerms::with_weights(Kendall, weights));
-    let mut b = Baseline::new(Kendall);
+    duel_in(Kendall, weights, games, seed)
+}
+
+/// [`duel`] in any built-in ruleset.
+fn duel_in<R: BuiltIn>(
+    ruleset: R,
+    weights: [f64; 6],
+    games: u64,
+    seed: u64,
+) -> Result<(f64, f64, f64), DuelError> {
+    let duel = Duel::new(ruleset);
+    let mut a = Baseline::with_evaluation(FiveTerms::with_weights(ruleset, weights));
+    let mut b = Baseline::new(ruleset);
     let mut stats = DuelStats::default();
     for pair in 0..games / 2 {
         stats.record(&duel.play_pair(&mut a, &mut b, Seed::for_pair(seed, pair))?);
@@ -32,18 +43,20 @@ fn duel(weights: [f64; 6], games: u64, seed: u64) -> Result<(f64, f64, f64), Due
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let words: Vec<String> = std::env::args().skip(1).collect();
-    if let [check, weights, games, seed] = &words[..]
+    if let [check, weights, games, seed, rest @ ..] = &words[..]
         && check == "check"
+        && rest.len() <= 1
     {
+        let ruleset: AnyRuleset = rest.first().map_or("kendall", String::as_str).parse()?;
         let parsed: Vec<f64> = weights
             .split(',')
             .map(str::parse)
             .collect::<Result<_, _>>()?;
         let weights: [f64; 6] = parsed.try_into().map_err(|_| "six weights")?;
         let (games, seed) = (games.parse()?, seed.parse()?);
-        let (rate, low, high) = duel(weights, games, seed)?;
+        let (rate, low, high) = with_ruleset!(ruleset, |r| duel_in(r, weights, games, seed))?;
         println!(
-            "{weights:?}: {games} games, seed {seed}: {rate:.4} ({low:.4}..{high:.4}) against today's baseline"
+            "{ruleset}: {weights:?}: {games} games, seed {seed}: {rate:.4} ({low:.4}..{high:.4}) against today's baseline"
         );
         return Ok(());
     }
