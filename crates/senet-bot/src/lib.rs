@@ -95,6 +95,7 @@
 mod agent;
 mod baseline;
 mod duel;
+pub mod endgame;
 mod eval;
 mod greedy;
 mod hint;

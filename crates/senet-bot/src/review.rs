@@ -577,8 +577,8 @@ pub fn review<R: Ruleset>(
 }
 
 /// Every legal move valued exactly, when the table holds the position
-/// after each of them.
-fn exact<R: Ruleset>(decision: &Decision<'_, R>, table: &Table<R>) -> Option<Thought> {
+/// after each of them (also what [`endgame`](crate::endgame) judges by).
+pub(crate) fn exact<R: Ruleset>(decision: &Decision<'_, R>, table: &Table<R>) -> Option<Thought> {
     let mover = decision.side();
     let ranked = decision
         .moves()

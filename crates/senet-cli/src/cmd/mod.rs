@@ -10,6 +10,7 @@ use crate::fail::Fail;
 
 pub mod common;
 mod duel;
+mod endgame_error;
 mod game;
 mod moves;
 mod odds;
@@ -164,6 +165,19 @@ its ruleset is not the table's; one line on stderr starting `invalid: `); 2 bad 
 file that cannot be opened or read."
     )]
     Review(review::Args),
+    /// The chance of winning each agent gives away per decision in the endgames a table holds
+    ///
+    /// Draws --games start positions uniformly among the table's open
+    /// positions (from --seed), lets each agent play both sides of a
+    /// game from each, and judges every throw with more than one legal
+    /// move exactly against the table (`senet_bot::endgame`). Prints a
+    /// markdown row per agent: decisions, the mean chance lost per
+    /// decision with its 95% interval over games, the error rate (that
+    /// times 1000), the most lost at once, the counts of inaccuracies,
+    /// mistakes and blunders (as `senet review` classes them) and the
+    /// seconds taken. Without --tables the table is solved on the spot.
+    #[command(name = "endgame-error", after_help = USAGE_EXIT)]
+    EndgameError(endgame_error::Args),
     /// Exact odds of an endgame, and solving, checking and verifying tables
     ///
     /// With --position: x's share of the game under best play (wins plus
@@ -228,6 +242,7 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<(), Fail> {
         Command::Moves(args) => moves::run(args, out),
         Command::Replay(args) => replay::run(args, out),
         Command::Review(args) => review::run(args, out),
+        Command::EndgameError(args) => endgame_error::run(args, out),
         Command::Odds(args) => odds::run(args, out),
         Command::Train(args) => train::run(args, out),
         Command::Tune(args) => tune::run(args, out),
