@@ -10,6 +10,7 @@
 //! exit with 1; a closed output ends the command quietly with 141.
 //! The hostile inputs of issue 31, row by row, are in [`hostile`].
 
+mod endgame_error;
 mod hostile;
 mod review;
 
@@ -101,12 +102,13 @@ fn assert_refused_saying(good: &[&str], extra: &[&str], expected: &[&str]) {
 
 /// Every subcommand with arguments that are good but for what a test
 /// adds, and its switches (options that take no value).
-const SUBCOMMANDS: [(&[&str], &[&str]); 13] = [
+const SUBCOMMANDS: [(&[&str], &[&str]); 14] = [
     (&["game", "--seed", "1"], &["board"]),
     (&["perft", "--depth", "1"], &["divide", "time"]),
     (&["moves", "--roll", "2"], &[]),
     (&["replay", "/dev/null"], &["throws"]),
     (&["review", "/dev/null"], &["json"]),
+    (&["endgame-error", "--games", "1", "--bound", "1"], &[]),
     (&["playouts", "--games", "1"], &[]),
     (
         &["duel", "--a", "random", "--b", "random", "--games", "2"],

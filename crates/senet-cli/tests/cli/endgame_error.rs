@@ -1,14 +1,10 @@
 //! `senet endgame-error`: a row per agent, the table's own play losing
 //! nothing; bad arguments and a missing table refused with exit code 2.
 
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn senet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senet"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the command starts")
+    super::senet(&super::os(args))
 }
 
 #[test]
