@@ -118,11 +118,22 @@ object_only!(Tally, |t: Tally| {
             t.games
         ));
     }
-    if t.lengths.len() as u64 > t.games || t.turns.len() as u64 > t.games {
-        return Err(format!(
-            "a tally of {} games lists more lengths than games",
-            t.games
-        ));
+    for counts in [&t.games_by_throws, &t.games_by_turns] {
+        let listed = counts.iter().try_fold(0u64, |sum, &n| sum.checked_add(n));
+        if listed.is_none_or(|listed| listed > t.games) {
+            return Err(format!(
+                "a tally of {} games counts more lengths than games",
+                t.games
+            ));
+        }
+        if counts.len() as u64 > u64::from(crate::study::MAX_THROWS) + 1
+            || counts.last() == Some(&0)
+        {
+            return Err(format!(
+                "a tally's counts per length are at most {} long and end with a nonzero count",
+                u64::from(crate::study::MAX_THROWS) + 1
+            ));
+        }
     }
     Ok(t)
 });

@@ -41,7 +41,7 @@ use senet::{Outcome, Ruleset};
 /// use senet_bot::study::{MAX_THROWS, Pairing, play_games};
 ///
 /// let tally = play_games(Kendall, Pairing::RandomVsRandom, 5, 1, 1)?;
-/// assert!(tally.lengths.iter().all(|&length| length <= MAX_THROWS));
+/// assert!(tally.games_by_throws.len() as u64 <= u64::from(MAX_THROWS) + 1);
 /// assert_eq!(tally.unfinished, 0); // random games end far sooner
 /// # Ok::<(), senet_bot::study::StudyError>(())
 /// ```
@@ -117,17 +117,18 @@ impl fmt::Display for Pairing {
     }
 }
 
-/// What a batch of games came to. Counts are over all the games; the
-/// lengths of each game are kept, in game order, for medians and
-/// histograms.
+/// What a batch of games came to. Counts are over all the games; game
+/// lengths are kept as a count of games per length (at most
+/// [`MAX_THROWS`]` + 1` entries whatever the number of games), from
+/// which medians, means and histograms are computed exactly.
 ///
 /// ```
 /// use senet::rulesets::Bell;
 /// use senet_bot::study::{Pairing, play_games};
 ///
 /// let tally = play_games(Bell, Pairing::RandomVsRandom, 50, 7, 1)?;
-/// assert_eq!(tally.lengths.len(), 50);
-/// assert!(tally.turns.iter().zip(&tally.lengths).all(|(t, l)| t <= l));
+/// assert_eq!(tally.games_by_throws.iter().sum::<u64>(), 50);
+/// assert_eq!(tally.games_by_turns.iter().sum::<u64>(), 50);
 /// assert!(tally.x_wins + tally.draws + tally.unfinished <= 50);
 /// # Ok::<(), senet_bot::study::StudyError>(())
 /// ```
@@ -157,14 +158,17 @@ pub struct Tally {
     pub water: u64,
     /// Moves backward.
     pub backward: u64,
-    /// Each game's length in throws.
-    pub lengths: Vec<u32>,
-    /// Each game's length in turns: runs of throws by the same side.
-    pub turns: Vec<u32>,
+    /// Games per length in throws: `games_by_throws[n]` games were `n`
+    /// throws long. Empty, or ending with a nonzero count.
+    pub games_by_throws: Vec<u64>,
+    /// Games per length in turns (runs of throws by the same side):
+    /// `games_by_turns[n]` games took `n` turns. Empty, or ending with a
+    /// nonzero count.
+    pub games_by_turns: Vec<u64>,
 }
 
 impl Tally {
-    /// Adds `other`'s games after this tally's.
+    /// Adds `other`'s games to this tally's.
     ///
     /// ```
     /// use senet::rulesets::Kendall;
@@ -174,7 +178,7 @@ impl Tally {
     /// let b = play_games(Kendall, Pairing::RandomVsRandom, 4, 2, 1)?;
     /// a.merge(b.clone());
     /// assert_eq!(a.games, 7);
-    /// assert_eq!(a.lengths[3..], b.lengths[..]);
+    /// assert_eq!(a.games_by_throws.iter().sum::<u64>(), 7);
     /// # Ok::<(), senet_bot::study::StudyError>(())
     /// ```
     pub fn merge(&mut self, other: Tally) {
@@ -187,8 +191,8 @@ impl Tally {
         self.contacts += other.contacts;
         self.water += other.water;
         self.backward += other.backward;
-        self.lengths.extend(other.lengths);
-        self.turns.extend(other.turns);
+        add_counts(&mut self.games_by_throws, &other.games_by_throws);
+        add_counts(&mut self.games_by_turns, &other.games_by_turns);
     }
 
     /// `count` divided by the games (0 for no game).
@@ -326,6 +330,99 @@ impl Spread {
             high: rank(0.95)?,
         })
     }
+
+    /// The spread of values given as counts (`counts[v]` values equal
+    /// `v`), exactly as [`Spread::of`] of those values; `None` when
+    /// there are none.
+    ///
+    /// ```
+    /// use senet_bot::study::Spread;
+    ///
+    /// let spread = Spread::of_counts(&[0, 1, 0, 2]).unwrap(); // 1, 3, 3
+    /// assert_eq!(spread, Spread::of(&[1, 3, 3]).unwrap());
+    /// assert_eq!(Spread::of_counts(&[0, 0]), None);
+    /// ```
+    pub fn of_counts(counts: &[u64]) -> Option<Spread> {
+        let total: u64 = counts.iter().sum();
+        if total == 0 {
+            return None;
+        }
+        let rank = |p: f64| {
+            let index = ((p * total as f64).ceil() as u64).clamp(1, total) - 1;
+            nth_of_counts(counts, index)
+        };
+        Some(Spread {
+            low: rank(0.05)?,
+            median: rank(0.5)?,
+            high: rank(0.95)?,
+        })
+    }
+}
+
+/// The value at `index` (from 0) of the sorted values that `counts`
+/// counts (`counts[v]` values equal `v`), or `None` past the end.
+///
+/// ```
+/// use senet_bot::study::nth_of_counts;
+///
+/// let counts = [0, 1, 0, 2]; // 1, 3, 3
+/// assert_eq!(nth_of_counts(&counts, 0), Some(1));
+/// assert_eq!(nth_of_counts(&counts, 2), Some(3));
+/// assert_eq!(nth_of_counts(&counts, 3), None);
+/// ```
+pub fn nth_of_counts(counts: &[u64], index: u64) -> Option<u32> {
+    let mut before = 0u64;
+    for (value, &count) in counts.iter().enumerate() {
+        before = before.saturating_add(count);
+        if index < before {
+            return u32::try_from(value).ok();
+        }
+    }
+    None
+}
+
+/// The mean of values given as counts (`counts[v]` values equal `v`),
+/// exactly as [`mean`] of those values (0 for none).
+///
+/// ```
+/// use senet_bot::study::mean_of_counts;
+///
+/// assert_eq!(mean_of_counts(&[0, 1, 1, 0, 0, 0, 1]), 3.0);
+/// assert_eq!(mean_of_counts(&[]), 0.0);
+/// ```
+pub fn mean_of_counts(counts: &[u64]) -> f64 {
+    let (sum, total) =
+        counts
+            .iter()
+            .enumerate()
+            .fold((0u128, 0u128), |(sum, total), (value, &count)| {
+                (
+                    sum + value as u128 * u128::from(count),
+                    total + u128::from(count),
+                )
+            });
+    sum as f64 / total.max(1) as f64
+}
+
+/// Adds `more`'s counts to `counts`, index by index.
+fn add_counts(counts: &mut Vec<u64>, more: &[u64]) {
+    if counts.len() < more.len() {
+        counts.reserve_exact(more.len() - counts.len());
+        counts.resize(more.len(), 0);
+    }
+    for (count, &n) in counts.iter_mut().zip(more) {
+        *count += n;
+    }
+}
+
+/// Counts one game of `length` in `counts`.
+fn count_one(counts: &mut Vec<u64>, length: u32) {
+    let index = length as usize;
+    if counts.len() <= index {
+        counts.reserve_exact(index + 1 - counts.len());
+        counts.resize(index + 1, 0);
+    }
+    counts[index] += 1;
 }
 
 /// The mean of `values` (0 for none).
@@ -471,8 +568,8 @@ fn play_one<R: BuiltIn>(
     tally.contacts += seats.contacts;
     tally.water += seats.water;
     tally.backward += seats.backward;
-    tally.lengths.push(game.throws);
-    tally.turns.push(seats.turns);
+    count_one(&mut tally.games_by_throws, game.throws);
+    count_one(&mut tally.games_by_turns, seats.turns);
     match game.outcome() {
         Some(Outcome::Win(winner)) => {
             tally.x_wins += u64::from(winner == Side::X);

@@ -204,3 +204,24 @@ fn training_and_solving_reports_round_trip() {
     }
     let _: Score;
 }
+
+/// A tally's counts per length: no more games than it played, within the
+/// throw limit, and in one form only (no trailing zero).
+#[test]
+fn a_tally_counts_lengths_in_bounded_canonical_form() {
+    let tally = |counts: &str| {
+        format!(
+            r#"{{"games":3,"x_wins":0,"draws":0,"top_wins":0,"unfinished":0,"lost":0,"contacts":0,"water":0,"backward":0,"games_by_throws":{counts},"games_by_turns":[0,3]}}"#
+        )
+    };
+    let read: Tally = serde_json::from_str(&tally("[0,0,3]")).expect("a good tally");
+    assert_eq!(read.games_by_throws, [0, 0, 3]);
+    refused::<Tally>(&tally("[0,2,2]"), "counts more lengths than games");
+    refused::<Tally>(
+        &tally("[18446744073709551615,1]"),
+        "counts more lengths than games",
+    );
+    refused::<Tally>(&tally("[3,0]"), "end with a nonzero count");
+    let long = format!("[{}1]", "0,".repeat(100_001));
+    refused::<Tally>(&tally(&long), "at most 100001 long");
+}

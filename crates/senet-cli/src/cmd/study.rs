@@ -5,7 +5,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use senet::{AnyRuleset, with_ruleset};
-use senet_bot::study::{Pairing, Tally, play_games};
+use senet_bot::study::{MAX_THROWS, Pairing, Tally, play_games};
 
 use super::common::{MemoryArgs, number, seed_number, writable, write_file};
 use crate::fail::{Fail, error, quote, usage};
@@ -37,10 +37,9 @@ pub struct Args {
     memory: MemoryArgs,
 }
 
-/// The bytes kept per game until the report: its length in throws and
-/// in turns (4 each), and the sorted copy of a column's lengths made for
-/// its medians and picture (4).
-const BYTES_PER_GAME: u64 = 12;
+/// The bytes of one tally's game lengths: a count (8 bytes) per length
+/// in throws and in turns, up to [`MAX_THROWS`], whatever the games.
+const BYTES_PER_TALLY: u64 = 2 * 8 * (MAX_THROWS as u64 + 1);
 
 /// The rulesets studied.
 #[derive(Clone, Debug)]
@@ -56,13 +55,12 @@ fn rulesets(text: &str) -> Result<Rulesets, String> {
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let (games, seed, threads) = (args.games, args.seed, args.threads);
     let bot_games = args.bot_games.unwrap_or((games / 100).max(2));
-    // Every game's length is kept for the medians: stated up front.
-    let kept = games
-        .saturating_add(bot_games.saturating_mul(Pairing::ALL.len() as u64 - 1))
-        .saturating_mul(args.ruleset.0.len() as u64);
+    // Game lengths are counted per length, so the memory is bounded:
+    // a tally per ruleset and pairing, and one per thread while playing.
+    let tallies = (args.ruleset.0.len() as u64 * Pairing::ALL.len() as u64).saturating_add(threads);
     args.memory.check(
-        kept.saturating_mul(BYTES_PER_GAME),
-        format_args!("{kept} games' lengths × {BYTES_PER_GAME} bytes"),
+        tallies.saturating_mul(BYTES_PER_TALLY),
+        format_args!("{tallies} tallies' length counts × {BYTES_PER_TALLY} bytes"),
     )?;
     // The folder must exist before the games (none is made); each
     // picture is checked too.
@@ -108,7 +106,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     if let Some(dir) = &args.svg {
         for (ruleset, tallies) in &columns {
             let file = format!("{dir}/lengths-{ruleset}.svg");
-            let picture = histogram::lengths(&ruleset.to_string(), &tallies[0].lengths);
+            let picture = histogram::lengths(&ruleset.to_string(), &tallies[0].games_by_throws);
             write_file(&file, picture)?;
             let file = format!("{dir}/start-{ruleset}.svg");
             let start = senet::Position::start(*ruleset);

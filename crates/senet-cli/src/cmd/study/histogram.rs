@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+use senet_bot::study::nth_of_counts;
+
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 320.0;
 const LEFT: f64 = 50.0;
@@ -9,19 +11,16 @@ const BOTTOM: f64 = 40.0;
 const TOP: f64 = 40.0;
 const BINS: u32 = 40;
 
-/// The distribution of `lengths` (throws per game) as bars, up to the 99th percentile.
-pub fn lengths(ruleset: &str, lengths: &[u32]) -> String {
-    let mut sorted = lengths.to_vec();
-    sorted.sort_unstable();
-    let high = sorted
-        .get(sorted.len() * 99 / 100)
-        .copied()
-        .unwrap_or(1)
-        .max(1);
+/// The distribution of game lengths (`games[n]` games were `n` throws
+/// long) as bars, up to the 99th percentile.
+pub fn lengths(ruleset: &str, games: &[u64]) -> String {
+    let total: u64 = games.iter().sum();
+    let high = nth_of_counts(games, total * 99 / 100).unwrap_or(1).max(1);
     let width = high.div_ceil(BINS).max(1);
     let mut counts = vec![0u64; BINS as usize + 1];
-    for &length in &sorted {
-        counts[((length / width) as usize).min(BINS as usize)] += 1;
+    for (length, &count) in games.iter().enumerate() {
+        let bin = (length / width as usize).min(BINS as usize);
+        counts[bin] += count;
     }
     let most = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
     let bar = (WIDTH - LEFT - 10.0) / f64::from(BINS + 1);
@@ -37,8 +36,7 @@ pub fn lengths(ruleset: &str, lengths: &[u32]) -> String {
     );
     let _ = writeln!(
         out,
-        r##"<text x="{LEFT}" y="24" font-size="15" fill="#3b2a14">{ruleset}: throws per game, random against random ({} games)</text>"##,
-        sorted.len()
+        r##"<text x="{LEFT}" y="24" font-size="15" fill="#3b2a14">{ruleset}: throws per game, random against random ({total} games)</text>"##
     );
     for (bin, &count) in counts.iter().enumerate() {
         let h = plot * count as f64 / most;

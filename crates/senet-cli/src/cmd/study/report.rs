@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use senet::AnyRuleset;
 
-use senet_bot::study::{Pairing, Score, Spread, Tally, mean};
+use senet_bot::study::{Pairing, Score, Spread, Tally, mean_of_counts};
 
 /// One markdown table per measure: a row per pairing, a column per ruleset.
 pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {
@@ -18,16 +18,16 @@ pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {
             format!("{:.2}%", 100.0 * t.draws as f64 / t.games as f64)
         }),
         ("Game length in throws: mean", |t| {
-            format!("{:.1}", mean(&t.lengths))
+            format!("{:.1}", mean_of_counts(&t.games_by_throws))
         }),
         ("Game length in throws: median (5th-95th percentile)", |t| {
-            spread(&t.lengths)
+            spread(&t.games_by_throws)
         }),
         ("Game length in turns: mean", |t| {
-            format!("{:.1}", mean(&t.turns))
+            format!("{:.1}", mean_of_counts(&t.games_by_turns))
         }),
         ("Game length in turns: median (5th-95th percentile)", |t| {
-            spread(&t.turns)
+            spread(&t.games_by_turns)
         }),
         ("Lost throws per game", |t| per_game(t, t.lost)),
         (
@@ -81,9 +81,10 @@ fn rate(score: Score) -> String {
     )
 }
 
-/// Median with the 5th and 95th percentiles, `-` for no value.
-fn spread(values: &[u32]) -> String {
-    Spread::of(values).map_or("-".to_owned(), |s| {
+/// Median with the 5th and 95th percentiles of the values `counts`
+/// counts, `-` for no value.
+fn spread(counts: &[u64]) -> String {
+    Spread::of_counts(counts).map_or("-".to_owned(), |s| {
         format!("{} ({}-{})", s.median, s.low, s.high)
     })
 }
