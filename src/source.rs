@@ -423,12 +423,15 @@ impl Seed {
     }
 }
 
+/// Writes `bytes` as lower-case hex, two digits a byte: how seeds and
+/// commitments are written everywhere (records, JSON, the command line).
+fn write_hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
+    bytes.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+}
+
 impl fmt::Display for Seed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for byte in self.as_bytes() {
-            write!(f, "{byte:02x}")?;
-        }
-        Ok(())
+        write_hex(f, self.as_bytes())
     }
 }
 

@@ -143,10 +143,7 @@ impl Seed {
 
 impl fmt::Display for Commitment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for byte in self.0 {
-            write!(f, "{byte:02x}")?;
-        }
-        Ok(())
+        super::write_hex(f, &self.0)
     }
 }
 
