@@ -367,7 +367,7 @@ async fn resign_and_review(client: &Client, server: &Server) -> Result<(), Failu
         .find(|row| row[0] == "decisions judged")
         .ok_or_else(|| format!("no decisions in the summary {summary:?}"))?;
     for (side, shown) in decisions[1..].iter().enumerate() {
-        if review["sides"][side]["decisions"].to_string() != *shown {
+        if review["sides"][side]["decisions"].as_u64() != shown.parse().ok() {
             return Err(format!("the summary shows {shown} decisions, the API's {review}").into());
         }
     }
@@ -394,7 +394,7 @@ async fn resign_and_review(client: &Client, server: &Server) -> Result<(), Failu
             Some("blunder") => "??",
             _ => "",
         };
-        if row[0] != judged["number"].to_string()
+        if row[0].parse().ok() != judged["number"].as_u64()
             || row[2] != judged["played"].as_str().unwrap_or_default()
             || row[5] != mark
             || *class != judged["class"]
