@@ -21,6 +21,7 @@ use crate::error::{ApiError, quoted};
 use crate::hints::{self, HintView, Odds};
 use crate::hosted::{GameView, Hosted, TurnView, side_text, stored_turn};
 use crate::page;
+use crate::review::review_json;
 use crate::secret;
 use crate::store::{Change, Store, StoredGame, StoredSeat};
 
@@ -86,6 +87,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/review", get(review))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -528,4 +530,26 @@ async fn record(
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// `GET /api/games/{id}/review`: made once per game (and table bound) on
+/// the blocking pool, under the game's lock so that one game is reviewed
+/// once however many ask at the same time, then kept in the store and
+/// answered from it byte for byte.
+async fn review(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let json = locked(&state, id, |state, id| {
+        let bound = state.odds.bound();
+        // Only a finished game has a kept review, and it never changes.
+        if let Some(json) = state.store.review(id, bound)? {
+            return Ok(json);
+        }
+        let json = review_json(&state.hosted(id)?, &state.odds)?;
+        state.store.keep_review(id, bound, &json)?;
+        Ok(json)
+    })
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
 }

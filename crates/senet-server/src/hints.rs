@@ -40,7 +40,7 @@ impl Odds {
 
     /// The table of `ruleset`, solving it on first use; `None` with bound
     /// 0 or when solving fails.
-    fn table(&self, ruleset: AnyRuleset) -> Option<Arc<Table<AnyRuleset>>> {
+    pub fn table(&self, ruleset: AnyRuleset) -> Option<Arc<Table<AnyRuleset>>> {
         if self.bound == 0 {
             return None;
         }

@@ -34,6 +34,7 @@ pub mod error;
 pub mod hints;
 pub mod hosted;
 mod page;
+pub mod review;
 pub mod secret;
 pub mod store;
 

@@ -22,9 +22,10 @@ struct Options {
     /// The port to listen on; 0 takes any free port (the one taken is printed).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Endgame tables for exact hints: at most this many pieces a side on
-    /// the track, solved for a ruleset when its first hint is asked (0: no
-    /// tables; 2 takes seconds and, for Bell, about 400 MB).
+    /// Endgame tables for exact hints and reviews: at most this many pieces
+    /// a side on the track, solved for a ruleset when its first hint or
+    /// review is asked (0: no tables; 2 takes seconds and, for Bell, about
+    /// 400 MB).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     odds_bound: u8,
     /// When an answered change is on disk: `full` (before the answer, safe

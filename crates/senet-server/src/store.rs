@@ -7,7 +7,11 @@
 //! SQLite database, is refused with a [`StoreError`] that says so. A game
 //! is stored as what cannot be derived (its seed, its seats, the moves
 //! people and bots chose, a resignation); the throws are stored too, so
-//! that a replay can check that the seed still gives them.
+//! that a replay can check that the seed still gives them. The review of
+//! a finished game is kept once made (a finished game never changes).
+//!
+//! Version 1 had no reviews; a file of version 1 gets the `reviews` table
+//! and version 2 when it is opened, and its games are kept as they were.
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -15,8 +19,9 @@ use std::sync::Mutex;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The version of the schema this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
+/// The tables of version 1.
 const SCHEMA: &str = "
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
@@ -40,6 +45,18 @@ CREATE TABLE turns (
     throw TEXT NOT NULL,
     text TEXT NOT NULL,
     PRIMARY KEY (game, number)
+) STRICT;
+";
+
+/// What version 2 adds to version 1: the reviews of finished games, one
+/// per game and table bound (the bound the server was started with; 0 for
+/// none), as the JSON the API answers.
+const REVIEWS: &str = "
+CREATE TABLE reviews (
+    game TEXT NOT NULL REFERENCES games(id),
+    table_bound INTEGER NOT NULL,
+    json TEXT NOT NULL,
+    PRIMARY KEY (game, table_bound)
 ) STRICT;
 ";
 
@@ -223,8 +240,16 @@ impl Store {
                         "tables but no schema version: not a senet-server database".to_owned(),
                     ));
                 }
+                let batch = format!(
+                    "BEGIN; {SCHEMA} {REVIEWS} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+                );
+                connection.execute_batch(&batch)?;
+            }
+            1 => {
+                // A database of the first version: its games stay, and
+                // it gets the reviews' table.
                 let batch =
-                    format!("BEGIN; {SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;");
+                    format!("BEGIN; {REVIEWS} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;");
                 connection.execute_batch(&batch)?;
             }
             SCHEMA_VERSION => {}
@@ -352,6 +377,40 @@ impl Store {
         Ok(ids)
     }
 
+    /// The review of game `id` kept for table bound `table_bound`, as
+    /// the API's JSON; `None` when none is kept.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors.
+    pub fn review(&self, id: &str, table_bound: u8) -> Result<Option<String>, StoreError> {
+        let connection = self.lock();
+        let json = connection
+            .query_row(
+                "SELECT json FROM reviews WHERE game = ?1 AND table_bound = ?2",
+                params![id, table_bound],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(json)
+    }
+
+    /// Keeps `json`, the review of finished game `id` for table bound
+    /// `table_bound`. A review already kept stays: a finished game's
+    /// review is the same every time it is made.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors (an unknown game among them).
+    pub fn keep_review(&self, id: &str, table_bound: u8, json: &str) -> Result<(), StoreError> {
+        let connection = self.lock();
+        connection.execute(
+            "INSERT OR IGNORE INTO reviews (game, table_bound, json) VALUES (?1, ?2, ?3)",
+            params![id, table_bound, json],
+        )?;
+        Ok(())
+    }
+
     /// Writes what a request changed in game `id`, all or nothing.
     ///
     /// # Errors
@@ -453,6 +512,51 @@ mod tests {
         let (loaded, turns) = store.load("g1").unwrap().unwrap();
         assert!(turns.is_empty());
         assert_eq!(loaded.waiting, None);
+    }
+
+    #[test]
+    fn a_review_is_kept_once_per_game_and_bound() {
+        let store = Store::in_memory().unwrap();
+        store.create(&sample("g1")).unwrap();
+        assert_eq!(store.review("g1", 1).unwrap(), None);
+        store.keep_review("g1", 1, "{\"a\":1}").unwrap();
+        // The first one kept stays.
+        store.keep_review("g1", 1, "{\"a\":2}").unwrap();
+        assert_eq!(store.review("g1", 1).unwrap().as_deref(), Some("{\"a\":1}"));
+        assert_eq!(store.review("g1", 0).unwrap(), None);
+        // Only a stored game has a review.
+        assert!(store.keep_review("nope", 1, "{}").is_err());
+    }
+
+    #[test]
+    fn a_database_of_version_1_gets_the_reviews_and_keeps_its_games() {
+        let dir = std::env::temp_dir().join(format!("senet-store-v1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("v1.sqlite");
+        let _ = std::fs::remove_file(&path);
+        {
+            // A file as version 1 wrote it, with a game.
+            let connection = Connection::open(&path).unwrap();
+            connection
+                .execute_batch(&format!(
+                    "BEGIN; {SCHEMA} PRAGMA user_version = 1;
+                     INSERT INTO games (id, ruleset, seed, commitment, created, x_level, o_level)
+                     VALUES ('old', 'kendall', '', '', '2026-12-01T00:00:00Z', 1, 2);
+                     COMMIT;"
+                ))
+                .unwrap();
+        }
+        let store = Store::open(&path, Durability::Full).unwrap();
+        let version: i64 = store
+            .lock()
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(version, SCHEMA_VERSION);
+        assert_eq!(store.ids().unwrap(), vec!["old".to_owned()]);
+        store.keep_review("old", 0, "{}").unwrap();
+        assert_eq!(store.review("old", 0).unwrap().as_deref(), Some("{}"));
+        drop(store);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

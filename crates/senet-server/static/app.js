@@ -1,6 +1,6 @@
 // The Senet page: makes a game, draws the board, sends throws and moves,
 // shows the bots' answers, hints, and at the end the record, checked
-// against the commitment shown at the start.
+// against the commitment shown at the start, and the game's review.
 // Everything shown comes from the server's JSON and is written as text,
 // never as HTML.
 "use strict";
@@ -15,6 +15,7 @@ let game = null; // the last game view
 let selected = null; // the house of the piece picked, or null
 let busy = false;
 let pollTimer = null;
+let reviewed = null; // the id of the game whose review is shown or asked
 
 // ---------- the server ----------
 
@@ -377,6 +378,7 @@ async function sha256Hex(bytes) {
 async function finish(view) {
   const box = $("finish");
   box.hidden = false;
+  offerReview(view);
   $("result").textContent = "Result: " + view.finish.text + (current && view.finish.winner === current.seat ? " — you won!" : "");
   let text;
   try {
@@ -413,12 +415,112 @@ async function finish(view) {
   }
 }
 
+// ---------- the end: the review ----------
+
+// Resets the review's box for a finished game (once per game).
+function offerReview(view) {
+  if (reviewed === view.id) return;
+  reviewed = null;
+  $("review").disabled = false;
+  $("review-status").textContent = "";
+  $("review-out").hidden = true;
+}
+
+const percent = (chance) => (100 * chance).toFixed(1) + "%";
+const points = (lost) => (100 * lost).toFixed(1);
+
+function cell(text, className) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (className) td.className = className;
+  return td;
+}
+
+function row(cells) {
+  const tr = document.createElement("tr");
+  tr.append(...cells);
+  return tr;
+}
+
+const MARKS = { fine: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+function drawReview(review) {
+  $("review-source").textContent = review.table_bound === null
+    ? "(level 4's estimates)"
+    : "(level 4's estimates; exact where the endgame table of up to " + review.table_bound + (review.table_bound === 1 ? " piece" : " pieces") + " a side on the track holds every move)";
+  const [x, o] = review.sides;
+  const seats = game ? game.seats : [];
+  $("review-x").textContent = "x" + (seats[0] ? " (" + (seats[0].name || seats[0].agent) + ")" : "");
+  $("review-o").textContent = "o" + (seats[1] ? " (" + (seats[1].name || seats[1].agent) + ")" : "");
+  const lines = [
+    ["decisions judged", (s) => String(s.decisions)],
+    ["valued exactly", (s) => String(s.exact)],
+    ["forced moves, not judged", (s) => String(s.forced)],
+    ["lost throws", (s) => String(s.lost_throws)],
+    ["chance lost, in all", (s) => points(s.total_lost) + " points"],
+    ["fine", (s) => String(s.fine)],
+    ["inaccuracies ?!", (s) => String(s.inaccuracies)],
+    ["mistakes ?", (s) => String(s.mistakes)],
+    ["blunders ??", (s) => String(s.blunders)],
+    ["error rate", (s) => s.error_rate.toFixed(1)],
+  ];
+  const summary = $("review-summary").tBodies[0];
+  summary.replaceChildren(...lines.map(([label, value]) => row([cell(label), cell(value(x)), cell(value(o))])));
+  const moves = $("review-moves").tBodies[0];
+  moves.replaceChildren();
+  for (const m of review.moves) {
+    const better = m.best === m.played ? "" : m.best + " (" + percent(m.best_chance) + ")";
+    const by = m.source === "exact" ? "exact" : "level " + m.source.level;
+    const tr = row([
+      cell(String(m.number)), cell(m.side), cell(m.played, "move"), cell(percent(m.played_chance)),
+      cell(points(m.lost)), cell(MARKS[m.class] || "", "mark"), cell(better, "move"), cell(by),
+    ]);
+    tr.className = m.class;
+    tr.dataset.number = String(m.number);
+    tr.title = m.class + ": " + m.choices + " legal moves";
+    tr.addEventListener("click", () => lookAt(m.number));
+    moves.append(tr);
+  }
+  $("review-out").hidden = false;
+}
+
+// Shows turn `number` in the list of turns played.
+function lookAt(number) {
+  for (const item of $("log").children) {
+    const here = item.value === number;
+    item.classList.toggle("looked", here);
+    if (here) item.scrollIntoView({ block: "nearest" });
+  }
+}
+
+async function showReview() {
+  if (!game || !game.finish) return;
+  const id = game.id;
+  reviewed = id;
+  $("review").disabled = true;
+  $("review-status").textContent = "Reviewing every decision…";
+  try {
+    const review = await api("GET", "/api/games/" + id + "/review");
+    if (reviewed !== id) return;
+    $("review-status").textContent = review.moves.length === 0 ? "No decision had a choice: nothing to judge." : "";
+    drawReview(review);
+  } catch (error) {
+    reviewed = null;
+    $("review").disabled = false;
+    $("review-status").textContent = "The review failed: " + error.message;
+  }
+}
+
 // ---------- start ----------
 
 async function start() {
   $("new-game-form").addEventListener("submit", newGame);
   $("throw").addEventListener("click", () => act("POST", "/api/games/" + current.id + "/throw"));
   $("hint").addEventListener("click", showHint);
+  $("review").addEventListener("click", showReview);
+  $("review-marked-only").addEventListener("change", (event) => {
+    $("review-moves").classList.toggle("marked-only", event.target.checked);
+  });
   $("resign").addEventListener("click", () => {
     if (confirm("Resign this game?")) act("POST", "/api/games/" + current.id + "/resign");
   });

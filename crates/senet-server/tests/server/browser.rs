@@ -1,13 +1,16 @@
-//! A whole game against a bot, played by clicking in headless Chromium
-//! driven through chromedriver (fantoccini), ending with the result and
-//! "record verified" on the page.
+//! The page in headless Chromium driven through chromedriver
+//! (fantoccini): a whole game against a bot played by clicking, ending
+//! with the result and "record verified" on the page, then its review;
+//! and a game resigned in the page whose review is checked against the
+//! API's.
 //!
-//! It needs Debian's `chromium` and `chromium-driver`
+//! They need Debian's `chromium` and `chromium-driver`
 //! (`/usr/bin/chromium`, `/usr/bin/chromedriver`; `.ci/run` installs
-//! them). When chromedriver is missing the test fails if the environment
+//! them). When chromedriver is missing a test fails if the environment
 //! variable `CI` is set, and otherwise prints a `skipped: ...` line to
-//! stderr and returns. With `SENET_SCREENSHOTS=DIR` it also saves
-//! `DIR/server-in-progress.png` and `DIR/server-finished.png`.
+//! stderr and returns. With `SENET_SCREENSHOTS=DIR` they also save
+//! `DIR/server-in-progress.png`, `DIR/server-finished.png` and
+//! `DIR/server-review.png`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -37,19 +40,32 @@ fn free_port() -> u16 {
     listener.local_addr().expect("its address").port()
 }
 
-#[test]
-fn a_whole_game_against_a_bot_is_played_by_clicking_and_its_record_verified() {
+/// What a browser test runs on: a server, chromedriver, a runtime, and
+/// the folder of the screenshots if asked for.
+struct Session {
+    // Dropped in this order: the driver, the server, then their folder.
+    _driver: Driver,
+    server: Server,
+    dir: TempDir,
+    driver_port: u16,
+    runtime: tokio::runtime::Runtime,
+    shots: Option<PathBuf>,
+}
+
+/// The session of test `name`, or `None` (after saying so) when
+/// chromedriver is missing outside CI.
+fn session(name: &str) -> Option<Session> {
     if !Path::new(CHROMEDRIVER).exists() {
         if std::env::var_os("CI").is_some() {
             panic!("{CHROMEDRIVER} is missing in CI: install chromium and chromium-driver");
         }
         eprintln!("skipped: {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
-        return;
+        return None;
     }
-    let dir = TempDir::new("browser");
+    let dir = TempDir::new(name);
     let server = Server::start(&dir.db());
     let driver_port = free_port();
-    let _driver = Driver(
+    let driver = Driver(
         Command::new(CHROMEDRIVER)
             .arg(format!("--port={driver_port}"))
             .stdout(Stdio::null())
@@ -57,18 +73,46 @@ fn a_whole_game_against_a_bot_is_played_by_clicking_and_its_record_verified() {
             .spawn()
             .expect("chromedriver starts"),
     );
-    let profile = dir.path.join("profile");
-    let shots = std::env::var_os("SENET_SCREENSHOTS").map(PathBuf::from);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
         .build()
         .expect("a runtime");
-    runtime.block_on(async {
-        let client = connect(driver_port, &profile).await;
-        let result = play(&client, server.port, shots.as_deref()).await;
+    Some(Session {
+        _driver: driver,
+        server,
+        dir,
+        driver_port,
+        runtime,
+        shots: std::env::var_os("SENET_SCREENSHOTS").map(PathBuf::from),
+    })
+}
+
+#[test]
+fn a_whole_game_against_a_bot_is_played_by_clicking_and_its_record_verified() {
+    let Some(session) = session("browser") else {
+        return;
+    };
+    let profile = session.dir.path.join("profile");
+    session.runtime.block_on(async {
+        let client = connect(session.driver_port, &profile).await;
+        let result = play(&client, session.server.port, session.shots.as_deref()).await;
         let _ = client.close().await;
         result.expect("the game is played in the browser");
+    });
+}
+
+#[test]
+fn a_game_resigned_in_the_page_shows_its_review() {
+    let Some(session) = session("browser-review") else {
+        return;
+    };
+    let profile = session.dir.path.join("profile");
+    session.runtime.block_on(async {
+        let client = connect(session.driver_port, &profile).await;
+        let result = resign_and_review(&client, &session.server).await;
+        let _ = client.close().await;
+        result.expect("the review is shown in the browser");
     });
 }
 
@@ -126,7 +170,8 @@ async fn text_of(client: &Client, css: &str) -> Result<String, Failure> {
     Ok(client.find(Locator::Css(css)).await?.text().await?)
 }
 
-async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Failure> {
+/// Opens the page and starts a Kendall game as x against level 1.
+async fn new_game(client: &Client, port: u16) -> Result<(), Failure> {
     client.goto(&format!("http://127.0.0.1:{port}/")).await?;
     client
         .wait()
@@ -153,7 +198,11 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
         .send_keys("Clicker")
         .await?;
     client.find(Locator::Id("new-game")).await?.click().await?;
+    Ok(())
+}
 
+async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Failure> {
+    new_game(client, port).await?;
     let mut moves = 0;
     let mut reloaded = false;
     for _ in 0..3000 {
@@ -247,6 +296,160 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
     }
     if let Some(dir) = shots {
         std::fs::write(dir.join("server-finished.png"), client.screenshot().await?)?;
+    }
+    // The whole game's review (its screenshot shows the marked moves).
+    open_review(client, shots).await
+}
+
+/// The texts of the cells of each row of the table body `css`.
+async fn rows_of(client: &Client, css: &str) -> Result<Vec<Vec<String>>, Failure> {
+    let mut rows = Vec::new();
+    for row in client.find_all(Locator::Css(css)).await? {
+        let mut cells = Vec::new();
+        for cell in row.find_all(Locator::Css("td")).await? {
+            cells.push(cell.text().await?);
+        }
+        rows.push(cells);
+    }
+    Ok(rows)
+}
+
+/// Plays twenty moves (or to the end), resigns, opens the review, and
+/// checks the page's summary and judged moves against the API's review,
+/// and the filter of the marked moves.
+async fn resign_and_review(client: &Client, server: &Server) -> Result<(), Failure> {
+    new_game(client, server.port).await?;
+    let mut moves = 0;
+    loop {
+        match settled(client).await?.as_str() {
+            "over" => break,
+            "throw" => client.find(Locator::Id("throw")).await?.click().await?,
+            "move" if moves == 20 => {
+                // Resigning asks for a confirmation first.
+                client.find(Locator::Id("resign")).await?.click().await?;
+                client.accept_alert().await?;
+            }
+            "move" => {
+                // The last legal move: not the bot's choice, so that some
+                // are marked.
+                let buttons = client.find_all(Locator::Css("button.legal-move")).await?;
+                let last = buttons.last().ok_or("no legal move is shown")?;
+                last.clone().click().await?;
+                moves += 1;
+            }
+            other => return Err(format!("the page waits in state {other}").into()),
+        }
+    }
+    let result = text_of(client, "#result").await?;
+    if moves == 20 && !result.contains("resign") {
+        return Err(format!("the result after resigning reads {result:?}").into());
+    }
+    let id = client
+        .execute(
+            "return new URLSearchParams(location.hash.slice(1)).get('game')",
+            vec![],
+        )
+        .await?;
+    let id = id.as_str().ok_or("no game in the URL")?.to_owned();
+
+    open_review(client, None).await?;
+    let answer = server.get(&format!("/api/games/{id}/review"));
+    if answer.status != 200 {
+        return Err(format!("the API's review: {} {}", answer.status, answer.body).into());
+    }
+    let review = answer.json()?;
+    let judged = review["moves"].as_array().ok_or("no moves in the review")?;
+
+    // The summary: one row per figure, a column per side, as the API's.
+    let summary = rows_of(client, "#review-summary tbody tr").await?;
+    let decisions = summary
+        .iter()
+        .find(|row| row[0] == "decisions judged")
+        .ok_or_else(|| format!("no decisions in the summary {summary:?}"))?;
+    for (side, shown) in decisions[1..].iter().enumerate() {
+        if review["sides"][side]["decisions"].as_u64() != shown.parse().ok() {
+            return Err(format!("the summary shows {shown} decisions, the API's {review}").into());
+        }
+    }
+    // A row per judged move, each with its mark, the marked ones
+    // highlighted by their class.
+    let rows = rows_of(client, "#review-moves tbody tr").await?;
+    if rows.is_empty() || rows.len() != judged.len() {
+        return Err(format!("{} rows for {} judged moves", rows.len(), judged.len()).into());
+    }
+    let classes = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#review-moves tbody tr'), (tr) => tr.className)",
+            vec![],
+        )
+        .await?;
+    for ((row, judged), class) in rows
+        .iter()
+        .zip(judged)
+        .zip(classes.as_array().ok_or("no classes")?)
+    {
+        let mark = match judged["class"].as_str() {
+            Some("inaccuracy") => "?!",
+            Some("mistake") => "?",
+            Some("blunder") => "??",
+            _ => "",
+        };
+        if row[0].parse().ok() != judged["number"].as_u64()
+            || row[2] != judged["played"].as_str().unwrap_or_default()
+            || row[5] != mark
+            || *class != judged["class"]
+        {
+            return Err(format!("the row {row:?} ({class}) shows the judged move {judged}").into());
+        }
+    }
+    // "Only the marked moves" hides the fine ones.
+    client
+        .find(Locator::Id("review-marked-only"))
+        .await?
+        .click()
+        .await?;
+    let shown = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#review-moves tbody tr'))
+                .filter((tr) => tr.offsetParent !== null).length",
+            vec![],
+        )
+        .await?;
+    let marked = judged.iter().filter(|m| m["class"] != "fine").count();
+    if shown.as_u64() != Some(marked as u64) {
+        return Err(format!("{shown} rows shown for {marked} marked moves").into());
+    }
+    Ok(())
+}
+
+/// Opens the review of the game over on the page and waits for its rows;
+/// with `shots`, saves `server-review.png` of its summary and its marked
+/// moves (all of them when none is marked).
+async fn open_review(client: &Client, shots: Option<&Path>) -> Result<(), Failure> {
+    client.find(Locator::Id("review")).await?.click().await?;
+    client
+        .wait()
+        .at_most(Duration::from_secs(120))
+        .for_element(Locator::Css("#review-moves tbody tr"))
+        .await?;
+    if let Some(dir) = shots {
+        let marked = client
+            .find_all(Locator::Css("#review-moves tbody tr:not(.fine)"))
+            .await?;
+        if !marked.is_empty() {
+            client
+                .find(Locator::Id("review-marked-only"))
+                .await?
+                .click()
+                .await?;
+        }
+        client
+            .execute(
+                "document.getElementById('review-box').scrollIntoView()",
+                vec![],
+            )
+            .await?;
+        std::fs::write(dir.join("server-review.png"), client.screenshot().await?)?;
     }
     Ok(())
 }

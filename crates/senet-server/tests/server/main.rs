@@ -6,10 +6,13 @@
 //! - `refusals`: bad input of every kind, each refused with a JSON message
 //!   and nothing changed;
 //! - `crash`: the server killed with SIGKILL and started again loses nothing;
-//! - `browser`: a whole game played by clicking in headless Chromium.
+//! - `review`: a finished game's review, made once; refused before the end;
+//! - `browser`: a whole game played by clicking in headless Chromium, and
+//!   a game resigned in the page whose review is shown.
 
 mod api;
 mod browser;
 mod crash;
 mod harness;
 mod refusals;
+mod review;

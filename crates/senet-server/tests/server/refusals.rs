@@ -7,7 +7,7 @@ use crate::harness::{Server, TempDir, try_start};
 
 /// The error message of a refusal, checked to be `{"error": "..."}` with
 /// the status expected.
-fn refused(answer: &senet_server::client::Answer, status: u16) -> String {
+pub(crate) fn refused(answer: &senet_server::client::Answer, status: u16) -> String {
     assert_eq!(answer.status, status, "{}", answer.body);
     assert!(
         answer

@@ -1,0 +1,34 @@
+//! The review of a finished game: every decision judged by
+//! `senet_bot::review` (level 4's search, exact where the endgame table
+//! holds the position), as the JSON of `senet review --json`.
+
+use senet_bot::review::review;
+
+use crate::error::ApiError;
+use crate::hints::Odds;
+use crate::hosted::Hosted;
+
+/// The review of `hosted`, a finished game, as JSON: exact where the
+/// table of `odds` (if the server has tables) holds the position after
+/// every legal move.
+///
+/// # Errors
+///
+/// 409 when the game is not over; 500 when its record does not review
+/// (which a stored game's record always does).
+pub fn review_json(hosted: &Hosted, odds: &Odds) -> Result<String, ApiError> {
+    if !hosted.game.is_over() {
+        return Err(ApiError::conflict(
+            "the game is not over: only a finished game is reviewed (play it to the end or resign)",
+        ));
+    }
+    let table = odds.table(hosted.ruleset);
+    let review = review(&hosted.record(), hosted.ruleset, table.as_deref()).map_err(|e| {
+        ApiError::internal(format!(
+            "game {} could not be reviewed: {e}",
+            hosted.stored.id
+        ))
+    })?;
+    serde_json::to_string(&review)
+        .map_err(|e| ApiError::internal(format!("the review could not be written: {e}")))
+}
