@@ -23,7 +23,8 @@
 //! only (never an array standing in for it), with no unknown field; a set
 //! of houses is strictly ascending; a board's counts fit their types; lists
 //! and strings are checked for length as they are read, before anything is
-//! kept of them.
+//! kept of them. An unknown field or variant name is quoted in its error as
+//! [`escaped`] quotes input (see `names`), never as it was read.
 //!
 //! A move or a board is checked here only for what makes its fields one
 //! value of its type, whatever the ruleset; no rule of any ruleset is
