@@ -105,7 +105,7 @@ pub struct Effect {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case", deny_unknown_fields)
+    serde(remote = "Self", rename_all = "snake_case", deny_unknown_fields)
 )]
 pub enum Way {
     /// Along the track in this direction, to its written target (a house,
@@ -137,7 +137,7 @@ pub enum Way {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case", deny_unknown_fields)
+    serde(remote = "Self", rename_all = "snake_case", deny_unknown_fields)
 )]
 pub enum Rest {
     /// On this house, out of the water.
@@ -187,7 +187,7 @@ impl Rest {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case", deny_unknown_fields)
+    serde(remote = "Self", rename_all = "snake_case", deny_unknown_fields)
 )]
 pub enum Hit {
     /// The two pieces changed places: the opponent's went to `to`, the

@@ -63,7 +63,7 @@ pub enum Direction {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case", deny_unknown_fields)
+    serde(remote = "Self", rename_all = "snake_case", deny_unknown_fields)
 )]
 #[non_exhaustive]
 pub enum Refusal {

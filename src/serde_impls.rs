@@ -23,7 +23,8 @@
 //! only (never an array standing in for it), with no unknown field; a set
 //! of houses is strictly ascending; a board's counts fit their types; lists
 //! and strings are checked for length as they are read, before anything is
-//! kept of them.
+//! kept of them. An unknown field or variant name is quoted in its error as
+//! [`escaped`] quotes input (see `names`), never as it was read.
 //!
 //! A move or a board is checked here only for what makes its fields one
 //! value of its type, whatever the ruleset; no rule of any ruleset is
@@ -48,18 +49,26 @@ use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::source::Seed;
 use crate::throw::{Dice, Roll, Throw};
 
-/// Serialises `$ty` as `$repr`, and deserialises through `TryFrom<$repr>`.
+mod names;
+
+pub use names::EscapedKeys;
+use names::EscapedVariants;
+
+/// Serialises `$ty` as `$repr`, and deserialises through `TryFrom<$repr>`
+/// (by `$repr`'s trait impls, not the functions that `remote = "Self"`
+/// derives).
 macro_rules! via_repr {
     ($ty:ty, $repr:ty) => {
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                <$repr>::from(*self).serialize(serializer)
+                Serialize::serialize(&<$repr>::from(*self), serializer)
             }
         }
 
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                <$ty>::try_from(<$repr>::deserialize(deserializer)?).map_err(de::Error::custom)
+                let repr = <$repr as Deserialize>::deserialize(deserializer)?;
+                <$ty>::try_from(repr).map_err(de::Error::custom)
             }
         }
     };
@@ -86,7 +95,8 @@ macro_rules! via_object {
 
 /// A struct read from an object (a map) only: serde's derived structs also
 /// read an array of their fields in order, which the JSON forms do not
-/// accept (`[2, 10, 12]` is not a move).
+/// accept (`[2, 10, 12]` is not a move). An unknown field's name is quoted
+/// escaped (see [`EscapedKeys`]).
 pub struct Object<T>(pub T);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
@@ -98,7 +108,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
                 f.write_str("an object")
             }
             fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-                T::deserialize(de::value::MapAccessDeserializer::new(map))
+                T::deserialize(de::value::MapAccessDeserializer::new(EscapedKeys(map)))
             }
         }
         deserializer
@@ -109,7 +119,8 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
 
 /// The serde forms of a struct derived with `#[serde(remote = "Self")]`
 /// (whose derived code is then its own functions, not the traits): written
-/// as derived, and read as derived from an object only (see [`Object`]).
+/// as derived, and read as derived from an object only (see [`Object`]),
+/// an unknown field's name quoted escaped.
 macro_rules! object_only {
     ([$($generics:tt)*] $ty:ty [$($bounds:tt)*]) => {
         impl<$($generics)*> Serialize for $ty {
@@ -127,7 +138,7 @@ macro_rules! object_only {
                         f.write_str("an object")
                     }
                     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<$ty, A::Error> {
-                        <$ty>::deserialize(de::value::MapAccessDeserializer::new(map))
+                        <$ty>::deserialize(de::value::MapAccessDeserializer::new(EscapedKeys(map)))
                     }
                 }
                 deserializer.deserialize_map(Fields(PhantomData))
@@ -143,6 +154,37 @@ object_only!(crate::effect::Effect);
 object_only!(crate::effect::Release);
 object_only!(crate::setup::Setup);
 object_only!([R: Ruleset] crate::playout::Playout<R> [R: Deserialize<'de>]);
+
+/// The serde forms of an enum derived with `#[serde(remote = "Self")]`:
+/// written as derived, and read as derived with an unknown variant's name,
+/// or an unknown field's of a struct variant, quoted escaped (see
+/// [`EscapedVariants`]).
+macro_rules! names_escaped {
+    ($($ty:ty),* $(,)?) => {$(
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                <$ty>::serialize(self, serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                <$ty>::deserialize(EscapedVariants(deserializer))
+            }
+        }
+    )*};
+}
+
+names_escaped!(
+    crate::effect::Way,
+    crate::effect::Rest,
+    crate::effect::Hit,
+    crate::ruleset::Refusal,
+    crate::game::Thrown,
+    ReachRepr,
+    ContactRepr,
+    PlaceRepr,
+);
 
 /// A unit-only enum read from its name as a string only: serde's derived
 /// enums also read `{"x": null}` for `"x"`, which the JSON forms do not
@@ -657,7 +699,7 @@ via_object!(Board, BoardRepr);
 
 /// Where a roll carries a piece.
 #[derive(Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ReachRepr {
     /// Along the track to a house.
     To(House),
@@ -704,7 +746,7 @@ via_repr!(Reach, ReachRepr);
 
 /// What landing on an opponent does.
 #[derive(Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ContactRepr {
     /// The pieces swap.
     Swap,
@@ -809,7 +851,7 @@ impl<'de> Deserialize<'de> for crate::throw::RollSet {
 /// Where in a record a problem is: `"header"`, `{"throw": N}` with N from
 /// 1, or `{"end": {"after": N}}`.
 #[derive(Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[serde(remote = "Self", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PlaceRepr {
     /// In the header.
     Header,

@@ -338,7 +338,7 @@ impl fmt::Display for Turn {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
+    serde(remote = "Self", rename_all = "snake_case")
 )]
 pub enum Thrown {
     /// The throw has legal moves: the side that threw must now play one

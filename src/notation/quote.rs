@@ -5,7 +5,12 @@
 //! An error that quotes what it found keeps only the start of it: at most
 //! [`EXCERPT`] bytes once escaped as `{:?}` escapes them (control and
 //! invisible characters as `\n`, `\u{202e}`...), so a message stays one
-//! short line whatever the input was.
+//! short line whatever the input was. With the feature `serde`,
+//! [`EscapedKeys`] has serde's derived structs quote an unknown field's
+//! name that way too.
+
+#[cfg(feature = "serde")]
+pub use crate::serde_impls::EscapedKeys;
 
 /// The longest quotation, in bytes of UTF-8 as printed by `{:?}` (escapes
 /// and the `…` of a cut included, quotes not).

@@ -13,7 +13,7 @@ use core::marker::PhantomData;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use senet::notation::quote::{escaped, excerpt};
+use senet::notation::quote::{EscapedKeys, escaped, excerpt};
 
 use crate::agent::{Scored, Thought};
 use crate::duel::{DuelStats, GameEnd, PairResult};
@@ -27,8 +27,9 @@ use crate::tune::{NewtonStep, Sample};
 
 /// The serde forms of a struct derived with `#[serde(remote = "Self")]`
 /// (whose derived code is then its own functions, not the traits):
-/// written as derived, read as derived from an object only, then checked
-/// by `$check` (a function from the value to a `Result` of it).
+/// written as derived, read as derived from an object only (an unknown
+/// field's name quoted escaped, see [`EscapedKeys`]), then checked by
+/// `$check` (a function from the value to a `Result` of it).
 macro_rules! object_only {
     ($ty:ty) => {
         object_only!($ty, Ok::<$ty, core::convert::Infallible>);
@@ -49,7 +50,9 @@ macro_rules! object_only {
                         f.write_str("an object")
                     }
                     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<$ty, A::Error> {
-                        let value = <$ty>::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                        let value = <$ty>::deserialize(de::value::MapAccessDeserializer::new(
+                            EscapedKeys(map),
+                        ))?;
                         ($check)(value).map_err(de::Error::custom)
                     }
                 }
@@ -271,7 +274,9 @@ impl<'de> Deserialize<'de> for Sample {
                 f.write_str("an object")
             }
             fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Sample, A::Error> {
-                let repr = SampleRepr::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                let repr = SampleRepr::deserialize(de::value::MapAccessDeserializer::new(
+                    EscapedKeys(map),
+                ))?;
                 Sample::new(repr.features.0, repr.result).map_err(de::Error::custom)
             }
         }

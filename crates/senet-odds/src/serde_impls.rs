@@ -7,10 +7,13 @@ use core::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use senet::notation::quote::EscapedKeys;
+
 use crate::{LayerReport, Progress};
 
 /// The serde forms of a struct derived with `#[serde(remote = "Self")]`:
-/// written as derived, read as derived from an object only, then checked.
+/// written as derived, read as derived from an object only (an unknown
+/// field's name quoted escaped, see [`EscapedKeys`]), then checked.
 macro_rules! object_only {
     ($ty:ty, $check:expr) => {
         impl Serialize for $ty {
@@ -28,7 +31,9 @@ macro_rules! object_only {
                         f.write_str("an object")
                     }
                     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<$ty, A::Error> {
-                        let value = <$ty>::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                        let value = <$ty>::deserialize(de::value::MapAccessDeserializer::new(
+                            EscapedKeys(map),
+                        ))?;
                         ($check)(value).map_err(de::Error::custom)
                     }
                 }

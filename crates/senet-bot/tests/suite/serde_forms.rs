@@ -225,3 +225,95 @@ fn a_tally_counts_lengths_in_bounded_canonical_form() {
     let long = format!("[{}1]", "0,".repeat(100_001));
     refused::<Tally>(&tally(&long), "at most 100001 long");
 }
+
+/// Hostile field names (issue 31, its last item): an unknown key holding
+/// ESC, BEL or U+202E, or 10 MB long, in the bots' and the solver's
+/// structs, is refused with an error that says the field is unknown and
+/// quotes its name escaped and cut.
+#[test]
+fn hostile_field_names_are_escaped_and_cut_in_errors() {
+    use senet::notation::quote::escaped;
+    use serde_json::{Value, json};
+
+    fn json<T: Serialize>(value: &T) -> Value {
+        serde_json::to_value(value).unwrap()
+    }
+    /// The error of `document` with the key `name` added, read as a `T`.
+    fn error<T: DeserializeOwned + Debug>(mut document: Value, name: &str) -> String {
+        document[name] = json!(1);
+        serde_json::from_value::<T>(document.clone())
+            .map(|value| panic!("read as {value:?}"))
+            .unwrap_err()
+            .to_string()
+    }
+    let start = Position::start(senet::rulesets::Kendall);
+    let roll = Roll::new(3).unwrap();
+    let level = Level::new(1).unwrap();
+    let thought =
+        Bot::new(senet::rulesets::Kendall, level).think(&Decision::from_roll(start, roll).unwrap());
+    let hinted = hint(&start, roll, level).unwrap()[0];
+    let long = "k".repeat(10_000_000);
+    for name in ["ke\u{1b}[31my", "bell\u{7}", "o\u{202e}x", &long] {
+        let errors = [
+            (
+                "GameEnd",
+                error::<GameEnd>(
+                    json(&GameEnd {
+                        outcome: None,
+                        throws: 3,
+                    }),
+                    name,
+                ),
+            ),
+            (
+                "SearchLimits",
+                error::<SearchLimits>(json(&SearchLimits::new(3, 5000, 10).unwrap()), name),
+            ),
+            (
+                "DuelStats",
+                error::<DuelStats>(json(&DuelStats::default()), name),
+            ),
+            ("Plan", error::<Plan>(json(&Plan::default()), name)),
+            (
+                "Sample",
+                error::<Sample>(json(&Sample::new([0.0; FEATURES], 1.0).unwrap()), name),
+            ),
+            (
+                "Spread",
+                error::<Spread>(json(&Spread::of(&[3, 5, 9]).unwrap()), name),
+            ),
+            ("Scored", error::<Scored>(json(&thought.ranked[0]), name)),
+            ("Thought", error::<Thought>(json(&thought), name)),
+            ("Hint", error::<senet_bot::Hint>(json(&hinted), name)),
+            (
+                "Progress",
+                error::<Progress>(
+                    json!({"layer": 0, "layers": 2, "on": [1, 1], "sweep": 1, "change": 0.0}),
+                    name,
+                ),
+            ),
+            (
+                "LayerReport",
+                error::<LayerReport>(
+                    json!({"on": [1, 1], "off": [0, 0], "positions": 10, "open": 5, "sweeps": 3, "seconds": 0.1}),
+                    name,
+                ),
+            ),
+        ];
+        for (what, error) in errors {
+            assert!(
+                !error.chars().any(|c| c.is_control()
+                    || ('\u{200b}'..='\u{200f}').contains(&c)
+                    || ('\u{202a}'..='\u{202e}').contains(&c)
+                    || ('\u{2066}'..='\u{2069}').contains(&c)),
+                "{what}: {error:?}"
+            );
+            assert!(error.len() < 300, "{what}: {} bytes", error.len());
+            assert!(error.contains("unknown field"), "{what}: {error}");
+            assert!(
+                error.contains(&format!("`{}`", escaped(name))),
+                "{what}: {error}"
+            );
+        }
+    }
+}

@@ -149,6 +149,40 @@ fn malformed_bodies_unknown_games_and_routes_are_refused() {
     assert_eq!(fresh["game"]["history"], Value::Array(vec![]));
 }
 
+/// Hostile field names (issue 31, its last item): a body with an unknown
+/// key holding ESC, BEL or U+202E, or as long as a body may be, is refused
+/// with a message that says the field is unknown and quotes the start of
+/// its name escaped: every body's error is quoted so.
+#[test]
+fn unknown_fields_are_named_escaped_and_cut() {
+    let dir = TempDir::new("fields");
+    let server = Server::start(&dir.db());
+    let (id, x, _) = two_person_game(&server);
+    let before = server.game(&id);
+    let long = "k".repeat(4000);
+    for name in ["ke\u{1b}[31my", "bell\u{7}", "o\u{202e}x", &long] {
+        let escaped = senet::notation::quote::escaped(name);
+        let start = format!("unknown field `{}", &escaped[..8]);
+        let create = json!({"ruleset": "kendall", name: 1});
+        let play = json!({"move": "2: 10-12", name: 1});
+        for answer in [
+            server.post("/api/games", None, &create),
+            server.post(&format!("/api/games/{id}/move"), Some(&x), &play),
+        ] {
+            let message = refused(&answer, 400);
+            assert!(
+                !message.chars().any(|c| c.is_control()
+                    || ('\u{200b}'..='\u{200f}').contains(&c)
+                    || ('\u{202a}'..='\u{202e}').contains(&c)
+                    || ('\u{2066}'..='\u{2069}').contains(&c)),
+                "{message:?}"
+            );
+            assert!(message.contains(&start), "{message}");
+        }
+    }
+    assert_eq!(server.game(&id), before, "a refused body changed the game");
+}
+
 #[test]
 fn a_finished_game_refuses_every_action() {
     let dir = TempDir::new("over");
