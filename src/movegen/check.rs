@@ -122,7 +122,7 @@ impl<R: Ruleset> Position<R> {
             let why = ruleset.why(Refusal::Blocked);
             return Err(IllegalMoveError::Blocked { house, why });
         }
-        let landable = |bit: u32| ctx.landable & bit != 0;
+        let landable = |bit: u32| ctx.landable() & bit != 0;
         match reach {
             Reach::Off if !landable(OFF_BIT) => {
                 let why = ruleset.why(Refusal::NoBearingOff);

@@ -204,7 +204,7 @@ impl<R: Ruleset> Position<R> {
             Direction::Forward
         };
         let free = pieces.bits() & !ctx.blocked_starts(direction, r);
-        let mut movers = free & !water.bits() & starts(ctx.landable);
+        let mut movers = free & !water.bits() & starts(ctx.landable());
         let contacts = movers & starts(ctx.opp.bits());
         let usual = self.ruleset.contact();
         // Bounded, so that the compiler drops the loop altogether when
