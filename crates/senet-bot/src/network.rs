@@ -20,7 +20,8 @@ use senet::Position;
 use senet::Ruleset;
 use senet::{AnyRuleset, House};
 
-/// Hidden units of a [`Network`].
+/// Hidden units of a small [`Network`], the size of the networks shipped
+/// for levels 2 to 4.
 ///
 /// ```
 /// use senet_bot::{HIDDEN, INPUTS, Network};
@@ -32,6 +33,18 @@ use senet::{AnyRuleset, House};
 /// assert_eq!(HIDDEN, 32);
 /// ```
 pub const HIDDEN: usize = 32;
+
+/// Hidden units of a large [`Network`]: four times the shipped ones',
+/// for about four times their cost a position. No level uses one yet;
+/// `docs/bots.md` gives what one measured against the shipped network.
+///
+/// ```
+/// use senet_bot::{LARGE_HIDDEN, Network};
+///
+/// assert_eq!(Network::zero_sized(LARGE_HIDDEN).unwrap().hidden_units(), LARGE_HIDDEN);
+/// assert!(Network::zero_sized(50).is_none());
+/// ```
+pub const LARGE_HIDDEN: usize = 128;
 
 /// Inputs per side: 30 houses, 15 "at least k pieces borne off", and
 /// "has the marked piece".
@@ -77,14 +90,109 @@ const MAX_ACTIVE: usize = INPUTS;
 /// ```
 #[derive(Clone, PartialEq)]
 pub struct Network {
+    pub(crate) layers: Layers,
+}
+
+/// The weights, in one of the sizes a network may have: each size is its
+/// own compiled code, so the small networks of the lower levels pay
+/// nothing for the large one.
+#[derive(Clone, PartialEq)]
+pub(crate) enum Layers {
+    /// [`HIDDEN`] hidden units.
+    Small(Box<Weights<HIDDEN>>),
+    /// [`LARGE_HIDDEN`] hidden units.
+    Large(Box<Weights<LARGE_HIDDEN>>),
+}
+
+/// The weights of a network of `H` hidden units.
+#[derive(Clone, PartialEq)]
+pub(crate) struct Weights<const H: usize> {
     /// The weights of each input to each hidden unit.
-    pub(crate) input: Box<[[f32; HIDDEN]; INPUTS]>,
+    pub(crate) input: [[f32; H]; INPUTS],
     /// The hidden units' biases.
-    pub(crate) hidden_bias: [f32; HIDDEN],
+    pub(crate) hidden_bias: [f32; H],
     /// The hidden units' weights in the output.
-    pub(crate) output: [f32; HIDDEN],
+    pub(crate) output: [f32; H],
     /// The output's bias.
     pub(crate) output_bias: f32,
+}
+
+impl<const H: usize> Weights<H> {
+    /// Every weight zero.
+    fn zero() -> Box<Weights<H>> {
+        Box::new(Weights {
+            input: [[0.0; H]; INPUTS],
+            hidden_bias: [0.0; H],
+            output: [0.0; H],
+            output_bias: 0.0,
+        })
+    }
+
+    /// The hidden layer's activity before clipping.
+    #[inline]
+    pub(crate) fn hidden(&self, active: &Active) -> [f32; H] {
+        let mut sum = self.hidden_bias;
+        for &i in active.indices() {
+            let column = &self.input[usize::from(i) % INPUTS];
+            for (s, w) in sum.iter_mut().zip(column) {
+                *s += w;
+            }
+        }
+        sum
+    }
+
+    /// The output before the logistic function, from the hidden layer.
+    #[inline]
+    pub(crate) fn logit(&self, hidden: &[f32; H]) -> f32 {
+        // Eight partial sums in a fixed order: vectorizable, and the same
+        // on every machine.
+        let mut lanes = [0.0f32; 8];
+        for (chunk, weights) in hidden.chunks_exact(8).zip(self.output.chunks_exact(8)) {
+            for ((lane, &h), &w) in lanes.iter_mut().zip(chunk).zip(weights) {
+                *lane += w * clip(h);
+            }
+        }
+        let pairs = [
+            lanes[0] + lanes[4],
+            lanes[1] + lanes[5],
+            lanes[2] + lanes[6],
+            lanes[3] + lanes[7],
+        ];
+        self.output_bias + ((pairs[0] + pairs[2]) + (pairs[1] + pairs[3]))
+    }
+
+    /// Every weight, in the file's order: inputs by input then unit,
+    /// hidden biases, output weights, output bias.
+    fn parameters_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.input
+            .iter_mut()
+            .flatten()
+            .chain(&mut self.hidden_bias)
+            .chain(&mut self.output)
+            .chain(core::iter::once(&mut self.output_bias))
+    }
+
+    /// Every weight, in the file's order.
+    fn parameters(&self) -> impl Iterator<Item = f32> + '_ {
+        self.input
+            .iter()
+            .flatten()
+            .chain(&self.hidden_bias)
+            .chain(&self.output)
+            .chain(core::iter::once(&self.output_bias))
+            .copied()
+    }
+}
+
+/// Runs `$body` with `$weights` bound to the network's weights, whatever
+/// their size.
+macro_rules! with_weights {
+    ($layers:expr, $weights:ident => $body:expr) => {
+        match $layers {
+            Layers::Small($weights) => $body,
+            Layers::Large($weights) => $body,
+        }
+    };
 }
 
 impl Default for Network {
@@ -98,7 +206,8 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network {{ {INPUTS} inputs, {HIDDEN} hidden, weights hash {:016x} }}",
+            "Network {{ {INPUTS} inputs, {} hidden, weights hash {:016x} }}",
+            self.hidden_units(),
             fnv1a(&self.parameter_bytes())
         )
     }
@@ -184,11 +293,47 @@ impl Network {
     /// ```
     pub fn zero() -> Network {
         Network {
-            input: Box::new([[0.0; HIDDEN]; INPUTS]),
-            hidden_bias: [0.0; HIDDEN],
-            output: [0.0; HIDDEN],
-            output_bias: 0.0,
+            layers: Layers::Small(Weights::zero()),
         }
+    }
+
+    /// A network of `hidden` units whose every weight is zero, or `None`
+    /// unless `hidden` is one of the sizes a network may have: [`HIDDEN`]
+    /// or [`LARGE_HIDDEN`].
+    ///
+    /// ```
+    /// use senet_bot::{HIDDEN, Network};
+    ///
+    /// assert_eq!(Network::zero_sized(HIDDEN), Some(Network::zero()));
+    /// assert_eq!(Network::zero_sized(0), None);
+    /// ```
+    pub fn zero_sized(hidden: usize) -> Option<Network> {
+        let layers = match hidden {
+            HIDDEN => Layers::Small(Weights::zero()),
+            LARGE_HIDDEN => Layers::Large(Weights::zero()),
+            _ => return None,
+        };
+        Some(Network { layers })
+    }
+
+    /// Its hidden units: [`HIDDEN`] or [`LARGE_HIDDEN`].
+    ///
+    /// ```
+    /// use senet_bot::{HIDDEN, Network};
+    ///
+    /// let kendall = Network::builtin(&senet::rulesets::Kendall).expect("shipped");
+    /// assert_eq!(kendall.hidden_units(), HIDDEN);
+    /// ```
+    pub fn hidden_units(&self) -> usize {
+        match &self.layers {
+            Layers::Small(_) => HIDDEN,
+            Layers::Large(_) => LARGE_HIDDEN,
+        }
+    }
+
+    /// Every weight in the file's order, to be set (training and reading).
+    pub(crate) fn parameters_mut(&mut self) -> Box<dyn Iterator<Item = &mut f32> + '_> {
+        with_weights!(&mut self.layers, w => Box::new(w.parameters_mut()))
     }
 
     /// The network shipped for `ruleset` when it is a built-in ruleset
@@ -223,39 +368,6 @@ impl Network {
             .clone()
     }
 
-    /// The hidden layer's activity before clipping.
-    #[inline]
-    pub(crate) fn hidden(&self, active: &Active) -> [f32; HIDDEN] {
-        let mut sum = self.hidden_bias;
-        for &i in active.indices() {
-            let column = &self.input[usize::from(i) % INPUTS];
-            for (s, w) in sum.iter_mut().zip(column) {
-                *s += w;
-            }
-        }
-        sum
-    }
-
-    /// The output before the logistic function, from the hidden layer.
-    #[inline]
-    pub(crate) fn logit(&self, hidden: &[f32; HIDDEN]) -> f32 {
-        // Eight partial sums in a fixed order: vectorizable, and the same
-        // on every machine.
-        let mut lanes = [0.0f32; 8];
-        for (chunk, weights) in hidden.chunks_exact(8).zip(self.output.chunks_exact(8)) {
-            for ((lane, &h), &w) in lanes.iter_mut().zip(chunk).zip(weights) {
-                *lane += w * clip(h);
-            }
-        }
-        let pairs = [
-            lanes[0] + lanes[4],
-            lanes[1] + lanes[5],
-            lanes[2] + lanes[6],
-            lanes[3] + lanes[7],
-        ];
-        self.output_bias + ((pairs[0] + pairs[2]) + (pairs[1] + pairs[3]))
-    }
-
     /// The equity of the side about to throw in `position`, a game not
     /// over, from 0 to 1.
     ///
@@ -270,27 +382,18 @@ impl Network {
     #[inline]
     pub fn equity<R: Ruleset>(&self, position: &Position<R>) -> f64 {
         let active = Active::of(position);
-        logistic(f64::from(self.logit(&self.hidden(&active))))
+        let logit = with_weights!(&self.layers, w => w.logit(&w.hidden(&active)));
+        logistic(f64::from(logit))
     }
 
     fn parameter_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(4 * PARAMETERS);
-        for value in self.parameters() {
-            bytes.extend_from_slice(&value.to_le_bytes());
-        }
+        let mut bytes = Vec::with_capacity(4 * parameters(self.hidden_units()));
+        with_weights!(&self.layers, w => {
+            for value in w.parameters() {
+                bytes.extend_from_slice(&value.to_le_bytes());
+            }
+        });
         bytes
-    }
-
-    /// Every weight, in the file's order: inputs by input then unit,
-    /// hidden biases, output weights, output bias.
-    fn parameters(&self) -> impl Iterator<Item = f32> + '_ {
-        self.input
-            .iter()
-            .flatten()
-            .chain(&self.hidden_bias)
-            .chain(&self.output)
-            .chain(core::iter::once(&self.output_bias))
-            .copied()
     }
 
     /// The network as a file, naming the ruleset it was trained for (its
@@ -306,7 +409,7 @@ impl Network {
     /// # Ok::<(), senet_bot::NetworkError>(())
     /// ```
     pub fn to_bytes(&self, ruleset: &str) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(64 + 4 * PARAMETERS);
+        let mut bytes = Vec::with_capacity(64 + 4 * parameters(self.hidden_units()));
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         // At most 32 bytes, cut between characters: the file always reads back.
@@ -318,7 +421,7 @@ impl Network {
         bytes.push(name.len() as u8);
         bytes.extend_from_slice(name);
         bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.hidden_units() as u32).to_le_bytes());
         bytes.extend_from_slice(&self.parameter_bytes());
         let checksum = fnv1a(&bytes);
         bytes.extend_from_slice(&checksum.to_le_bytes());
@@ -331,10 +434,10 @@ impl Network {
     /// The layout, all numbers little-endian: the 8 bytes `SENETNET`; the
     /// format version (`u32`, 1); the ruleset's name (one length byte,
     /// then at most 32 bytes of UTF-8); the inputs (`u32`, [`INPUTS`]) and
-    /// hidden units (`u32`, [`HIDDEN`]); the weights as `f32`, each finite
+    /// hidden units (`u32`, [`HIDDEN`] or [`LARGE_HIDDEN`]); the weights as `f32`, each finite
     /// and at most 10^30 in absolute value, so that no sum of the network
     /// can overflow and its equity is always a number in [0, 1]:
-    /// input weights input by input, each input's [`HIDDEN`] in unit
+    /// input weights input by input, each input's hidden units in unit
     /// order, then the hidden biases, the output weights and the output
     /// bias; last, the FNV-1a 64-bit hash of every byte before it.
     ///
@@ -381,17 +484,20 @@ impl Network {
             .to_string();
         let shape_at = reader.at;
         let (inputs, hidden) = (reader.u32()?, reader.u32()?);
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
+        let shaped = (inputs as usize == INPUTS)
+            .then(|| Network::zero_sized(hidden as usize))
+            .flatten();
+        let Some(mut network) = shaped else {
             return Err(NetworkError::Shape {
                 at: shape_at,
                 inputs,
                 hidden,
             });
-        }
-        let mut network = Network::zero();
+        };
         reader.part = "weights";
-        let mut values = Vec::with_capacity(PARAMETERS);
-        for _ in 0..PARAMETERS {
+        let count = parameters(network.hidden_units());
+        let mut values = Vec::with_capacity(count);
+        for _ in 0..count {
             let at = reader.at;
             let value = f32::from_le_bytes(reader.array()?);
             if !value.is_finite() {
@@ -414,19 +520,9 @@ impl Network {
         if checksum != fnv1a(&bytes[..body]) {
             return Err(NetworkError::Corrupt);
         }
-        let mut values = values.into_iter();
-        let mut next = || values.next().unwrap_or(0.0);
-        for weight in network.input.iter_mut().flatten() {
-            *weight = next();
+        for (weight, value) in network.parameters_mut().zip(values) {
+            *weight = value;
         }
-        for weight in network
-            .hidden_bias
-            .iter_mut()
-            .chain(network.output.iter_mut())
-        {
-            *weight = next();
-        }
-        network.output_bias = next();
         Ok((network, name))
     }
 }
@@ -440,15 +536,17 @@ pub(crate) fn clip(h: f32) -> f32 {
 /// The largest weight a network file may hold, in absolute value.
 ///
 /// A hidden unit sums its bias and at most [`INPUTS`] weights, the output
-/// its bias and [`HIDDEN`] weights times a clipped activity in [0, 1]: at
-/// most 93 terms of at most 10^30 each, far below `f32::MAX` (about
+/// its bias and at most [`LARGE_HIDDEN`] weights times a clipped activity
+/// in [0, 1]: at most 129 terms of at most 10^30 each, far below `f32::MAX` (about
 /// 3.4 × 10^38), so every sum stays finite and every equity is a number
 /// in [0, 1]. Finite weights past it could overflow to infinities whose
 /// sum is NaN. Trained weights are a few units.
 const MAX_WEIGHT: f32 = 1.0e30;
 
-/// Weights in a network.
-const PARAMETERS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+/// Weights in a network of `hidden` units.
+const fn parameters(hidden: usize) -> usize {
+    INPUTS * hidden + 2 * hidden + 1
+}
 /// The first bytes of a network file.
 ///
 /// ```
@@ -508,7 +606,7 @@ pub enum NetworkError {
     },
     /// A network of another shape.
     #[error(
-        "byte {at} of the network file: a network of {inputs} inputs and {hidden} hidden units; this crate's have {INPUTS} and {HIDDEN}"
+        "byte {at} of the network file: a network of {inputs} inputs and {hidden} hidden units; this crate's have {INPUTS}, and {HIDDEN} or {LARGE_HIDDEN}"
     )]
     Shape {
         /// Where the shape starts.
@@ -708,8 +806,8 @@ mod tests {
     #[test]
     fn a_file_round_trips_and_refuses_damage() {
         let mut network = Network::zero();
-        network.input[3][5] = 0.25;
-        network.output_bias = -1.5;
+        *network.parameters_mut().nth(3 * HIDDEN + 5).unwrap() = 0.25;
+        *network.parameters_mut().last().unwrap() = -1.5;
         let bytes = network.to_bytes("kendall");
         let (back, name) = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back, network);
@@ -738,39 +836,64 @@ mod tests {
     /// `MAX_WEIGHT`, with every input set, every sum stays finite.
     #[test]
     fn weights_whose_sums_could_overflow_are_refused() {
-        let mut network = Network::zero();
-        network.input[7][3] = MAX_WEIGHT * 2.0;
-        let bytes = network.to_bytes("kendall");
-        let first = bytes.len() - 8 - 4 * PARAMETERS;
+        for hidden in [HIDDEN, LARGE_HIDDEN] {
+            let mut network = Network::zero_sized(hidden).unwrap();
+            *network.parameters_mut().nth(7 * hidden + 3).unwrap() = MAX_WEIGHT * 2.0;
+            let bytes = network.to_bytes("kendall");
+            let first = bytes.len() - 8 - 4 * parameters(hidden);
+            assert_eq!(
+                Network::from_bytes(&bytes),
+                Err(NetworkError::TooLarge {
+                    at: first + 4 * (7 * hidden + 3)
+                })
+            );
+            for sign in [1.0, -1.0] {
+                let mut network = Network::zero_sized(hidden).unwrap();
+                let count = parameters(hidden);
+                for (k, weight) in network.parameters_mut().enumerate() {
+                    // The output weights and bias carry the sign.
+                    let output = k >= INPUTS * hidden + hidden;
+                    *weight = if output { sign } else { 1.0 } * MAX_WEIGHT;
+                }
+                assert_eq!(network.parameters_mut().count(), count);
+                let (network, _) = Network::from_bytes(&network.to_bytes("kendall")).unwrap();
+                let mut every = Active {
+                    indices: [0; MAX_ACTIVE],
+                    len: 0,
+                };
+                (0..INPUTS).for_each(|i| every.push(i));
+                let logit = with_weights!(&network.layers, w => {
+                    let hidden = w.hidden(&every);
+                    assert!(hidden.iter().all(|h| h.is_finite()), "{hidden:?}");
+                    w.logit(&hidden)
+                });
+                assert!(logit.is_finite(), "{logit}");
+                let equity = network.equity(&Position::start(Kendall));
+                assert!((0.0..=1.0).contains(&equity), "{equity}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_large_network_round_trips_and_other_sizes_are_refused() {
+        let mut network = Network::zero_sized(LARGE_HIDDEN).unwrap();
+        for (k, weight) in network.parameters_mut().enumerate() {
+            *weight = (k % 7) as f32 * 0.125;
+        }
+        let bytes = network.to_bytes("temple");
         assert_eq!(
             Network::from_bytes(&bytes),
-            Err(NetworkError::TooLarge {
-                at: first + 4 * (7 * HIDDEN + 3)
-            })
+            Ok((network.clone(), "temple".to_string()))
         );
-        for sign in [1.0, -1.0] {
-            let mut network = Network::zero();
-            network
-                .input
-                .iter_mut()
-                .flatten()
-                .for_each(|w| *w = MAX_WEIGHT);
-            network.hidden_bias = [MAX_WEIGHT; HIDDEN];
-            network.output = [sign * MAX_WEIGHT; HIDDEN];
-            network.output_bias = sign * MAX_WEIGHT;
-            let (network, _) = Network::from_bytes(&network.to_bytes("kendall")).unwrap();
-            let mut every = Active {
-                indices: [0; MAX_ACTIVE],
-                len: 0,
-            };
-            (0..INPUTS).for_each(|i| every.push(i));
-            let hidden = network.hidden(&every);
-            assert!(hidden.iter().all(|h| h.is_finite()), "{hidden:?}");
-            let logit = network.logit(&hidden);
-            assert!(logit.is_finite(), "{logit}");
-            let equity = network.equity(&Position::start(Kendall));
-            assert!((0.0..=1.0).contains(&equity), "{equity}");
-        }
+        assert_ne!(network, Network::zero());
+        // The hidden count of a small file changed to 64: no such size.
+        let mut other = Network::zero().to_bytes("kendall");
+        let at = 8 + 4 + 1 + "kendall".len() + 4;
+        other[at..at + 4].copy_from_slice(&64u32.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&other),
+            Err(NetworkError::Shape { hidden: 64, .. })
+        ));
     }
 
     #[test]
