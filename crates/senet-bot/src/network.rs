@@ -18,6 +18,7 @@ use thiserror::Error;
 use crate::eval::{Evaluator, logistic};
 use senet::Position;
 use senet::Ruleset;
+use senet::rulesets::Direction;
 use senet::{AnyRuleset, House};
 
 /// Hidden units of a small [`Network`], the size of the networks shipped
@@ -34,9 +35,11 @@ use senet::{AnyRuleset, House};
 /// ```
 pub const HIDDEN: usize = 32;
 
-/// Hidden units of a large [`Network`]: four times the shipped ones',
-/// for about four times their cost a position. No level uses one yet;
-/// `docs/bots.md` gives what one measured against the shipped network.
+/// Hidden units of a large [`Network`]: four times the shipped ones'.
+/// A large network also sees more of the board ([`LARGE_INPUTS`]), for
+/// about five times the small one's cost a position. No level uses one
+/// yet; `docs/bots.md` gives what one measured against the shipped
+/// networks.
 ///
 /// ```
 /// use senet_bot::{LARGE_HIDDEN, Network};
@@ -68,8 +71,30 @@ const OFF_INPUTS: usize = 15;
 /// ```
 pub const INPUTS: usize = 2 * SIDE_INPUTS;
 
-/// The most inputs set at once: all of them (a position sets far fewer).
-const MAX_ACTIVE: usize = INPUTS;
+/// Inputs per side of a large network: those of a small one, then 30
+/// for the side's pieces the opponent may not land on (the ruleset's
+/// [`shielded`](Ruleset::shielded) set) and 30 for the houses the
+/// opponent may not pass (its [`impassable`](Ruleset::impassable) set,
+/// moving forward: the side's blockades).
+const LARGE_SIDE_INPUTS: usize = SIDE_INPUTS + 2 * House::COUNT as usize;
+
+/// Inputs of a large [`Network`] ([`LARGE_HIDDEN`] hidden units): 106 for
+/// the side about to throw, then as many for its opponent.
+///
+/// The first 46 of a side's are those of [`INPUTS`]; input `s * 106 + 46
+/// + h - 1` is 1 when side `s` has a piece on house `h` that the other
+/// side may not land on, and input `s * 106 + 76 + h - 1` when the other
+/// side may not pass house `h` moving forward.
+///
+/// ```
+/// use senet_bot::{INPUTS, LARGE_INPUTS};
+///
+/// assert_eq!(LARGE_INPUTS, INPUTS + 2 * (30 + 30)); // and: shielded pieces, walls
+/// ```
+pub const LARGE_INPUTS: usize = 2 * LARGE_SIDE_INPUTS;
+
+/// The houses of the track as bits of a [`senet::Bitboard`]: 1 to 30.
+const TRACK: u32 = 0x7FFF_FFFE;
 
 /// Learned weights: `equity = σ(b₂ + Σⱼ w₂ⱼ · clip(b₁ⱼ + Σᵢ w₁ᵢⱼ xᵢ))`
 /// with `clip(h) = min(max(h, 0), 1)` and the inputs `x` of
@@ -98,17 +123,17 @@ pub struct Network {
 /// nothing for the large one.
 #[derive(Clone, PartialEq)]
 pub(crate) enum Layers {
-    /// [`HIDDEN`] hidden units.
-    Small(Box<Weights<HIDDEN>>),
-    /// [`LARGE_HIDDEN`] hidden units.
-    Large(Box<Weights<LARGE_HIDDEN>>),
+    /// [`HIDDEN`] hidden units over [`INPUTS`].
+    Small(Box<Weights<HIDDEN, INPUTS>>),
+    /// [`LARGE_HIDDEN`] hidden units over [`LARGE_INPUTS`].
+    Large(Box<Weights<LARGE_HIDDEN, LARGE_INPUTS>>),
 }
 
-/// The weights of a network of `H` hidden units.
+/// The weights of a network of `H` hidden units over `I` inputs.
 #[derive(Clone, PartialEq)]
-pub(crate) struct Weights<const H: usize> {
+pub(crate) struct Weights<const H: usize, const I: usize> {
     /// The weights of each input to each hidden unit.
-    pub(crate) input: [[f32; H]; INPUTS],
+    pub(crate) input: [[f32; H]; I],
     /// The hidden units' biases.
     pub(crate) hidden_bias: [f32; H],
     /// The hidden units' weights in the output.
@@ -117,11 +142,11 @@ pub(crate) struct Weights<const H: usize> {
     pub(crate) output_bias: f32,
 }
 
-impl<const H: usize> Weights<H> {
+impl<const H: usize, const I: usize> Weights<H, I> {
     /// Every weight zero.
-    fn zero() -> Box<Weights<H>> {
+    fn zero() -> Box<Weights<H, I>> {
         Box::new(Weights {
-            input: [[0.0; H]; INPUTS],
+            input: [[0.0; H]; I],
             hidden_bias: [0.0; H],
             output: [0.0; H],
             output_bias: 0.0,
@@ -130,10 +155,10 @@ impl<const H: usize> Weights<H> {
 
     /// The hidden layer's activity before clipping.
     #[inline]
-    pub(crate) fn hidden(&self, active: &Active) -> [f32; H] {
+    pub(crate) fn hidden(&self, active: &Active<I>) -> [f32; H] {
         let mut sum = self.hidden_bias;
         for &i in active.indices() {
-            let column = &self.input[usize::from(i) % INPUTS];
+            let column = &self.input[usize::from(i) % I];
             for (s, w) in sum.iter_mut().zip(column) {
                 *s += w;
             }
@@ -213,25 +238,28 @@ impl fmt::Debug for Network {
     }
 }
 
-/// The inputs set in a position: their indices, at most [`MAX_ACTIVE`].
+/// The inputs set in a position, for a network of `I` inputs
+/// ([`INPUTS`] or [`LARGE_INPUTS`]): their indices, at most `I`.
 #[derive(Clone, Copy)]
-pub(crate) struct Active {
-    indices: [u8; MAX_ACTIVE],
+pub(crate) struct Active<const I: usize> {
+    indices: [u8; I],
     len: usize,
 }
 
-impl Active {
+impl<const I: usize> Active<I> {
     /// The inputs of `position`, seen from the side about to throw.
     #[inline]
-    pub(crate) fn of<R: Ruleset>(position: &Position<R>) -> Active {
+    pub(crate) fn of<R: Ruleset>(position: &Position<R>) -> Active<I> {
         let board = position.board();
         let mover = position.side_to_throw();
+        let ruleset = position.ruleset();
         let mut active = Active {
-            indices: [0; MAX_ACTIVE],
+            indices: [0; I],
             len: 0,
         };
+        let large = I == LARGE_INPUTS;
         for (k, side) in [mover, mover.opponent()].into_iter().enumerate() {
-            let base = k * SIDE_INPUTS;
+            let base = k * (I / 2);
             let mut bits = board.pieces(side).bits();
             while bits != 0 {
                 let house = bits.trailing_zeros() as usize;
@@ -245,13 +273,33 @@ impl Active {
             if board.marked() == Some(side) {
                 active.push(base + SIDE_INPUTS - 1);
             }
+            if large {
+                let pieces = board.pieces(side).bits();
+                let shielded = ruleset.shielded(board, side).bits() & pieces & TRACK;
+                active.push_houses(base + SIDE_INPUTS, shielded);
+                let walls = ruleset.impassable(board, side.opponent(), Direction::Forward);
+                active.push_houses(
+                    base + SIDE_INPUTS + House::COUNT as usize,
+                    walls.bits() & TRACK,
+                );
+            }
         }
         active
     }
 
+    /// Pushes input `first + h - 1` for each house `h` in `houses`.
+    #[inline]
+    fn push_houses(&mut self, first: usize, mut houses: u32) {
+        while houses != 0 {
+            let house = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            self.push(first + house - 1);
+        }
+    }
+
     #[inline]
     fn push(&mut self, index: usize) {
-        if self.len < MAX_ACTIVE {
+        if self.len < I {
             self.indices[self.len] = index as u8;
             self.len += 1;
         }
@@ -316,6 +364,21 @@ impl Network {
         Some(Network { layers })
     }
 
+    /// Its inputs: [`INPUTS`] for a small network, [`LARGE_INPUTS`] for a
+    /// large one.
+    ///
+    /// ```
+    /// use senet_bot::{LARGE_HIDDEN, LARGE_INPUTS, Network};
+    ///
+    /// assert_eq!(Network::zero_sized(LARGE_HIDDEN).unwrap().input_count(), LARGE_INPUTS);
+    /// ```
+    pub fn input_count(&self) -> usize {
+        match &self.layers {
+            Layers::Small(_) => INPUTS,
+            Layers::Large(_) => LARGE_INPUTS,
+        }
+    }
+
     /// Its hidden units: [`HIDDEN`] or [`LARGE_HIDDEN`].
     ///
     /// ```
@@ -329,6 +392,11 @@ impl Network {
             Layers::Small(_) => HIDDEN,
             Layers::Large(_) => LARGE_HIDDEN,
         }
+    }
+
+    /// Its weights: [`parameters`] of its shape.
+    fn parameter_count(&self) -> usize {
+        parameters(self.input_count(), self.hidden_units())
     }
 
     /// Every weight in the file's order, to be set (training and reading).
@@ -381,13 +449,12 @@ impl Network {
     /// ```
     #[inline]
     pub fn equity<R: Ruleset>(&self, position: &Position<R>) -> f64 {
-        let active = Active::of(position);
-        let logit = with_weights!(&self.layers, w => w.logit(&w.hidden(&active)));
+        let logit = with_weights!(&self.layers, w => w.logit(&w.hidden(&Active::of(position))));
         logistic(f64::from(logit))
     }
 
     fn parameter_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(4 * parameters(self.hidden_units()));
+        let mut bytes = Vec::with_capacity(4 * self.parameter_count());
         with_weights!(&self.layers, w => {
             for value in w.parameters() {
                 bytes.extend_from_slice(&value.to_le_bytes());
@@ -409,7 +476,7 @@ impl Network {
     /// # Ok::<(), senet_bot::NetworkError>(())
     /// ```
     pub fn to_bytes(&self, ruleset: &str) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(64 + 4 * parameters(self.hidden_units()));
+        let mut bytes = Vec::with_capacity(64 + 4 * self.parameter_count());
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         // At most 32 bytes, cut between characters: the file always reads back.
@@ -420,7 +487,7 @@ impl Network {
         let name = &ruleset.as_bytes()[..end];
         bytes.push(name.len() as u8);
         bytes.extend_from_slice(name);
-        bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.input_count() as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.hidden_units() as u32).to_le_bytes());
         bytes.extend_from_slice(&self.parameter_bytes());
         let checksum = fnv1a(&bytes);
@@ -433,8 +500,9 @@ impl Network {
     ///
     /// The layout, all numbers little-endian: the 8 bytes `SENETNET`; the
     /// format version (`u32`, 1); the ruleset's name (one length byte,
-    /// then at most 32 bytes of UTF-8); the inputs (`u32`, [`INPUTS`]) and
-    /// hidden units (`u32`, [`HIDDEN`] or [`LARGE_HIDDEN`]); the weights as `f32`, each finite
+    /// then at most 32 bytes of UTF-8); the inputs and hidden units (each
+    /// `u32`: [`INPUTS`] and [`HIDDEN`], or [`LARGE_INPUTS`] and
+    /// [`LARGE_HIDDEN`]); the weights as `f32`, each finite
     /// and at most 10^30 in absolute value, so that no sum of the network
     /// can overflow and its equity is always a number in [0, 1]:
     /// input weights input by input, each input's hidden units in unit
@@ -484,9 +552,8 @@ impl Network {
             .to_string();
         let shape_at = reader.at;
         let (inputs, hidden) = (reader.u32()?, reader.u32()?);
-        let shaped = (inputs as usize == INPUTS)
-            .then(|| Network::zero_sized(hidden as usize))
-            .flatten();
+        let shaped = Network::zero_sized(hidden as usize)
+            .filter(|network| network.input_count() == inputs as usize);
         let Some(mut network) = shaped else {
             return Err(NetworkError::Shape {
                 at: shape_at,
@@ -495,7 +562,7 @@ impl Network {
             });
         };
         reader.part = "weights";
-        let count = parameters(network.hidden_units());
+        let count = network.parameter_count();
         let mut values = Vec::with_capacity(count);
         for _ in 0..count {
             let at = reader.at;
@@ -535,17 +602,17 @@ pub(crate) fn clip(h: f32) -> f32 {
 
 /// The largest weight a network file may hold, in absolute value.
 ///
-/// A hidden unit sums its bias and at most [`INPUTS`] weights, the output
-/// its bias and at most [`LARGE_HIDDEN`] weights times a clipped activity
-/// in [0, 1]: at most 129 terms of at most 10^30 each, far below `f32::MAX` (about
+/// A hidden unit sums its bias and at most [`LARGE_INPUTS`] weights, the
+/// output its bias and at most [`LARGE_HIDDEN`] weights times a clipped
+/// activity in [0, 1]: at most 213 terms of at most 10^30 each, far below `f32::MAX` (about
 /// 3.4 × 10^38), so every sum stays finite and every equity is a number
 /// in [0, 1]. Finite weights past it could overflow to infinities whose
 /// sum is NaN. Trained weights are a few units.
 const MAX_WEIGHT: f32 = 1.0e30;
 
-/// Weights in a network of `hidden` units.
-const fn parameters(hidden: usize) -> usize {
-    INPUTS * hidden + 2 * hidden + 1
+/// Weights in a network of `inputs` and `hidden` units.
+const fn parameters(inputs: usize, hidden: usize) -> usize {
+    inputs * hidden + 2 * hidden + 1
 }
 /// The first bytes of a network file.
 ///
@@ -606,7 +673,7 @@ pub enum NetworkError {
     },
     /// A network of another shape.
     #[error(
-        "byte {at} of the network file: a network of {inputs} inputs and {hidden} hidden units; this crate's have {INPUTS}, and {HIDDEN} or {LARGE_HIDDEN}"
+        "byte {at} of the network file: a network of {inputs} inputs and {hidden} hidden units; this crate's have {INPUTS} and {HIDDEN}, or {LARGE_INPUTS} and {LARGE_HIDDEN}"
     )]
     Shape {
         /// Where the shape starts.
@@ -794,12 +861,12 @@ mod tests {
     fn the_start_sets_one_input_per_piece() {
         let start = Position::start(Kendall);
         assert_eq!(start.side_to_throw(), Side::X);
-        let active = Active::of(&start);
+        let active = Active::<INPUTS>::of(&start);
         assert_eq!(active.indices().len(), 10);
         // x (to throw) on 2, 4, .., 10; o on 1, 3, .., 9, in the second block.
         assert_eq!(active.indices()[0], 1);
         assert_eq!(usize::from(active.indices()[5]), SIDE_INPUTS);
-        let bell = Active::of(&Position::start(Bell));
+        let bell = Active::<INPUTS>::of(&Position::start(Bell));
         assert_eq!(bell.indices().len(), 20);
     }
 
@@ -834,13 +901,27 @@ mod tests {
     /// Issue 31 row 13: finite weights whose sums overflowed were read,
     /// and the equity was NaN. Weights past `MAX_WEIGHT` are refused; at
     /// `MAX_WEIGHT`, with every input set, every sum stays finite.
+    /// The logit with every input set, checking every hidden sum is finite.
+    fn logit_of_every_input<const H: usize, const I: usize>(weights: &Weights<H, I>) -> f32 {
+        let mut every = Active::<I> {
+            indices: [0; I],
+            len: 0,
+        };
+        (0..I).for_each(|i| every.push(i));
+        let hidden = weights.hidden(&every);
+        assert!(hidden.iter().all(|h| h.is_finite()), "{hidden:?}");
+        weights.logit(&hidden)
+    }
+
     #[test]
     fn weights_whose_sums_could_overflow_are_refused() {
         for hidden in [HIDDEN, LARGE_HIDDEN] {
             let mut network = Network::zero_sized(hidden).unwrap();
+            let count = network.parameter_count();
+            let inputs = network.input_count();
             *network.parameters_mut().nth(7 * hidden + 3).unwrap() = MAX_WEIGHT * 2.0;
             let bytes = network.to_bytes("kendall");
-            let first = bytes.len() - 8 - 4 * parameters(hidden);
+            let first = bytes.len() - 8 - 4 * count;
             assert_eq!(
                 Network::from_bytes(&bytes),
                 Err(NetworkError::TooLarge {
@@ -849,29 +930,58 @@ mod tests {
             );
             for sign in [1.0, -1.0] {
                 let mut network = Network::zero_sized(hidden).unwrap();
-                let count = parameters(hidden);
                 for (k, weight) in network.parameters_mut().enumerate() {
                     // The output weights and bias carry the sign.
-                    let output = k >= INPUTS * hidden + hidden;
+                    let output = k >= inputs * hidden + hidden;
                     *weight = if output { sign } else { 1.0 } * MAX_WEIGHT;
                 }
                 assert_eq!(network.parameters_mut().count(), count);
                 let (network, _) = Network::from_bytes(&network.to_bytes("kendall")).unwrap();
-                let mut every = Active {
-                    indices: [0; MAX_ACTIVE],
-                    len: 0,
-                };
-                (0..INPUTS).for_each(|i| every.push(i));
-                let logit = with_weights!(&network.layers, w => {
-                    let hidden = w.hidden(&every);
-                    assert!(hidden.iter().all(|h| h.is_finite()), "{hidden:?}");
-                    w.logit(&hidden)
-                });
+                let logit = with_weights!(&network.layers, w => logit_of_every_input(w));
                 assert!(logit.is_finite(), "{logit}");
                 let equity = network.equity(&Position::start(Kendall));
                 assert!((0.0..=1.0).contains(&equity), "{equity}");
             }
         }
+    }
+
+    /// A large network's extra inputs, in Kendall: a piece beside one of
+    /// its own side is protected, three in a row are a blockade the other
+    /// side may not pass; a piece alone is neither.
+    #[test]
+    fn a_large_network_sees_protected_pieces_and_blockades() {
+        let extras = |text: &str| {
+            let position: Position<Kendall> = text.parse().unwrap();
+            let small = Active::<INPUTS>::of(&position);
+            let large = Active::<LARGE_INPUTS>::of(&position);
+            let (mut shielded, mut walls) = (vec![], vec![]);
+            for &i in large.indices() {
+                let i = usize::from(i);
+                let (side, i) = (i / LARGE_SIDE_INPUTS, i % LARGE_SIDE_INPUTS);
+                let small_index = side * SIDE_INPUTS + i;
+                match i.checked_sub(SIDE_INPUTS) {
+                    None => assert!(small.indices().contains(&(small_index as u8))),
+                    Some(h) if h < 30 => shielded.push((side, h + 1)),
+                    Some(h) => walls.push((side, h - 30 + 1)),
+                }
+            }
+            (shielded, walls)
+        };
+        // x (to throw, side 0) on 1, 2, 3; o (side 1) alone on 13.
+        assert_eq!(
+            extras("xxx.........o................. x 2 4"),
+            (vec![(0, 1), (0, 2), (0, 3)], vec![(0, 1), (0, 2), (0, 3)])
+        );
+        // A pair protects but does not block.
+        assert_eq!(
+            extras("xx..........o................. x 3 4"),
+            (vec![(0, 1), (0, 2)], vec![])
+        );
+        // Seen from o when o throws: o is side 0.
+        assert_eq!(
+            extras("x.x.........oo................ o 3 3"),
+            (vec![(0, 13), (0, 14)], vec![])
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@ use rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
 use crate::eval::Evaluator;
-use crate::network::{Active, HIDDEN, INPUTS, Layers, Network, Weights, clip};
+use crate::network::{Active, HIDDEN, Layers, Network, Weights, clip};
 use senet::MoveList;
 use senet::Ruleset;
 use senet::Side;
@@ -268,7 +268,7 @@ pub fn train<R: Ruleset>(
 /// range, for a network of `hidden` units (a size [`Plan::check`] let through).
 fn first_weights(rng: &mut ChaCha8Rng, hidden: usize) -> Network {
     let mut network = Network::zero_sized(hidden).unwrap_or_else(Network::zero);
-    let hidden = network.hidden_units();
+    let (inputs, hidden) = (network.input_count(), network.hidden_units());
     let mut uniform = |scale: f32| {
         // 24 random bits to a number in -scale..scale.
         let unit = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
@@ -277,10 +277,10 @@ fn first_weights(rng: &mut ChaCha8Rng, hidden: usize) -> Network {
     // In the file's order: input weights, hidden biases, output weights;
     // the output's bias stays 0.
     for (k, weight) in network.parameters_mut().enumerate() {
-        *weight = match k / (INPUTS * hidden) {
+        *weight = match k / (inputs * hidden) {
             0 => uniform(0.05),
-            _ if k < INPUTS * hidden + hidden => 0.5 + uniform(0.1),
-            _ if k < INPUTS * hidden + 2 * hidden => uniform(0.2),
+            _ if k < inputs * hidden + hidden => 0.5 + uniform(0.1),
+            _ if k < inputs * hidden + 2 * hidden => uniform(0.2),
             _ => 0.0,
         };
     }
@@ -344,32 +344,35 @@ fn learn<R: Ruleset>(
         if let Some(next) = next_value_x {
             target_x = (1.0 - lambda) * next + lambda * target_x;
         }
-        let active = Active::of(position);
         let x_side = position.side_to_throw() == Side::X;
         let target = if x_side { target_x } else { 1.0 - target_x };
-        let value = network.learn_one(&active, |value| rate * (target - value));
+        let value = network.learn_one(position, |value| rate * (target - value));
         // The value this position had before the step, as the next target's blend.
         next_value_x = Some(if x_side { value } else { 1.0 - value });
     }
 }
 
 impl Network {
-    /// Values the position of inputs `active`, then takes one gradient
+    /// Values `position`, then takes one gradient
     /// step of the size `delta` gives for that value (the gradient of the
     /// log-loss in the logit is target − value); returns the value before
     /// the step.
-    fn learn_one(&mut self, active: &Active, delta: impl FnOnce(f32) -> f32) -> f32 {
+    fn learn_one<R: Ruleset>(
+        &mut self,
+        position: &Position<R>,
+        delta: impl FnOnce(f32) -> f32,
+    ) -> f32 {
         match &mut self.layers {
-            Layers::Small(small) => learn_weights(small, active, delta),
-            Layers::Large(large) => learn_weights(large, active, delta),
+            Layers::Small(small) => learn_weights(small, &Active::of(position), delta),
+            Layers::Large(large) => learn_weights(large, &Active::of(position), delta),
         }
     }
 }
 
-/// [`Network::learn_one`] for a network of `H` hidden units.
-fn learn_weights<const H: usize>(
-    weights: &mut Weights<H>,
-    active: &Active,
+/// [`Network::learn_one`] for a network of `H` hidden units over `I` inputs.
+fn learn_weights<const H: usize, const I: usize>(
+    weights: &mut Weights<H, I>,
+    active: &Active<I>,
     delta: impl FnOnce(f32) -> f32,
 ) -> f32 {
     let hidden = weights.hidden(active);
@@ -379,7 +382,12 @@ fn learn_weights<const H: usize>(
 }
 
 /// One gradient step of size `delta` on the logit, for the inputs `active`.
-fn step<const H: usize>(network: &mut Weights<H>, active: &Active, hidden: &[f32; H], delta: f32) {
+fn step<const H: usize, const I: usize>(
+    network: &mut Weights<H, I>,
+    active: &Active<I>,
+    hidden: &[f32; H],
+    delta: f32,
+) {
     let mut back = [0.0f32; H];
     for j in 0..H {
         let h = hidden[j];
@@ -394,7 +402,7 @@ fn step<const H: usize>(network: &mut Weights<H>, active: &Active, hidden: &[f32
         *bias += b;
     }
     for &i in active.indices() {
-        let column = &mut network.input[usize::from(i) % INPUTS];
+        let column = &mut network.input[usize::from(i) % I];
         for (w, b) in column.iter_mut().zip(back) {
             *w += b;
         }
@@ -455,8 +463,7 @@ mod tests {
             assert_eq!(network.hidden_units(), hidden);
             let start = Position::start(Kendall);
             let before = network.equity(&start);
-            let active = Active::of(&start);
-            network.learn_one(&active, |_| 0.05);
+            network.learn_one(&start, |_| 0.05);
             assert!(network.equity(&start) > before);
         }
     }
