@@ -125,7 +125,9 @@ pub use eval::{Evaluation, Evaluator, FEATURE_NAMES, FEATURES, Weights, WeightsE
 pub use greedy::Greedy;
 pub use hint::{Hint, hint};
 pub use level::{Bot, Level, LevelError};
-pub use network::{HIDDEN, INPUTS, Learned, MAGIC as NETWORK_MAGIC, Network, NetworkError};
+pub use network::{
+    HIDDEN, INPUTS, LARGE_HIDDEN, Learned, MAGIC as NETWORK_MAGIC, Network, NetworkError,
+};
 pub use random::RandomAgent;
 pub use search::{LimitsError, Search, SearchLimits};
 pub use seats::{Event, Seats, SeatsError};

@@ -18,9 +18,11 @@ use thiserror::Error;
 use crate::eval::{Evaluator, logistic};
 use senet::Position;
 use senet::Ruleset;
+use senet::rulesets::Direction;
 use senet::{AnyRuleset, House};
 
-/// Hidden units of a [`Network`].
+/// Hidden units of a small [`Network`], the size of the networks shipped
+/// for levels 2 to 4.
 ///
 /// ```
 /// use senet_bot::{HIDDEN, INPUTS, Network};
@@ -32,6 +34,20 @@ use senet::{AnyRuleset, House};
 /// assert_eq!(HIDDEN, 32);
 /// ```
 pub const HIDDEN: usize = 32;
+
+/// Hidden units of a large [`Network`]: four times the shipped ones'.
+/// A large network also sees more of the board ([`LARGE_INPUTS`]), for
+/// about five times the small one's cost a position. No level uses one
+/// yet; `docs/bots.md` gives what one measured against the shipped
+/// networks.
+///
+/// ```
+/// use senet_bot::{LARGE_HIDDEN, Network};
+///
+/// assert_eq!(Network::zero_sized(LARGE_HIDDEN).unwrap().hidden_units(), LARGE_HIDDEN);
+/// assert!(Network::zero_sized(50).is_none());
+/// ```
+pub const LARGE_HIDDEN: usize = 128;
 
 /// Inputs per side: 30 houses, 15 "at least k pieces borne off", and
 /// "has the marked piece".
@@ -55,8 +71,30 @@ const OFF_INPUTS: usize = 15;
 /// ```
 pub const INPUTS: usize = 2 * SIDE_INPUTS;
 
-/// The most inputs set at once: all of them (a position sets far fewer).
-const MAX_ACTIVE: usize = INPUTS;
+/// Inputs per side of a large network: those of a small one, then 30
+/// for the side's pieces the opponent may not land on (the ruleset's
+/// [`shielded`](Ruleset::shielded) set) and 30 for the houses the
+/// opponent may not pass (its [`impassable`](Ruleset::impassable) set,
+/// moving forward: the side's blockades).
+const LARGE_SIDE_INPUTS: usize = SIDE_INPUTS + 2 * House::COUNT as usize;
+
+/// Inputs of a large [`Network`] ([`LARGE_HIDDEN`] hidden units): 106 for
+/// the side about to throw, then as many for its opponent.
+///
+/// The first 46 of a side's are those of [`INPUTS`]; input `s * 106 + 46
+/// + h - 1` is 1 when side `s` has a piece on house `h` that the other
+/// side may not land on, and input `s * 106 + 76 + h - 1` when the other
+/// side may not pass house `h` moving forward.
+///
+/// ```
+/// use senet_bot::{INPUTS, LARGE_INPUTS};
+///
+/// assert_eq!(LARGE_INPUTS, INPUTS + 2 * (30 + 30)); // and: shielded pieces, walls
+/// ```
+pub const LARGE_INPUTS: usize = 2 * LARGE_SIDE_INPUTS;
+
+/// The houses of the track as bits of a [`senet::Bitboard`]: 1 to 30.
+const TRACK: u32 = 0x7FFF_FFFE;
 
 /// Learned weights: `equity = σ(b₂ + Σⱼ w₂ⱼ · clip(b₁ⱼ + Σᵢ w₁ᵢⱼ xᵢ))`
 /// with `clip(h) = min(max(h, 0), 1)` and the inputs `x` of
@@ -77,14 +115,109 @@ const MAX_ACTIVE: usize = INPUTS;
 /// ```
 #[derive(Clone, PartialEq)]
 pub struct Network {
+    pub(crate) layers: Layers,
+}
+
+/// The weights, in one of the sizes a network may have: each size is its
+/// own compiled code, so the small networks of the lower levels pay
+/// nothing for the large one.
+#[derive(Clone, PartialEq)]
+pub(crate) enum Layers {
+    /// [`HIDDEN`] hidden units over [`INPUTS`].
+    Small(Box<Weights<HIDDEN, INPUTS>>),
+    /// [`LARGE_HIDDEN`] hidden units over [`LARGE_INPUTS`].
+    Large(Box<Weights<LARGE_HIDDEN, LARGE_INPUTS>>),
+}
+
+/// The weights of a network of `H` hidden units over `I` inputs.
+#[derive(Clone, PartialEq)]
+pub(crate) struct Weights<const H: usize, const I: usize> {
     /// The weights of each input to each hidden unit.
-    pub(crate) input: Box<[[f32; HIDDEN]; INPUTS]>,
+    pub(crate) input: [[f32; H]; I],
     /// The hidden units' biases.
-    pub(crate) hidden_bias: [f32; HIDDEN],
+    pub(crate) hidden_bias: [f32; H],
     /// The hidden units' weights in the output.
-    pub(crate) output: [f32; HIDDEN],
+    pub(crate) output: [f32; H],
     /// The output's bias.
     pub(crate) output_bias: f32,
+}
+
+impl<const H: usize, const I: usize> Weights<H, I> {
+    /// Every weight zero.
+    fn zero() -> Box<Weights<H, I>> {
+        Box::new(Weights {
+            input: [[0.0; H]; I],
+            hidden_bias: [0.0; H],
+            output: [0.0; H],
+            output_bias: 0.0,
+        })
+    }
+
+    /// The hidden layer's activity before clipping.
+    #[inline]
+    pub(crate) fn hidden(&self, active: &Active<I>) -> [f32; H] {
+        let mut sum = self.hidden_bias;
+        for &i in active.indices() {
+            let column = &self.input[usize::from(i) % I];
+            for (s, w) in sum.iter_mut().zip(column) {
+                *s += w;
+            }
+        }
+        sum
+    }
+
+    /// The output before the logistic function, from the hidden layer.
+    #[inline]
+    pub(crate) fn logit(&self, hidden: &[f32; H]) -> f32 {
+        // Eight partial sums in a fixed order: vectorizable, and the same
+        // on every machine.
+        let mut lanes = [0.0f32; 8];
+        for (chunk, weights) in hidden.chunks_exact(8).zip(self.output.chunks_exact(8)) {
+            for ((lane, &h), &w) in lanes.iter_mut().zip(chunk).zip(weights) {
+                *lane += w * clip(h);
+            }
+        }
+        let pairs = [
+            lanes[0] + lanes[4],
+            lanes[1] + lanes[5],
+            lanes[2] + lanes[6],
+            lanes[3] + lanes[7],
+        ];
+        self.output_bias + ((pairs[0] + pairs[2]) + (pairs[1] + pairs[3]))
+    }
+
+    /// Every weight, in the file's order: inputs by input then unit,
+    /// hidden biases, output weights, output bias.
+    fn parameters_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.input
+            .iter_mut()
+            .flatten()
+            .chain(&mut self.hidden_bias)
+            .chain(&mut self.output)
+            .chain(core::iter::once(&mut self.output_bias))
+    }
+
+    /// Every weight, in the file's order.
+    fn parameters(&self) -> impl Iterator<Item = f32> + '_ {
+        self.input
+            .iter()
+            .flatten()
+            .chain(&self.hidden_bias)
+            .chain(&self.output)
+            .chain(core::iter::once(&self.output_bias))
+            .copied()
+    }
+}
+
+/// Runs `$body` with `$weights` bound to the network's weights, whatever
+/// their size.
+macro_rules! with_weights {
+    ($layers:expr, $weights:ident => $body:expr) => {
+        match $layers {
+            Layers::Small($weights) => $body,
+            Layers::Large($weights) => $body,
+        }
+    };
 }
 
 impl Default for Network {
@@ -98,31 +231,35 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network {{ {INPUTS} inputs, {HIDDEN} hidden, weights hash {:016x} }}",
+            "Network {{ {INPUTS} inputs, {} hidden, weights hash {:016x} }}",
+            self.hidden_units(),
             fnv1a(&self.parameter_bytes())
         )
     }
 }
 
-/// The inputs set in a position: their indices, at most [`MAX_ACTIVE`].
+/// The inputs set in a position, for a network of `I` inputs
+/// ([`INPUTS`] or [`LARGE_INPUTS`]): their indices, at most `I`.
 #[derive(Clone, Copy)]
-pub(crate) struct Active {
-    indices: [u8; MAX_ACTIVE],
+pub(crate) struct Active<const I: usize> {
+    indices: [u8; I],
     len: usize,
 }
 
-impl Active {
+impl<const I: usize> Active<I> {
     /// The inputs of `position`, seen from the side about to throw.
     #[inline]
-    pub(crate) fn of<R: Ruleset>(position: &Position<R>) -> Active {
+    pub(crate) fn of<R: Ruleset>(position: &Position<R>) -> Active<I> {
         let board = position.board();
         let mover = position.side_to_throw();
+        let ruleset = position.ruleset();
         let mut active = Active {
-            indices: [0; MAX_ACTIVE],
+            indices: [0; I],
             len: 0,
         };
+        let large = I == LARGE_INPUTS;
         for (k, side) in [mover, mover.opponent()].into_iter().enumerate() {
-            let base = k * SIDE_INPUTS;
+            let base = k * (I / 2);
             let mut bits = board.pieces(side).bits();
             while bits != 0 {
                 let house = bits.trailing_zeros() as usize;
@@ -136,13 +273,33 @@ impl Active {
             if board.marked() == Some(side) {
                 active.push(base + SIDE_INPUTS - 1);
             }
+            if large {
+                let pieces = board.pieces(side).bits();
+                let shielded = ruleset.shielded(board, side).bits() & pieces & TRACK;
+                active.push_houses(base + SIDE_INPUTS, shielded);
+                let walls = ruleset.impassable(board, side.opponent(), Direction::Forward);
+                active.push_houses(
+                    base + SIDE_INPUTS + House::COUNT as usize,
+                    walls.bits() & TRACK,
+                );
+            }
         }
         active
     }
 
+    /// Pushes input `first + h - 1` for each house `h` in `houses`.
+    #[inline]
+    fn push_houses(&mut self, first: usize, mut houses: u32) {
+        while houses != 0 {
+            let house = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            self.push(first + house - 1);
+        }
+    }
+
     #[inline]
     fn push(&mut self, index: usize) {
-        if self.len < MAX_ACTIVE {
+        if self.len < I {
             self.indices[self.len] = index as u8;
             self.len += 1;
         }
@@ -184,11 +341,67 @@ impl Network {
     /// ```
     pub fn zero() -> Network {
         Network {
-            input: Box::new([[0.0; HIDDEN]; INPUTS]),
-            hidden_bias: [0.0; HIDDEN],
-            output: [0.0; HIDDEN],
-            output_bias: 0.0,
+            layers: Layers::Small(Weights::zero()),
         }
+    }
+
+    /// A network of `hidden` units whose every weight is zero, or `None`
+    /// unless `hidden` is one of the sizes a network may have: [`HIDDEN`]
+    /// or [`LARGE_HIDDEN`].
+    ///
+    /// ```
+    /// use senet_bot::{HIDDEN, Network};
+    ///
+    /// assert_eq!(Network::zero_sized(HIDDEN), Some(Network::zero()));
+    /// assert_eq!(Network::zero_sized(0), None);
+    /// ```
+    pub fn zero_sized(hidden: usize) -> Option<Network> {
+        let layers = match hidden {
+            HIDDEN => Layers::Small(Weights::zero()),
+            LARGE_HIDDEN => Layers::Large(Weights::zero()),
+            _ => return None,
+        };
+        Some(Network { layers })
+    }
+
+    /// Its inputs: [`INPUTS`] for a small network, [`LARGE_INPUTS`] for a
+    /// large one.
+    ///
+    /// ```
+    /// use senet_bot::{LARGE_HIDDEN, LARGE_INPUTS, Network};
+    ///
+    /// assert_eq!(Network::zero_sized(LARGE_HIDDEN).unwrap().input_count(), LARGE_INPUTS);
+    /// ```
+    pub fn input_count(&self) -> usize {
+        match &self.layers {
+            Layers::Small(_) => INPUTS,
+            Layers::Large(_) => LARGE_INPUTS,
+        }
+    }
+
+    /// Its hidden units: [`HIDDEN`] or [`LARGE_HIDDEN`].
+    ///
+    /// ```
+    /// use senet_bot::{HIDDEN, Network};
+    ///
+    /// let kendall = Network::builtin(&senet::rulesets::Kendall).expect("shipped");
+    /// assert_eq!(kendall.hidden_units(), HIDDEN);
+    /// ```
+    pub fn hidden_units(&self) -> usize {
+        match &self.layers {
+            Layers::Small(_) => HIDDEN,
+            Layers::Large(_) => LARGE_HIDDEN,
+        }
+    }
+
+    /// Its weights: [`parameters`] of its shape.
+    fn parameter_count(&self) -> usize {
+        parameters(self.input_count(), self.hidden_units())
+    }
+
+    /// Every weight in the file's order, to be set (training and reading).
+    pub(crate) fn parameters_mut(&mut self) -> Box<dyn Iterator<Item = &mut f32> + '_> {
+        with_weights!(&mut self.layers, w => Box::new(w.parameters_mut()))
     }
 
     /// The network shipped for `ruleset` when it is a built-in ruleset
@@ -223,39 +436,6 @@ impl Network {
             .clone()
     }
 
-    /// The hidden layer's activity before clipping.
-    #[inline]
-    pub(crate) fn hidden(&self, active: &Active) -> [f32; HIDDEN] {
-        let mut sum = self.hidden_bias;
-        for &i in active.indices() {
-            let column = &self.input[usize::from(i) % INPUTS];
-            for (s, w) in sum.iter_mut().zip(column) {
-                *s += w;
-            }
-        }
-        sum
-    }
-
-    /// The output before the logistic function, from the hidden layer.
-    #[inline]
-    pub(crate) fn logit(&self, hidden: &[f32; HIDDEN]) -> f32 {
-        // Eight partial sums in a fixed order: vectorizable, and the same
-        // on every machine.
-        let mut lanes = [0.0f32; 8];
-        for (chunk, weights) in hidden.chunks_exact(8).zip(self.output.chunks_exact(8)) {
-            for ((lane, &h), &w) in lanes.iter_mut().zip(chunk).zip(weights) {
-                *lane += w * clip(h);
-            }
-        }
-        let pairs = [
-            lanes[0] + lanes[4],
-            lanes[1] + lanes[5],
-            lanes[2] + lanes[6],
-            lanes[3] + lanes[7],
-        ];
-        self.output_bias + ((pairs[0] + pairs[2]) + (pairs[1] + pairs[3]))
-    }
-
     /// The equity of the side about to throw in `position`, a game not
     /// over, from 0 to 1.
     ///
@@ -269,28 +449,18 @@ impl Network {
     /// ```
     #[inline]
     pub fn equity<R: Ruleset>(&self, position: &Position<R>) -> f64 {
-        let active = Active::of(position);
-        logistic(f64::from(self.logit(&self.hidden(&active))))
+        let logit = with_weights!(&self.layers, w => w.logit(&w.hidden(&Active::of(position))));
+        logistic(f64::from(logit))
     }
 
     fn parameter_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(4 * PARAMETERS);
-        for value in self.parameters() {
-            bytes.extend_from_slice(&value.to_le_bytes());
-        }
+        let mut bytes = Vec::with_capacity(4 * self.parameter_count());
+        with_weights!(&self.layers, w => {
+            for value in w.parameters() {
+                bytes.extend_from_slice(&value.to_le_bytes());
+            }
+        });
         bytes
-    }
-
-    /// Every weight, in the file's order: inputs by input then unit,
-    /// hidden biases, output weights, output bias.
-    fn parameters(&self) -> impl Iterator<Item = f32> + '_ {
-        self.input
-            .iter()
-            .flatten()
-            .chain(&self.hidden_bias)
-            .chain(&self.output)
-            .chain(core::iter::once(&self.output_bias))
-            .copied()
     }
 
     /// The network as a file, naming the ruleset it was trained for (its
@@ -306,7 +476,7 @@ impl Network {
     /// # Ok::<(), senet_bot::NetworkError>(())
     /// ```
     pub fn to_bytes(&self, ruleset: &str) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(64 + 4 * PARAMETERS);
+        let mut bytes = Vec::with_capacity(64 + 4 * self.parameter_count());
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         // At most 32 bytes, cut between characters: the file always reads back.
@@ -317,8 +487,8 @@ impl Network {
         let name = &ruleset.as_bytes()[..end];
         bytes.push(name.len() as u8);
         bytes.extend_from_slice(name);
-        bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.input_count() as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.hidden_units() as u32).to_le_bytes());
         bytes.extend_from_slice(&self.parameter_bytes());
         let checksum = fnv1a(&bytes);
         bytes.extend_from_slice(&checksum.to_le_bytes());
@@ -330,11 +500,12 @@ impl Network {
     ///
     /// The layout, all numbers little-endian: the 8 bytes `SENETNET`; the
     /// format version (`u32`, 1); the ruleset's name (one length byte,
-    /// then at most 32 bytes of UTF-8); the inputs (`u32`, [`INPUTS`]) and
-    /// hidden units (`u32`, [`HIDDEN`]); the weights as `f32`, each finite
+    /// then at most 32 bytes of UTF-8); the inputs and hidden units (each
+    /// `u32`: [`INPUTS`] and [`HIDDEN`], or [`LARGE_INPUTS`] and
+    /// [`LARGE_HIDDEN`]); the weights as `f32`, each finite
     /// and at most 10^30 in absolute value, so that no sum of the network
     /// can overflow and its equity is always a number in [0, 1]:
-    /// input weights input by input, each input's [`HIDDEN`] in unit
+    /// input weights input by input, each input's hidden units in unit
     /// order, then the hidden biases, the output weights and the output
     /// bias; last, the FNV-1a 64-bit hash of every byte before it.
     ///
@@ -381,17 +552,19 @@ impl Network {
             .to_string();
         let shape_at = reader.at;
         let (inputs, hidden) = (reader.u32()?, reader.u32()?);
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
+        let shaped = Network::zero_sized(hidden as usize)
+            .filter(|network| network.input_count() == inputs as usize);
+        let Some(mut network) = shaped else {
             return Err(NetworkError::Shape {
                 at: shape_at,
                 inputs,
                 hidden,
             });
-        }
-        let mut network = Network::zero();
+        };
         reader.part = "weights";
-        let mut values = Vec::with_capacity(PARAMETERS);
-        for _ in 0..PARAMETERS {
+        let count = network.parameter_count();
+        let mut values = Vec::with_capacity(count);
+        for _ in 0..count {
             let at = reader.at;
             let value = f32::from_le_bytes(reader.array()?);
             if !value.is_finite() {
@@ -414,19 +587,9 @@ impl Network {
         if checksum != fnv1a(&bytes[..body]) {
             return Err(NetworkError::Corrupt);
         }
-        let mut values = values.into_iter();
-        let mut next = || values.next().unwrap_or(0.0);
-        for weight in network.input.iter_mut().flatten() {
-            *weight = next();
+        for (weight, value) in network.parameters_mut().zip(values) {
+            *weight = value;
         }
-        for weight in network
-            .hidden_bias
-            .iter_mut()
-            .chain(network.output.iter_mut())
-        {
-            *weight = next();
-        }
-        network.output_bias = next();
         Ok((network, name))
     }
 }
@@ -439,16 +602,18 @@ pub(crate) fn clip(h: f32) -> f32 {
 
 /// The largest weight a network file may hold, in absolute value.
 ///
-/// A hidden unit sums its bias and at most [`INPUTS`] weights, the output
-/// its bias and [`HIDDEN`] weights times a clipped activity in [0, 1]: at
-/// most 93 terms of at most 10^30 each, far below `f32::MAX` (about
+/// A hidden unit sums its bias and at most [`LARGE_INPUTS`] weights, the
+/// output its bias and at most [`LARGE_HIDDEN`] weights times a clipped
+/// activity in [0, 1]: at most 213 terms of at most 10^30 each, far below `f32::MAX` (about
 /// 3.4 × 10^38), so every sum stays finite and every equity is a number
 /// in [0, 1]. Finite weights past it could overflow to infinities whose
 /// sum is NaN. Trained weights are a few units.
 const MAX_WEIGHT: f32 = 1.0e30;
 
-/// Weights in a network.
-const PARAMETERS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+/// Weights in a network of `inputs` and `hidden` units.
+const fn parameters(inputs: usize, hidden: usize) -> usize {
+    inputs * hidden + 2 * hidden + 1
+}
 /// The first bytes of a network file.
 ///
 /// ```
@@ -508,7 +673,7 @@ pub enum NetworkError {
     },
     /// A network of another shape.
     #[error(
-        "byte {at} of the network file: a network of {inputs} inputs and {hidden} hidden units; this crate's have {INPUTS} and {HIDDEN}"
+        "byte {at} of the network file: a network of {inputs} inputs and {hidden} hidden units; this crate's have {INPUTS} and {HIDDEN}, or {LARGE_INPUTS} and {LARGE_HIDDEN}"
     )]
     Shape {
         /// Where the shape starts.
@@ -696,20 +861,20 @@ mod tests {
     fn the_start_sets_one_input_per_piece() {
         let start = Position::start(Kendall);
         assert_eq!(start.side_to_throw(), Side::X);
-        let active = Active::of(&start);
+        let active = Active::<INPUTS>::of(&start);
         assert_eq!(active.indices().len(), 10);
         // x (to throw) on 2, 4, .., 10; o on 1, 3, .., 9, in the second block.
         assert_eq!(active.indices()[0], 1);
         assert_eq!(usize::from(active.indices()[5]), SIDE_INPUTS);
-        let bell = Active::of(&Position::start(Bell));
+        let bell = Active::<INPUTS>::of(&Position::start(Bell));
         assert_eq!(bell.indices().len(), 20);
     }
 
     #[test]
     fn a_file_round_trips_and_refuses_damage() {
         let mut network = Network::zero();
-        network.input[3][5] = 0.25;
-        network.output_bias = -1.5;
+        *network.parameters_mut().nth(3 * HIDDEN + 5).unwrap() = 0.25;
+        *network.parameters_mut().last().unwrap() = -1.5;
         let bytes = network.to_bytes("kendall");
         let (back, name) = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back, network);
@@ -736,41 +901,109 @@ mod tests {
     /// Issue 31 row 13: finite weights whose sums overflowed were read,
     /// and the equity was NaN. Weights past `MAX_WEIGHT` are refused; at
     /// `MAX_WEIGHT`, with every input set, every sum stays finite.
+    /// The logit with every input set, checking every hidden sum is finite.
+    fn logit_of_every_input<const H: usize, const I: usize>(weights: &Weights<H, I>) -> f32 {
+        let mut every = Active::<I> {
+            indices: [0; I],
+            len: 0,
+        };
+        (0..I).for_each(|i| every.push(i));
+        let hidden = weights.hidden(&every);
+        assert!(hidden.iter().all(|h| h.is_finite()), "{hidden:?}");
+        weights.logit(&hidden)
+    }
+
     #[test]
     fn weights_whose_sums_could_overflow_are_refused() {
-        let mut network = Network::zero();
-        network.input[7][3] = MAX_WEIGHT * 2.0;
-        let bytes = network.to_bytes("kendall");
-        let first = bytes.len() - 8 - 4 * PARAMETERS;
+        for hidden in [HIDDEN, LARGE_HIDDEN] {
+            let mut network = Network::zero_sized(hidden).unwrap();
+            let count = network.parameter_count();
+            let inputs = network.input_count();
+            *network.parameters_mut().nth(7 * hidden + 3).unwrap() = MAX_WEIGHT * 2.0;
+            let bytes = network.to_bytes("kendall");
+            let first = bytes.len() - 8 - 4 * count;
+            assert_eq!(
+                Network::from_bytes(&bytes),
+                Err(NetworkError::TooLarge {
+                    at: first + 4 * (7 * hidden + 3)
+                })
+            );
+            for sign in [1.0, -1.0] {
+                let mut network = Network::zero_sized(hidden).unwrap();
+                for (k, weight) in network.parameters_mut().enumerate() {
+                    // The output weights and bias carry the sign.
+                    let output = k >= inputs * hidden + hidden;
+                    *weight = if output { sign } else { 1.0 } * MAX_WEIGHT;
+                }
+                assert_eq!(network.parameters_mut().count(), count);
+                let (network, _) = Network::from_bytes(&network.to_bytes("kendall")).unwrap();
+                let logit = with_weights!(&network.layers, w => logit_of_every_input(w));
+                assert!(logit.is_finite(), "{logit}");
+                let equity = network.equity(&Position::start(Kendall));
+                assert!((0.0..=1.0).contains(&equity), "{equity}");
+            }
+        }
+    }
+
+    /// A large network's extra inputs, in Kendall: a piece beside one of
+    /// its own side is protected, three in a row are a blockade the other
+    /// side may not pass; a piece alone is neither.
+    #[test]
+    fn a_large_network_sees_protected_pieces_and_blockades() {
+        let extras = |text: &str| {
+            let position: Position<Kendall> = text.parse().unwrap();
+            let small = Active::<INPUTS>::of(&position);
+            let large = Active::<LARGE_INPUTS>::of(&position);
+            let (mut shielded, mut walls) = (vec![], vec![]);
+            for &i in large.indices() {
+                let i = usize::from(i);
+                let (side, i) = (i / LARGE_SIDE_INPUTS, i % LARGE_SIDE_INPUTS);
+                let small_index = side * SIDE_INPUTS + i;
+                match i.checked_sub(SIDE_INPUTS) {
+                    None => assert!(small.indices().contains(&(small_index as u8))),
+                    Some(h) if h < 30 => shielded.push((side, h + 1)),
+                    Some(h) => walls.push((side, h - 30 + 1)),
+                }
+            }
+            (shielded, walls)
+        };
+        // x (to throw, side 0) on 1, 2, 3; o (side 1) alone on 13.
+        assert_eq!(
+            extras("xxx.........o................. x 2 4"),
+            (vec![(0, 1), (0, 2), (0, 3)], vec![(0, 1), (0, 2), (0, 3)])
+        );
+        // A pair protects but does not block.
+        assert_eq!(
+            extras("xx..........o................. x 3 4"),
+            (vec![(0, 1), (0, 2)], vec![])
+        );
+        // Seen from o when o throws: o is side 0.
+        assert_eq!(
+            extras("x.x.........oo................ o 3 3"),
+            (vec![(0, 13), (0, 14)], vec![])
+        );
+    }
+
+    #[test]
+    fn a_large_network_round_trips_and_other_sizes_are_refused() {
+        let mut network = Network::zero_sized(LARGE_HIDDEN).unwrap();
+        for (k, weight) in network.parameters_mut().enumerate() {
+            *weight = (k % 7) as f32 * 0.125;
+        }
+        let bytes = network.to_bytes("temple");
         assert_eq!(
             Network::from_bytes(&bytes),
-            Err(NetworkError::TooLarge {
-                at: first + 4 * (7 * HIDDEN + 3)
-            })
+            Ok((network.clone(), "temple".to_string()))
         );
-        for sign in [1.0, -1.0] {
-            let mut network = Network::zero();
-            network
-                .input
-                .iter_mut()
-                .flatten()
-                .for_each(|w| *w = MAX_WEIGHT);
-            network.hidden_bias = [MAX_WEIGHT; HIDDEN];
-            network.output = [sign * MAX_WEIGHT; HIDDEN];
-            network.output_bias = sign * MAX_WEIGHT;
-            let (network, _) = Network::from_bytes(&network.to_bytes("kendall")).unwrap();
-            let mut every = Active {
-                indices: [0; MAX_ACTIVE],
-                len: 0,
-            };
-            (0..INPUTS).for_each(|i| every.push(i));
-            let hidden = network.hidden(&every);
-            assert!(hidden.iter().all(|h| h.is_finite()), "{hidden:?}");
-            let logit = network.logit(&hidden);
-            assert!(logit.is_finite(), "{logit}");
-            let equity = network.equity(&Position::start(Kendall));
-            assert!((0.0..=1.0).contains(&equity), "{equity}");
-        }
+        assert_ne!(network, Network::zero());
+        // The hidden count of a small file changed to 64: no such size.
+        let mut other = Network::zero().to_bytes("kendall");
+        let at = 8 + 4 + 1 + "kendall".len() + 4;
+        other[at..at + 4].copy_from_slice(&64u32.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&other),
+            Err(NetworkError::Shape { hidden: 64, .. })
+        ));
     }
 
     #[test]

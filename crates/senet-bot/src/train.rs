@@ -32,7 +32,7 @@ use rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
 use crate::eval::Evaluator;
-use crate::network::{Active, HIDDEN, INPUTS, Network, clip};
+use crate::network::{Active, HIDDEN, Layers, Network, Weights, clip};
 use senet::MoveList;
 use senet::Ruleset;
 use senet::Side;
@@ -70,6 +70,17 @@ pub struct Plan {
     /// A game still running after this many throws is cut there: its
     /// last position's value stands in for the result.
     pub max_throws: usize,
+    /// The network's hidden units: [`HIDDEN`] (the levels' networks) or
+    /// [`LARGE_HIDDEN`](crate::LARGE_HIDDEN) (four times as many). Absent from older plans in JSON,
+    /// where it reads as [`HIDDEN`].
+    #[cfg_attr(feature = "serde", serde(default = "small_hidden"))]
+    pub hidden: usize,
+}
+
+/// The hidden units of a plan that names none.
+#[cfg(feature = "serde")]
+fn small_hidden() -> usize {
+    HIDDEN
 }
 
 impl Default for Plan {
@@ -81,6 +92,7 @@ impl Default for Plan {
             rate: 0.02,
             final_rate: 0.002,
             max_throws: 5_000,
+            hidden: HIDDEN,
         }
     }
 }
@@ -150,7 +162,8 @@ pub enum TrainError {
 
 impl Plan {
     /// The plan, when every field is in range: `lambda`, `rate` and
-    /// `final_rate` finite numbers from 0 to 1, `max_throws` at least 1.
+    /// `final_rate` finite numbers from 0 to 1, `max_throws` at least 1,
+    /// `hidden` [`HIDDEN`] or [`LARGE_HIDDEN`](crate::LARGE_HIDDEN).
     ///
     /// # Errors
     ///
@@ -176,6 +189,13 @@ impl Plan {
                     found: value.to_string(),
                 });
             }
+        }
+        if Network::zero_sized(self.hidden).is_none() {
+            return Err(TrainError::Plan {
+                field: "hidden",
+                range: "32 or 128",
+                found: self.hidden.to_string(),
+            });
         }
         if self.max_throws == 0 {
             return Err(TrainError::Plan {
@@ -217,7 +237,7 @@ pub fn train<R: Ruleset>(
     let plan = plan.check()?;
     let start = Position::try_start(ruleset)?;
     let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
-    let mut network = first_weights(&mut rng);
+    let mut network = first_weights(&mut rng, plan.hidden);
     let mut report = Report::default();
     let mut game: Vec<Position<R>> = Vec::new();
     for played in 0..plan.games {
@@ -244,22 +264,25 @@ pub fn train<R: Ruleset>(
     Ok((network, report))
 }
 
-/// Small random first weights, with the hidden units in their linear range.
-fn first_weights(rng: &mut ChaCha8Rng) -> Network {
-    let mut network = Network::zero();
+/// Small random first weights, with the hidden units in their linear
+/// range, for a network of `hidden` units (a size [`Plan::check`] let through).
+fn first_weights(rng: &mut ChaCha8Rng, hidden: usize) -> Network {
+    let mut network = Network::zero_sized(hidden).unwrap_or_else(Network::zero);
+    let (inputs, hidden) = (network.input_count(), network.hidden_units());
     let mut uniform = |scale: f32| {
         // 24 random bits to a number in -scale..scale.
         let unit = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
         (2.0 * unit - 1.0) * scale
     };
-    for weight in network.input.iter_mut().flatten() {
-        *weight = uniform(0.05);
-    }
-    for bias in network.hidden_bias.iter_mut() {
-        *bias = 0.5 + uniform(0.1);
-    }
-    for weight in network.output.iter_mut() {
-        *weight = uniform(0.2);
+    // In the file's order: input weights, hidden biases, output weights;
+    // the output's bias stays 0.
+    for (k, weight) in network.parameters_mut().enumerate() {
+        *weight = match k / (inputs * hidden) {
+            0 => uniform(0.05),
+            _ if k < inputs * hidden + hidden => 0.5 + uniform(0.1),
+            _ if k < inputs * hidden + 2 * hidden => uniform(0.2),
+            _ => 0.0,
+        };
     }
     network
 }
@@ -321,23 +344,52 @@ fn learn<R: Ruleset>(
         if let Some(next) = next_value_x {
             target_x = (1.0 - lambda) * next + lambda * target_x;
         }
-        let active = Active::of(position);
-        let hidden = network.hidden(&active);
-        let value = crate::eval::logistic(f64::from(network.logit(&hidden))) as f32;
         let x_side = position.side_to_throw() == Side::X;
         let target = if x_side { target_x } else { 1.0 - target_x };
-        // The gradient of the log-loss in the logit: target - value.
-        let delta = rate * (target - value);
-        step(network, &active, &hidden, delta);
+        let value = network.learn_one(position, |value| rate * (target - value));
         // The value this position had before the step, as the next target's blend.
         next_value_x = Some(if x_side { value } else { 1.0 - value });
     }
 }
 
+impl Network {
+    /// Values `position`, then takes one gradient
+    /// step of the size `delta` gives for that value (the gradient of the
+    /// log-loss in the logit is target − value); returns the value before
+    /// the step.
+    fn learn_one<R: Ruleset>(
+        &mut self,
+        position: &Position<R>,
+        delta: impl FnOnce(f32) -> f32,
+    ) -> f32 {
+        match &mut self.layers {
+            Layers::Small(small) => learn_weights(small, &Active::of(position), delta),
+            Layers::Large(large) => learn_weights(large, &Active::of(position), delta),
+        }
+    }
+}
+
+/// [`Network::learn_one`] for a network of `H` hidden units over `I` inputs.
+fn learn_weights<const H: usize, const I: usize>(
+    weights: &mut Weights<H, I>,
+    active: &Active<I>,
+    delta: impl FnOnce(f32) -> f32,
+) -> f32 {
+    let hidden = weights.hidden(active);
+    let value = crate::eval::logistic(f64::from(weights.logit(&hidden))) as f32;
+    step(weights, active, &hidden, delta(value));
+    value
+}
+
 /// One gradient step of size `delta` on the logit, for the inputs `active`.
-fn step(network: &mut Network, active: &Active, hidden: &[f32; HIDDEN], delta: f32) {
-    let mut back = [0.0f32; HIDDEN];
-    for j in 0..HIDDEN {
+fn step<const H: usize, const I: usize>(
+    network: &mut Weights<H, I>,
+    active: &Active<I>,
+    hidden: &[f32; H],
+    delta: f32,
+) {
+    let mut back = [0.0f32; H];
+    for j in 0..H {
         let h = hidden[j];
         // The clipped unit passes a gradient only in its linear range.
         if h > 0.0 && h < 1.0 {
@@ -350,7 +402,7 @@ fn step(network: &mut Network, active: &Active, hidden: &[f32; HIDDEN], delta: f
         *bias += b;
     }
     for &i in active.indices() {
-        let column = &mut network.input[usize::from(i) % INPUTS];
+        let column = &mut network.input[usize::from(i) % I];
         for (w, b) in column.iter_mut().zip(back) {
             *w += b;
         }
@@ -360,6 +412,7 @@ fn step(network: &mut Network, active: &Active, hidden: &[f32; HIDDEN], delta: f
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::LARGE_HIDDEN;
     use senet::rulesets::Kendall;
 
     #[test]
@@ -374,7 +427,7 @@ mod tests {
         assert_eq!(report.games + report.cut, 30);
         assert!(report.positions > 30 * 20);
         let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
-        assert_ne!(a, first_weights(&mut rng));
+        assert_ne!(a, first_weights(&mut rng, HIDDEN));
         let other = train(Kendall, &Plan { seed: 2, ..plan }, |_| {}).unwrap().0;
         assert_ne!(a, other);
         for bad in [
@@ -405,12 +458,13 @@ mod tests {
     #[test]
     fn a_step_moves_the_value_towards_the_target() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut network = first_weights(&mut rng);
-        let start = Position::start(Kendall);
-        let before = network.equity(&start);
-        let active = Active::of(&start);
-        let hidden = network.hidden(&active);
-        step(&mut network, &active, &hidden, 0.05);
-        assert!(network.equity(&start) > before);
+        for hidden in [HIDDEN, LARGE_HIDDEN] {
+            let mut network = first_weights(&mut rng, hidden);
+            assert_eq!(network.hidden_units(), hidden);
+            let start = Position::start(Kendall);
+            let before = network.equity(&start);
+            network.learn_one(&start, |_| 0.05);
+            assert!(network.equity(&start) > before);
+        }
     }
 }

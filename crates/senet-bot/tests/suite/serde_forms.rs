@@ -166,6 +166,26 @@ fn bad_values_are_refused() {
     let mut plan = serde_json::to_value(Plan::default()).unwrap();
     plan["lambda"] = 2.0.into();
     assert!(serde_json::from_value::<Plan>(plan).is_err());
+    // A plan written before networks had a size reads as the small one.
+    let mut older = serde_json::to_value(Plan::default()).unwrap();
+    older.as_object_mut().unwrap().remove("hidden");
+    assert_eq!(
+        serde_json::from_value::<Plan>(older).unwrap(),
+        Plan::default()
+    );
+    let mut large = serde_json::to_value(Plan::default()).unwrap();
+    large["hidden"] = senet_bot::LARGE_HIDDEN.into();
+    assert_eq!(
+        serde_json::from_value::<Plan>(large).unwrap().hidden,
+        senet_bot::LARGE_HIDDEN
+    );
+    let mut odd = serde_json::to_value(Plan::default()).unwrap();
+    odd["hidden"] = 64.into();
+    let said = serde_json::from_value::<Plan>(odd).unwrap_err().to_string();
+    assert!(
+        said.contains("hidden must be 32 or 128, found 64"),
+        "{said}"
+    );
     let mut sample = serde_json::to_value(Sample::new([0.0; FEATURES], 1.0).unwrap()).unwrap();
     sample["result"] = 2.0.into();
     assert!(serde_json::from_value::<Sample>(sample).is_err());

@@ -171,7 +171,7 @@ fn spec(text: &str) -> Result<Spec, String> {
 /// weights, one finite number per feature.
 fn read_eval(file: &str) -> Result<Eval, String> {
     let said = |e: &dyn std::fmt::Display| format!("{}: {e}", quote(file));
-    let bytes = read_small_bytes(file, 64 * 1024).map_err(|e| match e {
+    let bytes = read_small_bytes(file, 256 * 1024).map_err(|e| match e {
         Fail::Usage(m) | Fail::Refused(m) | Fail::Error(m) => m,
         Fail::Write(e) => e.to_string(),
     })?;

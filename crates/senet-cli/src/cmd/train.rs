@@ -32,6 +32,9 @@ pub struct Args {
     /// The learning rate at the end, 0 to 1 [default: 0.002]
     #[arg(long, value_name = "R", value_parser = real(0.0, 1.0), allow_negative_numbers = true)]
     final_rate: Option<f64>,
+    /// Hidden units: 32 (the networks of levels 2 to 4) or 128 (a large one, four times slower) [default: 32]
+    #[arg(long, value_name = "N", value_parser = number(32, 128), allow_negative_numbers = true)]
+    hidden: Option<u64>,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
@@ -42,6 +45,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         lambda: args.lambda.map_or(default.lambda, |v| v as f32),
         rate: args.rate.map_or(default.rate, |v| v as f32),
         final_rate: args.final_rate.map_or(default.final_rate, |v| v as f32),
+        hidden: args.hidden.map_or(default.hidden, |v| v as usize),
         ..default
     };
     let plan = plan.check().map_err(usage)?;

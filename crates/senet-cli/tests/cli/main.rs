@@ -1144,6 +1144,36 @@ fn train_writes_the_same_network_twice() {
 }
 
 #[test]
+fn train_makes_a_large_network_with_hidden_128() {
+    let dir = std::env::temp_dir().join(format!("senet-cli-train-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("large.net");
+    let output = train_tool(&[
+        "--ruleset",
+        "kendall",
+        "--hidden",
+        "128",
+        "--games",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let (network, name) = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!((network.hidden_units(), name.as_str()), (128, "kendall"));
+    let plan = Plan {
+        games: 5,
+        hidden: 128,
+        ..Plan::default()
+    };
+    assert_eq!(
+        network,
+        train(senet::rulesets::Kendall, &plan, |_| {}).unwrap().0
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn train_refuses_bad_arguments() {
     for args in [
         &[][..],
@@ -1152,6 +1182,8 @@ fn train_refuses_bad_arguments() {
         &["--ruleset", "kendall", "--out", "x", "--games", "0"],
         &["--ruleset", "kendall", "--out", "x", "--lambda", "2"],
         &["--ruleset", "kendall", "--out", "x", "--rate", "NaN"],
+        &["--ruleset", "kendall", "--out", "x", "--hidden", "64"],
+        &["--ruleset", "kendall", "--out", "x", "--hidden", "256"],
         &["--ruleset", "kendall", "--ruleset", "bell", "--out", "x"],
         &["--ruleset", "kendall", "--out", "x", "stray"],
         &[
