@@ -126,7 +126,8 @@ pub use greedy::Greedy;
 pub use hint::{Hint, hint};
 pub use level::{Bot, Level, LevelError};
 pub use network::{
-    HIDDEN, INPUTS, LARGE_HIDDEN, Learned, MAGIC as NETWORK_MAGIC, Network, NetworkError,
+    HIDDEN, INPUTS, LARGE_HIDDEN, LARGE_INPUTS, Learned, MAGIC as NETWORK_MAGIC, Network,
+    NetworkError,
 };
 pub use random::RandomAgent;
 pub use search::{LimitsError, Search, SearchLimits};
