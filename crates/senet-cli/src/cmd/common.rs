@@ -175,8 +175,10 @@ pub fn read_table<R: Ruleset>(ruleset: R, path: &str) -> Result<Table<R>, Fail> 
 /// Checks, before any work, that a file can be written at `path`: its
 /// folder exists (none is made) and it is not a folder itself. The file
 /// is opened for writing, so that a folder without write permission is
-/// refused too; it is created empty if it did not exist, and left as it
-/// is otherwise (it is replaced when the work is done).
+/// refused too. A file that did not exist is created to try, then removed
+/// again, so that a command that fails before its work is done leaves no
+/// empty file behind; one that existed is left as it is (it is replaced
+/// when the work is done).
 pub fn writable(path: &str) -> Result<(), Fail> {
     let cannot =
         |why: &dyn std::fmt::Display| usage(format!("cannot write {}: {why}", quote(path)));
@@ -195,12 +197,17 @@ pub fn writable(path: &str) -> Result<(), Fail> {
             quote(&parent.to_string_lossy())
         )));
     }
+    let existed = target.exists();
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(target)
-        .map(drop)
-        .map_err(|e| cannot(&e))
+        .map_err(|e| cannot(&e))?;
+    if !existed {
+        // The try made it; the work writes it.
+        std::fs::remove_file(target).map_err(|e| cannot(&e))?;
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to the file at `path` (checked by [`writable`] before

@@ -337,6 +337,9 @@ fn row_11_a_full_output_loses_no_record_silently() {
     let output = child.wait_with_output().unwrap();
     assert_refusal(&os(&args), 1, &output);
     assert!(stderr(&output).starts_with("error: cannot write the output"));
+    // It failed on its first print, before any game: no record, and no
+    // empty file left by the check of its path.
+    assert!(!played.exists(), "an empty record was left behind");
 }
 
 /// Row 12: an output path that is a folder, or whose folder does not
