@@ -772,22 +772,26 @@ fn a_sound_but_illegal_move_reads_and_the_position_refuses_it() {
     assert!(kendall.play(mv).is_err());
 }
 
+/// Asserts an error quoting hostile input holds no control or
+/// bidirectional character and is shorter than `limit` bytes.
+fn assert_clean(error: &str, what: &str, limit: usize) {
+    assert!(
+        !error.chars().any(|c| c.is_control()
+            || ('\u{200b}'..='\u{200f}').contains(&c)
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)),
+        "{what}: {error:?}"
+    );
+    assert!(error.len() < limit, "{what}: {} bytes", error.len());
+}
+
 /// Hostile names (issue 31 row 10): an unknown name holding ESC, BEL or
 /// U+202E, for every enum read by name and the fields that hold one, is
 /// refused with its characters escaped; a 10 MB name is quoted by its
 /// start only.
 #[test]
 fn hostile_names_are_escaped_and_cut_in_errors() {
-    fn assert_clean(error: &str, what: &str) {
-        assert!(
-            !error.chars().any(|c| c.is_control()
-                || ('\u{200b}'..='\u{200f}').contains(&c)
-                || ('\u{202a}'..='\u{202e}').contains(&c)
-                || ('\u{2066}'..='\u{2069}').contains(&c)),
-            "{what}: {error:?}"
-        );
-        assert!(error.len() < 400, "{what}: {} bytes", error.len());
-    }
+    let assert_clean = |error: &str, what: &str| assert_clean(error, what, 400);
     for name in [
         "ke\u{1b}[31mndall",
         "x\u{7}",
@@ -871,16 +875,7 @@ fn hostile_field_names_are_escaped_and_cut_in_errors() {
             _ => unreachable!("{what}"),
         }
     }
-    fn assert_clean(error: &str, what: &str) {
-        assert!(
-            !error.chars().any(|c| c.is_control()
-                || ('\u{200b}'..='\u{200f}').contains(&c)
-                || ('\u{202a}'..='\u{202e}').contains(&c)
-                || ('\u{2066}'..='\u{2069}').contains(&c)),
-            "{what}: {error:?}"
-        );
-        assert!(error.len() < 300, "{what}: {} bytes", error.len());
-    }
+    let assert_clean = |error: &str, what: &str| assert_clean(error, what, 300);
     let long = "k".repeat(10_000_000);
     for name in ["ke\u{1b}[31my", "bell\u{7}", "o\u{202e}x", &long] {
         let quoted = format!("`{}`", escaped(name));
