@@ -24,7 +24,7 @@
 //! of houses is strictly ascending; a board's counts fit their types; lists
 //! and strings are checked for length as they are read, before anything is
 //! kept of them. An unknown field or variant name is quoted in its error as
-//! [`escaped`] quotes input (see `names`), never as it was read.
+//! [`escaped`] quotes input (see `notation::quote`), never as it was read.
 //!
 //! A move or a board is checked here only for what makes its fields one
 //! value of its type, whatever the ruleset; no rule of any ruleset is
@@ -49,10 +49,7 @@ use crate::ruleset::{Contact, Reach, Ruleset};
 use crate::source::Seed;
 use crate::throw::{Dice, Roll, Throw};
 
-mod names;
-
-pub use names::EscapedKeys;
-use names::EscapedVariants;
+use crate::notation::quote::{EscapedKeys, EscapedVariants};
 
 /// Serialises `$ty` as `$repr`, and deserialises through `TryFrom<$repr>`
 /// (by `$repr`'s trait impls, not the functions that `remote = "Self"`

@@ -10,7 +10,12 @@
 //! name that way too.
 
 #[cfg(feature = "serde")]
-pub use crate::serde_impls::EscapedKeys;
+mod names;
+
+#[cfg(feature = "serde")]
+pub use names::EscapedKeys;
+#[cfg(feature = "serde")]
+pub(crate) use names::EscapedVariants;
 
 /// The longest quotation, in bytes of UTF-8 as printed by `{:?}` (escapes
 /// and the `…` of a cut included, quotes not).

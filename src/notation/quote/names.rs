@@ -15,7 +15,7 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
-use crate::notation::quote::{EXCERPT, escaped};
+use super::{EXCERPT, escaped};
 
 /// A map whose keys are a derived struct's field names: an unknown one
 /// reaches the derived code, and so its error, [`escaped`] (control and
