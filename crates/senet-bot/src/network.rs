@@ -36,10 +36,9 @@ use senet::{AnyRuleset, House};
 pub const HIDDEN: usize = 32;
 
 /// Hidden units of a large [`Network`]: four times the shipped ones'.
-/// A large network also sees more of the board ([`LARGE_INPUTS`]), for
-/// about five times the small one's cost a position. No level uses one
-/// yet; `docs/bots.md` gives what one measured against the shipped
-/// networks.
+/// A large network also sees more of the board ([`LARGE_INPUTS`]) and
+/// costs more a position. No level uses one yet; `docs/bots.md` gives
+/// what one measured against the shipped networks, and its decision times.
 ///
 /// ```
 /// use senet_bot::{LARGE_HIDDEN, Network};

@@ -276,12 +276,16 @@ fn first_weights(rng: &mut ChaCha8Rng, hidden: usize) -> Network {
     };
     // In the file's order: input weights, hidden biases, output weights;
     // the output's bias stays 0.
+    let (biases, outputs) = (inputs * hidden, inputs * hidden + hidden);
     for (k, weight) in network.parameters_mut().enumerate() {
-        *weight = match k / (inputs * hidden) {
-            0 => uniform(0.05),
-            _ if k < inputs * hidden + hidden => 0.5 + uniform(0.1),
-            _ if k < inputs * hidden + 2 * hidden => uniform(0.2),
-            _ => 0.0,
+        *weight = if k < biases {
+            uniform(0.05)
+        } else if k < outputs {
+            0.5 + uniform(0.1)
+        } else if k < outputs + hidden {
+            uniform(0.2)
+        } else {
+            0.0
         };
     }
     network
