@@ -21,10 +21,11 @@ use senet_odds::Table;
 
 /// A bot's strength, 1 (a beginner) to [`Level::MAX`].
 ///
-/// Levels 2 and up value positions with the ruleset's learned
-/// [`Network`] (its [`Learned`] evaluation); a ruleset with no shipped
-/// network (a user's own) uses the feature [`Evaluation`] with its tuned
-/// or race weights instead. Each level beats the one below it, and every
+/// Levels 2 to 4 value positions with the ruleset's learned
+/// [`Network`] (its [`Learned`] evaluation), level 5 with its large one
+/// ([`Network::builtin_large`]); a ruleset with no shipped network (a
+/// user's own) uses the feature [`Evaluation`] with its tuned or race
+/// weights instead. Each level beats the one below it, and every
 /// level is measured against the [`Baseline`](crate::Baseline) (the
 /// [`bot`](crate) module docs give the measured ladder per ruleset):
 ///
@@ -34,6 +35,7 @@ use senet_odds::Table;
 /// | 2 | [`Greedy`] over the learned evaluation: the best position after this throw |
 /// | 3 | [`Search`] 2 throws deep (the throw in hand and the next) |
 /// | 4 | [`Search`] 3 throws deep, within 20,000 nodes (else 2 deep) |
+/// | 5 | level 4's search over the large network: it sees which pieces are shielded and which houses blocked |
 ///
 /// Given a solved endgame [`Table`] ([`Bot::with_table`]), levels 2 and up
 /// play its exact best move in every position it holds.
@@ -55,8 +57,8 @@ pub struct Level(u8);
 ///
 /// let bad = "five".parse::<Level>().unwrap_err();
 /// assert_eq!(bad, LevelError { found: "five".into(), max: Level::MAX });
-/// assert_eq!(bad.to_string(), "a level is a number from 1 to 4, found \"five\"");
-/// assert!("5".parse::<Level>().is_err());
+/// assert_eq!(bad.to_string(), "a level is a number from 1 to 5, found \"five\"");
+/// assert!("6".parse::<Level>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[cfg_attr(
@@ -81,7 +83,7 @@ impl Level {
     /// assert_eq!(Level::all().last().unwrap().number(), Level::MAX);
     /// assert!(Level::new(Level::MAX + 1).is_err());
     /// ```
-    pub const MAX: u8 = 4;
+    pub const MAX: u8 = 5;
 
     /// The highest level, for the crate's own use (a game's review).
     pub(crate) const STRONGEST: Level = Level(Level::MAX);
@@ -99,9 +101,9 @@ impl Level {
     ///
     /// assert_eq!(Level::new(2).map(Level::number), Ok(2));
     /// assert_eq!(Level::new(0), Err(LevelError { found: "0".into(), max: Level::MAX }));
-    /// let five = Level::new(5).unwrap_err();
-    /// assert_eq!(five.to_string(), "a level is a number from 1 to 4, found \"5\"");
-    /// assert_eq!("5".parse::<Level>(), Err(five));
+    /// let six = Level::new(6).unwrap_err();
+    /// assert_eq!(six.to_string(), "a level is a number from 1 to 5, found \"6\"");
+    /// assert_eq!("6".parse::<Level>(), Err(six));
     /// ```
     pub fn new(number: u8) -> Result<Level, LevelError> {
         Level::checked(number).ok_or_else(|| LevelError {
@@ -136,10 +138,15 @@ impl Level {
     /// use senet_bot::Level;
     ///
     /// let numbers: Vec<u8> = Level::all().map(Level::number).collect();
-    /// assert_eq!(numbers, [1, 2, 3, 4]);
+    /// assert_eq!(numbers, [1, 2, 3, 4, 5]);
     /// ```
     pub fn all() -> impl Iterator<Item = Level> {
         (1..=Self::MAX).map(Level)
+    }
+
+    /// Whether the level's evaluation is the ruleset's large network.
+    const fn searches_large(self) -> bool {
+        self.0 >= 5
     }
 
     /// The search limits of this level, or `None` for levels 1 and 2
@@ -236,16 +243,27 @@ impl<R: Ruleset> Evaluator<R> for Judge<R> {
 
 impl<R: Ruleset> Bot<R> {
     /// The bot of `level` for `ruleset`: its shipped network from level
-    /// 2 up, or, for a ruleset without one, the feature evaluation.
+    /// 2 up (the large one at level 5), or, for a ruleset without one, the
+    /// feature evaluation.
     /// ```
-    /// use senet_bot::{Agent, Bot, Decision, Level};
+    /// use senet_bot::{Agent, Bot, Decision, Level, Network};
     /// use senet::{Position, Roll, rulesets::Kendall};
     ///
     /// let mut bot = Bot::new(Kendall, Level::new(1).unwrap());
     /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(3).unwrap()).unwrap();
     /// assert!(decision.moves().contains(&bot.choose(&decision)));
+    ///
+    /// // Level 5 is level 4's search over the large network.
+    /// let large = Network::builtin_large(&Kendall).unwrap();
+    /// let mut five = Bot::new(Kendall, Level::new(5).unwrap());
+    /// let mut four_on_large = Bot::with_network(Kendall, large, Level::new(4).unwrap());
+    /// assert_eq!(five.think(&decision), four_on_large.think(&decision));
     /// ```
     pub fn new(ruleset: R, level: Level) -> Bot<R> {
+        let large = Network::builtin_large(&ruleset).filter(|_| level.searches_large());
+        if let Some(network) = large {
+            return Bot::with_network(ruleset, network, level);
+        }
         match Learned::new(ruleset) {
             Some(learned) => Bot::build(Judge::Learned(learned), level),
             None => Bot::with_evaluation(Evaluation::new(ruleset), level),
@@ -255,6 +273,7 @@ impl<R: Ruleset> Bot<R> {
     /// The bot of `level` valuing positions with `network` from level 2
     /// up (a network trained with [`crate::train`], for a ruleset of
     /// your own or for experiments; an `Arc` of one is shared, not copied).
+    /// Level 5 then searches as level 4 does, over `network`.
     /// ```
     /// use senet_bot::{Bot, Decision, Level, Network};
     /// use senet::{Position, Roll, rulesets::Kendall};
@@ -439,7 +458,7 @@ mod tests {
                     assert_eq!(error.found, number.to_string());
                     assert_eq!(
                         error.to_string(),
-                        format!("a level is a number from 1 to 4, found \"{number}\"")
+                        format!("a level is a number from 1 to 5, found \"{number}\"")
                     );
                 }
             }

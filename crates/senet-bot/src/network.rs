@@ -311,8 +311,9 @@ impl<const I: usize> Active<I> {
     }
 }
 
-/// `shipped_file`: the network file shipped for each built-in ruleset,
-/// `networks/<name>.net`, from senet's one list of them.
+/// `shipped_file` and `shipped_large_file`: the network files shipped for
+/// each built-in ruleset, `networks/<name>.net` (levels 2 to 4) and
+/// `networks/large/<name>.net` (level 5), from senet's one list of them.
 macro_rules! shipped_files {
     ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
         /// The bytes of the network file shipped for `ruleset`.
@@ -321,10 +322,33 @@ macro_rules! shipped_files {
                 $( AnyRuleset::$ty => include_bytes!(concat!("networks/", stringify!($module), ".net")), )*
             }
         }
+
+        /// The bytes of the large network file shipped for `ruleset`.
+        fn shipped_large_file(ruleset: AnyRuleset) -> &'static [u8] {
+            match ruleset {
+                $( AnyRuleset::$ty => include_bytes!(concat!("networks/large/", stringify!($module), ".net")), )*
+            }
+        }
     };
 }
 
 senet::for_each_builtin!(shipped_files);
+
+/// One shipped network per built-in ruleset, each read on first use.
+type Shelf = [OnceLock<Option<Arc<Network>>>; AnyRuleset::ALL.len()];
+
+/// The network `file` ships for `ruleset`, read from `shelf` or into it.
+fn read_once(
+    shelf: &Shelf,
+    ruleset: AnyRuleset,
+    file: fn(AnyRuleset) -> &'static [u8],
+) -> Option<Arc<Network>> {
+    // The shipped files are checked by the tests; a broken one would
+    // fail them, so reading it here cannot fail in a released crate.
+    shelf[ruleset as usize]
+        .get_or_init(|| Network::from_bytes(file(ruleset)).ok().map(|(n, _)| Arc::new(n)))
+        .clone()
+}
 
 impl Network {
     /// A network whose every weight is zero: it values every position at
@@ -421,18 +445,26 @@ impl Network {
     /// # Ok::<(), senet::rulesets::ParseRulesetError>(())
     /// ```
     pub fn builtin<R: Ruleset>(ruleset: &R) -> Option<Arc<Network>> {
-        let ruleset = AnyRuleset::of(ruleset)?;
-        static SHIPPED: [OnceLock<Option<Arc<Network>>>; AnyRuleset::ALL.len()] =
-            [const { OnceLock::new() }; AnyRuleset::ALL.len()];
-        // The shipped files are checked by the tests; a broken one would
-        // fail them, so reading it here cannot fail in a released crate.
-        SHIPPED[ruleset as usize]
-            .get_or_init(|| {
-                Network::from_bytes(shipped_file(ruleset))
-                    .ok()
-                    .map(|(n, _)| Arc::new(n))
-            })
-            .clone()
+        static SHIPPED: Shelf = [const { OnceLock::new() }; AnyRuleset::ALL.len()];
+        read_once(&SHIPPED, AnyRuleset::of(ruleset)?, shipped_file)
+    }
+
+    /// The large network shipped for `ruleset` ([`LARGE_HIDDEN`] hidden
+    /// units over [`LARGE_INPUTS`] inputs), level 5's evaluation, when it
+    /// is a built-in ruleset; `None` for a ruleset of your own. Read once
+    /// per process and shared, as [`Network::builtin`].
+    ///
+    /// ```
+    /// use senet_bot::{LARGE_HIDDEN, LARGE_INPUTS, Network};
+    /// use senet::rulesets::Temple;
+    ///
+    /// let large = Network::builtin_large(&Temple).expect("shipped");
+    /// assert_eq!((large.hidden_units(), large.input_count()), (LARGE_HIDDEN, LARGE_INPUTS));
+    /// assert_ne!(*large, *Network::builtin(&Temple).unwrap());
+    /// ```
+    pub fn builtin_large<R: Ruleset>(ruleset: &R) -> Option<Arc<Network>> {
+        static SHIPPED: Shelf = [const { OnceLock::new() }; AnyRuleset::ALL.len()];
+        read_once(&SHIPPED, AnyRuleset::of(ruleset)?, shipped_large_file)
     }
 
     /// The equity of the side about to throw in `position`, a game not

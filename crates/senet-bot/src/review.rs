@@ -13,10 +13,10 @@
 //! gave away, `best - played` (never below 0), is its class ([`Class`]),
 //! and each side's decisions add up to a [`SideSummary`].
 //!
-//! Outside the table the judge is level 4 itself: its own moves lose
+//! Outside the table the judge is the top level itself: its own moves lose
 //! nothing by its own measure, and a move better than the one it would
 //! choose is still counted as lost. Only exact figures are the truth; the
-//! others are as good as level 4.
+//! others are as good as the top level.
 //!
 //! Forced moves (one legal move) and lost throws (none) are counted, not
 //! judged. The review is deterministic: the search is bounded by nodes,
@@ -38,7 +38,7 @@
 //! let review = review(&game.record(), Kendall, None)?;
 //! for judged in &review.moves {
 //!     assert!(judged.lost >= 0.0 && judged.best_chance >= judged.played_chance);
-//!     assert_eq!(judged.source, Source::Level(senet_bot::Level::new(4)?));
+//!     assert_eq!(judged.source, Source::Level(senet_bot::Level::new(senet_bot::Level::MAX)?));
 //! }
 //! let x = review.summary(Side::X);
 //! assert_eq!(x.error_rate, 1000.0 * x.mean_lost);

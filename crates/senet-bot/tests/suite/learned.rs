@@ -7,14 +7,19 @@ use senet::source::SeededThrows;
 use senet::{AnyRuleset, Position, Ruleset, Seed, Side, with_ruleset};
 use senet_bot::train::{Plan, train};
 use senet_bot::{
-    Agent, Baseline, Bot, Decision, Duel, DuelStats, Evaluator, FiveTerms, Learned, Level, Network,
-    NetworkError, RandomAgent, Search, SearchLimits,
+    Agent, Baseline, Bot, Decision, Duel, DuelStats, Evaluator, FiveTerms, LARGE_HIDDEN,
+    LARGE_INPUTS, Learned, Level, Network, NetworkError, RandomAgent, Search, SearchLimits,
 };
 
 /// The bytes of the network file shipped for `name`.
 fn shipped(name: &str) -> Vec<u8> {
     let path = format!("{}/src/networks/{name}.net", env!("CARGO_MANIFEST_DIR"));
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The bytes of the large network file shipped for `name` (level 5's).
+fn shipped_large(name: &str) -> Vec<u8> {
+    shipped(&format!("large/{name}"))
 }
 
 /// A position reached from the start by `throws` throws of seeded random play.
@@ -41,17 +46,72 @@ fn every_builtin_ruleset_ships_a_network_that_reads_back() {
     }
 }
 
+#[test]
+fn every_builtin_ruleset_ships_a_large_network_for_level_5() {
+    for ruleset in AnyRuleset::ALL {
+        let bytes = shipped_large(ruleset.name());
+        let (network, name) = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(name, ruleset.name(), "the file names its ruleset");
+        assert_eq!(
+            (network.hidden_units(), network.input_count()),
+            (LARGE_HIDDEN, LARGE_INPUTS)
+        );
+        assert_eq!(Network::builtin_large(&ruleset).as_deref(), Some(&network));
+        assert_eq!(network.to_bytes(ruleset.name()), bytes, "written as read");
+        assert_ne!(Network::builtin(&ruleset).as_deref(), Some(&network));
+    }
+}
+
+/// Level 5 is level 4's search over the large network, in every
+/// ruleset; its values are not level 4's.
+#[test]
+fn level_5_searches_the_large_network_as_level_4_searches_the_small() {
+    let (four, five) = (Level::new(4).unwrap(), Level::new(5).unwrap());
+    for ruleset in AnyRuleset::ALL {
+        with_ruleset!(ruleset, |r| {
+            let position = reached(r, 3, 30);
+            for roll in r.dice().weights().iter().map(|&(roll, _)| roll) {
+                let Ok(decision) = Decision::from_roll(position, roll) else {
+                    continue;
+                };
+                let large = Network::builtin_large(&r).unwrap();
+                let level_5 = Bot::new(r, five).think(&decision);
+                let as_level_4 = Bot::with_network(r, large, four).think(&decision);
+                assert_eq!(level_5, as_level_4, "{ruleset} {roll:?}");
+                if decision.moves().len() > 1 {
+                    assert_ne!(level_5, Bot::new(r, four).think(&decision), "{ruleset}");
+                }
+            }
+        });
+    }
+}
+
 /// Each shipped network's value of the start and of two positions of
 /// seeded random play, to nine decimals: a changed file, or a changed
 /// reading of one, fails here.
 #[test]
 fn shipped_networks_value_pinned_positions() {
-    let pinned: [(&str, [f64; 3]); 7] = PINNED;
+    pinned_values_hold(PINNED, Network::builtin);
+}
+
+/// The same for the large networks of level 5.
+#[test]
+fn shipped_large_networks_value_pinned_positions() {
+    pinned_values_hold(PINNED_LARGE, Network::builtin_large);
+}
+
+/// Each network `shipped` for a ruleset of `pinned` values its three
+/// positions as pinned.
+fn pinned_values_hold(
+    pinned: [(&str, [f64; 3]); 7],
+    shipped: fn(&AnyRuleset) -> Option<std::sync::Arc<Network>>,
+) {
     let mut wrong = Vec::new();
     for (name, values) in pinned {
         let ruleset: AnyRuleset = name.parse().unwrap();
+        let network = shipped(&ruleset).unwrap();
         let got = with_ruleset!(ruleset, |r| {
-            let learned = Learned::new(r).unwrap();
+            let learned = Learned::with_network(r, network);
             [
                 learned.equity(&Position::start(r)),
                 learned.equity(&reached(r, 7, 40)),
@@ -66,6 +126,16 @@ fn shipped_networks_value_pinned_positions() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+const PINNED_LARGE: [(&str, [f64; 3]); 7] = [
+    ("kendall", [0.505946892, 0.504154534, 0.494702508]),
+    ("temple", [0.499743450, 0.489139764, 0.517659848]),
+    ("bell", [0.801159635, 0.802825077, 0.487545869]),
+    ("classic", [0.507324397, 0.489494715, 0.521918523]),
+    ("jequier", [0.548047921, 0.481411640, 0.517919285]),
+    ("kendall1979", [0.503197787, 0.510337373, 0.501675965]),
+    ("skyruk", [0.559197502, 0.533844821, 0.520998487]),
+];
 
 const PINNED: [(&str, [f64; 3]); 7] = [
     ("kendall", [0.505349128, 0.507676112, 0.500623776]),

@@ -34,24 +34,24 @@ impl Agent<Kendall> for Perfect {
     }
 }
 
-/// The record of a game between level 1 and level 4, `weak` moving for
+/// The record of a game between level 1 and the top level, `weak` moving for
 /// level 1.
 fn weak_against_strong(weak: Side, seed: u64) -> Record {
     let mut one = Bot::new(Kendall, Level::new(1).unwrap());
-    let mut four = Bot::new(Kendall, Level::new(4).unwrap());
+    let mut top = Bot::new(Kendall, Level::new(Level::MAX).unwrap());
     let source = SeededThrows::new(Seed::from_u64(seed));
     let duel = Duel::new(Kendall);
     let game = match weak {
-        Side::X => duel.play(&mut one, &mut four, source),
-        Side::O => duel.play(&mut four, &mut one, source),
+        Side::X => duel.play(&mut one, &mut top, source),
+        Side::O => duel.play(&mut top, &mut one, source),
     }
     .expect("the game is played");
     assert!(game.is_over());
     game.record()
 }
 
-/// Level 1 against level 4, in both seats: level 1 gives away more of its
-/// chances than level 4, and level 4, judged by its own search, never
+/// Level 1 against the top level, in both seats: level 1 gives away more of its
+/// chances than the top level, and the top level, judged by its own search, never
 /// loses anything.
 #[test]
 fn the_weaker_side_loses_more() {
@@ -66,8 +66,8 @@ fn the_weaker_side_loses_more() {
         strong_decisions += s.decisions;
         assert!(w.decisions > 10 && s.decisions > 10, "{w:?} {s:?}");
         for judged in review.moves.iter().filter(|m| m.side != weak) {
-            assert_eq!(judged.source, Source::Level(Level::new(4).unwrap()));
-            assert_eq!(judged.lost, 0.0, "level 4 plays its own best move");
+            assert_eq!(judged.source, Source::Level(Level::new(Level::MAX).unwrap()));
+            assert_eq!(judged.lost, 0.0, "the top level plays its own best move");
             assert_eq!(judged.best, judged.played);
         }
     }
@@ -76,7 +76,7 @@ fn the_weaker_side_loses_more() {
     // Measured: level 1 gives away 0.004 a decision in these two games.
     assert!(
         weak_mean > strong_mean + 0.002,
-        "level 1 loses {weak_mean} a decision, level 4 {strong_mean}"
+        "level 1 loses {weak_mean} a decision, the top level {strong_mean}"
     );
 }
 
@@ -168,12 +168,12 @@ fn a_bad_move_is_a_blunder_by_the_tables_figure() {
     assert_eq!((x.decisions, x.blunders, x.total_lost), (1, 1, gap));
     assert_eq!(x.error_rate, 1000.0 * gap);
     assert_eq!(review.summary(Side::O).decisions, 0);
-    // Without the table the same move is judged by level 4, and still
+    // Without the table the same move is judged by the top level, and still
     // found wanting.
     let estimated = senet_bot::review::review(&record, Kendall, None).unwrap();
     assert_eq!(
         estimated.moves[0].source,
-        Source::Level(Level::new(4).unwrap())
+        Source::Level(Level::new(Level::MAX).unwrap())
     );
     assert!(estimated.moves[0].lost > 0.0);
 }
@@ -191,7 +191,7 @@ fn a_review_is_deterministic() {
     // The table changes only the decisions it holds every move of.
     assert_eq!(first.moves.len(), exact.moves.len());
     for (plain, with) in first.moves.iter().zip(&exact.moves) {
-        if with.source == Source::Level(Level::new(4).unwrap()) {
+        if with.source == Source::Level(Level::new(Level::MAX).unwrap()) {
             assert_eq!(plain, with);
         }
     }

@@ -92,8 +92,8 @@ fn levels_are_their_numbers() {
     for level in Level::all() {
         assert_eq!(round_trip(&level), level.number().to_string());
     }
-    refused::<Level>("0", "a level is a number from 1 to 4, found \"0\"");
-    refused::<Level>("5", "found \"5\"");
+    refused::<Level>("0", "a level is a number from 1 to 5, found \"0\"");
+    refused::<Level>("6", "found \"6\"");
     refused::<Level>("\"3\"", "");
 }
 
