@@ -1,5 +1,5 @@
 //! The review of a finished game: every decision judged by
-//! `senet_bot::review` (level 4's search, exact where the endgame table
+//! `senet_bot::review` (the strongest level's search, exact where the endgame table
 //! holds the position), as the JSON of `senet review --json`.
 
 use senet_bot::review::review;

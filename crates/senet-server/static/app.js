@@ -445,9 +445,12 @@ function row(cells) {
 const MARKS = { fine: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 function drawReview(review) {
+  // The judging level, as the review names it (a review kept from an older server may name another).
+  const judged = review.moves.find((m) => m.source !== "exact");
+  const judge = judged ? "level " + judged.source.level + "'s estimates" : "exact values";
   $("review-source").textContent = review.table_bound === null
-    ? "(level 4's estimates)"
-    : "(level 4's estimates; exact where the endgame table of up to " + review.table_bound + (review.table_bound === 1 ? " piece" : " pieces") + " a side on the track holds every move)";
+    ? "(" + judge + ")"
+    : "(" + judge + "; exact where the endgame table of up to " + review.table_bound + (review.table_bound === 1 ? " piece" : " pieces") + " a side on the track holds every move)";
   const [x, o] = review.sides;
   const seats = game ? game.seats : [];
   $("review-x").textContent = "x" + (seats[0] ? " (" + (seats[0].name || seats[0].agent) + ")" : "");

@@ -18,14 +18,14 @@ use crate::fail::{Fail, error, usage};
 const MAX_GAMES: u64 = 10_000_000;
 
 /// The agents measured when none is named.
-const DEFAULT_AGENTS: &str = "random,level:1,level:2,level:3,level:4,baseline";
+const DEFAULT_AGENTS: &str = "random,level:1,level:2,level:3,level:4,level:5,baseline";
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
     #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
     ruleset: AnyRuleset,
-    /// The agents, comma-separated: random, level:N (1 to 4), baseline, table
+    /// The agents, comma-separated: random, level:N (1 to 5), baseline, table
     #[arg(long, value_name = "AGENTS", value_parser = agents, default_value = DEFAULT_AGENTS)]
     agents: Agents,
     /// Games, one from each start position drawn from the table: 1 to 10000000

@@ -88,7 +88,7 @@ cannot be read or written."
     /// that needs more than --max-memory (default 4G) is refused before
     /// it starts.
     ///
-    /// Agents: `random`, `baseline`, `level:N` (1 to 4), `greedy`,
+    /// Agents: `random`, `baseline`, `level:N` (1 to 5), `greedy`,
     /// `depth:N` (expectimax N throws deep, 1 to 4, no node limit) or
     /// `search:DEPTH:NODES[:BITS]` (DEPTH 1 to 32, NODES 1 to
     /// 1,000,000,000, BITS 0 to 24, default 14). Any but `random` and
@@ -99,7 +99,7 @@ cannot be read or written."
     /// The reconstructions compared, as markdown tables (see docs/study.md)
     ///
     /// For each ruleset and three pairings (random against random, the
-    /// top bot level against itself, the top level against random with
+    /// bot level 4 against itself, level 4 against random with
     /// mirrored throws) plays seeded games and prints one markdown table
     /// per measure, rulesets as columns. The tables are the same for a
     /// given seed whatever the thread count.
@@ -153,7 +153,7 @@ read."
     /// and, for every throw with more than one legal move, values each
     /// move by the mover's chance of winning after it (a draw counting
     /// half): exact where the endgame table of --tables holds the
-    /// position after every move, by level 4's search otherwise. Prints
+    /// position after every move, by level 5's search otherwise. Prints
     /// one line per decision (number, side, move played and its chance,
     /// chance lost, class, the best move when another, where the values
     /// come from), marking inaccuracies `?!`, mistakes `?` and blunders

@@ -16,7 +16,7 @@ pub struct Args {
     /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
     #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
     ruleset: AnyRuleset,
-    /// The bot's level, 1 to 4
+    /// The bot's level, 1 to 5
     #[arg(long, value_name = "L", value_parser = level, default_value = "2", allow_negative_numbers = true)]
     level: Level,
     #[command(flatten)]

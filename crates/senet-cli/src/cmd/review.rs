@@ -78,7 +78,8 @@ fn write_review(review: &Review, out: &mut dyn Write) -> Result<(), Fail> {
     };
     writeln!(
         out,
-        "chances: the mover's chance of winning after the move, a draw counting half, by level 4's search{exact}"
+        "chances: the mover's chance of winning after the move, a draw counting half, by level {}'s search{exact}",
+        senet_bot::Level::MAX
     )?;
     writeln!(
         out,

@@ -22,7 +22,7 @@ pub struct Args {
     /// The seed: any u64 in decimal digits
     #[arg(long, value_name = "S", value_parser = seed_number, default_value = "1", allow_negative_numbers = true)]
     seed: u64,
-    /// The levels timed, comma-separated, each 1 to 4 and at most once [default: all]
+    /// The levels timed, comma-separated, each 1 to 5 and at most once [default: all]
     #[arg(long, value_name = "LIST", value_parser = levels)]
     levels: Option<Levels>,
     /// Also the top level's search with and without its transposition table

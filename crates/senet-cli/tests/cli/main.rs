@@ -412,7 +412,7 @@ fn every_numeric_argument_is_checked_with_its_range() {
         "search:3:100:63",
         "search:3:100:256",
         "level:0",
-        "level:5",
+        "level:6",
         "level:256",
         "random@race",
         "baseline@race",

@@ -67,7 +67,7 @@ fn review_judges_every_decision_of_a_recorded_game() {
         let turn = &verdict.history()[number - 1];
         assert_eq!(turn.side().to_string(), side, "{line}");
         assert_eq!(turn.text().to_string(), played, "{line}");
-        assert!(line.ends_with("level 4"), "{line}");
+        assert!(line.ends_with("level 5"), "{line}");
         let marked = ["?!", "?", "??"]
             .iter()
             .any(|m| line.contains(&format!(" {m} ")));
@@ -102,7 +102,7 @@ fn review_judges_every_decision_of_a_recorded_game() {
         let chances =
             judged["best_chance"].as_f64().unwrap() - judged["played_chance"].as_f64().unwrap();
         assert!(lost >= 0.0 && (lost - chances).abs() < 1e-12);
-        assert_eq!(judged["source"]["level"], 4);
+        assert_eq!(judged["source"]["level"], 5);
     }
     for side in Side::BOTH {
         let summary = &json["sides"][side.index()];
