@@ -346,7 +346,11 @@ fn read_once(
     // The shipped files are checked by the tests; a broken one would
     // fail them, so reading it here cannot fail in a released crate.
     shelf[ruleset as usize]
-        .get_or_init(|| Network::from_bytes(file(ruleset)).ok().map(|(n, _)| Arc::new(n)))
+        .get_or_init(|| {
+            Network::from_bytes(file(ruleset))
+                .ok()
+                .map(|(n, _)| Arc::new(n))
+        })
         .clone()
 }
 

@@ -66,7 +66,10 @@ fn the_weaker_side_loses_more() {
         strong_decisions += s.decisions;
         assert!(w.decisions > 10 && s.decisions > 10, "{w:?} {s:?}");
         for judged in review.moves.iter().filter(|m| m.side != weak) {
-            assert_eq!(judged.source, Source::Level(Level::new(Level::MAX).unwrap()));
+            assert_eq!(
+                judged.source,
+                Source::Level(Level::new(Level::MAX).unwrap())
+            );
             assert_eq!(judged.lost, 0.0, "the top level plays its own best move");
             assert_eq!(judged.best, judged.played);
         }
