@@ -58,13 +58,10 @@ pub const MAX_THROWS: u32 = 100_000;
 /// ```
 pub const MAX_THREADS: u64 = 256;
 
-/// The level the study's strong pairings play: level 4, not the top
-/// level, so that the study's published figures stand (level 5 plays
-/// within a few hundredths of it and takes about twice the time).
-/// Checked when the crate compiles.
-const TOP: Level = match Level::checked(4) {
+/// The top bot level, checked when the crate compiles.
+const TOP: Level = match Level::checked(Level::MAX) {
     Some(level) => level,
-    None => panic!("4 is a level"),
+    None => panic!("Level::MAX is a level"),
 };
 
 /// Who plays whom.
@@ -73,7 +70,7 @@ const TOP: Level = match Level::checked(4) {
 /// use senet_bot::study::Pairing;
 ///
 /// assert_eq!(Pairing::ALL.len(), 3);
-/// assert_eq!(Pairing::TopVsRandom.to_string(), "level 4 vs random, mirrored");
+/// assert_eq!(Pairing::TopVsRandom.to_string(), "level 5 vs random, mirrored");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -85,9 +82,9 @@ const TOP: Level = match Level::checked(4) {
 pub enum Pairing {
     /// A uniformly random mover on each side.
     RandomVsRandom,
-    /// Level 4 (the study's strong bot) on each side.
+    /// The top bot level on each side.
     TopVsTop,
-    /// Level 4 against random, each seed played twice with the
+    /// The top level against random, each seed played twice with the
     /// seats swapped, so that the throws favour neither.
     TopVsRandom,
 }
@@ -100,7 +97,7 @@ impl Pairing {
     ///
     /// let names: Vec<String> = Pairing::ALL.iter().map(|p| p.to_string()).collect();
     /// assert_eq!(names[0], "random vs random");
-    /// assert_eq!(names[2], "level 4 vs random, mirrored");
+    /// assert_eq!(names[2], "level 5 vs random, mirrored");
     /// ```
     pub const ALL: [Pairing; 3] = [
         Pairing::RandomVsRandom,
@@ -114,8 +111,8 @@ impl fmt::Display for Pairing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Pairing::RandomVsRandom => f.write_str("random vs random"),
-            Pairing::TopVsTop => write!(f, "level {TOP} vs itself"),
-            Pairing::TopVsRandom => write!(f, "level {TOP} vs random, mirrored"),
+            Pairing::TopVsTop => write!(f, "level {} vs itself", Level::MAX),
+            Pairing::TopVsRandom => write!(f, "level {} vs random, mirrored", Level::MAX),
         }
     }
 }
@@ -149,7 +146,7 @@ pub struct Tally {
     pub x_wins: u64,
     /// Drawn games.
     pub draws: u64,
-    /// Games level 4 won ([`Pairing::TopVsRandom`] only).
+    /// Games the top level won ([`Pairing::TopVsRandom`] only).
     pub top_wins: u64,
     /// Games stopped by [`MAX_THROWS`].
     pub unfinished: u64,
@@ -228,7 +225,7 @@ impl Tally {
         Score::new(self.x_wins, self.draws, self.games)
     }
 
-    /// Level 4's score against random ([`Pairing::TopVsRandom`]):
+    /// The top level's score against random ([`Pairing::TopVsRandom`]):
     /// its wins plus half the draws, per game.
     ///
     /// ```
@@ -476,7 +473,7 @@ pub enum StudyError {
 /// `threads` threads, and tallies them. Game `i` throws from the seed of
 /// [`Seed::for_pair`]`(seed, i)` (of `i / 2` for
 /// [`Pairing::TopVsRandom`], whose pairs share their throws with the
-/// seats swapped: level 4 is `x` in even games), and its random
+/// seats swapped: the top level is `x` in even games), and its random
 /// movers choose from `seed` and `i` too: the tally does not depend on
 /// `threads`.
 ///

@@ -99,7 +99,7 @@ cannot be read or written."
     /// The reconstructions compared, as markdown tables (see docs/study.md)
     ///
     /// For each ruleset and three pairings (random against random, the
-    /// bot level 4 against itself, level 4 against random with
+    /// top bot level against itself, the top level against random with
     /// mirrored throws) plays seeded games and prints one markdown table
     /// per measure, rulesets as columns. The tables are the same for a
     /// given seed whatever the thread count.
