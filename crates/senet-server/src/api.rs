@@ -19,7 +19,7 @@ use senet_bot::{Bot, Level, Seats};
 
 use crate::error::{ApiError, quoted};
 use crate::hints::{self, HintView, Odds};
-use crate::hosted::{GameView, Hosted, TurnView, side_text, stored_turn};
+use crate::hosted::{GameView, Hosted, PositionsView, TurnView, side_text, stored_turn};
 use crate::page;
 use crate::review::review_json;
 use crate::secret;
@@ -88,6 +88,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/review", get(review))
+        .route("/api/games/{id}/positions", get(positions))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -426,6 +427,17 @@ async fn read(
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
     locked(&state, id, |state, id| Ok(state.hosted(id)?.view()))
+        .await
+        .map(Json)
+}
+
+/// `GET /api/games/{id}/positions`: the position before every turn, then
+/// now; no token needed (the history is no secret).
+async fn positions(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<PositionsView>, ApiError> {
+    locked(&state, id, |state, id| state.hosted(id)?.positions())
         .await
         .map(Json)
 }

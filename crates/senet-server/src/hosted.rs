@@ -262,6 +262,31 @@ impl Hosted {
         }
     }
 
+    /// Every position of the game, as the API shows them: the one before
+    /// each turn, in order, then the one now. A turn's position is the one
+    /// its side threw in, so the page can draw any decision of a finished
+    /// game beside its review.
+    ///
+    /// # Errors
+    ///
+    /// A 500 [`ApiError`] if a turn of the game's own history does not play
+    /// again, which a rebuilt game rules out.
+    pub fn positions(&self) -> Result<PositionsView, ApiError> {
+        let view = self.game.view();
+        let mut position = *view.start();
+        let mut positions = Vec::with_capacity(view.history().len() + 1);
+        for turn in view.history() {
+            positions.push(position.to_string());
+            position = match turn.played() {
+                Some(mv) => position.play(mv),
+                None => position.lose_throw(turn.roll()),
+            }
+            .map_err(|e| corrupt(&self.stored.id, format!("turn {}: {e}", turn.number())))?;
+        }
+        positions.push(position.to_string());
+        Ok(PositionsView { positions })
+    }
+
     /// The turns as the API lists those a request played.
     pub fn turn_views(&self, turns: &[Turn]) -> Vec<TurnView> {
         turns
@@ -269,6 +294,14 @@ impl Hosted {
             .map(|turn| TurnView::of(turn, self.agent(turn.side())))
             .collect()
     }
+}
+
+/// Every position of a game, as the API shows them.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionsView {
+    /// The position string before throw `k + 1` at index `k`, then the
+    /// position now: one more than the game's turns.
+    pub positions: Vec<String>,
 }
 
 /// A game as the API shows it.

@@ -16,6 +16,7 @@ let selected = null; // the house of the piece picked, or null
 let busy = false;
 let pollTimer = null;
 let reviewed = null; // the id of the game whose review is shown or asked
+let positions = null; // the reviewed game's positions: before each turn, then now
 
 // ---------- the server ----------
 
@@ -126,7 +127,9 @@ function rulesetOf(view) {
   return rulesets.find((r) => r.name === view.ruleset);
 }
 
-function drawBoard(view) {
+// `picked`: houses to outline, as {house: class}; the review draws a past
+// decision with its played and best moves picked out.
+function drawBoard(view, picked = {}) {
   const board = $("board");
   board.replaceChildren();
   const info = rulesetOf(view);
@@ -146,6 +149,7 @@ function drawBoard(view) {
     if (froms.has(n)) classes.push("movable");
     if (n === selected) classes.push("selected");
     if (targets.has(n)) classes.push("target");
+    if (picked[n]) classes.push(...picked[n]);
     const group = el("g", { class: classes.join(" "), "data-house": String(n) });
     group.append(el("rect", { x: x + 2, y: y + 2, width: HOUSE - 4, height: HOUSE - 4, rx: 8 }));
     group.append(el("text", { x: x + 8, y: y + 20, class: "number" }, n === 31 ? "off" : String(n)));
@@ -324,7 +328,7 @@ function show(view, fresh) {
   }
   $("commitment").textContent = view.commitment;
   $("seed").textContent = view.seed || "secret until the end";
-  drawBoard(view);
+  backToNow();
   drawThrow(view);
   drawMoves(view);
   drawLog(view, fresh);
@@ -421,6 +425,7 @@ async function finish(view) {
 function offerReview(view) {
   if (reviewed === view.id) return;
   reviewed = null;
+  positions = null;
   $("review").disabled = false;
   $("review-status").textContent = "";
   $("review-out").hidden = true;
@@ -481,18 +486,54 @@ function drawReview(review) {
     tr.className = m.class;
     tr.dataset.number = String(m.number);
     tr.title = m.class + ": " + m.choices + " legal moves";
-    tr.addEventListener("click", () => lookAt(m.number));
+    tr.addEventListener("click", () => lookAt(m));
     moves.append(tr);
   }
   $("review-out").hidden = false;
 }
 
-// Shows turn `number` in the list of turns played.
-function lookAt(number) {
+// The two houses of a move's notation ("3: 6-9x" gives 6 and 9, "off" is
+// drawn as house 31), to pick them out on the board.
+function ends(text) {
+  const found = /: (\d+)-(\d+|off)/.exec(text);
+  return found ? [Number(found[1]), found[2] === "off" ? 31 : Number(found[2])] : [];
+}
+
+// Draws the position a judged move was played in, its move played and the
+// better one picked out, and picks out its turn in the list of turns.
+function lookAt(m) {
   for (const item of $("log").children) {
-    const here = item.value === number;
+    const here = item.value === m.number;
     item.classList.toggle("looked", here);
     if (here) item.scrollIntoView({ block: "nearest" });
+  }
+  const before = positions && positions[m.number - 1];
+  if (!before) return;
+  const picked = {};
+  const pick = (text, kind) => {
+    const [from, to] = ends(text);
+    if (from === undefined) return;
+    (picked[from] ||= []).push(kind + "-from");
+    (picked[to] ||= []).push(kind + "-to");
+  };
+  pick(m.played, "played");
+  if (m.best !== m.played) pick(m.best, "best");
+  drawBoard({ ...game, position: before, legal_moves: [] }, picked);
+  $("board-wrap").classList.add("past");
+  $("board").dataset.position = before;
+  const better = m.best === m.played ? " (the best move)" : ", better " + m.best;
+  $("looking-text").textContent = "Throw " + m.number + ", " + m.side + " to play: played " + m.played + better + ". ";
+  $("looking").hidden = false;
+}
+
+// Draws the game as it is now again, after a look at a past decision.
+function backToNow() {
+  $("looking").hidden = true;
+  $("board-wrap").classList.remove("past");
+  for (const item of $("log").children) item.classList.remove("looked");
+  if (game) {
+    $("board").dataset.position = game.position;
+    drawBoard(game);
   }
 }
 
@@ -504,7 +545,9 @@ async function showReview() {
   $("review-status").textContent = "Reviewing every decision…";
   try {
     const review = await api("GET", "/api/games/" + id + "/review");
+    const past = await api("GET", "/api/games/" + id + "/positions");
     if (reviewed !== id) return;
+    positions = past.positions;
     $("review-status").textContent = review.moves.length === 0 ? "No decision had a choice: nothing to judge." : "";
     drawReview(review);
   } catch (error) {
@@ -521,6 +564,7 @@ async function start() {
   $("throw").addEventListener("click", () => act("POST", "/api/games/" + current.id + "/throw"));
   $("hint").addEventListener("click", showHint);
   $("review").addEventListener("click", showReview);
+  $("back-to-now").addEventListener("click", backToNow);
   $("review-marked-only").addEventListener("change", (event) => {
     $("review-moves").classList.toggle("marked-only", event.target.checked);
   });

@@ -253,6 +253,51 @@ fn a_resignation_ends_the_game_and_publishes_the_seed() {
 }
 
 #[test]
+fn the_positions_of_a_game_replay_its_history_turn_by_turn() {
+    use senet::rulesets::Kendall;
+    use senet::{MoveText, Position};
+
+    let dir = TempDir::new("positions");
+    let server = Server::start(&dir.db());
+    let created = server.create(json!({"ruleset": "kendall", "level": 1}));
+    let id = created["id"].as_str().unwrap();
+    let tokens = tokens(&created);
+    let tokens = [tokens[0].as_deref(), tokens[1].as_deref()];
+    let mut game = server.game(id);
+    for pick in 0..30 {
+        if game["to_play"].is_null() {
+            break;
+        }
+        game = act_on(&server, &game, tokens, pick);
+    }
+    let answer = server.get(&format!("/api/games/{id}/positions"));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let positions: Vec<String> = answer.json().unwrap()["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_owned())
+        .collect();
+    let history = game["history"].as_array().unwrap();
+    assert!(history.len() > 10, "{} turns", history.len());
+    assert_eq!(positions.len(), history.len() + 1);
+    assert_eq!(positions[0], Position::start(Kendall).to_string());
+    assert_eq!(positions.last(), game["position"].as_str().map(str::to_owned).as_ref());
+    // Each turn, as the history writes it, leads from its position to the next.
+    for (k, turn) in history.iter().enumerate() {
+        let before: Position<Kendall> = positions[k].parse().unwrap();
+        let text: MoveText = turn["move"].as_str().unwrap().parse().unwrap();
+        let after = match text.resolve(&before).unwrap() {
+            Some(mv) => before.play(mv).unwrap(),
+            None => before.lose_throw(text.roll()).unwrap(),
+        };
+        assert_eq!(after.to_string(), positions[k + 1], "turn {}", k + 1);
+    }
+    let unknown = server.get("/api/games/000000000000000000000000/positions");
+    assert_eq!(unknown.status, 404, "{}", unknown.body);
+}
+
+#[test]
 fn the_page_and_its_files_are_served() {
     let dir = TempDir::new("page");
     let server = Server::start(&dir.db());

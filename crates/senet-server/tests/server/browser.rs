@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::harness::{Server, TempDir};
 
@@ -402,6 +402,7 @@ async fn resign_and_review(client: &Client, server: &Server) -> Result<(), Failu
             return Err(format!("the row {row:?} ({class}) shows the judged move {judged}").into());
         }
     }
+    look_at_a_judged_move(client, server, &id, judged).await?;
     // "Only the marked moves" hides the fine ones.
     client
         .find(Locator::Id("review-marked-only"))
@@ -420,6 +421,81 @@ async fn resign_and_review(client: &Client, server: &Server) -> Result<(), Failu
         return Err(format!("{shown} rows shown for {marked} marked moves").into());
     }
     Ok(())
+}
+
+/// Clicks a judged move's row (one with a better move, if any): the board
+/// must show the position it was played in, as the API's positions give
+/// it, with the move played picked out; "Back to the position now" must
+/// draw the game's last position again.
+async fn look_at_a_judged_move(
+    client: &Client,
+    server: &Server,
+    id: &str,
+    judged: &[Value],
+) -> Result<(), Failure> {
+    let index = judged
+        .iter()
+        .position(|m| m["best"] != m["played"])
+        .unwrap_or(0);
+    let number = judged[index]["number"].as_u64().ok_or("a move without a number")?;
+    let played = judged[index]["played"].as_str().ok_or("a move without its text")?;
+    let positions = server.get(&format!("/api/games/{id}/positions")).json()?;
+    let board_of = |k: usize| -> Result<String, Failure> {
+        let position = positions["positions"][k].as_str().ok_or("no such position")?;
+        Ok(position[..30].to_owned())
+    };
+    let before = board_of(number as usize - 1)?;
+    let now = server.game(id)["position"].as_str().ok_or("no position")?[..30].to_owned();
+    if before == now {
+        return Err(format!("throw {number} was played in the position now: nothing to tell apart").into());
+    }
+    let rows = client.find_all(Locator::Css("#review-moves tbody tr")).await?;
+    rows[index].clone().click().await?;
+    let drawn = drawn_board(client).await?;
+    if drawn != before {
+        return Err(format!("row {number} draws {drawn}, the position before it is {before}").into());
+    }
+    let looking = text_of(client, "#looking").await?;
+    if !looking.contains(played) {
+        return Err(format!("the caption {looking:?} does not name the move played, {played}").into());
+    }
+    let from = played
+        .split(": ")
+        .nth(1)
+        .and_then(|play| play.split('-').next())
+        .ok_or("a move without a start house")?;
+    let picked = client
+        .execute(
+            &format!("return document.querySelector('#board g.house[data-house=\"{from}\"]').classList.contains('played-from')"),
+            vec![],
+        )
+        .await?;
+    if picked != Value::Bool(true) {
+        return Err(format!("house {from}, where {played} starts, is not picked out").into());
+    }
+    client.find(Locator::Id("back-to-now")).await?.click().await?;
+    let drawn = drawn_board(client).await?;
+    if drawn != now {
+        return Err(format!("back to now draws {drawn}, the position now is {now}").into());
+    }
+    Ok(())
+}
+
+/// The 30 houses as the page's board draws them, written as the position
+/// string writes them ('.', 'x', 'o', upper case for a marked piece).
+async fn drawn_board(client: &Client) -> Result<String, Failure> {
+    let drawn = client
+        .execute(
+            "return Array.from({length: 30}, (_, i) => {
+                const piece = document.querySelector('#board g.house[data-house=\"' + (i + 1) + '\"] circle.piece');
+                if (!piece) return '.';
+                const side = piece.classList.contains('x') ? 'x' : 'o';
+                return piece.classList.contains('marked-piece') ? side.toUpperCase() : side;
+            }).join('')",
+            vec![],
+        )
+        .await?;
+    Ok(drawn.as_str().ok_or("the board could not be read")?.to_owned())
 }
 
 /// Opens the review of the game over on the page and waits for its rows;
