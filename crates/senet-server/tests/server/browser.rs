@@ -9,8 +9,8 @@
 //! them). When chromedriver is missing a test fails if the environment
 //! variable `CI` is set, and otherwise prints a `skipped: ...` line to
 //! stderr and returns. With `SENET_SCREENSHOTS=DIR` they also save
-//! `DIR/server-in-progress.png`, `DIR/server-finished.png` and
-//! `DIR/server-review.png`.
+//! `DIR/server-in-progress.png`, `DIR/server-finished.png`,
+//! `DIR/server-review.png` and `DIR/server-review-position.png`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -526,6 +526,20 @@ async fn open_review(client: &Client, shots: Option<&Path>) -> Result<(), Failur
             )
             .await?;
         std::fs::write(dir.join("server-review.png"), client.screenshot().await?)?;
+        // A judged move looked at: the board draws its position.
+        client
+            .execute(
+                "const row = document.querySelector('#review-moves tbody tr:not(.fine)')
+                    || document.querySelector('#review-moves tbody tr');
+                row.click();
+                document.getElementById('play').scrollIntoView();",
+                vec![],
+            )
+            .await?;
+        std::fs::write(
+            dir.join("server-review-position.png"),
+            client.screenshot().await?,
+        )?;
     }
     Ok(())
 }
