@@ -282,7 +282,10 @@ fn the_positions_of_a_game_replay_its_history_turn_by_turn() {
     assert!(history.len() > 10, "{} turns", history.len());
     assert_eq!(positions.len(), history.len() + 1);
     assert_eq!(positions[0], Position::start(Kendall).to_string());
-    assert_eq!(positions.last(), game["position"].as_str().map(str::to_owned).as_ref());
+    assert_eq!(
+        positions.last(),
+        game["position"].as_str().map(str::to_owned).as_ref()
+    );
     // Each turn, as the history writes it, leads from its position to the next.
     for (k, turn) in history.iter().enumerate() {
         let before: Position<Kendall> = positions[k].parse().unwrap();

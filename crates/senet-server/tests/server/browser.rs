@@ -437,27 +437,42 @@ async fn look_at_a_judged_move(
         .iter()
         .position(|m| m["best"] != m["played"])
         .unwrap_or(0);
-    let number = judged[index]["number"].as_u64().ok_or("a move without a number")?;
-    let played = judged[index]["played"].as_str().ok_or("a move without its text")?;
+    let number = judged[index]["number"]
+        .as_u64()
+        .ok_or("a move without a number")?;
+    let played = judged[index]["played"]
+        .as_str()
+        .ok_or("a move without its text")?;
     let positions = server.get(&format!("/api/games/{id}/positions")).json()?;
     let board_of = |k: usize| -> Result<String, Failure> {
-        let position = positions["positions"][k].as_str().ok_or("no such position")?;
+        let position = positions["positions"][k]
+            .as_str()
+            .ok_or("no such position")?;
         Ok(position[..30].to_owned())
     };
     let before = board_of(number as usize - 1)?;
     let now = server.game(id)["position"].as_str().ok_or("no position")?[..30].to_owned();
     if before == now {
-        return Err(format!("throw {number} was played in the position now: nothing to tell apart").into());
+        return Err(format!(
+            "throw {number} was played in the position now: nothing to tell apart"
+        )
+        .into());
     }
-    let rows = client.find_all(Locator::Css("#review-moves tbody tr")).await?;
+    let rows = client
+        .find_all(Locator::Css("#review-moves tbody tr"))
+        .await?;
     rows[index].clone().click().await?;
     let drawn = drawn_board(client).await?;
     if drawn != before {
-        return Err(format!("row {number} draws {drawn}, the position before it is {before}").into());
+        return Err(
+            format!("row {number} draws {drawn}, the position before it is {before}").into(),
+        );
     }
     let looking = text_of(client, "#looking").await?;
     if !looking.contains(played) {
-        return Err(format!("the caption {looking:?} does not name the move played, {played}").into());
+        return Err(
+            format!("the caption {looking:?} does not name the move played, {played}").into(),
+        );
     }
     let from = played
         .split(": ")
@@ -473,7 +488,11 @@ async fn look_at_a_judged_move(
     if picked != Value::Bool(true) {
         return Err(format!("house {from}, where {played} starts, is not picked out").into());
     }
-    client.find(Locator::Id("back-to-now")).await?.click().await?;
+    client
+        .find(Locator::Id("back-to-now"))
+        .await?
+        .click()
+        .await?;
     let drawn = drawn_board(client).await?;
     if drawn != now {
         return Err(format!("back to now draws {drawn}, the position now is {now}").into());
@@ -495,7 +514,10 @@ async fn drawn_board(client: &Client) -> Result<String, Failure> {
             vec![],
         )
         .await?;
-    Ok(drawn.as_str().ok_or("the board could not be read")?.to_owned())
+    Ok(drawn
+        .as_str()
+        .ok_or("the board could not be read")?
+        .to_owned())
 }
 
 /// Opens the review of the game over on the page and waits for its rows;
