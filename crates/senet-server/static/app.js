@@ -213,6 +213,19 @@ function myTurn(view) {
   return !view.finish && view.throw && current && current.token && view.to_play === current.seat;
 }
 
+// Whether a person (not a bot) holds the seat of `side`.
+function personAt(view, side) {
+  const seat = view.seats.find((s) => s.side === side);
+  return !!seat && seat.agent === "person";
+}
+
+// Whether this page may throw now: for its own seat, or to let a bot play;
+// never for the other person of a game of two.
+function mayThrow(view) {
+  return !view.finish && !view.throw && !!current && !!current.token
+    && (view.to_play === current.seat || !personAt(view, view.to_play));
+}
+
 function drawMoves(view) {
   const list = $("moves");
   list.replaceChildren();
@@ -311,7 +324,7 @@ function setState(view) {
   if (!view) state = "setup";
   else if (view.finish) state = "over";
   else if (myTurn(view)) state = "move";
-  else if (!view.throw && current && current.token) state = "throw";
+  else if (mayThrow(view)) state = "throw";
   if (busy) state = "busy";
   document.body.dataset.state = state;
 }
@@ -332,7 +345,7 @@ function show(view, fresh) {
   drawThrow(view);
   drawMoves(view);
   drawLog(view, fresh);
-  const canThrow = !view.finish && !view.throw && current && current.token;
+  const canThrow = mayThrow(view);
   $("throw").disabled = !canThrow || busy;
   $("hint").disabled = !myTurn(view) || busy;
   $("resign").disabled = !!view.finish || !(current && current.token);
@@ -341,7 +354,7 @@ function show(view, fresh) {
   else if (myTurn(view)) status = "Your move: pick a piece, then its target (or a move below).";
   else if (canThrow && view.to_play === (current && current.seat)) status = "Your turn: throw.";
   else if (canThrow) status = "Throw to let the bot play.";
-  else status = "Waiting for " + view.to_play + ".";
+  else status = "Waiting for " + view.to_play + " to " + (view.throw ? "move." : "throw.");
   $("status").textContent = status;
   setState(view);
   schedulePoll(view);
@@ -351,8 +364,9 @@ function show(view, fresh) {
 
 function schedulePoll(view) {
   clearTimeout(pollTimer);
-  // In a game of two people, look for the other's move now and then.
-  if (!view.finish && !myTurn(view) && !(view.to_play === (current && current.seat))) {
+  // While this page can do nothing (the other person's turn in a game of
+  // two, or a game only watched), look for news now and then.
+  if (!view.finish && !myTurn(view) && !mayThrow(view)) {
     pollTimer = setTimeout(async () => {
       if (busy) return schedulePoll(game);
       try {

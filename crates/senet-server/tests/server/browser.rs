@@ -1,8 +1,8 @@
 //! The page in headless Chromium driven through chromedriver
 //! (fantoccini): a whole game against a bot played by clicking, ending
-//! with the result and "record verified" on the page, then its review;
-//! and a game resigned in the page whose review is checked against the
-//! API's.
+//! with the result and "record verified" on the page, then its review; a
+//! game resigned in the page whose review is checked against the API's;
+//! and a game of two people, each in a browser of their own.
 //!
 //! They need Debian's `chromium` and `chromium-driver`
 //! (`/usr/bin/chromium`, `/usr/bin/chromedriver`; `.ci/run` installs
@@ -116,6 +116,22 @@ fn a_game_resigned_in_the_page_shows_its_review() {
     });
 }
 
+#[test]
+fn two_people_play_each_other_from_two_browsers() {
+    let Some(session) = session("browser-two") else {
+        return;
+    };
+    let profiles = ["profile-x", "profile-o"].map(|name| session.dir.path.join(name));
+    session.runtime.block_on(async {
+        let x = connect(session.driver_port, &profiles[0]).await;
+        let o = connect(session.driver_port, &profiles[1]).await;
+        let result = two_people(&x, &o, &session.server).await;
+        let _ = x.close().await;
+        let _ = o.close().await;
+        result.expect("two people play each other in two browsers");
+    });
+}
+
 async fn connect(port: u16, profile: &Path) -> Client {
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
@@ -172,6 +188,17 @@ async fn text_of(client: &Client, css: &str) -> Result<String, Failure> {
 
 /// Opens the page and starts a Kendall game as x against level 1.
 async fn new_game(client: &Client, port: u16) -> Result<(), Failure> {
+    new_game_against(client, port, "1", "Clicker").await
+}
+
+/// Opens the page and starts a Kendall game as x named `name` against
+/// `opponent`, a value of the page's list (`1` to `5`, or `person`).
+async fn new_game_against(
+    client: &Client,
+    port: u16,
+    opponent: &str,
+    name: &str,
+) -> Result<(), Failure> {
     client.goto(&format!("http://127.0.0.1:{port}/")).await?;
     client
         .wait()
@@ -185,7 +212,7 @@ async fn new_game(client: &Client, port: u16) -> Result<(), Failure> {
     client
         .find(Locator::Id("opponent"))
         .await?
-        .select_by_value("1")
+        .select_by_value(opponent)
         .await?;
     client
         .find(Locator::Id("seat"))
@@ -195,7 +222,7 @@ async fn new_game(client: &Client, port: u16) -> Result<(), Failure> {
     client
         .find(Locator::Id("name"))
         .await?
-        .send_keys("Clicker")
+        .send_keys(name)
         .await?;
     client.find(Locator::Id("new-game")).await?.click().await?;
     Ok(())
@@ -210,25 +237,7 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
             "over" => break,
             "throw" => client.find(Locator::Id("throw")).await?.click().await?,
             "move" => {
-                if moves % 2 == 0 {
-                    // The piece, then its target, on the board.
-                    client
-                        .find(Locator::Css("g.house.movable"))
-                        .await?
-                        .click()
-                        .await?;
-                    client
-                        .find(Locator::Css("g.house.target"))
-                        .await?
-                        .click()
-                        .await?;
-                } else {
-                    client
-                        .find(Locator::Css("button.legal-move"))
-                        .await?
-                        .click()
-                        .await?;
-                }
+                click_a_move(client, moves % 2 == 0).await?;
                 moves += 1;
                 if moves == 12 && !reloaded {
                     // A reload continues the game from the URL's fragment.
@@ -278,15 +287,8 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
     if !result.contains("won") {
         return Err(format!("the result reads {result:?}").into());
     }
-    // The check runs in the page (SHA-256 in the browser): wait for it.
-    let mut verified = String::new();
-    for _ in 0..500 {
-        verified = text_of(client, "#verified").await?;
-        if !verified.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    // The check runs in the page (SHA-256 in the browser).
+    let verified = verdict(client).await?;
     if !verified.starts_with("record verified") {
         return Err(format!("the page says {verified:?}").into());
     }
@@ -299,6 +301,30 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
     }
     // The whole game's review (its screenshot shows the marked moves).
     open_review(client, shots).await
+}
+
+/// Plays a legal move as a person would: on the board, the piece and then
+/// its target, or with the first of the listed moves' buttons.
+async fn click_a_move(client: &Client, on_the_board: bool) -> Result<(), Failure> {
+    if on_the_board {
+        client
+            .find(Locator::Css("g.house.movable"))
+            .await?
+            .click()
+            .await?;
+        client
+            .find(Locator::Css("g.house.target"))
+            .await?
+            .click()
+            .await?;
+    } else {
+        client
+            .find(Locator::Css("button.legal-move"))
+            .await?
+            .click()
+            .await?;
+    }
+    Ok(())
 }
 
 /// The texts of the cells of each row of the table body `css`.
@@ -562,6 +588,177 @@ async fn open_review(client: &Client, shots: Option<&Path>) -> Result<(), Failur
             dir.join("server-review-position.png"),
             client.screenshot().await?,
         )?;
+    }
+    Ok(())
+}
+
+/// The page's state once loaded: not `setup` (the page before it has read
+/// the game of its URL) and not `busy`.
+async fn loaded(client: &Client) -> Result<String, Failure> {
+    for _ in 0..500 {
+        let state = settled(client).await?;
+        if state != "setup" {
+            return Ok(state);
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Err("the page did not load its game".into())
+}
+
+async fn throw_disabled(client: &Client) -> Result<bool, Failure> {
+    let disabled = client
+        .execute("return document.getElementById('throw').disabled", vec![])
+        .await?;
+    Ok(disabled == Value::Bool(true))
+}
+
+/// Waits for the page's check of the record against the commitment, and
+/// gives what it says.
+async fn verdict(client: &Client) -> Result<String, Failure> {
+    let mut verified = String::new();
+    for _ in 0..500 {
+        verified = text_of(client, "#verified").await?;
+        if !verified.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Ok(verified)
+}
+
+/// x makes a game for two people and sends the other seat's link; o
+/// opens it in a second browser. Each plays only on their own turn, seen
+/// by their page alone (the other page waits, its throw refused to it,
+/// and learns of the turns by itself), until each has moved six times and
+/// o resigns: both pages then show the result and verify the record.
+async fn two_people(x: &Client, o: &Client, server: &Server) -> Result<(), Failure> {
+    new_game_against(x, server.port, "person", "Ahmose").await?;
+    if loaded(x).await? != "throw" {
+        return Err("x, who throws first, is not asked to throw".into());
+    }
+    let link = text_of(x, "#share-link").await?;
+    let fragment = link.split_once('#').ok_or("the link has no fragment")?.1;
+    let query: Vec<(&str, &str)> = fragment
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .collect();
+    let id = query
+        .iter()
+        .find(|(key, _)| *key == "game")
+        .ok_or_else(|| format!("no game in the link {link}"))?
+        .1
+        .to_owned();
+    if !query.contains(&("seat", "o")) {
+        return Err(format!("the link {link} is not o's seat").into());
+    }
+    o.goto(&link).await?;
+    if loaded(o).await? != "wait" || !throw_disabled(o).await? {
+        return Err("o's page lets o throw on x's turn".into());
+    }
+    let players = text_of(o, "#players").await?;
+    if !players.contains("x = Light: Ahmose") || !players.contains("(you)") {
+        return Err(format!("o's page names the players {players:?}").into());
+    }
+
+    let pages = [("x", x), ("o", o)];
+    let mut moves = [0; 2];
+    let mut idle = 0;
+    loop {
+        let game = server.game(&id);
+        let to_play = game["to_play"].as_str().ok_or("no side to play")?;
+        let mut acted = false;
+        for (k, (side, page)) in pages.iter().enumerate() {
+            let state = settled(page).await?;
+            let offers = state == "throw" || state == "move";
+            if state == "over" {
+                return Err(
+                    format!("{side}'s page shows the game over before anyone resigned").into(),
+                );
+            }
+            if offers && *side != to_play {
+                return Err(
+                    format!("{side}'s page offers to {state} while {to_play} is to play").into(),
+                );
+            }
+            if !offers && !throw_disabled(page).await? && *side != to_play {
+                return Err(format!("{side}'s throw button is enabled on {to_play}'s turn").into());
+            }
+            if !offers {
+                continue;
+            }
+            if moves.iter().all(|&n| n >= 6) && *side == "o" {
+                // Resigning asks for a confirmation first.
+                page.find(Locator::Id("resign")).await?.click().await?;
+                page.accept_alert().await?;
+                return both_see_the_end(x, o, server, &id).await;
+            }
+            if state == "throw" {
+                page.find(Locator::Id("throw")).await?.click().await?;
+            } else {
+                click_a_move(page, k == 0).await?;
+                moves[k] += 1;
+            }
+            acted = true;
+            idle = 0;
+        }
+        if !acted {
+            // The waiting page looks for the other's turn every 2 s.
+            idle += 1;
+            if idle > 100 {
+                return Err(format!(
+                    "no page offers {to_play} a turn after 10 s ({moves:?} moves played)"
+                )
+                .into());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// After o resigned: o's page at once, x's by itself, show the result,
+/// the whole game's turns and a verified record, the same on both.
+async fn both_see_the_end(
+    x: &Client,
+    o: &Client,
+    server: &Server,
+    id: &str,
+) -> Result<(), Failure> {
+    let turns = server.game(id)["history"]
+        .as_array()
+        .ok_or("no history")?
+        .len();
+    let mut records = Vec::new();
+    for (side, page) in [("o", o), ("x", x)] {
+        let mut state = settled(page).await?;
+        for _ in 0..100 {
+            if state == "over" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            state = settled(page).await?;
+        }
+        if state != "over" {
+            return Err(
+                format!("{side}'s page shows {state}, not the end, 10 s after o resigned").into(),
+            );
+        }
+        let result = text_of(page, "#result").await?;
+        let won = result.contains("you won");
+        if !result.contains("resign") || won != (side == "x") {
+            return Err(format!("{side}'s page reads {result:?}").into());
+        }
+        let shown = page.find_all(Locator::Css("#log li")).await?.len();
+        if shown != turns {
+            return Err(format!("{side}'s page lists {shown} turns of {turns}").into());
+        }
+        let verified = verdict(page).await?;
+        if !verified.starts_with("record verified") {
+            return Err(format!("{side}'s page says {verified:?}").into());
+        }
+        records.push(text_of(page, "#record").await?);
+    }
+    if records[0] != records[1] || !records[0].contains("[Seed \"") {
+        return Err(format!("the two pages show the records {records:?}").into());
     }
     Ok(())
 }

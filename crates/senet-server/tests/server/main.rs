@@ -7,8 +7,9 @@
 //!   and nothing changed;
 //! - `crash`: the server killed with SIGKILL and started again loses nothing;
 //! - `review`: a finished game's review, made once; refused before the end;
-//! - `browser`: a whole game played by clicking in headless Chromium, and
-//!   a game resigned in the page whose review is shown.
+//! - `browser`: a whole game played by clicking in headless Chromium, a
+//!   game resigned in the page whose review is shown, and two people
+//!   playing each other from two browsers.
 
 mod api;
 mod browser;
