@@ -213,8 +213,7 @@ fn play<R: BuiltIn>(
         if let Thrown::ToPlay(_) = thrown {
             let moves = game.legal_moves();
             let mv = moves[((u64::from(rng.next_u32()) * moves.len() as u64) >> 32) as usize];
-            effect = Some(game.position().effect(mv).map_err(|e| e.to_string())?);
-            game.play(mv).map_err(|e| e.to_string())?;
+            effect = Some(game.play_with_effect(mv).map_err(|e| e.to_string())?.1);
         }
         steps.push((*game.position(), effect));
     }

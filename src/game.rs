@@ -84,6 +84,7 @@ use core::fmt;
 
 use thiserror::Error;
 
+use crate::effect::Effect;
 use crate::house::Side;
 use crate::movegen::IllegalMoveError;
 use crate::mv::{Move, MoveList};
@@ -615,20 +616,64 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// # Ok::<(), senet::GameError>(())
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<Turn, GameError> {
-        let throw = self.waiting_throw()?;
+        let throw = self.throw_for(mv)?;
         let position = self.state.position;
-        let side = position.side_to_throw();
+        let after = position.play(mv).map_err(|error| GameError::Illegal {
+            side: position.side_to_throw(),
+            mv,
+            error,
+        })?;
+        Ok(self.commit(throw, Some(mv), position.notation(mv), after))
+    }
+
+    /// Plays `mv` as [`Game::play`] does, and says what it did: for a
+    /// caller that tells the move as it happens (a commentary, a chat
+    /// bot), the move is played once rather than once more to read its
+    /// effect.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`].
+    ///
+    /// ```
+    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::source::ScriptedThrows;
+    ///
+    /// let script = ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
+    /// let mut game = Game::new(Kendall, script);
+    /// game.throw()?;
+    /// let mv = game.legal_moves()[0];
+    /// let (turn, effect) = game.play_with_effect(mv)?;
+    /// assert_eq!(turn.played(), Some(mv));
+    /// assert_eq!(effect.to_string(), "x moves from 10 to 12.");
+    /// # Ok::<(), senet::GameError>(())
+    /// ```
+    pub fn play_with_effect(&mut self, mv: Move) -> Result<(Turn, Effect), GameError> {
+        let throw = self.throw_for(mv)?;
+        let position = self.state.position;
+        let (after, effect) =
+            position
+                .play_with_effect(mv)
+                .map_err(|error| GameError::Illegal {
+                    side: position.side_to_throw(),
+                    mv,
+                    error,
+                })?;
+        let turn = self.commit(throw, Some(mv), position.notation(mv), after);
+        Ok((turn, effect))
+    }
+
+    /// The waiting throw, when `mv` is of its roll.
+    fn throw_for(&self, mv: Move) -> Result<Throw, GameError> {
+        let throw = self.waiting_throw()?;
         if mv.roll() != throw.roll() {
             return Err(GameError::WrongRoll {
                 given: mv.roll(),
                 thrown: throw.roll(),
-                side,
+                side: self.state.position.side_to_throw(),
             });
         }
-        let after = position
-            .play(mv)
-            .map_err(|error| GameError::Illegal { side, mv, error })?;
-        Ok(self.commit(throw, Some(mv), position.notation(mv), after))
+        Ok(throw)
     }
 
     /// Plays the move written in strict notation (`"2: 10-12"`, `"1: 26-27+"`):

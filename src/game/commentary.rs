@@ -38,8 +38,7 @@ use crate::source::ThrowSource;
 ///     let mut effect = None;
 ///     if let Thrown::ToPlay(_) = game.throw()? {
 ///         let mv = game.legal_moves()[0];
-///         effect = Some(game.position().effect(mv)?);
-///         game.play(mv)?;
+///         effect = Some(game.play_with_effect(mv)?.1);
 ///     }
 ///     steps.push((*game.position(), effect));
 /// }

@@ -129,6 +129,51 @@ fn a_move_from_another_position_is_refused() {
         matches!(err, GameError::Illegal { side: Side::O, .. }),
         "{err}"
     );
+    assert_eq!(game.play_with_effect(mv).unwrap_err(), err);
+    assert_eq!(snapshot(&game), before);
+}
+
+#[test]
+fn play_with_effect_plays_as_play_does_and_says_what_the_move_did() {
+    for ruleset in AnyRuleset::ALL {
+        for n in 0..4 {
+            let seed = Seed::from_u64(n);
+            let (mut plain, mut told) = (Game::seeded(ruleset, seed), Game::seeded(ruleset, seed));
+            let mut pick = 0;
+            while !plain.is_over() && plain.history().len() < 3_000 {
+                let thrown = plain.throw().unwrap();
+                assert_eq!(told.throw().unwrap(), thrown);
+                if let Thrown::ToPlay(_) = thrown {
+                    let moves = plain.legal_moves();
+                    let mv = moves[pick % moves.len()];
+                    pick += 1;
+                    let effect = plain.position().effect(mv).unwrap();
+                    let turn = plain.play(mv).unwrap();
+                    assert_eq!(told.play_with_effect(mv), Ok((turn, effect)));
+                }
+                assert_eq!(snapshot(&told), snapshot(&plain), "{ruleset:?}, seed {n}");
+            }
+        }
+    }
+    // Its refusals are play's, and change nothing.
+    let mut game = Game::new(Kendall, rolls(&[2]));
+    let start = Position::start(Kendall);
+    let two = start.moves(Roll::new(2).unwrap()).to_list()[0];
+    let three = start.moves(Roll::new(3).unwrap()).to_list()[0];
+    assert!(matches!(
+        game.play_with_effect(two),
+        Err(GameError::NotThrown { side: Side::X })
+    ));
+    game.throw().unwrap();
+    let before = snapshot(&game);
+    assert_eq!(
+        game.play_with_effect(three).unwrap_err(),
+        game.play(three).unwrap_err()
+    );
+    assert!(matches!(
+        game.play_with_effect(three),
+        Err(GameError::WrongRoll { .. })
+    ));
     assert_eq!(snapshot(&game), before);
 }
 

@@ -314,17 +314,7 @@ impl<R: Ruleset> Seats<R> {
                     mv,
                 });
             }
-            // What the move does, read before it is played; the move is
-            // one of the decision's, so this cannot fail.
-            let effect = game
-                .position()
-                .effect(mv)
-                .map_err(|_| SeatsError::IllegalChoice {
-                    side,
-                    agent: agent.name(),
-                    mv,
-                })?;
-            let turn = game.play(mv)?;
+            let (turn, effect) = game.play_with_effect(mv)?;
             events.push(Event::Played {
                 turn,
                 effect,

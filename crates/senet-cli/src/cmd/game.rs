@@ -92,8 +92,7 @@ fn play<R: BuiltIn>(
         if let Thrown::ToPlay(_) = thrown {
             let moves = game.legal_moves();
             let mv = moves[((u64::from(rng.next_u32()) * moves.len() as u64) >> 32) as usize];
-            effect = Some(game.position().effect(mv).map_err(error)?);
-            game.play(mv).map_err(error)?;
+            effect = Some(game.play_with_effect(mv).map_err(error)?.1);
         }
         steps.push((*game.position(), effect));
     }

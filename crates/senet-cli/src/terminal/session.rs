@@ -200,19 +200,15 @@ impl<R: BuiltIn> Session<R> {
                             sayln!(out, "You resign.");
                             break 'game;
                         };
-                        // What the move does, read before it is played.
-                        let effect = game.position().effect(mv);
-                        let turn = match game.play(mv) {
-                            Ok(turn) => turn,
+                        let (turn, effect) = match game.play_with_effect(mv) {
+                            Ok(played) => played,
                             Err(e) => {
                                 sayln!(out, "the game cannot go on: {e}");
                                 break 'game;
                             }
                         };
                         say!(out, "You play {}.", turn.text());
-                        if let Ok(effect) = &effect {
-                            describe(out, effect).map_err(Stop::Output)?;
-                        }
+                        describe(out, &effect).map_err(Stop::Output)?;
                         if turn.throws_again() && !game.is_over() {
                             say!(out, " {}", throws_again(names.of(human)));
                         }
