@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use senet_server::client::request;
+use senet_server::client::{request, take_turn};
 use serde_json::{Value, json};
 
 #[derive(Debug, Parser)]
@@ -127,7 +127,6 @@ fn play(
     let created = request(port, "POST", "/api/games", None, Some(body.as_bytes()))
         .map_err(|e| e.to_string())?;
     let created = created.json().map_err(|e| e.to_string())?;
-    let id = created["id"].as_str().ok_or("no id")?.to_owned();
     let x = created["token"].as_str().ok_or("no token")?.to_owned();
     let o = created["opponent_token"]
         .as_str()
@@ -146,33 +145,15 @@ fn play(
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let token = if game["to_play"] == "x" { &x } else { &o };
-        let moves = game["legal_moves"].as_array().cloned().unwrap_or_default();
-        let answer = if moves.is_empty() {
-            request(
-                port,
-                "POST",
-                &format!("/api/games/{id}/throw"),
-                Some(token),
-                None,
-            )
-        } else {
-            let text = moves[rng.below(moves.len())]["text"]
-                .as_str()
-                .unwrap_or_default();
-            let body = json!({ "move": text }).to_string();
-            let started = Instant::now();
-            let answer = request(
-                port,
-                "POST",
-                &format!("/api/games/{id}/move"),
-                Some(token),
-                Some(body.as_bytes()),
-            );
+        let moving = game["legal_moves"]
+            .as_array()
+            .is_some_and(|moves| !moves.is_empty());
+        let started = Instant::now();
+        let answer = take_turn(port, &game, [Some(&x), Some(&o)], |count| rng.below(count))
+            .map_err(|e| e.to_string())?;
+        if moving {
             latencies.push(started.elapsed());
-            answer
         }
-        .map_err(|e| e.to_string())?;
         if answer.status != 200 {
             return Err(format!("{}: {}", answer.status, answer.body));
         }

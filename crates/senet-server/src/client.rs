@@ -1,6 +1,7 @@
 //! A minimal blocking HTTP/1.1 client, one request per connection: what
 //! the server's tests and its load benchmark speak to it with, so that
-//! they need no HTTP crate of their own.
+//! they need no HTTP crate of their own; and the turn a game waits for,
+//! taken as a player would.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -62,6 +63,62 @@ pub fn request(
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw)?;
     parse(&raw)
+}
+
+/// Takes the turn that `game` (a game as the API shows it) waits for: a
+/// throw when none waits, else the legal move numbered `pick(count)` of
+/// the `count` listed (modulo `count`). It is sent with the token of the
+/// side to play or, when that seat is a bot's (`None`), the other's, which
+/// lets the bot play.
+///
+/// # Errors
+///
+/// [`std::io::ErrorKind::InvalidInput`] when `game` shows no side to play
+/// (the game is over) or no token is given; otherwise as [`request`].
+pub fn take_turn(
+    port: u16,
+    game: &serde_json::Value,
+    tokens: [Option<&str>; 2],
+    pick: impl FnOnce(usize) -> usize,
+) -> std::io::Result<Answer> {
+    let invalid = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidInput, what);
+    let id = game["id"]
+        .as_str()
+        .ok_or_else(|| invalid("a game without its id"))?;
+    let side = match game["to_play"].as_str() {
+        Some("x") => 0,
+        Some("o") => 1,
+        _ => return Err(invalid("the game has no side to play")),
+    };
+    let token = tokens[side]
+        .or(tokens[1 - side])
+        .ok_or_else(|| invalid("no seat's token"))?;
+    match game["legal_moves"]
+        .as_array()
+        .filter(|moves| !moves.is_empty())
+    {
+        None => request(
+            port,
+            "POST",
+            &format!("/api/games/{id}/throw"),
+            Some(token),
+            None,
+        ),
+        Some(moves) => {
+            let chosen = &moves[pick(moves.len()) % moves.len()];
+            let text = chosen["text"]
+                .as_str()
+                .ok_or_else(|| invalid("a legal move without its text"))?;
+            let body = serde_json::json!({ "move": text }).to_string();
+            request(
+                port,
+                "POST",
+                &format!("/api/games/{id}/move"),
+                Some(token),
+                Some(body.as_bytes()),
+            )
+        }
+    }
 }
 
 fn bad(what: &str) -> std::io::Error {

@@ -7,15 +7,12 @@ use sha2::{Digest, Sha256};
 use senet::Seed;
 use senet::source::SeedError;
 
-/// Lower-case hex of `bytes`.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
-/// `n` fresh random bytes (at most 32) from the operating system, in hex.
+/// `n` fresh random bytes (at most 32) from the operating system, in hex:
+/// the first of a random seed's 32, written as seeds are.
 fn random_hex(n: usize) -> Result<String, SeedError> {
-    let seed = Seed::random()?;
-    Ok(hex(&seed.as_bytes()[..n.min(32)]))
+    let mut hex = Seed::random()?.to_string();
+    hex.truncate(2 * n.min(32));
+    Ok(hex)
 }
 
 /// A seat's secret token: 32 random bytes, 64 hex digits.
@@ -39,7 +36,7 @@ pub fn new_id() -> Result<String, SeedError> {
 
 /// What the store keeps of a token: its SHA-256, in hex.
 pub fn token_sha256(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
+    format!("{:x}", Sha256::digest(token.as_bytes()))
 }
 
 /// Whether two hex fingerprints are equal, comparing every byte (no
@@ -65,5 +62,14 @@ mod tests {
         assert!(same(&token_sha256(&a), &token_sha256(&a)));
         assert!(!same(&token_sha256(&a), &token_sha256(&b)));
         assert_eq!(new_id().unwrap().len(), 24);
+        assert!(
+            a.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        );
+        // The SHA-256 of "abc", from FIPS 180-2's examples.
+        assert_eq!(
+            token_sha256("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

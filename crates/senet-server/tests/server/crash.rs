@@ -5,7 +5,7 @@ use std::sync::mpsc;
 
 use serde_json::{Value, json};
 
-use senet_server::client::request;
+use senet_server::client::{request, take_turn};
 
 use crate::harness::{Server, TempDir, act, tokens};
 
@@ -89,29 +89,7 @@ fn a_kill_in_the_middle_of_a_stream_of_moves_keeps_every_answered_move() {
                 if !game["finish"].is_null() {
                     return;
                 }
-                let token = if game["to_play"] == "x" { &x } else { &o };
-                let moves = game["legal_moves"].as_array().cloned().unwrap_or_default();
-                let result = if moves.is_empty() {
-                    request(
-                        port,
-                        "POST",
-                        &format!("/api/games/{id}/throw"),
-                        Some(token),
-                        None,
-                    )
-                } else {
-                    let text = moves[step % moves.len()]["text"]
-                        .as_str()
-                        .unwrap_or_default();
-                    let body = json!({ "move": text }).to_string();
-                    request(
-                        port,
-                        "POST",
-                        &format!("/api/games/{id}/move"),
-                        Some(token),
-                        Some(body.as_bytes()),
-                    )
-                };
+                let result = take_turn(port, &game, [Some(&x), Some(&o)], |_| step);
                 match result.map(|answer| (answer.status, answer.json())) {
                     Ok((200, Ok(played))) => {
                         if answered.send(played["game"].clone()).is_err() {

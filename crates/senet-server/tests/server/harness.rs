@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use senet_server::client::{Answer, request};
+use senet_server::client::{Answer, request, take_turn};
 use serde_json::Value;
 
 /// A folder of its own for one test, removed when dropped.
@@ -140,24 +140,7 @@ impl Drop for Server {
 /// their number) with the token of the side to play (a bot's throw is
 /// asked for with the person's token). Returns the game after it.
 pub fn act_on(server: &Server, game: &Value, tokens: [Option<&str>; 2], pick: usize) -> Value {
-    let id = game["id"].as_str().expect("the game's id");
-    let side = game["to_play"].as_str().expect("the game is not over");
-    let index = usize::from(side == "o");
-    let token = tokens[index]
-        .or(tokens[1 - index])
-        .expect("a seat has a token");
-    let answer = match game["legal_moves"]
-        .as_array()
-        .filter(|moves| !moves.is_empty())
-    {
-        None => server.throw(id, token),
-        Some(moves) => {
-            let text = moves[pick % moves.len()]["text"]
-                .as_str()
-                .expect("a move's text");
-            server.play(id, token, text)
-        }
-    };
+    let answer = take_turn(server.port, game, tokens, |_| pick).expect("the server answers");
     assert_eq!(answer.status, 200, "{}", answer.body);
     answer.json().expect("JSON")["game"].clone()
 }
