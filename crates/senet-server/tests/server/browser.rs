@@ -663,24 +663,30 @@ async fn two_people(x: &Client, o: &Client, server: &Server) -> Result<(), Failu
     let pages = [("x", x), ("o", o)];
     let mut moves = [0; 2];
     let mut idle = 0;
+    let mut to_play = String::new();
     loop {
-        let game = server.game(&id);
-        let to_play = game["to_play"].as_str().ok_or("no side to play")?;
         let mut acted = false;
         for (k, (side, page)) in pages.iter().enumerate() {
             let state = settled(page).await?;
+            // Read after the page's state: the server is at least as far on
+            // as what the page shows, and only the page offering a turn can
+            // change it.
+            to_play = server.game(&id)["to_play"]
+                .as_str()
+                .ok_or("no side to play")?
+                .to_owned();
             let offers = state == "throw" || state == "move";
             if state == "over" {
                 return Err(
                     format!("{side}'s page shows the game over before anyone resigned").into(),
                 );
             }
-            if offers && *side != to_play {
+            if offers && *side != to_play.as_str() {
                 return Err(
                     format!("{side}'s page offers to {state} while {to_play} is to play").into(),
                 );
             }
-            if !offers && !throw_disabled(page).await? && *side != to_play {
+            if !offers && !throw_disabled(page).await? && *side != to_play.as_str() {
                 return Err(format!("{side}'s throw button is enabled on {to_play}'s turn").into());
             }
             if !offers {
