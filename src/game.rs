@@ -616,14 +616,8 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// # Ok::<(), senet::GameError>(())
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<Turn, GameError> {
-        let throw = self.throw_for(mv)?;
-        let position = self.state.position;
-        let after = position.play(mv).map_err(|error| GameError::Illegal {
-            side: position.side_to_throw(),
-            mv,
-            error,
-        })?;
-        Ok(self.commit(throw, Some(mv), position.notation(mv), after))
+        let (turn, ()) = self.play_by(mv, |position| position.play(mv).map(|after| (after, ())))?;
+        Ok(turn)
     }
 
     /// Plays `mv` as [`Game::play`] does, and says what it did: for a
@@ -649,31 +643,30 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// # Ok::<(), senet::GameError>(())
     /// ```
     pub fn play_with_effect(&mut self, mv: Move) -> Result<(Turn, Effect), GameError> {
-        let throw = self.throw_for(mv)?;
-        let position = self.state.position;
-        let (after, effect) =
-            position
-                .play_with_effect(mv)
-                .map_err(|error| GameError::Illegal {
-                    side: position.side_to_throw(),
-                    mv,
-                    error,
-                })?;
-        let turn = self.commit(throw, Some(mv), position.notation(mv), after);
-        Ok((turn, effect))
+        self.play_by(mv, |position| position.play_with_effect(mv))
     }
 
-    /// The waiting throw, when `mv` is of its roll.
-    fn throw_for(&self, mv: Move) -> Result<Throw, GameError> {
+    /// Plays `mv` with the waiting throw; `apply` makes the position after
+    /// it, with whatever else its caller reads of the move.
+    fn play_by<T>(
+        &mut self,
+        mv: Move,
+        apply: impl FnOnce(&Position<R>) -> Result<(Position<R>, T), IllegalMoveError>,
+    ) -> Result<(Turn, T), GameError> {
         let throw = self.waiting_throw()?;
+        let position = self.state.position;
+        let side = position.side_to_throw();
         if mv.roll() != throw.roll() {
             return Err(GameError::WrongRoll {
                 given: mv.roll(),
                 thrown: throw.roll(),
-                side: self.state.position.side_to_throw(),
+                side,
             });
         }
-        Ok(throw)
+        let (after, read) =
+            apply(&position).map_err(|error| GameError::Illegal { side, mv, error })?;
+        let turn = self.commit(throw, Some(mv), position.notation(mv), after);
+        Ok((turn, read))
     }
 
     /// Plays the move written in strict notation (`"2: 10-12"`, `"1: 26-27+"`):

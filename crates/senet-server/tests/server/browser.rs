@@ -182,6 +182,12 @@ async fn settled(client: &Client) -> Result<String, Failure> {
     Err("the page stayed busy".into())
 }
 
+/// Clicks the element `css` finds (the first, if several).
+async fn click(client: &Client, css: &str) -> Result<(), Failure> {
+    client.find(Locator::Css(css)).await?.click().await?;
+    Ok(())
+}
+
 async fn text_of(client: &Client, css: &str) -> Result<String, Failure> {
     Ok(client.find(Locator::Css(css)).await?.text().await?)
 }
@@ -224,7 +230,7 @@ async fn new_game_against(
         .await?
         .send_keys(name)
         .await?;
-    client.find(Locator::Id("new-game")).await?.click().await?;
+    click(client, "#new-game").await?;
     Ok(())
 }
 
@@ -235,7 +241,7 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
     for _ in 0..3000 {
         match settled(client).await?.as_str() {
             "over" => break,
-            "throw" => client.find(Locator::Id("throw")).await?.click().await?,
+            "throw" => click(client, "#throw").await?,
             "move" => {
                 click_a_move(client, moves % 2 == 0).await?;
                 moves += 1;
@@ -252,7 +258,7 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
                     reloaded = true;
                     // The hint button ranks every legal move.
                     settled(client).await?;
-                    client.find(Locator::Id("hint")).await?.click().await?;
+                    click(client, "#hint").await?;
                     client.wait().for_element(Locator::Css("#hints li")).await?;
                     let hinted = client.find_all(Locator::Css("#hints li")).await?.len();
                     let legal = client
@@ -307,22 +313,10 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
 /// its target, or with the first of the listed moves' buttons.
 async fn click_a_move(client: &Client, on_the_board: bool) -> Result<(), Failure> {
     if on_the_board {
-        client
-            .find(Locator::Css("g.house.movable"))
-            .await?
-            .click()
-            .await?;
-        client
-            .find(Locator::Css("g.house.target"))
-            .await?
-            .click()
-            .await?;
+        click(client, "g.house.movable").await?;
+        click(client, "g.house.target").await?;
     } else {
-        client
-            .find(Locator::Css("button.legal-move"))
-            .await?
-            .click()
-            .await?;
+        click(client, "button.legal-move").await?;
     }
     Ok(())
 }
@@ -349,10 +343,10 @@ async fn resign_and_review(client: &Client, server: &Server) -> Result<(), Failu
     loop {
         match settled(client).await?.as_str() {
             "over" => break,
-            "throw" => client.find(Locator::Id("throw")).await?.click().await?,
+            "throw" => click(client, "#throw").await?,
             "move" if moves == 20 => {
                 // Resigning asks for a confirmation first.
-                client.find(Locator::Id("resign")).await?.click().await?;
+                click(client, "#resign").await?;
                 client.accept_alert().await?;
             }
             "move" => {
@@ -430,11 +424,7 @@ async fn resign_and_review(client: &Client, server: &Server) -> Result<(), Failu
     }
     look_at_a_judged_move(client, server, &id, judged).await?;
     // "Only the marked moves" hides the fine ones.
-    client
-        .find(Locator::Id("review-marked-only"))
-        .await?
-        .click()
-        .await?;
+    click(client, "#review-marked-only").await?;
     let shown = client
         .execute(
             "return Array.from(document.querySelectorAll('#review-moves tbody tr'))
@@ -514,11 +504,7 @@ async fn look_at_a_judged_move(
     if picked != Value::Bool(true) {
         return Err(format!("house {from}, where {played} starts, is not picked out").into());
     }
-    client
-        .find(Locator::Id("back-to-now"))
-        .await?
-        .click()
-        .await?;
+    click(client, "#back-to-now").await?;
     let drawn = drawn_board(client).await?;
     if drawn != now {
         return Err(format!("back to now draws {drawn}, the position now is {now}").into());
@@ -550,7 +536,7 @@ async fn drawn_board(client: &Client) -> Result<String, Failure> {
 /// with `shots`, saves `server-review.png` of its summary and its marked
 /// moves (all of them when none is marked).
 async fn open_review(client: &Client, shots: Option<&Path>) -> Result<(), Failure> {
-    client.find(Locator::Id("review")).await?.click().await?;
+    click(client, "#review").await?;
     client
         .wait()
         .at_most(Duration::from_secs(120))
@@ -561,11 +547,7 @@ async fn open_review(client: &Client, shots: Option<&Path>) -> Result<(), Failur
             .find_all(Locator::Css("#review-moves tbody tr:not(.fine)"))
             .await?;
         if !marked.is_empty() {
-            client
-                .find(Locator::Id("review-marked-only"))
-                .await?
-                .click()
-                .await?;
+            click(client, "#review-marked-only").await?;
         }
         client
             .execute(
@@ -694,12 +676,12 @@ async fn two_people(x: &Client, o: &Client, server: &Server) -> Result<(), Failu
             }
             if moves.iter().all(|&n| n >= 6) && *side == "o" {
                 // Resigning asks for a confirmation first.
-                page.find(Locator::Id("resign")).await?.click().await?;
+                click(page, "#resign").await?;
                 page.accept_alert().await?;
                 return both_see_the_end(x, o, server, &id).await;
             }
             if state == "throw" {
-                page.find(Locator::Id("throw")).await?.click().await?;
+                click(page, "#throw").await?;
             } else {
                 click_a_move(page, k == 0).await?;
                 moves[k] += 1;
