@@ -118,6 +118,7 @@
 
 mod bitboard;
 mod board;
+mod compiled;
 mod contract;
 mod diagram;
 pub mod effect;
@@ -143,6 +144,7 @@ mod throw;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use compiled::Compiled;
 pub use game::{Game, GameError};
 pub use house::{House, Side};
 pub use legal::Moves;
@@ -175,23 +177,6 @@ pub mod moves {
 
 #[cfg(feature = "serde")]
 mod serde_impls;
-
-/// What the crate's exported macros name and nothing else may: the move
-/// generator's tables, which only the crate derives.
-#[doc(hidden)]
-pub mod __private {
-    pub use crate::movegen::steps::Steps;
-
-    /// Proof that a call to the generator's tables comes from the crate:
-    /// it cannot be made anywhere else.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Token(pub(crate) ());
-
-    /// Which built-in ruleset a ruleset is (`Ruleset::__built_in`): made
-    /// only by the crate, from the ruleset's type.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Identity(pub(crate) crate::AnyRuleset);
-}
 
 /// The README's code, compiled and run with the doctests so that it stays true.
 #[cfg(doctest)]

@@ -469,6 +469,7 @@ mod tests {
 /// assert_eq!(Jequier.contact_at(high, low), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Contact {
     /// The two pieces exchange houses: the opponent's goes to the mover's start house.
     Swap,

@@ -102,6 +102,7 @@ pub enum Refusal {
 /// assert_eq!(Kendall.forward(house(25), roll(2)), None); // every piece stops on 26
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Reach {
     /// Along the track to this house.
     To(House),
@@ -190,12 +191,24 @@ impl core::fmt::Display for Outcome {
 /// Each rule is stated once, in a hook; nothing else is written for
 /// speed. The move generator derives its per-roll tables from
 /// [`forward`](Ruleset::forward), [`backward`](Ruleset::backward) and
-/// [`water`](Ruleset::water), tables that are the crate's alone; for a ruleset whose hooks
-/// are plain functions of their arguments, as every built-in one is, the
-/// compiler turns that derivation into constants, so a ruleset of your own
-/// is as fast as a built-in one. Checking a move a person names uses the
-/// same generated moves, and explains a refusal in the ruleset's own
-/// words ([`why`](Ruleset::why)).
+/// [`water`](Ruleset::water), tables that are the crate's alone. Checking
+/// a move a person names uses the same generated moves, and explains a
+/// refusal in the ruleset's own words ([`why`](Ruleset::why)).
+///
+/// **Speed.** For the built-in rulesets the compiler folds that
+/// derivation into constants. For a ruleset written in another crate it
+/// cannot, and the tables are derived again on every throw, some forty
+/// times slower; wrap the ruleset once in [`Compiled::new`](crate::Compiled::new)
+/// and they are derived once, with every answer that reads no board. The
+/// hooks that read the board ([`impassable`](Ruleset::impassable),
+/// [`shielded`](Ruleset::shielded), [`outcome`](Ruleset::outcome)...)
+/// stay one call each per position; `docs/performance.md` gives the
+/// figures.
+///
+/// **No hidden door.** Every method here is a rule and nothing else: no
+/// method lets a ruleset skip a check or pass for a built-in one. Which
+/// built-in ruleset a value is ([`AnyRuleset::of`](crate::AnyRuleset::of))
+/// is known from its type alone.
 ///
 /// A ruleset of your own starts through [`Position::try_start`](crate::Position::try_start),
 /// which checks its `start` against its own rules.
@@ -439,41 +452,6 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
 
     /// The result, when the game on `board` is over; checked after every move.
     fn outcome(&self, board: &Board) -> Option<Outcome>;
-
-    /// The move generator's per-roll tables, derived from
-    /// [`forward`](Ruleset::forward), [`backward`](Ruleset::backward) and
-    /// [`water`](Ruleset::water) by shared code.
-    ///
-    /// The crate's business, not a hook: no ruleset writes it. Its token
-    /// cannot be made outside the crate, so it cannot be called there,
-    /// and an override can only hand back another ruleset's tables. The
-    /// crate's own run-time rulesets ([`AnyRuleset`](crate::AnyRuleset)
-    /// and [`ruleset_enum!`](crate::ruleset_enum)) forward it to the
-    /// ruleset they hold, so that each keeps its constant tables.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __steps(&self, roll: Roll, direction: Direction, token: crate::__private::Token) -> Steps {
-        let _ = token;
-        Steps::derive(self, roll, direction)
-    }
-
-    /// Which of the crate's own rulesets this is, if any: known from the
-    /// type, never from the name, and answered only by the built-in
-    /// rulesets of the list ([`for_each_builtin!`](crate::for_each_builtin))
-    /// and the run-time rulesets that forward to one. Their landing hooks
-    /// the crate's tests prove never to answer a taken house, so play
-    /// skips the check of their answers at no cost on the hot paths; and
-    /// the data shipped for a built-in ruleset (a bot's network) is found
-    /// through it ([`AnyRuleset::of`](crate::AnyRuleset::of)). The
-    /// crate's business, sealed like the tables above: the answer's type
-    /// cannot be made outside the crate, so an override can only hand
-    /// back another ruleset's answer.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __built_in(&self, token: crate::__private::Token) -> Option<crate::__private::Identity> {
-        let _ = token;
-        None
-    }
 }
 
 /// The generator's tables, derived here beside the geometry hooks they

@@ -1,7 +1,7 @@
 //! Several rulesets behind one run-time type, every hook forwarded.
 
 /// Implements [`Ruleset`](crate::Ruleset) for `$ty` by forwarding every
-/// hook, the provided ones and `steps` too, to the ruleset each match arm
+/// hook, the provided ones too, to the ruleset each match arm
 /// gives: `$pattern => $ruleset`. The one list of the trait's hooks that
 /// [`ruleset_enum!`] and [`AnyRuleset`](crate::AnyRuleset) share.
 #[doc(hidden)]
@@ -99,14 +99,6 @@ macro_rules! __forward_ruleset {
             fn outcome(&self, board: &$crate::Board) -> Option<$crate::Outcome> {
                 match self { $( $pattern => $crate::Ruleset::outcome(&$ruleset, board), )+ }
             }
-            #[inline(always)]
-            fn __built_in(&self, token: $crate::__private::Token) -> Option<$crate::__private::Identity> {
-                match self { $( $pattern => $crate::Ruleset::__built_in(&$ruleset, token), )+ }
-            }
-            #[inline(always)]
-            fn __steps(&self, roll: $crate::Roll, direction: $crate::rulesets::Direction, token: $crate::__private::Token) -> $crate::__private::Steps {
-                match self { $( $pattern => $crate::Ruleset::__steps(&$ruleset, roll, direction, token), )+ }
-            }
         }
     };
 }
@@ -120,8 +112,13 @@ macro_rules! __forward_ruleset {
 /// Every hook is forwarded, the provided ones too, so no rule of a
 /// variant is silently replaced by a default (the crate's tests check each
 /// hook through an enum of a ruleset that answers every hook its own way).
-/// The move generator's tables are forwarded as well, so each variant
-/// keeps its own constant step tables.
+///
+/// The enum is a ruleset of your own, whatever its variants hold: it is
+/// no built-in ruleset for [`AnyRuleset::of`](crate::AnyRuleset::of), and
+/// its move generator's tables are derived from its hooks on every throw.
+/// Wrap a value in [`Compiled::new`](crate::Compiled::new) to play it fast;
+/// a [`Compiled`](crate::Compiled) ruleset is itself a run-time choice of
+/// any ruleset, built-in or your own, and keeps a built-in one's identity.
 ///
 /// ```
 /// use senet::rulesets::{Bell, Kendall};

@@ -232,6 +232,7 @@ impl fmt::Display for Roll {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum Dice {
     /// Four two-faced sticks: the roll is the number of light faces, or 5 when none is.
     FourSticks,

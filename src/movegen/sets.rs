@@ -120,9 +120,7 @@ impl<R: Ruleset> Position<R> {
         } else {
             Direction::Forward
         };
-        let steps = self
-            .ruleset
-            .__steps(roll, direction, crate::__private::Token(()));
+        let steps = crate::compiled::steps(&self.ruleset, roll, direction);
         let first = self.ruleset.must_play_first() & ctx.movable;
         if !first.is_empty() {
             let found = self.find_tier::<BACKWARD>(ctx, &steps, first, roll, true);

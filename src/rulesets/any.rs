@@ -9,8 +9,8 @@ use crate::notation::quote::excerpt;
 use crate::ruleset::Ruleset;
 
 /// The enum of the list's rulesets, `ALL`, and the forwarding of every
-/// hook to the ruleset a value names (`steps` too, so that each keeps its
-/// constant step tables).
+/// hook to the ruleset a value names (the generator's tables are each
+/// built-in's own constants, through [`AnyRuleset::steps`]).
 macro_rules! any_ruleset {
     ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?] $(#[$meta:meta])*) => {
         $(#[$meta])*
@@ -68,19 +68,24 @@ crate::for_each_builtin!(
 
 impl AnyRuleset {
     /// The built-in ruleset that `ruleset` is, known from its type and
-    /// never from its name: `None` for a ruleset of your own, whatever it
-    /// calls itself. A run-time ruleset ([`AnyRuleset`], a
-    /// [`ruleset_enum!`](crate::ruleset_enum)) is the built-in ruleset its
-    /// value holds. What is shipped for a built-in ruleset (a bot's
-    /// network, tuned weights) is found through it.
+    /// never from anything it answers: `None` for a ruleset of your own,
+    /// whatever it calls itself and whatever it claims. An [`AnyRuleset`]
+    /// is the built-in ruleset it names, and a [`Compiled`](crate::Compiled)
+    /// one the built-in ruleset it was compiled from. What is shipped for a
+    /// built-in ruleset (a bot's network, tuned weights) is found through
+    /// it; it is a key to that data and nothing else (every ruleset's
+    /// answers are checked alike, except those of the built-in types and
+    /// [`AnyRuleset`], which the crate's tests prove).
     ///
     /// ```
     /// use senet::rulesets::{Kendall, Temple};
-    /// use senet::{AnyRuleset, Ruleset, ruleset_enum};
+    /// use senet::{AnyRuleset, Compiled, Ruleset, ruleset_enum};
     ///
     /// assert_eq!(AnyRuleset::of(&Kendall), Some(AnyRuleset::Kendall));
     /// assert_eq!(AnyRuleset::of(&AnyRuleset::Temple), Some(AnyRuleset::Temple));
+    /// assert_eq!(AnyRuleset::of(&Compiled::new(Temple)), Some(AnyRuleset::Temple));
     ///
+    /// // An enum of one's own is a ruleset of one's own, whatever it holds.
     /// ruleset_enum! {
     ///     /// Rules of a server.
     ///     pub enum Served {
@@ -88,7 +93,7 @@ impl AnyRuleset {
     ///         Temple(Temple),
     ///     }
     /// }
-    /// assert_eq!(AnyRuleset::of(&Served::Temple(Temple)), Some(AnyRuleset::Temple));
+    /// assert_eq!(AnyRuleset::of(&Served::Temple(Temple)), None);
     ///
     /// // A ruleset of one's own is none of them, even named as one.
     /// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,12 +110,35 @@ impl AnyRuleset {
     /// # }
     /// assert_eq!(Impostor.name(), "kendall");
     /// assert_eq!(AnyRuleset::of(&Impostor), None);
+    /// assert_eq!(AnyRuleset::of(&Compiled::new(Impostor)), None);
     /// ```
     #[inline]
     pub fn of<R: Ruleset>(ruleset: &R) -> Option<AnyRuleset> {
-        ruleset
-            .__built_in(crate::__private::Token(()))
-            .map(|identity| identity.0)
+        if let Some(any) = crate::compiled::as_type::<R, AnyRuleset>(ruleset) {
+            return Some(*any);
+        }
+        if let Some(compiled) = crate::compiled::as_type::<R, crate::Compiled>(ruleset) {
+            return compiled.identity();
+        }
+        crate::rulesets::listed::<R>()
+    }
+
+    /// The move generator's table of `roll` going `direction`: the
+    /// built-in ruleset's own, each a constant.
+    #[inline(always)]
+    pub(crate) fn steps(
+        self,
+        roll: crate::Roll,
+        direction: crate::rulesets::Direction,
+    ) -> crate::movegen::steps::Steps {
+        macro_rules! each {
+            ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
+                match self {
+                    $( AnyRuleset::$ty => crate::movegen::steps::Steps::derive(&crate::rulesets::$ty, roll, direction), )*
+                }
+            };
+        }
+        crate::for_each_builtin!(each)
     }
 }
 

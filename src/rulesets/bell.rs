@@ -48,12 +48,6 @@ pub struct Bell;
 const LAST_FIVE: Bitboard = Bitboard::range(26, 30);
 
 impl Ruleset for Bell {
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __built_in(&self, _: crate::__private::Token) -> Option<crate::__private::Identity> {
-        super::identity(self)
-    }
-
     fn name(&self) -> &'static str {
         "bell"
     }

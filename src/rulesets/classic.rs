@@ -49,12 +49,6 @@ const SPECIAL: Bitboard = Bitboard::from_numbers(&[15, 26, 27, 28, 29]);
 const AGAIN: RollSet = RollSet::of(&[1, 5]);
 
 impl Ruleset for Classic {
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __built_in(&self, _: crate::__private::Token) -> Option<crate::__private::Identity> {
-        super::identity(self)
-    }
-
     fn name(&self) -> &'static str {
         "classic"
     }

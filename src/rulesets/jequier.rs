@@ -67,12 +67,6 @@ fn reach(to: u8) -> Reach {
 const AGAIN: RollSet = RollSet::of(&[1, 4, 6]);
 
 impl Ruleset for Jequier {
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __built_in(&self, _: crate::__private::Token) -> Option<crate::__private::Identity> {
-        super::identity(self)
-    }
-
     fn name(&self) -> &'static str {
         "jequier"
     }

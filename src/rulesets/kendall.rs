@@ -48,12 +48,6 @@ const SAFE: Bitboard = Bitboard::from_numbers(&[15, 26, 28, 29, 30]);
 const AGAIN: RollSet = RollSet::of(&[1, 4, 5]);
 
 impl Ruleset for Kendall {
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __built_in(&self, _: crate::__private::Token) -> Option<crate::__private::Identity> {
-        super::identity(self)
-    }
-
     fn name(&self) -> &'static str {
         "kendall"
     }

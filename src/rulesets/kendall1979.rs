@@ -54,12 +54,6 @@ pub struct Kendall1979;
 const AGAIN: RollSet = RollSet::of(&[1, 4, 5]);
 
 impl Ruleset for Kendall1979 {
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __built_in(&self, _: crate::__private::Token) -> Option<crate::__private::Identity> {
-        super::identity(self)
-    }
-
     fn name(&self) -> &'static str {
         "kendall1979"
     }

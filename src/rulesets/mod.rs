@@ -19,10 +19,9 @@
 /// [`name`](Ruleset::name) (a test checks that they agree). The doc
 /// comment of an entry is its [`AnyRuleset`](crate::AnyRuleset) variant's.
 ///
-/// **Adding an eighth built-in ruleset is one line here plus its file**
-/// (whose `Ruleset` impl answers `__built_in` with
-/// `super::identity(self)`, as the others do); `senet-bot` then asks, by
-/// a compile error, for the network and tuned weights it ships for it.
+/// **Adding an eighth built-in ruleset is one line here plus its file**;
+/// `senet-bot` then asks, by a compile error, for the network and tuned
+/// weights it ships for it.
 /// Nothing else names the built-in rulesets one by one.
 ///
 /// `for_each_builtin!(callback, args...)` expands to `callback! { [entries]
@@ -64,8 +63,7 @@ macro_rules! for_each_builtin {
     };
 }
 
-/// Each built-in ruleset's module, its type re-exported, and its place
-/// in the list ([`sealed::Listed`]).
+/// Each built-in ruleset's module, its type re-exported, and its seal.
 macro_rules! declare {
     ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
         $(
@@ -73,9 +71,6 @@ macro_rules! declare {
             pub use $module::$ty;
             impl sealed::Sealed for $ty {}
             impl BuiltIn for $ty {}
-            impl sealed::Listed for $ty {
-                const ANY: crate::AnyRuleset = crate::AnyRuleset::$ty;
-            }
         )*
     };
 }
@@ -109,28 +104,48 @@ use crate::ruleset::{Outcome, Ruleset};
 /// }
 /// assert_eq!(Ok(fresh(Kendall)), Position::try_start(Kendall));
 /// ```
+///
+/// A ruleset of your own is not one, and the compiler says which entry
+/// points to use instead (`Position::try_start` here):
+///
+/// ```compile_fail,E0277
+/// use senet::{Compiled, Position};
+/// use senet::rulesets::Kendall;
+///
+/// let _ = Position::start(Compiled::new(Kendall));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not one of the crate's built-in rulesets",
+    label = "a ruleset of your own is checked when it starts",
+    note = "for a ruleset of your own, use the checked entry points: `Position::try_start(ruleset)`, `Game::seeded_from(position, seed)`, `Game::from_position(position, throws)`, `Record::verify_with(ruleset)`, and `Duel::from_position(position)` for bots",
+    note = "wrap it once in `senet::Compiled::new(ruleset)` to play it at the speed of a built-in ruleset"
+)]
 pub trait BuiltIn: Ruleset + sealed::Sealed {}
 
 pub(crate) mod sealed {
     /// Keeps [`BuiltIn`](super::BuiltIn) to the crate's own rulesets.
     pub trait Sealed {}
-
-    /// A ruleset of the list ([`for_each_builtin!`](crate::for_each_builtin)),
-    /// and which one.
-    pub trait Listed {
-        /// Its value of [`AnyRuleset`](crate::AnyRuleset).
-        const ANY: crate::AnyRuleset;
-    }
 }
 
 impl sealed::Sealed for crate::AnyRuleset {}
 impl BuiltIn for crate::AnyRuleset {}
 
-/// A listed ruleset's answer to `Ruleset::__built_in`: which built-in
-/// ruleset it is, from its type (never from its name).
+/// Which ruleset of the list `R` is, from its type alone (never from
+/// anything a ruleset answers): a comparison of types that the compiler
+/// makes when it compiles each use.
 #[inline(always)]
-pub(crate) fn identity<R: sealed::Listed>(_: &R) -> Option<crate::__private::Identity> {
-    Some(crate::__private::Identity(R::ANY))
+pub(crate) fn listed<R: Ruleset>() -> Option<crate::AnyRuleset> {
+    macro_rules! find {
+        ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
+            $(
+                if core::any::TypeId::of::<R>() == core::any::TypeId::of::<$ty>() {
+                    return Some(crate::AnyRuleset::$ty);
+                }
+            )*
+        };
+    }
+    crate::for_each_builtin!(find);
+    None
 }
 
 /// A named house of the traditional board, checked when compiled.

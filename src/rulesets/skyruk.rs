@@ -52,12 +52,6 @@ const BLOCKABLE: Bitboard = Bitboard::range(1, 25);
 const AGAIN: RollSet = RollSet::of(&[1, 4, 5]);
 
 impl Ruleset for Skyruk {
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __built_in(&self, _: crate::__private::Token) -> Option<crate::__private::Identity> {
-        super::identity(self)
-    }
-
     fn name(&self) -> &'static str {
         "skyruk"
     }

@@ -46,12 +46,6 @@ use crate::throw::{Dice, Roll};
 pub struct Temple;
 
 impl Ruleset for Temple {
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __built_in(&self, _: crate::__private::Token) -> Option<crate::__private::Identity> {
-        super::identity(self)
-    }
-
     fn name(&self) -> &'static str {
         "temple"
     }

@@ -494,6 +494,37 @@ fn a_landing_on_a_taken_house_is_never_played() {
     }
 }
 
+/// Compiling a ruleset buys speed, never trust: its landing hooks are
+/// checked as the ruleset's own are, up front and in play.
+#[test]
+fn a_compiled_ruleset_is_checked_as_any_other() {
+    let compiled = senet::Compiled::new(HONEST_NAME);
+    let occupied = HookError::Occupied {
+        hook: Hook::WaterLanding,
+        house: 1,
+    };
+    assert_eq!(
+        Position::try_start(compiled),
+        Err(PositionError::Hook(occupied))
+    );
+    let position = senet::Setup {
+        x: Bitboard::from_numbers(&[18, 25]),
+        o: Bitboard::from_numbers(&[1, 3]),
+        off_x: 0,
+        off_o: 0,
+        marked: None,
+        to_throw: Side::X,
+    }
+    .position(compiled)
+    .unwrap();
+    let moves = position.moves(roll(2));
+    assert!(moves.iter().all(|mv| !mv.is_water()), "{moves:?}");
+    assert_eq!(
+        position.find_move(roll(2), house(18), Target::House(house(20))),
+        Err(IllegalMoveError::Hook(occupied))
+    );
+}
+
 #[test]
 fn the_water_of_a_ruleset_without_one_is_refused() {
     let dry = Broken {

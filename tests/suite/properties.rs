@@ -136,6 +136,7 @@ fn hook_targets<R: Ruleset>(p: &Position<R>, from: House, roll: Roll) -> Vec<(Ta
             Reach::ToElseWater(house) if !occupied.contains(house) => Some(on(house)),
             Reach::ToElseWater(_) => water,
             Reach::Return => r.return_landing(occupied.without(from)).map(on),
+            other => panic!("this test does not know {other:?}"),
         })
         .collect()
 }

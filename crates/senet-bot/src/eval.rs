@@ -462,10 +462,12 @@ impl<R: Ruleset> Evaluation<R> {
             chances[i] = f64::from(weight) / total;
             for house in House::all() {
                 steps[i][usize::from(house.number())] = match ruleset.forward(house, roll) {
-                    None | Some(Reach::Fall | Reach::Return) => Step::None,
                     Some(Reach::To(to) | Reach::ToElseWater(to)) => Step::To(to),
                     Some(Reach::Off) => Step::Away { off: true },
                     Some(Reach::Water) => Step::Away { off: false },
+                    // A fall, a return, or a kind of reach added later: no
+                    // step the race features count.
+                    _ => Step::None,
                 };
             }
         }

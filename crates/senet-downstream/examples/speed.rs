@@ -1,0 +1,97 @@
+//! Random playouts of the built-in Kendall and of its copy written
+//! outside the crate, compiled (`Compiled::new`) and as it is,
+//! interleaved batch by batch so that all meet the same machine: games
+//! per second of each and their ratio to the built-in.
+//!
+//! `cargo run --profile downstream -p senet-downstream --example speed [ROUNDS]`
+//! (the `downstream` profile is Cargo's default release profile: no LTO,
+//! as a user's crate builds).
+
+use std::time::Instant;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use senet::playout::playout;
+use senet::rulesets::Kendall;
+use senet::{Compiled, Position, Ruleset};
+use senet_downstream::KendallCopy;
+
+/// Games per timed batch.
+const BATCH: u32 = 2_000;
+
+/// Plays one batch from `start`; returns (seconds, throws).
+fn batch<R: Ruleset>(start: &Position<R>, seed: u64) -> (f64, u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let clock = Instant::now();
+    let mut throws = 0u64;
+    for _ in 0..BATCH {
+        throws += u64::from(playout(start, &mut rng, 100_000).throws);
+    }
+    (clock.elapsed().as_secs_f64(), throws)
+}
+
+/// Says why the copy does not start, and stops.
+fn stop(error: &senet::PositionError) -> ! {
+    eprintln!("the copy does not start: {error}");
+    std::process::exit(1);
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+fn main() {
+    let rounds: u64 = std::env::args()
+        .nth(1)
+        .and_then(|arg| arg.parse().ok())
+        .unwrap_or(15);
+    let built_in = Position::start(Kendall);
+    let compiled =
+        Position::try_start(Compiled::new(KendallCopy)).unwrap_or_else(|error| stop(&error));
+    let plain = Position::try_start(KendallCopy).unwrap_or_else(|error| stop(&error));
+    let mut rates = [vec![], vec![], vec![]];
+    let mut ratios = [vec![], vec![]];
+    for round in 0..rounds {
+        let (a, a_throws) = batch(&built_in, round);
+        let (b, b_throws) = batch(&compiled, round);
+        // The plain copy derives its tables on every throw: a tenth of a batch.
+        let (c, c_throws) = if round % 3 == 0 {
+            batch(&plain, round)
+        } else {
+            (f64::NAN, b_throws)
+        };
+        assert_eq!(
+            a_throws, b_throws,
+            "the compiled copy must play the built-in's games"
+        );
+        assert_eq!(
+            a_throws, c_throws,
+            "the copy must play the built-in's games"
+        );
+        rates[0].push(f64::from(BATCH) / a);
+        rates[1].push(f64::from(BATCH) / b);
+        ratios[0].push(a / b);
+        if !c.is_nan() {
+            rates[2].push(f64::from(BATCH) / c);
+            ratios[1].push(a / c);
+        }
+    }
+    let [built_in_rates, compiled_rates, plain_rates] = rates;
+    let [compiled_ratios, plain_ratios] = ratios;
+    println!("median of {rounds} interleaved rounds of {BATCH} games from seed = round");
+    println!(
+        "built-in Kendall           {:>9.0} games/s",
+        median(built_in_rates)
+    );
+    println!(
+        "copy, Compiled::new        {:>9.0} games/s   {:.3} of the built-in",
+        median(compiled_rates),
+        median(compiled_ratios)
+    );
+    println!(
+        "copy, as written           {:>9.0} games/s   {:.3} of the built-in",
+        median(plain_rates),
+        median(plain_ratios)
+    );
+}

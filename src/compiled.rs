@@ -1,0 +1,445 @@
+//! `Compiled`: a ruleset of your own with its answers worked out once.
+//!
+//! The move generator plays from per-roll tables derived from a ruleset's
+//! geometry hooks ([`Ruleset::forward`], [`Ruleset::backward`]). For the
+//! built-in rulesets the compiler folds that derivation into constants;
+//! for a ruleset written in another crate it cannot (a hook there is a
+//! call, not code it can see), and the tables would be derived again on
+//! every throw. [`Compiled::new`] derives them once, with every answer
+//! that does not depend on the board, and keeps them for as long as the
+//! program runs; the generator reads them from there.
+
+use core::any::{Any, TypeId};
+use core::fmt;
+use std::sync::Mutex;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::house::{House, Side};
+use crate::movegen::steps::Steps;
+use crate::mv::Move;
+use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
+use crate::rulesets::AnyRuleset;
+use crate::throw::{Dice, Roll};
+
+/// A ruleset with its answers worked out once: the way to play a ruleset
+/// of your own at the speed of a built-in one.
+///
+/// Wrap the ruleset once, then use the wrapper wherever a ruleset goes
+/// (`Position<Compiled>`, `Game<Compiled>`, records, perft). Every rule is
+/// still the wrapped ruleset's: the wrapper answers each hook as the
+/// ruleset does, and the crate still checks each answer it can. What
+/// changes is the cost: the move generator's tables, derived from the
+/// geometry hooks on every throw otherwise, and every hook that needs no
+/// board (the dice, the water house, safe houses...) are asked once, when
+/// the ruleset is first compiled; the hooks that read the board stay one
+/// call each per position.
+///
+/// The built-in rulesets need no wrapper (their hooks are constants to
+/// the compiler) and [`AnyRuleset`] has its tables built in; wrapping one
+/// works, but is no faster.
+///
+/// A compiled ruleset lives as long as the program. Compiling the same
+/// ruleset again (the same type and an equal value) finds the first one:
+/// `Compiled::new(MyRules) == Compiled::new(MyRules)`, and a program that
+/// compiles in a loop keeps one copy.
+///
+/// ```
+/// use senet::rulesets::{Kendall, Reach};
+/// use senet::{Bitboard, Board, Compiled, Dice, House, Move, Outcome, Position, Roll, Ruleset, perft};
+///
+/// /// Kendall's geometry with nothing else: no protection, no blockade.
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// struct Plain;
+///
+/// impl Ruleset for Plain {
+///     fn name(&self) -> &'static str { "plain" }
+///     fn revision(&self) -> u32 { 1 }
+///     fn pieces_per_side(&self) -> u8 { 5 }
+///     fn start(&self) -> [Bitboard; 2] { Kendall.start() }
+///     fn dice(&self) -> Dice { Dice::FourSticks }
+///     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+///         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
+///     }
+///     fn throws_again(&self, roll: Roll, _: Option<Move>) -> bool { roll.value() == 5 }
+///     fn outcome(&self, board: &Board) -> Option<Outcome> {
+///         senet::rulesets::first_home_wins(self, board)
+///     }
+/// }
+///
+/// let compiled = Compiled::new(Plain);
+/// assert_eq!(compiled, Compiled::new(Plain));
+/// assert_eq!(compiled.name(), "plain");
+/// let fast = Position::try_start(compiled)?;
+/// let slow = Position::try_start(Plain)?;
+/// assert_eq!(perft(&fast, 3), perft(&slow, 3));
+/// assert_eq!(fast.to_string(), slow.to_string());
+/// # Ok::<(), senet::PositionError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Compiled(&'static Entry);
+
+/// What one compiled ruleset keeps: the ruleset, behind an object-safe
+/// view of its hooks, and its answers that need no board.
+struct Entry {
+    hooks: Box<dyn Hooks>,
+    identity: Option<AnyRuleset>,
+    name: &'static str,
+    revision: u32,
+    pieces_per_side: u8,
+    start: [Bitboard; 2],
+    dice: Dice,
+    must_play_first: Bitboard,
+    safe_houses: Bitboard,
+    contact: Contact,
+    mark_house: Option<House>,
+    water: Option<House>,
+    house_side: Option<Side>,
+    /// The generator's tables: forward then backward, rolls 1 to 6.
+    steps: [[Steps; Roll::MAX as usize]; 2],
+}
+
+/// Every compiled ruleset of the program, so that compiling one again
+/// finds it.
+static COMPILED: Mutex<Vec<&'static Entry>> = Mutex::new(Vec::new());
+
+impl Compiled {
+    /// Compiles `ruleset`: asks each of its hooks that reads no board
+    /// once, derives the move generator's tables, and keeps them for the
+    /// rest of the program (or finds them, when this ruleset was compiled
+    /// before).
+    ///
+    /// Nothing is checked here; [`Position::try_start`](crate::Position::try_start)
+    /// checks a compiled ruleset as it checks any other.
+    pub fn new<R: Ruleset>(ruleset: R) -> Compiled {
+        // A poisoned lock only means another thread panicked while
+        // holding it; the list itself is never left half-written.
+        let mut compiled = COMPILED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let same = |entry: &&&'static Entry| {
+            entry
+                .hooks
+                .as_any()
+                .downcast_ref::<R>()
+                .is_some_and(|found| *found == ruleset)
+        };
+        if let Some(&entry) = compiled.iter().find(same) {
+            return Compiled(entry);
+        }
+        let table = |direction| {
+            let mut tables = [Steps::NONE; Roll::MAX as usize];
+            for (table, value) in tables.iter_mut().zip(1..) {
+                if let Some(roll) = Roll::new(value) {
+                    *table = Steps::derive(&ruleset, roll, direction);
+                }
+            }
+            tables
+        };
+        let entry: &'static Entry = Box::leak(Box::new(Entry {
+            identity: AnyRuleset::of(&ruleset),
+            name: ruleset.name(),
+            revision: ruleset.revision(),
+            pieces_per_side: ruleset.pieces_per_side(),
+            start: ruleset.start(),
+            dice: ruleset.dice(),
+            must_play_first: ruleset.must_play_first(),
+            safe_houses: ruleset.safe_houses(),
+            contact: ruleset.contact(),
+            mark_house: ruleset.mark_house(),
+            water: ruleset.water(),
+            house_side: ruleset.house_side(),
+            steps: [table(Direction::Forward), table(Direction::Backward)],
+            hooks: Box::new(ruleset),
+        }));
+        compiled.push(entry);
+        Compiled(entry)
+    }
+
+    /// The ruleset compiled, when it is of type `R`.
+    ///
+    /// ```
+    /// use senet::Compiled;
+    /// use senet::rulesets::{Bell, Kendall};
+    ///
+    /// let compiled = Compiled::new(Kendall);
+    /// assert_eq!(compiled.get::<Kendall>(), Some(&Kendall));
+    /// assert_eq!(compiled.get::<Bell>(), None);
+    /// ```
+    pub fn get<R: Ruleset>(&self) -> Option<&'static R> {
+        self.0.hooks.as_any().downcast_ref()
+    }
+
+    /// The built-in ruleset compiled, if it is one (see [`AnyRuleset::of`]).
+    pub(crate) fn identity(&self) -> Option<AnyRuleset> {
+        self.0.identity
+    }
+
+    /// The generator's table of `roll` going `direction`.
+    #[inline(always)]
+    pub(crate) fn steps(&self, roll: Roll, direction: Direction) -> Steps {
+        let by_roll = &self.0.steps[usize::from(direction == Direction::Backward)];
+        // A roll is 1 to 6 (`Roll::MAX`): the index is in bounds.
+        by_roll[usize::from(roll.value() - 1) % by_roll.len()]
+    }
+}
+
+impl PartialEq for Compiled {
+    /// The same ruleset compiled: one entry per ruleset, so the same entry.
+    fn eq(&self, other: &Compiled) -> bool {
+        core::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Compiled {}
+
+impl core::hash::Hash for Compiled {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        core::ptr::hash(self.0, state);
+    }
+}
+
+impl fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Compiled").field(&self.0.hooks).finish()
+    }
+}
+
+/// The hooks of [`Ruleset`] that read the board or a move, as a trait
+/// that can stand behind a pointer (`Ruleset` is `Copy`, so it cannot).
+trait Hooks: fmt::Debug + Send + Sync + 'static {
+    fn as_any(&self) -> &dyn Any;
+    fn side_name(&self, side: Side) -> &'static str;
+    fn colour(&self, side: Side) -> Option<&'static str>;
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach>;
+    fn backward(&self, from: House, roll: Roll) -> Option<Reach>;
+    fn movable(&self, board: &Board, side: Side) -> Bitboard;
+    fn may_bear_off(&self, board: &Board, side: Side) -> bool;
+    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard;
+    fn shielded(&self, board: &Board, owner: Side) -> Bitboard;
+    fn contact_at(&self, start: House, target: House) -> Option<Contact>;
+    fn water_landing(&self, occupied: Bitboard) -> Option<House>;
+    fn return_landing(&self, occupied: Bitboard) -> Option<House>;
+    fn marks(&self, played: Move) -> bool;
+    fn house_mark(&self, house: House) -> Option<&'static str>;
+    fn why(&self, refusal: Refusal) -> &'static str;
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool;
+    fn outcome(&self, board: &Board) -> Option<Outcome>;
+}
+
+impl<R: Ruleset> Hooks for R {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        Ruleset::side_name(self, side)
+    }
+    fn colour(&self, side: Side) -> Option<&'static str> {
+        Ruleset::colour(self, side)
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        Ruleset::forward(self, from, roll)
+    }
+    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
+        Ruleset::backward(self, from, roll)
+    }
+    fn movable(&self, board: &Board, side: Side) -> Bitboard {
+        Ruleset::movable(self, board, side)
+    }
+    fn may_bear_off(&self, board: &Board, side: Side) -> bool {
+        Ruleset::may_bear_off(self, board, side)
+    }
+    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
+        Ruleset::impassable(self, board, mover, direction)
+    }
+    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
+        Ruleset::shielded(self, board, owner)
+    }
+    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
+        Ruleset::contact_at(self, start, target)
+    }
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        Ruleset::water_landing(self, occupied)
+    }
+    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
+        Ruleset::return_landing(self, occupied)
+    }
+    fn marks(&self, played: Move) -> bool {
+        Ruleset::marks(self, played)
+    }
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        Ruleset::house_mark(self, house)
+    }
+    fn why(&self, refusal: Refusal) -> &'static str {
+        Ruleset::why(self, refusal)
+    }
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        Ruleset::throws_again(self, roll, played)
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        Ruleset::outcome(self, board)
+    }
+}
+
+impl Ruleset for Compiled {
+    fn name(&self) -> &'static str {
+        self.0.name
+    }
+    fn revision(&self) -> u32 {
+        self.0.revision
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        self.0.hooks.side_name(side)
+    }
+    fn colour(&self, side: Side) -> Option<&'static str> {
+        self.0.hooks.colour(side)
+    }
+    fn house_side(&self) -> Option<Side> {
+        self.0.house_side
+    }
+    #[inline]
+    fn pieces_per_side(&self) -> u8 {
+        self.0.pieces_per_side
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        self.0.start
+    }
+    #[inline]
+    fn dice(&self) -> Dice {
+        self.0.dice
+    }
+    #[inline]
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        self.0.hooks.forward(from, roll)
+    }
+    #[inline]
+    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
+        self.0.hooks.backward(from, roll)
+    }
+    #[inline]
+    fn must_play_first(&self) -> Bitboard {
+        self.0.must_play_first
+    }
+    #[inline]
+    fn movable(&self, board: &Board, side: Side) -> Bitboard {
+        self.0.hooks.movable(board, side)
+    }
+    #[inline]
+    fn may_bear_off(&self, board: &Board, side: Side) -> bool {
+        self.0.hooks.may_bear_off(board, side)
+    }
+    #[inline]
+    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
+        self.0.hooks.impassable(board, mover, direction)
+    }
+    #[inline]
+    fn safe_houses(&self) -> Bitboard {
+        self.0.safe_houses
+    }
+    #[inline]
+    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
+        self.0.hooks.shielded(board, owner)
+    }
+    #[inline]
+    fn contact(&self) -> Contact {
+        self.0.contact
+    }
+    #[inline]
+    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
+        self.0.hooks.contact_at(start, target)
+    }
+    #[inline]
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        self.0.hooks.water_landing(occupied)
+    }
+    #[inline]
+    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
+        self.0.hooks.return_landing(occupied)
+    }
+    #[inline]
+    fn marks(&self, played: Move) -> bool {
+        self.0.hooks.marks(played)
+    }
+    #[inline]
+    fn mark_house(&self) -> Option<House> {
+        self.0.mark_house
+    }
+    #[inline]
+    fn water(&self) -> Option<House> {
+        self.0.water
+    }
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        self.0.hooks.house_mark(house)
+    }
+    fn why(&self, refusal: Refusal) -> &'static str {
+        self.0.hooks.why(refusal)
+    }
+    #[inline]
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        self.0.hooks.throws_again(roll, played)
+    }
+    #[inline]
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        self.0.hooks.outcome(board)
+    }
+}
+
+/// `ruleset` as a `T`, when it is one: a test of types the compiler
+/// answers when it compiles each use, so a branch on it costs nothing.
+#[inline(always)]
+pub(crate) fn as_type<R: Ruleset, T: Ruleset>(ruleset: &R) -> Option<&T> {
+    if TypeId::of::<R>() == TypeId::of::<T>() {
+        (ruleset as &dyn Any).downcast_ref()
+    } else {
+        None
+    }
+}
+
+/// The move generator's table of `roll` going `direction` for `ruleset`:
+/// derived from its hooks where the compiler can fold them (the built-in
+/// rulesets), the built-in's own for [`AnyRuleset`], read from a
+/// [`Compiled`] ruleset's tables, and derived on every call otherwise.
+#[inline(always)]
+pub(crate) fn steps<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
+    if let Some(any) = as_type::<R, AnyRuleset>(ruleset) {
+        return any.steps(roll, direction);
+    }
+    if let Some(compiled) = as_type::<R, Compiled>(ruleset) {
+        return compiled.steps(roll, direction);
+    }
+    Steps::derive(ruleset, roll, direction)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::{Bell, Kendall};
+
+    /// Every table of a compiled ruleset is the one derived from its hooks.
+    #[test]
+    fn compiled_tables_are_the_derived_ones() {
+        for ruleset in AnyRuleset::ALL {
+            let compiled = Compiled::new(ruleset);
+            for roll in ruleset.dice().rolls() {
+                for direction in [Direction::Forward, Direction::Backward] {
+                    assert_eq!(
+                        compiled.steps(roll, direction),
+                        Steps::derive(&ruleset, roll, direction),
+                        "{ruleset} {roll:?} {direction:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn compiling_again_finds_the_same_entry() {
+        let first = Compiled::new(Kendall);
+        assert_eq!(first, Compiled::new(Kendall));
+        assert_ne!(first, Compiled::new(Bell));
+        assert_ne!(first, Compiled::new(AnyRuleset::Kendall));
+        assert_eq!(first.get::<Kendall>(), Some(&Kendall));
+        assert_eq!(first.identity(), Some(AnyRuleset::Kendall));
+        assert_eq!(format!("{first:?}"), "Compiled(Kendall)");
+    }
+}
