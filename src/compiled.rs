@@ -9,7 +9,7 @@
 //! that does not depend on the board, and keeps them for as long as the
 //! program runs; the generator reads them from there.
 
-use core::any::{Any, TypeId};
+use core::any::Any;
 use core::fmt;
 use std::sync::Mutex;
 
@@ -382,32 +382,6 @@ impl Ruleset for Compiled {
     fn outcome(&self, board: &Board) -> Option<Outcome> {
         self.0.hooks.outcome(board)
     }
-}
-
-/// `ruleset` as a `T`, when it is one: a test of types the compiler
-/// answers when it compiles each use, so a branch on it costs nothing.
-#[inline(always)]
-pub(crate) fn as_type<R: Ruleset, T: Ruleset>(ruleset: &R) -> Option<&T> {
-    if TypeId::of::<R>() == TypeId::of::<T>() {
-        (ruleset as &dyn Any).downcast_ref()
-    } else {
-        None
-    }
-}
-
-/// The move generator's table of `roll` going `direction` for `ruleset`:
-/// derived from its hooks where the compiler can fold them (the built-in
-/// rulesets), the built-in's own for [`AnyRuleset`], read from a
-/// [`Compiled`] ruleset's tables, and derived on every call otherwise.
-#[inline(always)]
-pub(crate) fn steps<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
-    if let Some(any) = as_type::<R, AnyRuleset>(ruleset) {
-        return any.steps(roll, direction);
-    }
-    if let Some(compiled) = as_type::<R, Compiled>(ruleset) {
-        return compiled.steps(roll, direction);
-    }
-    Steps::derive(ruleset, roll, direction)
 }
 
 #[cfg(test)]

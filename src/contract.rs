@@ -120,16 +120,6 @@ impl core::fmt::Display for Hook {
     }
 }
 
-/// Whether `ruleset` is one of the crate's own, whose hook answers its
-/// tests prove: a built-in ruleset's type or [`AnyRuleset`](crate::AnyRuleset),
-/// known from the type, so that no ruleset of another crate can pass for
-/// one. A [`Compiled`](crate::Compiled) ruleset is checked, whatever it holds.
-#[inline(always)]
-pub(crate) fn built_in<R: Ruleset>(_: &R) -> bool {
-    crate::rulesets::listed::<R>().is_some()
-        || core::any::TypeId::of::<R>() == core::any::TypeId::of::<crate::AnyRuleset>()
-}
-
 /// Whether any landing of `ruleset` removes a piece from the game for
 /// good ([`Contact::Capture`] from [`Ruleset::contact_at`] anywhere): then
 /// a side may have fewer pieces than it started with. The one statement

@@ -124,6 +124,7 @@ mod diagram;
 pub mod effect;
 pub mod game;
 mod house;
+mod identity;
 mod legal;
 mod movegen;
 mod mv;

@@ -597,7 +597,7 @@ pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option
     ruleset
         .water_landing(occupied.without(water))
         .filter(|&rest| {
-            rest != water && (crate::contract::built_in(ruleset) || !occupied.contains(rest))
+            rest != water && (crate::identity::built_in(ruleset) || !occupied.contains(rest))
         })
         .map(|rest| (water, rest))
 }

@@ -26,8 +26,9 @@ mod write;
 pub use error::IllegalMoveError;
 
 use crate::bitboard::Bitboard;
-use crate::contract::{Hook, HookError, built_in, checked_landing};
+use crate::contract::{Hook, HookError, checked_landing};
 use crate::house::House;
+use crate::identity::built_in;
 use crate::position::Position;
 use crate::ruleset::{Direction, Ruleset};
 use crate::throw::Roll;

@@ -120,7 +120,7 @@ impl<R: Ruleset> Position<R> {
         } else {
             Direction::Forward
         };
-        let steps = crate::compiled::steps(&self.ruleset, roll, direction);
+        let steps = crate::identity::steps(&self.ruleset, roll, direction);
         let first = self.ruleset.must_play_first() & ctx.movable;
         if !first.is_empty() {
             let found = self.find_tier::<BACKWARD>(ctx, &steps, first, roll, true);

@@ -67,62 +67,6 @@ crate::for_each_builtin!(
 );
 
 impl AnyRuleset {
-    /// The built-in ruleset that `ruleset` is, known from its type and
-    /// never from anything it answers: `None` for a ruleset of your own,
-    /// whatever it calls itself and whatever it claims. An [`AnyRuleset`]
-    /// is the built-in ruleset it names, and a [`Compiled`](crate::Compiled)
-    /// one the built-in ruleset it was compiled from. What is shipped for a
-    /// built-in ruleset (a bot's network, tuned weights) is found through
-    /// it; it is a key to that data and nothing else (every ruleset's
-    /// answers are checked alike, except those of the built-in types and
-    /// [`AnyRuleset`], which the crate's tests prove).
-    ///
-    /// ```
-    /// use senet::rulesets::{Kendall, Temple};
-    /// use senet::{AnyRuleset, Compiled, Ruleset, ruleset_enum};
-    ///
-    /// assert_eq!(AnyRuleset::of(&Kendall), Some(AnyRuleset::Kendall));
-    /// assert_eq!(AnyRuleset::of(&AnyRuleset::Temple), Some(AnyRuleset::Temple));
-    /// assert_eq!(AnyRuleset::of(&Compiled::new(Temple)), Some(AnyRuleset::Temple));
-    ///
-    /// // An enum of one's own is a ruleset of one's own, whatever it holds.
-    /// ruleset_enum! {
-    ///     /// Rules of a server.
-    ///     pub enum Served {
-    ///         /// Temple's rules.
-    ///         Temple(Temple),
-    ///     }
-    /// }
-    /// assert_eq!(AnyRuleset::of(&Served::Temple(Temple)), None);
-    ///
-    /// // A ruleset of one's own is none of them, even named as one.
-    /// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    /// struct Impostor;
-    /// # impl Ruleset for Impostor {
-    /// #     fn name(&self) -> &'static str { "kendall" }
-    /// #     fn revision(&self) -> u32 { Kendall.revision() }
-    /// #     fn pieces_per_side(&self) -> u8 { Kendall.pieces_per_side() }
-    /// #     fn start(&self) -> [senet::Bitboard; 2] { Kendall.start() }
-    /// #     fn dice(&self) -> senet::Dice { Kendall.dice() }
-    /// #     fn forward(&self, from: senet::House, roll: senet::Roll) -> Option<senet::rulesets::Reach> { Kendall.forward(from, roll) }
-    /// #     fn throws_again(&self, roll: senet::Roll, played: Option<senet::Move>) -> bool { Kendall.throws_again(roll, played) }
-    /// #     fn outcome(&self, board: &senet::Board) -> Option<senet::Outcome> { Kendall.outcome(board) }
-    /// # }
-    /// assert_eq!(Impostor.name(), "kendall");
-    /// assert_eq!(AnyRuleset::of(&Impostor), None);
-    /// assert_eq!(AnyRuleset::of(&Compiled::new(Impostor)), None);
-    /// ```
-    #[inline]
-    pub fn of<R: Ruleset>(ruleset: &R) -> Option<AnyRuleset> {
-        if let Some(any) = crate::compiled::as_type::<R, AnyRuleset>(ruleset) {
-            return Some(*any);
-        }
-        if let Some(compiled) = crate::compiled::as_type::<R, crate::Compiled>(ruleset) {
-            return compiled.identity();
-        }
-        crate::rulesets::listed::<R>()
-    }
-
     /// The move generator's table of `roll` going `direction`: the
     /// built-in ruleset's own, each a constant.
     #[inline(always)]

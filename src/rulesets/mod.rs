@@ -130,24 +130,6 @@ pub(crate) mod sealed {
 impl sealed::Sealed for crate::AnyRuleset {}
 impl BuiltIn for crate::AnyRuleset {}
 
-/// Which ruleset of the list `R` is, from its type alone (never from
-/// anything a ruleset answers): a comparison of types that the compiler
-/// makes when it compiles each use.
-#[inline(always)]
-pub(crate) fn listed<R: Ruleset>() -> Option<crate::AnyRuleset> {
-    macro_rules! find {
-        ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
-            $(
-                if core::any::TypeId::of::<R>() == core::any::TypeId::of::<$ty>() {
-                    return Some(crate::AnyRuleset::$ty);
-                }
-            )*
-        };
-    }
-    crate::for_each_builtin!(find);
-    None
-}
-
 /// A named house of the traditional board, checked when compiled.
 const fn named(number: u8) -> House {
     match House::new(number) {
