@@ -7,7 +7,8 @@ use std::sync::Arc;
 use senet::rulesets::Kendall;
 use senet::rulesets::Reach;
 use senet::{
-    AnyRuleset, Bitboard, Board, Dice, House, Move, Outcome, Position, Roll, Ruleset, ruleset_enum,
+    AnyRuleset, Bitboard, Board, Compiled, Dice, House, Move, Outcome, Position, Roll, Ruleset,
+    ruleset_enum,
 };
 use senet_bot::{Evaluation, Learned, Network, Weights};
 
@@ -62,7 +63,7 @@ fn a_ruleset_named_kendall_gets_no_tuned_weights() {
 }
 
 ruleset_enum! {
-    /// Kendall's own type behind a run-time enum, beside the impostor.
+    /// Kendall's own type behind an enum of one's own, beside the impostor.
     enum Served {
         /// The built-in ruleset.
         Kendall(Kendall),
@@ -71,17 +72,22 @@ ruleset_enum! {
     }
 }
 
+/// Shipped data is found from a ruleset's type alone: a compiled built-in
+/// ruleset gets it, an enum of one's own gets none, whatever it holds or
+/// claims, and so does a compiled impostor.
 #[test]
-fn a_run_time_ruleset_gets_the_data_of_the_built_in_ruleset_it_holds() {
+fn only_a_built_in_type_or_a_compiled_built_in_gets_the_shipped_data() {
     let kendall = Network::builtin(&Kendall).expect("Kendall ships a network");
-    let served = Network::builtin(&Served::Kendall(Kendall)).expect("it holds Kendall");
-    assert!(Arc::ptr_eq(&kendall, &served));
-    assert!(Network::builtin(&Served::Impostor(Impostor)).is_none());
-    assert_eq!(Weights::tuned(&Served::Impostor(Impostor)), None);
+    let compiled = Network::builtin(&Compiled::new(Kendall)).expect("it is Kendall");
+    assert!(Arc::ptr_eq(&kendall, &compiled));
     assert_eq!(
-        Weights::tuned(&Served::Kendall(Kendall)),
+        Weights::tuned(&Compiled::new(Kendall)),
         Weights::tuned(&Kendall)
     );
+    assert!(Network::builtin(&Compiled::new(Impostor)).is_none());
+    assert!(Network::builtin(&Served::Kendall(Kendall)).is_none());
+    assert!(Network::builtin(&Served::Impostor(Impostor)).is_none());
+    assert_eq!(Weights::tuned(&Served::Kendall(Kendall)), None);
 }
 
 /// Every built-in ruleset of the list ships a network and tuned weights,
