@@ -43,7 +43,7 @@ pub(crate) fn listed<R: Ruleset>() -> Option<AnyRuleset> {
     macro_rules! find {
         ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {
             $(
-                if core::any::TypeId::of::<R>() == core::any::TypeId::of::<crate::rulesets::$ty>() {
+                if TypeId::of::<R>() == TypeId::of::<crate::rulesets::$ty>() {
                     return Some(AnyRuleset::$ty);
                 }
             )*
