@@ -156,6 +156,18 @@ impl Compiled {
         Compiled(entry)
     }
 
+    /// The one ruleset compiled so far under `name`, if exactly one was.
+    pub(crate) fn named(name: &str) -> Option<Compiled> {
+        let compiled = COMPILED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut found = compiled.iter().filter(|entry| entry.name == name);
+        match (found.next(), found.next()) {
+            (Some(&entry), None) => Some(Compiled(entry)),
+            _ => None,
+        }
+    }
+
     /// The ruleset compiled, when it is of type `R`.
     ///
     /// ```

@@ -37,10 +37,7 @@ use crate::throw::Throw;
     serde(
         remote = "Self",
         deny_unknown_fields,
-        bound(
-            serialize = "R: Ruleset",
-            deserialize = "R: Ruleset + serde::Deserialize<'de>"
-        )
+        bound(serialize = "R: Ruleset", deserialize = "R: crate::rulesets::ByName")
     )
 )]
 #[non_exhaustive]

@@ -150,7 +150,7 @@ macro_rules! object_only {
 object_only!(crate::effect::Effect);
 object_only!(crate::effect::Release);
 object_only!(crate::setup::Setup);
-object_only!([R: Ruleset] crate::playout::Playout<R> [R: Deserialize<'de>]);
+object_only!([R: Ruleset] crate::playout::Playout<R> [R: crate::rulesets::ByName]);
 
 /// The serde forms of an enum derived with `#[serde(remote = "Self")]`:
 /// written as derived, and read as derived with an unknown variant's name,
@@ -794,7 +794,7 @@ impl<R: Ruleset> Serialize for crate::game::Game<R, crate::source::SeededThrows>
 /// [`AnyRuleset`](crate::AnyRuleset) for any of them): a record of
 /// another ruleset, one that does not replay, or one with no seed is
 /// refused.
-impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de>
+impl<'de, R: crate::rulesets::ByName> Deserialize<'de>
     for crate::game::Game<R, crate::source::SeededThrows>
 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

@@ -78,11 +78,13 @@ macro_rules! declare {
 crate::for_each_builtin!(declare);
 
 pub(crate) mod any;
+mod by_name;
 
 pub use crate::contract::{Hook, HookError, removes_pieces};
 pub use crate::ruleset::{Contact, Direction, Reach, Refusal};
 pub use crate::throw::RollSet;
 pub use any::{AnyRuleset, ParseRulesetError};
+pub use by_name::ByName;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;

@@ -1,15 +1,17 @@
 //! serde for what is played: positions, moves and move lists, turns and records.
 
-use serde::de::{self, IntoDeserializer};
+use serde::de;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::{Ending, Finish, Turn, TurnError};
 use crate::house::{House, Side, Target};
 use crate::mv::{MAX_MOVES, Move, MoveList};
 use crate::notation::move_text::MoveText;
+use crate::notation::quote::excerpt;
 use crate::position::Position;
 use crate::record::{Record, RecordError};
 use crate::ruleset::{Contact, Outcome, Ruleset};
+use crate::rulesets::ByName;
 use crate::serde_impls::{Bounded, Name, Object};
 use crate::source::Commitment;
 use crate::source::Seed;
@@ -43,8 +45,8 @@ impl<R: Ruleset> Serialize for Position<R> {
     }
 }
 
-impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de> for Position<R> {
-    /// Reads the ruleset by name (`R`'s own serde form, checking the name), then
+impl<'de, R: ByName> Deserialize<'de> for Position<R> {
+    /// Reads the ruleset by name ([`ByName`]), then
     /// parses and checks the position string as [`Position::parse`] does.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position<R>, D::Error> {
         let Object(repr) = Object::<PositionRepr>::deserialize(deserializer)?;
@@ -54,10 +56,16 @@ impl<'de, R: Ruleset + Deserialize<'de>> Deserialize<'de> for Position<R> {
 }
 
 /// The ruleset of type `R` named `name`.
-pub(super) fn ruleset_named<'de, R: Ruleset + Deserialize<'de>>(name: &str) -> Result<R, String> {
-    type ValueError = de::value::Error;
-    let ruleset = R::deserialize(IntoDeserializer::<ValueError>::into_deserializer(name))
-        .map_err(|e| format!("unknown ruleset {name:?} for this position type: {e}"))?;
+pub(super) fn ruleset_named<R: ByName>(name: &str) -> Result<R, String> {
+    let ruleset = R::by_name(name).ok_or_else(|| {
+        // The type's own name, without its module path.
+        let full = core::any::type_name::<R>();
+        let short = full.rsplit("::").next().unwrap_or(full);
+        format!(
+            "unknown ruleset {:?} for this position type: no ruleset of type {short} goes by that name",
+            excerpt(name)
+        )
+    })?;
     if ruleset.name() != name {
         return Err(format!(
             "a position of {name:?} cannot be read as one of {}",

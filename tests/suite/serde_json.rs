@@ -7,8 +7,8 @@ use core::fmt::Debug;
 use senet::game::{Ending, Finish, Thrown, Turn};
 use senet::moves::Target;
 use senet::replay::Checked;
-use senet::rulesets::BuiltIn;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
+use senet::rulesets::{BuiltIn, ByName};
 use senet::rulesets::{Contact, Reach};
 use senet::{
     AnyRuleset, Bitboard, Board, Dice, Game, House, IllegalMoveError, Move, MoveList, MoveText,
@@ -283,7 +283,10 @@ fn invalid_boards_and_positions_are_refused() {
     // The ruleset must be the type's, and known.
     let msg =
         rejects::<Position<Kendall>>(position("temple", "xoxoxoxoxo.................... x 0 0"));
-    assert!(msg.contains(r#"expected the ruleset "kendall""#), "{msg}");
+    assert!(
+        msg.contains(r#"unknown ruleset "temple""#) && msg.contains("of type Kendall"),
+        "{msg}"
+    );
     rejects::<Position<AnyRuleset>>(position("senet", "xoxoxoxoxo.................... x 0 0"));
     rejects::<Position<AnyRuleset>>(json!({"ruleset": "kendall"}));
     round_trip(
@@ -438,7 +441,7 @@ fn reachable<R: Ruleset>(start: Position<R>, seed: u64, count: usize) -> Vec<Pos
 /// board and each roll's move list read back too. The moves checked.
 fn every_legal_move_reads_back<R>(positions: &[Position<R>]) -> Vec<Move>
 where
-    R: Ruleset + Serialize + DeserializeOwned,
+    R: ByName,
 {
     let mut checked = Vec::new();
     for p in positions {
@@ -474,31 +477,6 @@ fn every_legal_move_of_every_built_in_ruleset_reads_back() {
     }
 }
 
-/// A ruleset of the user's own serialises as its name, as a built-in one does.
-macro_rules! by_name {
-    ($ty:ident) => {
-        impl Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.name())
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                let name = <String as serde::Deserialize>::deserialize(deserializer)?;
-                if name == $ty.name() {
-                    Ok($ty)
-                } else {
-                    Err(serde::de::Error::custom(format!(
-                        "expected the ruleset {:?}, found {name:?}",
-                        $ty.name()
-                    )))
-                }
-            }
-        }
-    };
-}
-
 /// A user's ruleset whose geometry is none of the built-in ones': the
 /// water is house 20 (a 2 from 18 or a 1 from 19 enters it; a 1 from 24
 /// falls into it); a piece in the water comes back out with any roll, to
@@ -506,10 +484,11 @@ macro_rules! by_name {
 /// excess of a roll that would pass it is lost); from 27 to 30 any roll
 /// bears off, and from 25 and 26 any roll past 30. Backward play, when no
 /// forward move exists, steps plainly down, never into or out of the water.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// A position of it reads back from JSON through `Default` alone (see
+/// [`ByName`]): no serde code of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Lake;
-
-by_name!(Lake);
 
 impl Lake {
     const WATER: u8 = 20;
@@ -581,10 +560,8 @@ impl Ruleset for Lake {
 /// A user's ruleset of sixteen pieces a side, possible on thirty houses
 /// because landing on a piece captures it and `o` starts with fourteen:
 /// every roll steps plainly, past 30 bears off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Crowd;
-
-by_name!(Crowd);
 
 impl Ruleset for Crowd {
     fn name(&self) -> &'static str {
@@ -942,4 +919,21 @@ fn hostile_field_names_are_escaped_and_cut_in_errors() {
         rejects::<Way>(json!("sideways")),
         "unknown variant `sideways`, expected one of `along`, `into_water`, `fall`, `return`"
     );
+}
+
+/// A user's ruleset reads back by name through `Default`, a compiled one
+/// through the names compiled so far, and a position of another ruleset
+/// is refused by name.
+#[test]
+fn a_user_ruleset_reads_back_by_name_plain_and_compiled() {
+    let start = Position::try_start(Lake).unwrap();
+    let json = round_trip(&start);
+    assert_eq!(json["ruleset"], "lake");
+    let compiled = Position::try_start(senet::Compiled::new(Lake)).unwrap();
+    assert_eq!(round_trip(&compiled), json);
+    let kendall = serde_json::to_value(Position::start(Kendall)).unwrap();
+    let message = rejects::<Position<Lake>>(kendall.clone());
+    assert!(message.contains("unknown ruleset \"kendall\""), "{message}");
+    let message = rejects::<Position<senet::Compiled>>(kendall);
+    assert!(message.contains("unknown ruleset \"kendall\""), "{message}");
 }
