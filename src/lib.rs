@@ -179,6 +179,11 @@ pub mod moves {
 #[cfg(feature = "serde")]
 mod serde_impls;
 
+/// `docs/rulesets.md`'s code, compiled and run with the doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/rulesets.md")]
+pub struct RulesetsDoctests;
+
 /// The README's code, compiled and run with the doctests so that it stays true.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
