@@ -4,9 +4,11 @@
 //!
 //! A move's notation says what was asked (`1: 26-27+`); its [`Effect`]
 //! says what happened (the piece went into the water and came out on
-//! 15). It is worked out for any [`Ruleset`], a ruleset of your own
-//! included, from the move, the ruleset's hooks and the position: nothing
-//! here knows a ruleset by name or a house by its number.
+//! 15). It is read from where playing the move puts every piece (the
+//! crate works that out once, for the position after the move and for
+//! its effect alike), for any [`Ruleset`], a ruleset of your own
+//! included: nothing here knows a ruleset by name or a house by its
+//! number.
 //!
 //! ```
 //! use senet::effect::{Effect, Rest, Way};
@@ -26,10 +28,10 @@
 
 use core::fmt;
 
-use crate::bitboard::Bitboard;
 use crate::house::{House, Side, Target};
 use crate::movegen::IllegalMoveError;
 use crate::mv::Move;
+use crate::play::Placed;
 use crate::position::Position;
 use crate::ruleset::{Contact, Direction, Reach, Ruleset};
 
@@ -337,28 +339,20 @@ impl<R: Ruleset> Position<R> {
     /// # Ok::<(), senet::IllegalMoveError>(())
     /// ```
     pub fn play_with_effect(&self, mv: Move) -> Result<(Position<R>, Effect), IllegalMoveError> {
-        let after = self.play(mv)?;
-        let effect = effect_of(self, mv, &after);
-        Ok((after, effect))
+        let placed = self.moves(mv.roll()).placed(mv)?;
+        Ok((self.finish(&placed), effect_of(self, &placed)))
     }
 }
 
-/// The effect of `mv`, legal in `before`, which it turned into `after`.
-///
-/// Worked out from the rules as playing applies them: the mover's piece,
-/// then the opponent's piece it landed on, then a piece the water no
-/// longer keeps. The board after gives only the mark, which the rules
-/// keep in the board.
-fn effect_of<R: Ruleset>(before: &Position<R>, mv: Move, after: &Position<R>) -> Effect {
+/// The effect of the move `placed` says, played in `before`: where the
+/// move put every piece is `placed`'s (the one statement of what a move
+/// does, which playing reads too); this only names it.
+fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed) -> Effect {
     let ruleset = before.ruleset();
-    let board = before.board();
     let side = before.side_to_throw();
-    let from = mv.from();
-    let roll = mv.roll();
+    let mv = placed.played;
+    let (from, roll) = (mv.from(), mv.roll());
     let water = ruleset.water();
-    // The mover's other pieces, and the opponent's before anything is hit.
-    let own = board.pieces(side).without(from);
-    let theirs = board.pieces(side.opponent());
     // A roll's moves all go one way: forward, or backward when none can.
     let direction = before.find_roll(roll).direction();
     let reach = match direction {
@@ -378,71 +372,56 @@ fn effect_of<R: Ruleset>(before: &Position<R>, mv: Move, after: &Position<R>) ->
             Rest::House(house)
         }
     };
-    let mut rest = match mv.to() {
-        Target::Off => Rest::Off,
-        Target::House(target) if mv.is_water() => in_water(
-            ruleset
-                .water_landing(own | theirs)
-                .or(water)
-                .unwrap_or(target),
-        ),
-        Target::House(target) => Rest::House(target),
-    };
-    let own_after = match rest.house() {
-        Some(house) => own.with(house),
-        None => own,
+    let mut rest = match placed.rest.first() {
+        None => Rest::Off,
+        Some(house) if mv.is_water() => in_water(house),
+        Some(house) => Rest::House(house),
     };
     let mut hit = match mv.to() {
-        Target::House(on) if mv.is_hit() => Some(hit_of(before, mv, on, own_after)),
+        Target::House(on) if mv.is_hit() => Some(match placed.sent.first() {
+            _ if mv.is_capture() => Hit::Captured { on },
+            Some(to) if mv.is_swap() => Hit::Swapped { on, to },
+            Some(to) if placed.contact == Contact::Drown => Hit::Drowned {
+                on,
+                to: in_water(to),
+            },
+            Some(to) => Hit::SentBack { on, to },
+            // A legal landing always has somewhere to send the piece;
+            // were there nowhere, it would be gone from the board.
+            None => Hit::Captured { on },
+        }),
         _ => None,
     };
-    let mut theirs_after = theirs;
-    if let Some(hit) = hit {
-        theirs_after = theirs_after.without(hit.on());
-        let went = match hit {
-            Hit::Swapped { to, .. } | Hit::SentBack { to, .. } => Some(to),
-            Hit::Drowned { to, .. } => to.house(),
-            Hit::Captured { .. } => None,
-        };
-        if let Some(house) = went {
-            theirs_after = theirs_after.with(house);
-        }
-    }
-    // A piece left on the water house that the water no longer keeps
-    // there goes at once where the water now gives.
+    // A piece the water no longer kept: the mover's or the drowned
+    // piece's rest when it was that one, otherwise a release of its own.
     let mut released = None;
-    if let Some(water) = water {
-        let occupied = own_after | theirs_after;
-        let out = ruleset
-            .water_landing(occupied.without(water))
-            .filter(|&house| occupied.contains(water) && house != water);
-        if let Some(out) = out {
-            let owner = if own_after.contains(water) {
-                side
-            } else {
-                side.opponent()
-            };
-            match hit {
-                _ if rest == Rest::Water(water) => rest = Rest::House(out),
-                Some(Hit::Drowned { on, to }) if to == Rest::Water(water) => {
-                    hit = Some(Hit::Drowned {
-                        on,
-                        to: Rest::House(out),
-                    });
-                }
-                _ => {
-                    released = Some(Release {
-                        side: owner,
-                        from: water,
-                        to: out,
-                    });
-                }
+    if let Some((water, out)) = placed.released {
+        match hit {
+            _ if rest == Rest::Water(water) => rest = Rest::House(out),
+            Some(Hit::Drowned { on, to }) if to == Rest::Water(water) => {
+                hit = Some(Hit::Drowned {
+                    on,
+                    to: Rest::House(out),
+                });
+            }
+            _ => {
+                let owner = if placed.board.pieces(side).contains(out) {
+                    side
+                } else {
+                    side.opponent()
+                };
+                released = Some(Release {
+                    side: owner,
+                    from: water,
+                    to: out,
+                });
             }
         }
     }
     // The mark is kept in the board, on the house of the marked piece:
     // the mover got it when that is where it came to rest.
-    let marked = rest.house().is_some() && after.marked_house() == rest.house();
+    let marked_house = placed.board.marked().and(ruleset.mark_house());
+    let marked = rest.house().is_some() && marked_house == rest.house();
     Effect {
         side,
         played: mv,
@@ -453,43 +432,6 @@ fn effect_of<R: Ruleset>(before: &Position<R>, mv: Move, after: &Position<R>) ->
         marked,
         released,
     }
-}
-
-/// What `mv`, which hits the opponent's piece on `on`, does to it;
-/// `own_after` is where the mover's pieces stand once it has moved.
-fn hit_of<R: Ruleset>(before: &Position<R>, mv: Move, on: House, own_after: Bitboard) -> Hit {
-    let ruleset = before.ruleset();
-    let board = before.board();
-    let theirs = board.pieces(before.side_to_throw().opponent());
-    if mv.is_capture() {
-        return Hit::Captured { on };
-    }
-    if mv.is_swap() {
-        return Hit::Swapped { on, to: mv.from() };
-    }
-    let contact = ruleset
-        .contact_at(mv.from(), on)
-        .unwrap_or(ruleset.contact());
-    let landed = if contact == Contact::Drown {
-        ruleset
-            .water_landing(own_after | theirs.without(on))
-            .map(|house| {
-                if Some(house) == ruleset.water() {
-                    Rest::Water(house)
-                } else {
-                    Rest::House(house)
-                }
-            })
-            .map(|to| Hit::Drowned { on, to })
-    } else {
-        // The lowest house empty before the move, the mover's start counted.
-        (!board.occupied() & Bitboard::ALL)
-            .first()
-            .map(|to| Hit::SentBack { on, to })
-    };
-    // A legal landing always has somewhere to send the piece; were there
-    // nowhere, it would be gone from the board.
-    landed.unwrap_or(Hit::Captured { on })
 }
 
 impl fmt::Display for Effect {

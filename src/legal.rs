@@ -310,8 +310,15 @@ impl<R: Ruleset> Moves<R> {
     /// ```
     #[inline]
     pub fn play(&self, mv: Move) -> Result<Position<R>, IllegalMoveError> {
+        self.placed(mv).map(|placed| self.position.finish(&placed))
+    }
+
+    /// Where `mv` puts every piece, when it is one of these moves; the
+    /// refusal of [`play`](Self::play) otherwise.
+    #[inline]
+    pub(crate) fn placed(&self, mv: Move) -> Result<crate::play::Placed, IllegalMoveError> {
         if self.contains(mv) {
-            return Ok(self.position.apply(mv));
+            return Ok(self.position.placed(mv));
         }
         match self.position.find_move(mv.roll(), mv.from(), mv.to()) {
             // The same roll, start and target, but not the same move.

@@ -2,6 +2,7 @@
 //! that throws next.
 
 use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::house::{House, Side};
 use crate::movegen::IllegalMoveError;
 use crate::movegen::sets::Found;
@@ -10,7 +11,7 @@ use crate::position::{Position, water_would_move};
 use crate::ruleset::{Contact, Ruleset};
 use crate::throw::Roll;
 
-/// A move taken apart, as [`Position::apply_step`] plays it.
+/// A move taken apart, as [`Position::place`] plays it.
 #[derive(Clone, Copy)]
 struct Step {
     roll: Roll,
@@ -22,6 +23,30 @@ struct Step {
     hit: bool,
     /// Whether it enters the water.
     water: bool,
+}
+
+/// Where a move puts every piece: the one statement of what a move does.
+/// The position after the move ([`Position::finish`]) and its
+/// [`Effect`](crate::effect::Effect) are both read from it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placed {
+    /// The move.
+    pub(crate) played: Move,
+    /// Its roll, kept apart so that passing the turn need not unpack it.
+    roll: Roll,
+    /// The board after it, the turn not yet passed.
+    pub(crate) board: Board,
+    /// Where the mover came to rest, as a set (empty when it bore off),
+    /// before the water let any piece out.
+    pub(crate) rest: Bitboard,
+    /// Where the opponent's piece it landed on went, as a set (empty when
+    /// captured, or when it landed on none).
+    pub(crate) sent: Bitboard,
+    /// What the landing on that piece did (read only when `sent` or a
+    /// capture says there was one).
+    pub(crate) contact: Contact,
+    /// A piece the water no longer kept: from the water house to this house.
+    pub(crate) released: Option<(House, House)>,
 }
 
 impl<R: Ruleset> Position<R> {
@@ -79,7 +104,14 @@ impl<R: Ruleset> Position<R> {
     /// Plays `mv`, trusting that it is one of the legal moves of its roll here.
     #[inline]
     pub(crate) fn apply(&self, mv: Move) -> Position<R> {
-        self.apply_step(Step {
+        self.finish(&self.placed(mv))
+    }
+
+    /// Where `mv` puts every piece, trusting that it is one of the legal
+    /// moves of its roll here.
+    #[inline]
+    pub(crate) fn placed(&self, mv: Move) -> Placed {
+        self.place(Step {
             roll: mv.roll(),
             from: u32::from(mv.from().number()),
             to: u32::from(mv.track_number()),
@@ -107,22 +139,23 @@ impl<R: Ruleset> Position<R> {
         }
         let from = rest.trailing_zeros();
         let bit = |set: u32| (set >> from) & 1 != 0;
-        Some(self.apply_step(Step {
+        Some(self.finish(&self.place(Step {
             roll,
             from,
             // The step sign-extended: the start plus or minus the roll.
             to: from.wrapping_add(found.step as u32),
             hit: bit(found.contacts),
             water: bit(found.water),
-        }))
+        })))
     }
 
-    /// Plays the move `step` describes, trusting that it is legal here.
+    /// Where the move `step` describes puts every piece, trusting that it
+    /// is legal here.
     ///
     /// Swaps, captures and bearing off are applied with masks rather than
     /// branches: which of them a random move does is unpredictable.
     #[inline(always)]
-    fn apply_step(&self, step: Step) -> Position<R> {
+    fn place(&self, step: Step) -> Placed {
         let ruleset = self.ruleset;
         let side = self.side_to_throw();
         let (own, opp) = self.board.both(side);
@@ -154,8 +187,10 @@ impl<R: Ruleset> Position<R> {
         let hit = 0u32.wrapping_sub(u32::from(step.hit));
         let swap = hit & 0u32.wrapping_sub(u32::from(contact == Contact::Swap));
         let mut opp = (opp.bits() & !(to & hit)) | (from & swap);
+        // Where the piece landed on went: its start for a swap.
+        let mut sent = from & swap;
         if step.hit {
-            opp |= match contact {
+            let elsewhere = match contact {
                 Contact::Swap | Contact::Capture => 0,
                 // The lowest house empty before the move (bit 0 is no house).
                 Contact::SendBack => {
@@ -165,6 +200,8 @@ impl<R: Ruleset> Position<R> {
                     .water_landing(Bitboard::from_bits(own | opp))
                     .map_or(0, |house| Bitboard::from_house(house).bits()),
             };
+            opp |= elsewhere;
+            sent |= elsewhere;
         }
         let flags = if step.hit { Move::flag_of(contact) } else { 0 }
             | if step.water { Move::FLAG_WATER } else { 0 }
@@ -188,18 +225,38 @@ impl<R: Ruleset> Position<R> {
             u8::from(step.to == u32::from(House::COUNT) + 1),
             marked,
         );
-        if let Some((water, rest)) = water_would_move(&ruleset, &board) {
+        let released = water_would_move(&ruleset, &board);
+        if let Some((water, rest)) = released {
             board = board.with_piece_moved(water, rest);
             // The mark ends when its piece moves.
             if ruleset.mark_house() == Some(water) {
                 board = board.with_mark(None);
             }
         }
-        let over = ruleset.outcome(&board).is_some();
-        let again = ruleset.throws_again(step.roll, Some(played)) & !over;
+        Placed {
+            played,
+            roll: step.roll,
+            board,
+            rest: Bitboard::from_house_bits(rest),
+            sent: Bitboard::from_house_bits(sent),
+            contact,
+            released,
+        }
+    }
+
+    /// The position after the move `placed` says, with the side that
+    /// throws next.
+    #[inline(always)]
+    pub(crate) fn finish(&self, placed: &Placed) -> Position<R> {
+        let ruleset = self.ruleset;
+        let side = self.side_to_throw();
+        let over = ruleset.outcome(&placed.board).is_some();
+        let again = ruleset.throws_again(placed.roll, Some(placed.played)) & !over;
         Position {
             ruleset,
-            board: board.facing(if again { side } else { side.opponent() }),
+            board: placed
+                .board
+                .facing(if again { side } else { side.opponent() }),
             over,
         }
     }
