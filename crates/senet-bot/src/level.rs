@@ -25,7 +25,7 @@ use senet_odds::Table;
 /// [`Network`] (its [`Learned`] evaluation), level 5 with its large one
 /// ([`Network::builtin_large`]); a ruleset with no shipped network (a
 /// user's own) uses the feature [`Evaluation`] with its tuned or race
-/// weights instead. Each level beats the one below it, and every
+/// weights instead, and says so in its [`Bot::name`]. Each level beats the one below it, and every
 /// level is measured against the [`Baseline`](crate::Baseline) (the
 /// [`bot`](crate) module docs give the measured ladder per ruleset):
 ///
@@ -213,6 +213,9 @@ impl FromStr for Level {
 #[derive(Clone, Debug)]
 pub struct Bot<R: Ruleset> {
     level: Level,
+    /// What the level plays instead, when the ruleset lacks the network
+    /// it is made for (a ruleset of your own): said in its name.
+    stand_in: Option<&'static str>,
     brain: Brain<R>,
     /// Exact values for the endgames it holds (levels 2 and up).
     table: Option<Arc<Table<R>>>,
@@ -259,14 +262,30 @@ impl<R: Ruleset> Bot<R> {
     /// let mut four_on_large = Bot::with_network(Kendall, large, Level::new(4).unwrap());
     /// assert_eq!(five.think(&decision), four_on_large.think(&decision));
     /// ```
+    ///
+    /// On a ruleset with no shipped network (a ruleset of your own; see
+    /// [`Network::builtin`]), levels 2 to 5 play the feature evaluation
+    /// instead, and level 5 searches as level 4 does: the bot's
+    /// [`name`](Self::name) says so. Train a network for the ruleset
+    /// ([`crate::train`]) and play it with [`with_network`](Self::with_network)
+    /// to have the levels as made.
     pub fn new(ruleset: R, level: Level) -> Bot<R> {
         let large = Network::builtin_large(&ruleset).filter(|_| level.searches_large());
         if let Some(network) = large {
             return Bot::with_network(ruleset, network, level);
         }
         match Learned::new(ruleset) {
-            Some(learned) => Bot::build(Judge::Learned(learned), level),
-            None => Bot::with_evaluation(Evaluation::new(ruleset), level),
+            Some(learned) => Bot {
+                stand_in: level
+                    .searches_large()
+                    .then_some("no large network for this ruleset: level 4's search"),
+                ..Bot::build(Judge::Learned(learned), level)
+            },
+            None => Bot {
+                stand_in: (level.0 >= 2)
+                    .then_some("no trained network for this ruleset: feature evaluation"),
+                ..Bot::with_evaluation(Evaluation::new(ruleset), level)
+            },
         }
     }
 
@@ -323,6 +342,7 @@ impl<R: Ruleset> Bot<R> {
         };
         Bot {
             level,
+            stand_in: None,
             brain,
             table: None,
         }
@@ -382,15 +402,40 @@ impl<R: Ruleset> Bot<R> {
         self.level
     }
 
-    /// Its name in reports, `level N`.
+    /// Its name in reports, `level N`, with what it plays instead when
+    /// the ruleset lacks the network the level is made for.
     /// ```
     /// use senet_bot::{Bot, Level};
+    /// use senet::Compiled;
     /// use senet::rulesets::Kendall;
     ///
     /// assert_eq!(Bot::new(Kendall, Level::new(2).unwrap()).name(), "level 2");
+    ///
+    /// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    /// # struct Mine;
+    /// # impl senet::Ruleset for Mine {
+    /// #     fn name(&self) -> &'static str { "mine" }
+    /// #     fn revision(&self) -> u32 { 1 }
+    /// #     fn pieces_per_side(&self) -> u8 { 5 }
+    /// #     fn start(&self) -> [senet::Bitboard; 2] { Kendall.start() }
+    /// #     fn dice(&self) -> senet::Dice { Kendall.dice() }
+    /// #     fn forward(&self, from: senet::House, roll: senet::Roll) -> Option<senet::rulesets::Reach> { Kendall.forward(from, roll) }
+    /// #     fn throws_again(&self, roll: senet::Roll, played: Option<senet::Move>) -> bool { Kendall.throws_again(roll, played) }
+    /// #     fn outcome(&self, board: &senet::Board) -> Option<senet::Outcome> { Kendall.outcome(board) }
+    /// # }
+    /// // A ruleset of one's own ships no network.
+    /// let mine = Compiled::new(Mine);
+    /// assert_eq!(Bot::new(mine, Level::new(1).unwrap()).name(), "level 1");
+    /// assert_eq!(
+    ///     Bot::new(mine, Level::new(3).unwrap()).name(),
+    ///     "level 3 (no trained network for this ruleset: feature evaluation)"
+    /// );
     /// ```
     pub fn name(&self) -> String {
-        format!("level {}", self.level)
+        match self.stand_in {
+            None => format!("level {}", self.level),
+            Some(instead) => format!("level {} ({instead})", self.level),
+        }
     }
 
     /// Every legal move with the value the bot gives it, best first: the
