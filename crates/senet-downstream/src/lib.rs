@@ -6,6 +6,10 @@
 //! It exists to be measured and checked against the built-in: the same
 //! games must be played move for move (the tests), and at the same speed
 //! (`cargo run --profile downstream -p senet-downstream --example speed`).
+//! The crate's tests also play every built-in ruleset through an enum of
+//! this crate that sees only the trait's public hooks, and find the same
+//! games: nothing a built-in ruleset does is hidden from a ruleset of
+//! another crate.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
