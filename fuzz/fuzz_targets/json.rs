@@ -46,7 +46,7 @@ where
 
 fn check_position<R>(data: &[u8])
 where
-    R: senet::Ruleset + Serialize + DeserializeOwned,
+    R: senet::rulesets::ByName + Serialize + DeserializeOwned,
 {
     if let Some(position) = round_trip::<Position<R>>(data) {
         common::check_round_trip(&position);
