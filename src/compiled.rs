@@ -232,6 +232,7 @@ trait Hooks: fmt::Debug + Send + Sync + 'static {
     fn contact_at(&self, start: House, target: House) -> Option<Contact>;
     fn water_landing(&self, occupied: Bitboard) -> Option<House>;
     fn return_landing(&self, occupied: Bitboard) -> Option<House>;
+    fn send_back(&self, occupied: Bitboard) -> Option<House>;
     fn marks(&self, played: Move) -> bool;
     fn house_mark(&self, house: House) -> Option<&'static str>;
     fn why(&self, refusal: Refusal) -> &'static str;
@@ -275,6 +276,9 @@ impl<R: Ruleset> Hooks for R {
     }
     fn return_landing(&self, occupied: Bitboard) -> Option<House> {
         Ruleset::return_landing(self, occupied)
+    }
+    fn send_back(&self, occupied: Bitboard) -> Option<House> {
+        Ruleset::send_back(self, occupied)
     }
     fn marks(&self, played: Move) -> bool {
         Ruleset::marks(self, played)
@@ -367,6 +371,10 @@ impl Ruleset for Compiled {
     #[inline]
     fn return_landing(&self, occupied: Bitboard) -> Option<House> {
         self.0.hooks.return_landing(occupied)
+    }
+    #[inline]
+    fn send_back(&self, occupied: Bitboard) -> Option<House> {
+        self.0.hooks.send_back(occupied)
     }
     #[inline]
     fn marks(&self, played: Move) -> bool {

@@ -107,6 +107,8 @@ pub enum Hook {
     WaterLanding,
     /// [`Ruleset::return_landing`].
     ReturnLanding,
+    /// [`Ruleset::send_back`].
+    SendBack,
 }
 
 impl core::fmt::Display for Hook {
@@ -116,6 +118,7 @@ impl core::fmt::Display for Hook {
             Hook::Backward => "backward",
             Hook::WaterLanding => "water_landing",
             Hook::ReturnLanding => "return_landing",
+            Hook::SendBack => "send_back",
         })
     }
 }

@@ -192,10 +192,10 @@ impl<R: Ruleset> Position<R> {
         if step.hit {
             let elsewhere = match contact {
                 Contact::Swap | Contact::Capture => 0,
-                // The lowest house empty before the move (bit 0 is no house).
-                Contact::SendBack => {
-                    Bitboard::from_bits(1 << (!(occupied_before | 1)).trailing_zeros()).bits()
-                }
+                // Where the ruleset says, the houses before the move taken.
+                Contact::SendBack => ruleset
+                    .send_back(Bitboard::from_house_bits(occupied_before))
+                    .map_or(0, |house| Bitboard::from_house(house).bits()),
                 Contact::Drown => ruleset
                     .water_landing(Bitboard::from_bits(own | opp))
                     .map_or(0, |house| Bitboard::from_house(house).bits()),

@@ -520,6 +520,8 @@ fn check_hooks<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
         );
         checked_landing(Hook::WaterLanding, water, occupied, false)?;
         checked_landing(Hook::ReturnLanding, returned, occupied, false)?;
+        let sent = ruleset.send_back(occupied);
+        checked_landing(Hook::SendBack, sent, occupied, false)?;
     }
     Ok(())
 }

@@ -389,6 +389,18 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         None
     }
 
+    /// Where an opponent's piece goes when a landing on it sends it back
+    /// ([`Contact::SendBack`]), given the houses taken before the move
+    /// (the mover's start among them); `None` when it has nowhere to go,
+    /// and the landing is then illegal. The contract of
+    /// [`water_landing`](Ruleset::water_landing) holds, and is checked the
+    /// same way. Default: nowhere, so a ruleset that sends pieces back
+    /// says where (Jéquier: [`lowest_empty`](crate::rulesets::lowest_empty)).
+    fn send_back(&self, occupied: Bitboard) -> Option<House> {
+        let _ = occupied;
+        None
+    }
+
     /// Whether the piece that played `played` is marked where it comes
     /// to rest (Kendall 1979's piece back from the water). While a side
     /// has a marked piece, [`movable`](Ruleset::movable) usually lets it

@@ -76,6 +76,9 @@ macro_rules! __forward_ruleset {
             fn return_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
                 match self { $( $pattern => $crate::Ruleset::return_landing(&$ruleset, occupied), )+ }
             }
+            fn send_back(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
+                match self { $( $pattern => $crate::Ruleset::send_back(&$ruleset, occupied), )+ }
+            }
             fn marks(&self, played: $crate::Move) -> bool {
                 match self { $( $pattern => $crate::Ruleset::marks(&$ruleset, played), )+ }
             }

@@ -187,7 +187,7 @@ fn contacts<R: Ruleset>(ruleset: R) -> String {
         .map(|kind| match kind {
             Contact::Swap => "swapped places with it (it goes to the mover's start house)",
             Contact::Capture => "captured it (it leaves the game)",
-            Contact::SendBack => "sent it back (to the lowest-numbered empty house)",
+            Contact::SendBack => "sent it back",
             Contact::Drown => "sent it into the water",
         })
         .collect();

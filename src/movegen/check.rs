@@ -154,6 +154,10 @@ impl<R: Ruleset> Position<R> {
                         ctx.water_rest(ruleset, from)?
                             .ok_or(IllegalMoveError::WaterFull)?;
                     }
+                    if contact == Contact::SendBack {
+                        ctx.send_back_rest(ruleset)?
+                            .ok_or(IllegalMoveError::NowhereToSendBack { house })?;
+                    }
                     flags |= Move::flag_of(contact);
                 }
             }

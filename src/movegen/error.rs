@@ -119,6 +119,13 @@ pub enum IllegalMoveError {
     /// on a taken house): the move is not played.
     #[error(transparent)]
     Hook(#[from] crate::contract::HookError),
+    /// The ruleset's [`send_back`](crate::Ruleset::send_back) gives the
+    /// piece landed on nowhere to go.
+    #[error("the piece on {house} cannot be sent back now: the rules give it nowhere to go")]
+    NowhereToSendBack {
+        /// The house landed on.
+        house: House,
+    },
     /// No house can take a piece entering the water.
     #[error("the water can take no piece now: no house is free for it")]
     WaterFull,

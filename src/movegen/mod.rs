@@ -145,6 +145,26 @@ impl Context {
     }
 }
 
+impl Context {
+    /// Where a piece sent back from under a landing goes, given every
+    /// piece before the move; `Ok(None)` when it has nowhere to go. One
+    /// statement for the generator and the check of a single piece.
+    ///
+    /// # Errors
+    ///
+    /// [`HookError::Occupied`] when the ruleset's `send_back` answers a
+    /// taken house.
+    #[inline]
+    pub(crate) fn send_back_rest<R: Ruleset>(
+        &self,
+        ruleset: &R,
+    ) -> Result<Option<House>, HookError> {
+        let occupied = self.own | self.opp;
+        let answer = ruleset.send_back(occupied);
+        checked_landing(Hook::SendBack, answer, occupied, built_in(ruleset))
+    }
+}
+
 impl<R: Ruleset> Position<R> {
     /// The board as the generator sees it, for the side to throw.
     #[inline]

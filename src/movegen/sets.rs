@@ -3,6 +3,7 @@
 
 use crate::bitboard::{Bitboard, count_bits};
 use crate::house::House;
+use crate::identity::built_in;
 use crate::movegen::Context;
 use crate::movegen::steps::Steps;
 use crate::position::Position;
@@ -217,9 +218,14 @@ impl<R: Ruleset> Position<R> {
             match self.ruleset.contact_at(start, House::from_index(to)) {
                 None => movers &= !bit,
                 // Landings the masks cannot play (another kind than the
-                // usual one, or into the water, which may be full): the
-                // hooks decide them, piece by piece.
-                Some(contact) if contact != usual || contact == Contact::Drown => {
+                // usual one, into the water, which may be full, or back
+                // where a ruleset of another crate says, which may be
+                // nowhere): the hooks decide them, piece by piece.
+                Some(contact)
+                    if contact != usual
+                        || contact == Contact::Drown
+                        || (contact == Contact::SendBack && !built_in(&self.ruleset)) =>
+                {
                     movers &= !bit;
                     found.asked |= bit;
                 }

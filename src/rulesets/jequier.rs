@@ -7,7 +7,7 @@ use crate::mv::Move;
 use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
 use crate::throw::{Dice, Roll, RollSet};
 
-use super::{WATER, first_home_wins, traditional_mark};
+use super::{WATER, first_home_wins, lowest_empty, traditional_mark};
 
 /// Gustave Jéquier's reconstruction ("Jéquier").
 ///
@@ -138,6 +138,12 @@ impl Ruleset for Jequier {
     #[inline]
     fn contact_at(&self, start: House, target: House) -> Option<Contact> {
         (start < target).then_some(Contact::SendBack)
+    }
+
+    /// A piece landed on goes back to the lowest empty house.
+    #[inline]
+    fn send_back(&self, occupied: Bitboard) -> Option<House> {
+        lowest_empty(occupied)
     }
 
     /// The lowest empty house.

@@ -195,6 +195,21 @@ pub fn water_to_rebirth_or_below(occupied: Bitboard) -> Option<House> {
     (!occupied & Bitboard::range(1, REBIRTH.number())).last()
 }
 
+/// The lowest empty house, for [`Ruleset::send_back`] (Jéquier sends a
+/// piece landed on back there).
+///
+/// ```
+/// use senet::rulesets::lowest_empty;
+/// use senet::{Bitboard, House};
+///
+/// assert_eq!(lowest_empty(Bitboard::from_numbers(&[1, 2, 4])), House::new(3));
+/// assert_eq!(lowest_empty(Bitboard::range(1, 30)), None);
+/// ```
+#[inline]
+pub fn lowest_empty(occupied: Bitboard) -> Option<House> {
+    (!occupied & Bitboard::ALL).first()
+}
+
 /// The marks of the traditional board, for [`Ruleset::house_mark`]: the
 /// ankh on 15, the house of beauty on 26, the water on 27 and the
 /// numerals III, II, I on 28, 29, 30.

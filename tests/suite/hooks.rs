@@ -597,3 +597,115 @@ fn the_moves_of_these_rulesets_read_back_from_json() {
     assert!(every_legal_move_reads_back(Position::try_start(Beacon).unwrap()) > 1000);
     assert!(every_legal_move_reads_back(Position::try_start(Ferry).unwrap()) > 1000);
 }
+
+/// Plain steps, two pieces a side; landing on a piece sends it back
+/// where `back` says: 0 nowhere, 99 the highest empty house, any other
+/// number that house whatever stands there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Sender {
+    back: u8,
+}
+
+impl Ruleset for Sender {
+    fn name(&self) -> &'static str {
+        "sender"
+    }
+    fn revision(&self) -> u32 {
+        1
+    }
+    fn pieces_per_side(&self) -> u8 {
+        2
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [
+            Bitboard::from_numbers(&[2, 4]),
+            Bitboard::from_numbers(&[1, 3]),
+        ]
+    }
+    fn dice(&self) -> Dice {
+        Dice::LongDie
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        Some(step(from, roll))
+    }
+    fn contact(&self) -> senet::rulesets::Contact {
+        senet::rulesets::Contact::SendBack
+    }
+    fn send_back(&self, occupied: Bitboard) -> Option<House> {
+        match self.back {
+            0 => None,
+            99 => (!occupied & Bitboard::ALL).last(),
+            n => House::new(n),
+        }
+    }
+    fn throws_again(&self, _roll: Roll, _played: Option<Move>) -> bool {
+        false
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        first_home_wins(self, board)
+    }
+}
+
+/// Where a piece sent back goes is the ruleset's `send_back`, in play,
+/// in the effect, through `Compiled`, and in the reference's perft.
+#[test]
+fn a_piece_sent_back_goes_where_send_back_says() {
+    let highest = Sender { back: 99 };
+    let start = Position::try_start(highest).unwrap();
+    let mv = start
+        .find_move(roll(1), house(2), Target::House(house(3)))
+        .unwrap();
+    assert!(mv.is_hit());
+    let (after, effect) = start.play_with_effect(mv).unwrap();
+    assert_eq!(after.to_string(), "o.xx.........................o o 0 0");
+    assert_eq!(
+        effect.hit,
+        Some(senet::effect::Hit::SentBack {
+            on: house(3),
+            to: house(30)
+        })
+    );
+    let compiled = Position::try_start(senet::Compiled::new(highest)).unwrap();
+    let compiled_mv = compiled
+        .find_move(roll(1), house(2), Target::House(house(3)))
+        .unwrap();
+    assert_eq!(
+        compiled.play(compiled_mv).unwrap().to_string(),
+        after.to_string()
+    );
+    for depth in 1..=4 {
+        assert_eq!(perft(&start, depth), reference_perft(&start, depth));
+    }
+}
+
+/// With nowhere to send the piece, the landing is no move; answering a
+/// taken house is refused up front, naming the hook.
+#[test]
+fn a_send_back_to_nowhere_or_a_taken_house_is_refused() {
+    let nowhere = Position::try_start(Sender { back: 0 }).unwrap();
+    let moves: Vec<String> = nowhere
+        .moves(roll(1))
+        .iter()
+        .map(|mv| nowhere.notation(mv).to_string())
+        .collect();
+    assert_eq!(moves, ["1: 4-5"]);
+    assert_eq!(
+        nowhere.find_move(roll(1), house(2), Target::House(house(3))),
+        Err(IllegalMoveError::NowhereToSendBack { house: house(3) })
+    );
+    assert_eq!(
+        Position::try_start(Sender { back: 1 }),
+        Err(PositionError::Hook(HookError::Occupied {
+            hook: Hook::SendBack,
+            house: 1,
+        }))
+    );
+    assert!(
+        HookError::Occupied {
+            hook: Hook::SendBack,
+            house: 1
+        }
+        .to_string()
+        .contains("`send_back`")
+    );
+}

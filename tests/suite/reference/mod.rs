@@ -275,7 +275,11 @@ fn piece_move<R: Ruleset>(
                 match ruleset.contact_at(from, to)? {
                     Contact::Swap => mv.swap = true,
                     Contact::Capture => mv.capture = true,
-                    Contact::SendBack => mv.sent = true,
+                    Contact::SendBack => {
+                        // The piece landed on needs somewhere to go.
+                        ruleset.send_back(occupied(&view.cells))?;
+                        mv.sent = true;
+                    }
                     Contact::Drown => {
                         // The drowned piece needs a place in the water,
                         // the mover standing on its target.
@@ -406,11 +410,12 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
                         Contact::Capture => assert!(mv.capture, "{mv:?}: a capture not flagged"),
                         Contact::SendBack => {
                             assert!(mv.sent, "{mv:?}: a piece sent back not flagged");
-                            // The lowest house empty before the move.
-                            let lowest = (1..OFF_TRACK)
-                                .find(|&h| before[usize::from(h)].is_none())
-                                .expect("an empty house");
-                            cells[usize::from(lowest)] = Some(owner);
+                            // Where the ruleset says, every house taken
+                            // before the move counted.
+                            let back = ruleset
+                                .send_back(occupied(&before))
+                                .unwrap_or_else(|| panic!("{mv:?}: nowhere to send back"));
+                            cells[usize::from(back.number())] = Some(owner);
                         }
                         Contact::Drown => {
                             assert!(mv.sent, "{mv:?}: a drowned piece not flagged");
