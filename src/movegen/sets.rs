@@ -218,19 +218,24 @@ impl<R: Ruleset> Position<R> {
             match self.ruleset.contact_at(start, House::from_index(to)) {
                 None => movers &= !bit,
                 // Landings the masks cannot play (another kind than the
-                // usual one, into the water, which may be full, or back
-                // where a ruleset of another crate says, which may be
-                // nowhere): the hooks decide them, piece by piece.
-                Some(contact)
-                    if contact != usual
-                        || contact == Contact::Drown
-                        || (contact == Contact::SendBack && !built_in(&self.ruleset)) =>
-                {
+                // usual one, or into the water, which may be full): the
+                // hooks decide them, piece by piece.
+                Some(contact) if contact != usual || contact == Contact::Drown => {
                     movers &= !bit;
                     found.asked |= bit;
                 }
                 Some(_) => {}
             }
+        }
+        // A piece sent back goes where the board before the move says,
+        // the same for every landing of the roll: asked once, for a
+        // ruleset of another crate (the built-in ones always have room).
+        if usual == Contact::SendBack
+            && movers & contacts != 0
+            && !built_in(&self.ruleset)
+            && !matches!(ctx.send_back_rest(&self.ruleset), Ok(Some(_)))
+        {
+            movers &= !contacts;
         }
         // Entering the water depends on where the piece can rest, which
         // depends on the other pieces: asked per piece, and rarely needed.

@@ -60,6 +60,19 @@ fn positions(ruleset: AnyRuleset) -> Vec<Position<AnyRuleset>> {
     found
 }
 
+/// Each legal move of `roll` in `position`, written, with the position
+/// it leads to.
+fn played<R: Ruleset>(position: &Position<R>, roll: senet::Roll) -> Vec<(String, String)> {
+    position
+        .moves(roll)
+        .iter()
+        .map(|mv| {
+            let after = position.play(mv).expect("a legal move");
+            (position.notation(mv).to_string(), after.to_string())
+        })
+        .collect()
+}
+
 #[test]
 fn the_outside_view_is_no_built_in() {
     for (_, outside) in pairs() {
@@ -82,22 +95,7 @@ fn every_built_in_plays_the_same_through_its_public_hooks() {
                 "{built_in}: {position}"
             );
             for roll in built_in.dice().rolls() {
-                let expected: Vec<(String, String)> = position
-                    .moves(roll)
-                    .iter()
-                    .map(|mv| {
-                        let after = position.play(mv).expect("a legal move");
-                        (position.notation(mv).to_string(), after.to_string())
-                    })
-                    .collect();
-                let found: Vec<(String, String)> = seen
-                    .moves(roll)
-                    .iter()
-                    .map(|mv| {
-                        let after = seen.play(mv).expect("a legal move");
-                        (seen.notation(mv).to_string(), after.to_string())
-                    })
-                    .collect();
+                let (expected, found) = (played(&position, roll), played(&seen, roll));
                 assert_eq!(found, expected, "{built_in}: {position}, {roll:?}");
             }
         }
