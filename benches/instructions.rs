@@ -6,7 +6,8 @@
 //! every position of the ruleset's bench corpus, `PASSES` times;
 //! `instructions playouts RULESET GAMES` plays `GAMES` random games as the
 //! `playouts` bench does (`reference` for the hand-written Kendall
-//! generator's games). Each prints its calls (or throws) and a total
+//! generator's games; `file:PATH` for a rules file, built with
+//! `--features rules-file`). Each prints its calls (or throws) and a total
 //! that depends on all the work. The cost of one call is the difference
 //! between a run with 2 passes and one with 0, divided by the calls of 2
 //! passes; the cost of a throw is the whole run divided by the throws.
@@ -19,10 +20,9 @@
 
 mod support;
 
-use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, MoveList, Roll};
+use senet::{AnyRuleset, MoveList, Roll, Ruleset};
 
-fn generate<R: BuiltIn>(ruleset: R, passes: usize) {
+fn generate<R: Ruleset>(ruleset: R, passes: usize) {
     let positions = support::corpus(ruleset);
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
     let mut list = MoveList::new();
@@ -36,7 +36,7 @@ fn generate<R: BuiltIn>(ruleset: R, passes: usize) {
     );
 }
 
-fn playouts<R: BuiltIn>(ruleset: R, games: u32) {
+fn playouts<R: Ruleset>(ruleset: R, games: u32) {
     let (throws, x_wins) = support::playouts(ruleset, games, support::BATCH_SEED);
     println!("throws {throws} x_wins {x_wins}");
 }
@@ -70,6 +70,18 @@ fn main() {
     if ruleset == "reference" && what == "playouts" {
         let (throws, x_wins) = support::reference::playouts(count, support::BATCH_SEED);
         println!("throws {throws} x_wins {x_wins}");
+        return;
+    }
+    // A rules file (`file:rules/kendall.toml`), with the feature that reads one.
+    #[cfg(feature = "rules-file")]
+    if let Some(path) = ruleset.strip_prefix("file:") {
+        match senet::Described::read(path) {
+            Ok(described) => run!(described),
+            Err(error) => {
+                eprintln!("{error}");
+                std::process::exit(2);
+            }
+        }
         return;
     }
     match ruleset.parse::<AnyRuleset>() {

@@ -32,6 +32,10 @@ pub(crate) fn steps<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -
     if let Some(compiled) = as_type::<R, Compiled>(ruleset) {
         return compiled.steps(roll, direction);
     }
+    #[cfg(feature = "rules-file")]
+    if let Some(described) = as_type::<R, crate::Described>(ruleset) {
+        return described.steps(roll, direction);
+    }
     Steps::derive(ruleset, roll, direction)
 }
 

@@ -120,6 +120,8 @@ mod bitboard;
 mod board;
 mod compiled;
 mod contract;
+#[cfg(feature = "rules-file")]
+mod described;
 mod diagram;
 pub mod effect;
 pub mod game;
@@ -146,6 +148,8 @@ mod throw;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use compiled::Compiled;
+#[cfg(feature = "rules-file")]
+pub use described::{Described, RulesFileError};
 pub use game::{Game, GameError};
 pub use house::{House, Side};
 pub use legal::Moves;

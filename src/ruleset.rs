@@ -124,6 +124,18 @@ pub enum Reach {
     Return,
 }
 
+/// The default words of [`Ruleset::why`], which name no rule.
+pub(crate) fn plain_why(refusal: Refusal) -> &'static str {
+    match refusal {
+        Refusal::NoStep { .. } => "the rules give that piece no move with this roll",
+        Refusal::Blocked => "the rules forbid passing it",
+        Refusal::Protected => "the rules protect it",
+        Refusal::NotDisplaced => "the rules forbid that",
+        Refusal::Held => "the rules hold that piece this throw",
+        Refusal::NoBearingOff => "the rules forbid bearing off now",
+    }
+}
+
 /// How a finished game ended.
 ///
 /// ```
@@ -447,14 +459,7 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// 12, which blocks the way: ..."). Default: plain statements that
     /// name no rule.
     fn why(&self, refusal: Refusal) -> &'static str {
-        match refusal {
-            Refusal::NoStep { .. } => "the rules give that piece no move with this roll",
-            Refusal::Blocked => "the rules forbid passing it",
-            Refusal::Protected => "the rules protect it",
-            Refusal::NotDisplaced => "the rules forbid that",
-            Refusal::Held => "the rules hold that piece this throw",
-            Refusal::NoBearingOff => "the rules forbid bearing off now",
-        }
+        plain_why(refusal)
     }
 
     /// Whether the side that threw `roll` throws again after `played`, the

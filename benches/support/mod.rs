@@ -12,7 +12,6 @@ use rand_core::{Rng, SeedableRng};
 use std::hint::black_box;
 
 use senet::moves::MAX_MOVES;
-use senet::rulesets::BuiltIn;
 use senet::{Move, MoveList, Position, Roll, Ruleset};
 
 /// The seed of the corpus games.
@@ -100,13 +99,19 @@ pub fn pick(list: &MoveList, rng: &mut ChaCha8Rng) -> Move {
 /// (a position for every throw, the start positions included), games after
 /// games, all from one generator seeded with [`CORPUS_SEED`]. No position
 /// of the corpus is a finished game.
-pub fn corpus<R: BuiltIn>(ruleset: R) -> Vec<Position<R>> {
+/// The ruleset's start; a bench's rulesets all have a valid one (a
+/// built-in's is proven, a rules file's checked when read).
+fn start<R: Ruleset>(ruleset: R) -> Position<R> {
+    Position::try_start(ruleset).expect("a bench's ruleset starts")
+}
+
+pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
     let mut rng = ChaCha8Rng::seed_from_u64(CORPUS_SEED);
     let dice = ruleset.dice();
     let mut positions = Vec::with_capacity(CORPUS_SIZE);
     let mut list = MoveList::new();
     while positions.len() < CORPUS_SIZE {
-        let mut position = Position::start(ruleset);
+        let mut position = start(ruleset);
         while !position.is_over() && positions.len() < CORPUS_SIZE {
             positions.push(position);
             let roll = dice.throw(&mut rng).roll();
@@ -128,9 +133,9 @@ pub fn corpus<R: BuiltIn>(ruleset: R) -> Vec<Position<R>> {
 /// throw and whose high 28 bits choose the move, the `k`-th of the
 /// `Moves`. Returns (throws, games `x` won).
 #[inline]
-pub fn playouts<R: BuiltIn>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
+pub fn playouts<R: Ruleset>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let start = Position::start(ruleset);
+    let start = start(ruleset);
     let (mut throws, mut x_wins) = (0, 0);
     for _ in 0..games {
         let game = senet::playout::playout(&start, &mut rng, u32::MAX);

@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::house::{House, Side};
+use crate::house::House;
 use crate::mv::Move;
 use crate::ruleset::{Contact, Outcome, Reach, Refusal, Ruleset};
 use crate::throw::{Dice, Roll};
@@ -123,16 +123,6 @@ impl Ruleset for Bell {
 
     #[inline]
     fn outcome(&self, board: &Board) -> Option<Outcome> {
-        let (off_x, off_o) = (board.off(Side::X), board.off(Side::O));
-        let (on_x, on_o) = (board.on_board(Side::X), board.on_board(Side::O));
-        if off_x > off_o + on_o {
-            Some(Outcome::Win(Side::X))
-        } else if off_o > off_x + on_x {
-            Some(Outcome::Win(Side::O))
-        } else if on_x == 0 && on_o == 0 && off_x == off_o {
-            Some(Outcome::Draw)
-        } else {
-            None
-        }
+        super::most_borne_off_wins(board)
     }
 }

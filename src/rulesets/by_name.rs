@@ -87,3 +87,12 @@ impl ByName for Compiled {
         Compiled::named(name)
     }
 }
+
+#[cfg(feature = "rules-file")]
+impl ByName for crate::Described {
+    /// The ruleset read from a rules file under this name, when exactly
+    /// one was: two files of one name leave it unresolved.
+    fn by_name(name: &str) -> Option<crate::Described> {
+        crate::Described::named(name)
+    }
+}

@@ -180,6 +180,36 @@ pub fn first_home_wins<R: Ruleset>(ruleset: &R, board: &Board) -> Option<Outcome
     board.home(ruleset.pieces_per_side()).map(Outcome::Win)
 }
 
+/// The scoring rule of Bell: a side wins once its borne-off pieces
+/// outnumber all that the other side has borne off or can still bear off;
+/// equal counts with the board empty are a draw.
+///
+/// ```
+/// use senet::rulesets::{Bell, most_borne_off_wins};
+/// use senet::{Outcome, Position, Side};
+///
+/// // x has borne off six of ten; o has four left in all.
+/// let won: Position<Bell> = "oooo.......................... o 6 0".parse()?;
+/// assert_eq!(most_borne_off_wins(won.board()), Some(Outcome::Win(Side::X)));
+/// assert_eq!(most_borne_off_wins(Position::start(Bell).board()), None);
+/// # Ok::<(), senet::PositionError>(())
+/// ```
+#[inline]
+pub fn most_borne_off_wins(board: &Board) -> Option<Outcome> {
+    use crate::house::Side;
+    let (off_x, off_o) = (board.off(Side::X), board.off(Side::O));
+    let (on_x, on_o) = (board.on_board(Side::X), board.on_board(Side::O));
+    if off_x > off_o + on_o {
+        Some(Outcome::Win(Side::X))
+    } else if off_o > off_x + on_x {
+        Some(Outcome::Win(Side::O))
+    } else if on_x == 0 && on_o == 0 && off_x == off_o {
+        Some(Outcome::Draw)
+    } else {
+        None
+    }
+}
+
 /// Water that sends a piece to house 15, or when 15 is taken to the first
 /// empty house below it (Kendall, Temple).
 ///

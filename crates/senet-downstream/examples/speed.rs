@@ -1,5 +1,6 @@
-//! Random playouts of the built-in Kendall and of its copy written
-//! outside the crate, compiled (`Compiled::new`) and as it is,
+//! Random playouts of the built-in Kendall, of its copy written
+//! outside the crate, compiled (`Compiled::new`) and as it is, and of
+//! its rules file (`rules/kendall.toml`, read as `Described`),
 //! interleaved batch by batch so that all meet the same machine: games
 //! per second of each and their ratio to the built-in.
 //!
@@ -11,6 +12,7 @@ use std::time::Instant;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use senet::Described;
 use senet::playout::playout;
 use senet::rulesets::Kendall;
 use senet::{Compiled, Position, Ruleset};
@@ -50,8 +52,15 @@ fn main() {
     let compiled =
         Position::try_start(Compiled::new(KendallCopy)).unwrap_or_else(|error| stop(&error));
     let plain = Position::try_start(KendallCopy).unwrap_or_else(|error| stop(&error));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/kendall.toml");
+    let described = Described::read(path).unwrap_or_else(|error| {
+        eprintln!("{path}: {error}");
+        std::process::exit(1);
+    });
+    let file = Position::try_start(described).unwrap_or_else(|error| stop(&error));
     let (mut built_in_rates, mut compiled_rates, mut plain_rates) = (vec![], vec![], vec![]);
     let (mut compiled_ratios, mut plain_ratios) = (vec![], vec![]);
+    let (mut file_rates, mut file_ratios) = (vec![], vec![]);
     for round in 0..rounds {
         let (a, a_throws) = batch(&built_in, round);
         let (b, b_throws) = batch(&compiled, round);
@@ -62,6 +71,13 @@ fn main() {
         built_in_rates.push(f64::from(BATCH) / a);
         compiled_rates.push(f64::from(BATCH) / b);
         compiled_ratios.push(a / b);
+        let (d, d_throws) = batch(&file, round);
+        assert_eq!(
+            a_throws, d_throws,
+            "the rules file must play the built-in's games"
+        );
+        file_rates.push(f64::from(BATCH) / d);
+        file_ratios.push(a / d);
         // The copy as written derives its tables on every throw, some
         // forty times slower: it plays every third round only.
         if round % 3 == 0 {
@@ -83,6 +99,11 @@ fn main() {
         "copy, Compiled::new        {:>9.0} games/s   {:.3} of the built-in",
         median(compiled_rates),
         median(compiled_ratios)
+    );
+    println!(
+        "rules/kendall.toml         {:>9.0} games/s   {:.3} of the built-in",
+        median(file_rates),
+        median(file_ratios)
     );
     println!(
         "copy, as written           {:>9.0} games/s   {:.3} of the built-in (every third round)",

@@ -1,0 +1,331 @@
+//! `Described`: a ruleset stated as data, in a rules file, rather than
+//! written in Rust.
+//!
+//! A rules file (TOML) states a reconstruction key by key: the pieces and
+//! their start, the implement, where each roll carries a piece, what
+//! blocks and protects, what a landing does, the water, marks, who throws
+//! again and who wins. [`Described::from_toml`] checks it whole and turns
+//! it into a [`Ruleset`] whose hooks read that data: no hook is a call
+//! into code the compiler cannot see, and the move generator's tables are
+//! derived once, when the file is read. `docs/rulesets.md` documents
+//! every key; the `rules/` directory of the repository holds a file for
+//! each built-in ruleset and for Piccione's.
+
+mod read;
+mod rules;
+mod schema;
+
+use core::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use sha2::{Digest, Sha256};
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::house::{House, Side};
+use crate::movegen::steps::Steps;
+use crate::mv::Move;
+use crate::position::Position;
+use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
+use crate::throw::{Dice, Roll};
+
+use rules::Rules;
+
+/// A ruleset read from a rules file.
+///
+/// It is a ruleset like any other: `Position<Described>`, games, records,
+/// perft and the bots take it. It is checked when read (every key, and
+/// its start as [`Position::try_start`] checks one), so
+/// `Position::try_start` never refuses it. Reading the same text again
+/// gives the same ruleset; a ruleset read lives as long as the program.
+///
+/// ```
+/// use senet::Described;
+/// use senet::{Position, Roll};
+///
+/// let text = r#"
+/// name = "short"
+/// revision = 1
+/// pieces = 3
+/// implement = "four_sticks"
+/// start = { x = [2, 4, 6], o = [1, 3, 5] }
+/// forward = { step = "1-30" }
+/// throw_again = { rolls = [1, 4, 5], after_no_move = true }
+/// "#;
+/// let short = Described::from_toml(text)?;
+/// let start = Position::try_start(short)?;
+/// assert_eq!(start.to_string(), "oxoxox........................ x 0 0");
+/// // A 1 moves each of x's pieces onto o's, and swaps them.
+/// assert_eq!(start.moves(Roll::new(1).unwrap()).len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Described(&'static Rules);
+
+/// Every ruleset read so far, so that reading one again finds it.
+static DESCRIBED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
+
+/// Why a rules file was refused: what is wrong, at which key and line.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesFileError {
+    /// The file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file says something the crate cannot play, or contradicts itself.
+    #[error("{}{message}", place(*line, key))]
+    Invalid {
+        /// The one-based line of the key, when it is written in the file.
+        line: Option<usize>,
+        /// The dotted key (`forward.from.26.1`), or empty for the whole file.
+        key: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// "line 12, `forward.stop`: " before a message.
+fn place(line: Option<usize>, key: &str) -> String {
+    match (line, key.is_empty()) {
+        (Some(line), false) => format!("line {line}, `{key}`: "),
+        (Some(line), true) => format!("line {line}: "),
+        (None, false) => format!("`{key}`: "),
+        (None, true) => String::new(),
+    }
+}
+
+impl Described {
+    /// Reads a ruleset from the text of a rules file.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesFileError::Invalid`] naming the key and line of the first
+    /// thing wrong: a malformed file, an unknown key, a value out of
+    /// range, keys that contradict each other (a move into water the file
+    /// does not have), or a start the rules themselves refuse.
+    pub fn from_toml(text: &str) -> Result<Described, RulesFileError> {
+        let digest: [u8; 32] = Sha256::digest(text.as_bytes()).into();
+        let mut known = DESCRIBED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&rules) = known.iter().find(|rules| rules.digest == digest) {
+            return Ok(Described(rules));
+        }
+        let mut rules = read::read(text, digest)?;
+        // The generator's tables, derived from the reach tables through a
+        // first copy; the copy kept carries them.
+        let draft = Described(Box::leak(Box::new(rules.clone())));
+        for (direction, tables) in [Direction::Forward, Direction::Backward]
+            .into_iter()
+            .zip(&mut rules.steps)
+        {
+            for (roll, table) in (1..=Roll::MAX).filter_map(Roll::new).zip(tables.iter_mut()) {
+                *table = Steps::derive(&draft, roll, direction);
+            }
+        }
+        let described = Described(Box::leak(Box::new(rules)));
+        Position::try_start(described).map_err(|error| {
+            let message = format!("the rules refuse their own start: {error}");
+            read::invalid(text, "start".to_owned(), message)
+        })?;
+        known.push(described.0);
+        Ok(described)
+    }
+
+    /// Reads a ruleset from a rules file.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesFileError::Read`] when the file cannot be read, and those
+    /// of [`from_toml`](Self::from_toml).
+    pub fn read(path: impl AsRef<Path>) -> Result<Described, RulesFileError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| RulesFileError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        Described::from_toml(&text)
+    }
+
+    /// The SHA-256 of the file's text: records of its games carry it, so
+    /// that a replay under another file is refused.
+    pub fn digest(&self) -> [u8; 32] {
+        self.0.digest
+    }
+
+    /// The file's `title`: what the reconstruction is, in a line.
+    pub fn title(&self) -> &'static str {
+        self.0.title
+    }
+
+    /// The file's `source`: where the reconstruction was published.
+    pub fn source(&self) -> &'static str {
+        self.0.source
+    }
+
+    /// The generator's table of `roll` going `direction`.
+    #[inline(always)]
+    pub(crate) fn steps(&self, roll: Roll, direction: Direction) -> Steps {
+        let by_roll = &self.0.steps[usize::from(direction == Direction::Backward)];
+        by_roll[usize::from(roll.value() - 1) % by_roll.len()]
+    }
+
+    /// The one ruleset read so far under `name`, if exactly one was.
+    pub(crate) fn named(name: &str) -> Option<Described> {
+        let known = DESCRIBED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut found = known.iter().filter(|rules| rules.name == name);
+        match (found.next(), found.next()) {
+            (Some(&rules), None) => Some(Described(rules)),
+            _ => None,
+        }
+    }
+}
+
+impl PartialEq for Described {
+    /// The same file: one entry per text read.
+    fn eq(&self, other: &Described) -> bool {
+        core::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Described {}
+
+impl core::hash::Hash for Described {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        core::ptr::hash(self.0, state);
+    }
+}
+
+impl fmt::Debug for Described {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Described").field(&self.0.name).finish()
+    }
+}
+
+impl Ruleset for Described {
+    fn name(&self) -> &'static str {
+        self.0.name
+    }
+    fn revision(&self) -> u32 {
+        self.0.revision
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        self.0.side_names[side as usize]
+    }
+    fn colour(&self, side: Side) -> Option<&'static str> {
+        self.0.colours.map(|colours| colours[side as usize])
+    }
+    fn house_side(&self) -> Option<Side> {
+        self.0.house_side
+    }
+    #[inline]
+    fn pieces_per_side(&self) -> u8 {
+        self.0.pieces
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        self.0.start
+    }
+    #[inline]
+    fn dice(&self) -> Dice {
+        self.0.dice
+    }
+    #[inline(always)]
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        self.0.reach[0][usize::from(from.number())][usize::from(roll.value() - 1)]
+    }
+    #[inline(always)]
+    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
+        self.0.reach[1][usize::from(from.number())][usize::from(roll.value() - 1)]
+    }
+    #[inline]
+    fn must_play_first(&self) -> Bitboard {
+        self.0.must_play_first
+    }
+    #[inline(always)]
+    fn movable(&self, board: &Board, side: Side) -> Bitboard {
+        self.0.movable.pieces(board, side)
+    }
+    #[inline(always)]
+    fn may_bear_off(&self, board: &Board, side: Side) -> bool {
+        (board.pieces(side) & !self.0.bear_off_from).is_empty()
+    }
+    #[inline(always)]
+    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
+        self.0.blockade.impassable(board, mover, direction)
+    }
+    #[inline]
+    fn safe_houses(&self) -> Bitboard {
+        self.0.safe
+    }
+    #[inline(always)]
+    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
+        self.0.protection.shielded(self.0.safe, board, owner)
+    }
+    #[inline]
+    fn contact(&self) -> Contact {
+        self.0.contact
+    }
+    #[inline(always)]
+    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
+        rules::contact_at(self.0.contact, self.0.exceptions, start, target)
+    }
+    #[inline(always)]
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        self.0.water_landing.rest(occupied)
+    }
+    #[inline]
+    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
+        self.0.return_landing.rest(occupied)
+    }
+    #[inline(always)]
+    fn send_back(&self, occupied: Bitboard) -> Option<House> {
+        self.0.send_back.rest(occupied)
+    }
+    #[inline]
+    fn marks(&self, played: Move) -> bool {
+        self.0.mark.is_some_and(|mark| mark.marks(played))
+    }
+    #[inline]
+    fn mark_house(&self) -> Option<House> {
+        self.0.mark.map(|mark| mark.house)
+    }
+    #[inline]
+    fn water(&self) -> Option<House> {
+        self.0.water
+    }
+    fn house_mark(&self, house: House) -> Option<&'static str> {
+        self.0.house_marks[usize::from(house.number())]
+    }
+    fn why(&self, refusal: Refusal) -> &'static str {
+        let why = &self.0.why;
+        let said = match refusal {
+            Refusal::NoStep { from, .. } => why
+                .no_step
+                .iter()
+                .find(|(houses, _)| houses.contains(from))
+                .map(|(_, words)| *words),
+            Refusal::Blocked => why.blocked,
+            Refusal::Protected => why.protected,
+            Refusal::NotDisplaced => why.not_displaced,
+            Refusal::Held => why.held,
+            Refusal::NoBearingOff => why.no_bearing_off,
+        };
+        said.unwrap_or_else(|| crate::ruleset::plain_why(refusal))
+    }
+    #[inline(always)]
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        self.0.again.throws_again(roll, played)
+    }
+    #[inline(always)]
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        self.0.winner.outcome(self.0.pieces, board)
+    }
+}

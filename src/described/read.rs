@@ -1,0 +1,610 @@
+//! From a rules file's text to checked [`Rules`]: every key read, every
+//! value checked against the others, and each refusal placed at its key
+//! and line.
+
+use std::ops::Range;
+
+use toml::de::{DeTable, DeValue};
+
+use super::RulesFileError;
+use super::rules::{
+    Again, Alone, Blockade, Exception, Landing, Mark, Movable, Neighbours, Place, Protection,
+    Rules, Why, Winner,
+};
+use super::schema::{self, File, Houses, PastEnd, PastStop, PlaceText, ReachText};
+use crate::bitboard::Bitboard;
+use crate::house::{House, Side};
+use crate::movegen::steps::Steps;
+use crate::ruleset::{Contact, Direction, Reach};
+use crate::throw::{Dice, Roll, RollSet};
+
+/// A refusal at a key, before its line is found.
+pub(super) struct AtKey {
+    key: String,
+    message: String,
+}
+
+fn at(key: impl Into<String>, message: impl Into<String>) -> AtKey {
+    AtKey {
+        key: key.into(),
+        message: message.into(),
+    }
+}
+
+type Checked<T> = Result<T, AtKey>;
+
+/// Reads `text` into rules, or says what is wrong, at which key and line.
+pub(super) fn read(text: &str, digest: [u8; 32]) -> Result<Rules, RulesFileError> {
+    let file: File = toml::from_str(text).map_err(|error| {
+        let span = error.span();
+        let key = span
+            .as_ref()
+            .and_then(|span| key_at(text, span.start))
+            .unwrap_or_default();
+        RulesFileError::Invalid {
+            line: span.map(|span| line_of(text, span.start)),
+            key,
+            message: error.message().trim().to_owned(),
+        }
+    })?;
+    rules(&file, digest).map_err(|AtKey { key, message }| invalid(text, key, message))
+}
+
+/// A refusal of `text` at `key`, on the line where the key is written.
+pub(super) fn invalid(text: &str, key: String, message: String) -> RulesFileError {
+    RulesFileError::Invalid {
+        line: locate(text, &key).map(|offset| line_of(text, offset)),
+        key,
+        message,
+    }
+}
+
+/// The one-based line of byte `offset`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// Where `key` (dotted, array entries by index) is written.
+fn locate(text: &str, key: &str) -> Option<usize> {
+    let document = DeTable::parse(text).ok()?;
+    let mut found = None;
+    let mut value: Option<&DeValue> = None;
+    let mut table = Some(document.get_ref());
+    for part in key.split('.').filter(|part| !part.is_empty()) {
+        let next = if let Some(table) = table {
+            let (name, entry) = table.iter().find(|(name, _)| name.get_ref() == part)?;
+            found = Some(name.span().start);
+            entry
+        } else if let Some(DeValue::Array(array)) = value {
+            let entry = array.get(part.parse::<usize>().ok()?)?;
+            found = Some(entry.span().start);
+            entry
+        } else {
+            break;
+        };
+        value = Some(next.get_ref());
+        table = next.get_ref().as_table();
+    }
+    found
+}
+
+/// The dotted key whose entry holds byte `offset`, the deepest one. A
+/// table written under a header (`[water]`) holds what follows it.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    fn within(value: &DeValue, offset: usize, path: &mut Vec<String>) {
+        let entries: Vec<(String, Range<usize>, Range<usize>, &DeValue)> = match value {
+            DeValue::Table(table) => table
+                .iter()
+                .map(|(k, v)| (k.get_ref().to_string(), k.span(), v.span(), v.get_ref()))
+                .collect(),
+            DeValue::Array(array) => array
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i.to_string(), v.span(), v.span(), v.get_ref()))
+                .collect(),
+            _ => return,
+        };
+        let holding = entries
+            .iter()
+            .find(|(_, key, value, _)| key.contains(&offset) || value.contains(&offset))
+            .or_else(|| {
+                entries
+                    .iter()
+                    .filter(|(_, key, _, value)| key.start <= offset && value.is_table())
+                    .max_by_key(|(_, key, _, _)| key.start)
+            });
+        if let Some((name, _, _, inner)) = holding {
+            path.push(name.clone());
+            within(inner, offset, path);
+        }
+    }
+    let document = DeTable::parse(text).ok()?;
+    let mut path = Vec::new();
+    within(&DeValue::Table(document.into_inner()), offset, &mut path);
+    Some(path.join("."))
+}
+
+/// A text kept for the rest of the program, as the hooks hand out.
+fn keep(text: &str) -> &'static str {
+    Box::leak(text.to_owned().into_boxed_str())
+}
+
+fn house(number: i64, key: &str) -> Checked<House> {
+    u8::try_from(number)
+        .ok()
+        .and_then(House::new)
+        .ok_or_else(|| at(key, format!("{number} is not a house: houses are 1 to 30")))
+}
+
+fn houses(set: &Houses, key: &str) -> Checked<Bitboard> {
+    let mut all = Bitboard::EMPTY;
+    for &(low, high) in &set.0 {
+        let (low, high) = (house(low, key)?, house(high, key)?);
+        if low > high {
+            return Err(at(key, format!("the range {low}-{high} runs backward")));
+        }
+        all |= Bitboard::range(low.number(), high.number());
+    }
+    Ok(all)
+}
+
+fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
+    let name = file.name.as_str();
+    if name.is_empty()
+        || name.len() > 32
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+    {
+        return Err(at(
+            "name",
+            "a name is 1 to 32 lower-case letters, digits, '-' or '_', as typed on the command line",
+        ));
+    }
+    let water = file
+        .water
+        .as_ref()
+        .map(|water| house(water.house.into(), "water.house"))
+        .transpose()?;
+    let mark = match &file.mark {
+        Some(mark) => Some(Mark {
+            house: house(mark.house.into(), "mark.house")?,
+            after_moving_from: houses(&mark.after_moving_from, "mark.after_moving_from")?,
+        }),
+        None => None,
+    };
+    let returns = match &file.water {
+        Some(water) => landing(&water.returns_to, "water.returns_to")?,
+        None => Landing::NOWHERE,
+    };
+    let forward = reaches(&file.forward, Direction::Forward, water, &returns)?;
+    let backward = reaches(&file.backward, Direction::Backward, water, &returns)?;
+    let (contact, exceptions, send_back) = contact(&file.contact, water)?;
+    let dice = match file.implement {
+        schema::Implement::FourSticks => Dice::FourSticks,
+        schema::Implement::FourSticksSix => Dice::FourSticksSix,
+        schema::Implement::LongDie => Dice::LongDie,
+    };
+    let rules = Rules {
+        name: keep(name),
+        revision: file.revision,
+        title: keep(&file.title),
+        source: keep(&file.source),
+        digest,
+        side_names: [
+            keep(file.sides.x.as_deref().unwrap_or("x")),
+            keep(file.sides.o.as_deref().unwrap_or("o")),
+        ],
+        colours: match (&file.sides.x_colour, &file.sides.o_colour) {
+            (Some(x), Some(o)) => Some([keep(x), keep(o)]),
+            (None, None) => None,
+            _ => return Err(at("sides", "give both sides a colour, or neither")),
+        },
+        house_side: file.sides.house.map(|side| match side {
+            schema::SideName::X => Side::X,
+            schema::SideName::O => Side::O,
+        }),
+        pieces: file.pieces,
+        start: start(file)?,
+        dice,
+        reach: [forward, backward],
+        steps: [[Steps::NONE; Roll::MAX as usize]; 2],
+        must_play_first: houses(&file.movable.first, "movable.first")?,
+        movable: movable(&file.movable, mark)?,
+        bear_off_from: match &file.bearing_off.when_all_on {
+            Some(set) => houses(set, "bearing_off.when_all_on")?,
+            None => Bitboard::ALL,
+        },
+        blockade: blockade(file.blockade.as_ref())?,
+        safe: houses(&file.protection.safe, "protection.safe")?,
+        protection: Protection {
+            neighbours: match file.protection.neighbours {
+                schema::Neighbours::None => Neighbours::None,
+                schema::Neighbours::Any => Neighbours::Any,
+                schema::Neighbours::ExactlyOne => Neighbours::ExactlyOne,
+                schema::Neighbours::Every => Neighbours::Every,
+            },
+            lost_to_a_marked_piece: match (file.protection.lost_to_a_marked_piece, mark) {
+                (true, None) => {
+                    return Err(at(
+                        "protection.lost_to_a_marked_piece",
+                        "no piece is ever marked: the file has no [mark]",
+                    ));
+                }
+                (lost, _) => lost,
+            },
+        },
+        contact,
+        exceptions,
+        water,
+        water_landing: match &file.water {
+            Some(water) if water.lands.is_empty() => {
+                return Err(at(
+                    "water.lands",
+                    "say where a piece entering the water rests",
+                ));
+            }
+            Some(water) => landing(&water.lands, "water.lands")?,
+            None => Landing::NOWHERE,
+        },
+        return_landing: returns,
+        send_back,
+        mark,
+        house_marks: drawing(file)?,
+        why: why(file)?,
+        again: Again {
+            rolls: rolls(&file.throw_again.rolls)?,
+            after_no_move: file.throw_again.after_no_move,
+            after_moving_to: houses(
+                &file.throw_again.after_moving_to,
+                "throw_again.after_moving_to",
+            )?,
+            never_after_moving_from: houses(
+                &file.throw_again.never_after_moving_from,
+                "throw_again.never_after_moving_from",
+            )?,
+        },
+        winner: match file.winner {
+            schema::Winner::FirstHome => Winner::FirstHome,
+            schema::Winner::MostBorneOff => Winner::MostBorneOff,
+        },
+    };
+    Ok(rules)
+}
+
+fn start(file: &File) -> Checked<[Bitboard; 2]> {
+    let x = houses(&file.start.x, "start.x")?;
+    let o = houses(&file.start.o, "start.o")?;
+    for (key, set, listed) in [("start.x", x, &file.start.x), ("start.o", o, &file.start.o)] {
+        let written: i64 = listed.0.iter().map(|(low, high)| high - low + 1).sum();
+        if written != i64::from(set.count()) {
+            return Err(at(key, "a house is listed twice"));
+        }
+        if set.count() != u32::from(file.pieces) {
+            return Err(at(
+                key,
+                format!("{} pieces, but `pieces` says {}", set.count(), file.pieces),
+            ));
+        }
+    }
+    if !(x & o).is_empty() {
+        return Err(at("start", "x and o share a house"));
+    }
+    Ok([x, o])
+}
+
+fn rolls(values: &[u8]) -> Checked<RollSet> {
+    match values.iter().find(|&&value| Roll::new(value).is_none()) {
+        Some(value) => Err(at(
+            "throw_again.rolls",
+            format!("{value} is not a roll: rolls are 1 to 6"),
+        )),
+        None => Ok(RollSet::of(values)),
+    }
+}
+
+/// Where each roll carries a piece going `direction`.
+fn reaches(
+    moves: &schema::Moves,
+    direction: Direction,
+    water: Option<House>,
+    returns: &Landing,
+) -> Checked<[[Option<Reach>; Roll::MAX as usize]; 31]> {
+    let (way, sign) = match direction {
+        Direction::Forward => ("forward", 1),
+        Direction::Backward => ("backward", -1),
+    };
+    if direction == Direction::Backward && moves.past_the_end == PastEnd::Off {
+        return Err(at(
+            "backward.past_the_end",
+            "no piece bears off going backward",
+        ));
+    }
+    let mut table = [[None; Roll::MAX as usize]; 31];
+    let stop = moves
+        .stop
+        .map(|stop| house(stop.into(), &format!("{way}.stop")))
+        .transpose()?
+        .map(|stop| i16::from(stop.number()));
+    for from in houses(&moves.step, &format!("{way}.step"))? {
+        let h = i16::from(from.number());
+        for (r, slot) in (1..).zip(table[usize::from(from.number())].iter_mut()) {
+            let mut t = h + sign * r;
+            if let Some(stop) = stop
+                && (h - stop).signum() == -sign
+                && (t - stop).signum() == sign
+            {
+                match moves.past_stop {
+                    PastStop::Refused => continue,
+                    PastStop::StopsThere => t = stop,
+                }
+            }
+            *slot = match t {
+                31 => Some(Reach::Off),
+                32.. if moves.past_the_end == PastEnd::Off => Some(Reach::Off),
+                1..=30 => {
+                    let to = House::from_index(t as u8);
+                    Some(if Some(to) == water {
+                        Reach::Water
+                    } else {
+                        Reach::To(to)
+                    })
+                }
+                _ => None,
+            };
+        }
+    }
+    for (house_key, rolls) in &moves.from {
+        let key = format!("{way}.from.{house_key}");
+        let from = house_key
+            .parse()
+            .map_err(|_| at(&key, format!("`{house_key}` is not a house number")))
+            .and_then(|number| house(number, &key))?;
+        let mut row = [None; Roll::MAX as usize];
+        let mut fill = |roll_key: &str, text: &ReachText| -> Checked<()> {
+            let key = format!("{key}.{roll_key}");
+            let reach = reach(text, &key, water, returns)?;
+            if roll_key == "any" {
+                row = [reach; Roll::MAX as usize];
+                return Ok(());
+            }
+            let roll = roll_key.parse().ok().and_then(Roll::new).ok_or_else(|| {
+                at(
+                    &key,
+                    format!("`{roll_key}` is not a roll (1 to 6) or \"any\""),
+                )
+            })?;
+            row[usize::from(roll.value() - 1)] = reach;
+            Ok(())
+        };
+        if let Some(any) = rolls.get("any") {
+            fill("any", any)?;
+        }
+        for (roll_key, text) in rolls.iter().filter(|(k, _)| k.as_str() != "any") {
+            fill(roll_key, text)?;
+        }
+        table[usize::from(from.number())] = row;
+    }
+    Ok(table)
+}
+
+/// One answer of `[forward.from]` or `[backward.from]`.
+fn reach(
+    text: &ReachText,
+    key: &str,
+    water: Option<House>,
+    returns: &Landing,
+) -> Checked<Option<Reach>> {
+    let needs_water = |reach: Reach| match water {
+        Some(_) => Ok(Some(reach)),
+        None => Err(at(key, "the file has no [water] to go into")),
+    };
+    match text {
+        ReachText::To(number) => Ok(Some(Reach::To(house(*number, key)?))),
+        ReachText::Word(word) => match word.as_str() {
+            "none" => Ok(None),
+            "off" => Ok(Some(Reach::Off)),
+            "water" => needs_water(Reach::Water),
+            "fall" => needs_water(Reach::Fall),
+            "return" if returns.is_nowhere() => Err(at(
+                key,
+                "\"return\" needs water.returns_to to say where it lands",
+            )),
+            "return" => Ok(Some(Reach::Return)),
+            other => match other.strip_suffix(" else water").map(str::parse::<i64>) {
+                Some(Ok(number)) => {
+                    let to = house(number, key)?;
+                    needs_water(Reach::ToElseWater(to))
+                }
+                _ => Err(at(
+                    key,
+                    format!(
+                        "`{other}` is no move: write a house number, \"off\", \"water\", \"fall\", \"return\", \"none\" or \"N else water\""
+                    ),
+                )),
+            },
+        },
+    }
+}
+
+fn landing(places: &[PlaceText], key: &str) -> Checked<Landing> {
+    let mut landing = Landing::NOWHERE;
+    if places.len() > landing.0.len() {
+        return Err(at(key, "at most four choices"));
+    }
+    for (slot, place) in landing.0.iter_mut().zip(places) {
+        *slot = Some(match place {
+            PlaceText::House(number) => Place::House(house(*number, key)?),
+            PlaceText::Word(word) if word == "lowest empty" => Place::LowestEmpty,
+            PlaceText::Word(word) => match word.strip_suffix(" or below").map(str::parse::<i64>) {
+                Some(Ok(number)) => Place::OrBelow(house(number, key)?),
+                _ => {
+                    return Err(at(
+                        key,
+                        format!(
+                            "`{word}` is no place: write a house number, \"N or below\" or \"lowest empty\""
+                        ),
+                    ));
+                }
+            },
+        });
+    }
+    Ok(landing)
+}
+
+fn contact(
+    file: &schema::Contact,
+    water: Option<House>,
+) -> Checked<(Contact, &'static [Exception], Landing)> {
+    let send_back = landing(&file.send_back_to, "contact.send_back_to")?;
+    let kind = |kind: schema::ContactKind, key: &str| -> Checked<Option<Contact>> {
+        match kind {
+            schema::ContactKind::Swap => Ok(Some(Contact::Swap)),
+            schema::ContactKind::Capture => Ok(Some(Contact::Capture)),
+            schema::ContactKind::SendBack if send_back.is_nowhere() => Err(at(
+                key,
+                "a piece sent back needs contact.send_back_to to say where it goes",
+            )),
+            schema::ContactKind::SendBack => Ok(Some(Contact::SendBack)),
+            schema::ContactKind::Drown if water.is_none() => {
+                Err(at(key, "the file has no [water] to drown a piece in"))
+            }
+            schema::ContactKind::Drown => Ok(Some(Contact::Drown)),
+            schema::ContactKind::Refused => Ok(None),
+        }
+    };
+    let usual = kind(file.usual, "contact.usual")?.ok_or_else(|| {
+        at(
+            "contact.usual",
+            "to forbid every landing on a piece, write protection.neighbours = \"every\"",
+        )
+    })?;
+    let mut exceptions = Vec::new();
+    for (i, exception) in file.except.iter().enumerate() {
+        let key = format!("contact.except.{i}");
+        let set = |set: &Option<Houses>, part: &str| match set {
+            Some(set) => houses(set, &format!("{key}.{part}")),
+            None => Ok(Bitboard::ALL),
+        };
+        exceptions.push(Exception {
+            from: set(&exception.from, "from")?,
+            to: set(&exception.to, "to")?,
+            moving: exception.moving.map(|way| match way {
+                schema::Way::Forward => Direction::Forward,
+                schema::Way::Backward => Direction::Backward,
+            }),
+            then: kind(exception.then, &format!("{key}.then"))?,
+        });
+    }
+    Ok((usual, Vec::leak(exceptions), send_back))
+}
+
+fn movable(file: &schema::Movable, mark: Option<Mark>) -> Checked<Movable> {
+    let mut alone = [None; 4];
+    if file.alone.len() > alone.len() {
+        return Err(at("movable.alone", "at most four entries"));
+    }
+    for (slot, entry) in alone.iter_mut().zip(&file.alone) {
+        *slot = Some(match (entry, mark) {
+            (schema::AloneText::House(number), _) => Alone::On(house(*number, "movable.alone")?),
+            (schema::AloneText::Word(word), Some(mark)) if word == "marked" => {
+                Alone::Marked(mark.house)
+            }
+            (schema::AloneText::Word(word), None) if word == "marked" => {
+                return Err(at(
+                    "movable.alone",
+                    "no piece is ever marked: the file has no [mark]",
+                ));
+            }
+            (schema::AloneText::Word(word), _) => {
+                return Err(at(
+                    "movable.alone",
+                    format!("`{word}` is neither a house number nor \"marked\""),
+                ));
+            }
+        });
+    }
+    Ok(Movable {
+        alone,
+        wait_below_a_piece: houses(&file.wait_below_a_piece, "movable.wait_below_a_piece")?,
+    })
+}
+
+fn blockade(file: Option<&schema::Blockade>) -> Checked<Blockade> {
+    let Some(file) = file else {
+        return Ok(Blockade::None);
+    };
+    let length = || match file.length {
+        Some(length @ 1..=30) => Ok(length),
+        Some(length) => Err(at(
+            "blockade.length",
+            format!("{length} pieces cannot stand in a row"),
+        )),
+        None => Err(at("blockade.length", "say how many pieces in a row block")),
+    };
+    let houses = match &file.houses {
+        Some(set) => houses(set, "blockade.houses")?,
+        None => Bitboard::ALL,
+    };
+    Ok(match file.kind {
+        schema::BlockadeKind::Run => Blockade::Run {
+            length: length()?,
+            houses,
+        },
+        schema::BlockadeKind::Group => Blockade::Group {
+            length: length()?,
+            houses,
+        },
+        schema::BlockadeKind::EveryPiece if file.length.is_some() => {
+            return Err(at(
+                "blockade.length",
+                "every piece blocks, whatever its neighbours",
+            ));
+        }
+        schema::BlockadeKind::EveryPiece => Blockade::EveryPiece,
+    })
+}
+
+fn drawing(file: &File) -> Checked<[Option<&'static str>; 31]> {
+    let mut marks = [None; 31];
+    for (number, mark) in &file.drawing {
+        let key = format!("drawing.{number}");
+        let from = number
+            .parse()
+            .map_err(|_| at(&key, format!("`{number}` is not a house number")))
+            .and_then(|number| house(number, &key))?;
+        marks[usize::from(from.number())] = Some(keep(mark));
+    }
+    Ok(marks)
+}
+
+fn why(file: &File) -> Checked<Why> {
+    let refusals = &file.refusals;
+    let mut no_step = Vec::new();
+    for (range, words) in &refusals.no_step {
+        let key = format!("refusals.no_step.{range}");
+        let set = range
+            .split(',')
+            .map(|part| {
+                let (low, high) = part.split_once('-').unwrap_or((part, part));
+                Some((low.trim().parse().ok()?, high.trim().parse().ok()?))
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| {
+                at(
+                    &key,
+                    format!("`{range}` is not a house or a range such as 1-25"),
+                )
+            })?;
+        no_step.push((houses(&Houses(set), &key)?, keep(words)));
+    }
+    let text = |text: &Option<String>| text.as_deref().map(keep);
+    Ok(Why {
+        no_step: Vec::leak(no_step),
+        blocked: text(&refusals.blocked),
+        protected: text(&refusals.protected),
+        not_displaced: text(&refusals.not_displaced),
+        held: text(&refusals.held),
+        no_bearing_off: text(&refusals.no_bearing_off),
+    })
+}

@@ -1,0 +1,387 @@
+//! A rules file as written: the TOML keys, read with serde, before any
+//! check. `docs/rulesets.md` documents every key.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+
+/// The whole file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct File {
+    pub(super) name: String,
+    pub(super) revision: u32,
+    #[serde(default)]
+    pub(super) title: String,
+    #[serde(default)]
+    pub(super) source: String,
+    pub(super) pieces: u8,
+    pub(super) implement: Implement,
+    #[serde(default)]
+    pub(super) sides: Sides,
+    pub(super) start: Start,
+    pub(super) forward: Moves,
+    #[serde(default)]
+    pub(super) backward: Moves,
+    #[serde(default)]
+    pub(super) movable: Movable,
+    #[serde(default)]
+    pub(super) bearing_off: BearingOff,
+    #[serde(default)]
+    pub(super) blockade: Option<Blockade>,
+    #[serde(default)]
+    pub(super) protection: Protection,
+    #[serde(default)]
+    pub(super) contact: Contact,
+    #[serde(default)]
+    pub(super) water: Option<Water>,
+    #[serde(default)]
+    pub(super) mark: Option<Mark>,
+    #[serde(default)]
+    pub(super) throw_again: Again,
+    #[serde(default)]
+    pub(super) winner: Winner,
+    #[serde(default)]
+    pub(super) drawing: BTreeMap<String, String>,
+    #[serde(default)]
+    pub(super) refusals: Refusals,
+}
+
+/// `implement`.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Implement {
+    FourSticks,
+    FourSticksSix,
+    LongDie,
+}
+
+/// `[sides]`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Sides {
+    pub(super) x: Option<String>,
+    pub(super) o: Option<String>,
+    pub(super) x_colour: Option<String>,
+    pub(super) o_colour: Option<String>,
+    pub(super) house: Option<SideName>,
+}
+
+/// A side, as `"x"` or `"o"`.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum SideName {
+    X,
+    O,
+}
+
+/// `[start]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Start {
+    pub(super) x: Houses,
+    pub(super) o: Houses,
+}
+
+/// `[forward]` and `[backward]`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Moves {
+    #[serde(default)]
+    pub(super) step: Houses,
+    pub(super) stop: Option<u8>,
+    #[serde(default)]
+    pub(super) past_stop: PastStop,
+    #[serde(default)]
+    pub(super) past_the_end: PastEnd,
+    #[serde(default)]
+    pub(super) from: BTreeMap<String, BTreeMap<String, ReachText>>,
+}
+
+/// `past_stop`.
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum PastStop {
+    #[default]
+    Refused,
+    StopsThere,
+}
+
+/// `past_the_end`.
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum PastEnd {
+    #[default]
+    Refused,
+    Off,
+}
+
+/// `[movable]`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Movable {
+    #[serde(default)]
+    pub(super) alone: Vec<AloneText>,
+    #[serde(default)]
+    pub(super) wait_below_a_piece: Houses,
+    #[serde(default)]
+    pub(super) first: Houses,
+}
+
+/// `[bearing_off]`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BearingOff {
+    pub(super) when_all_on: Option<Houses>,
+}
+
+/// `[blockade]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Blockade {
+    pub(super) kind: BlockadeKind,
+    pub(super) length: Option<u8>,
+    pub(super) houses: Option<Houses>,
+}
+
+/// `blockade.kind`.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum BlockadeKind {
+    Run,
+    Group,
+    EveryPiece,
+}
+
+/// `[protection]`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Protection {
+    #[serde(default)]
+    pub(super) safe: Houses,
+    #[serde(default)]
+    pub(super) neighbours: Neighbours,
+    #[serde(default)]
+    pub(super) lost_to_a_marked_piece: bool,
+}
+
+/// `protection.neighbours`.
+#[derive(Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Neighbours {
+    #[default]
+    None,
+    Any,
+    ExactlyOne,
+    Every,
+}
+
+/// `[contact]`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Contact {
+    #[serde(default)]
+    pub(super) usual: ContactKind,
+    #[serde(default)]
+    pub(super) send_back_to: Vec<PlaceText>,
+    #[serde(default)]
+    pub(super) except: Vec<Exception>,
+}
+
+/// What a landing on an opponent's piece does.
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum ContactKind {
+    #[default]
+    Swap,
+    Capture,
+    SendBack,
+    Drown,
+    Refused,
+}
+
+/// `[[contact.except]]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Exception {
+    pub(super) from: Option<Houses>,
+    pub(super) to: Option<Houses>,
+    pub(super) moving: Option<Way>,
+    pub(super) then: ContactKind,
+}
+
+/// `moving`.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Way {
+    Forward,
+    Backward,
+}
+
+/// `[water]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Water {
+    pub(super) house: u8,
+    pub(super) lands: Vec<PlaceText>,
+    #[serde(default)]
+    pub(super) returns_to: Vec<PlaceText>,
+}
+
+/// `[mark]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Mark {
+    pub(super) house: u8,
+    pub(super) after_moving_from: Houses,
+}
+
+/// `[throw_again]`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Again {
+    #[serde(default)]
+    pub(super) rolls: Vec<u8>,
+    #[serde(default)]
+    pub(super) after_no_move: bool,
+    #[serde(default)]
+    pub(super) after_moving_to: Houses,
+    #[serde(default)]
+    pub(super) never_after_moving_from: Houses,
+}
+
+/// `winner`.
+#[derive(Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Winner {
+    #[default]
+    FirstHome,
+    MostBorneOff,
+}
+
+/// `[refusals]`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Refusals {
+    #[serde(default)]
+    pub(super) no_step: BTreeMap<String, String>,
+    pub(super) blocked: Option<String>,
+    pub(super) protected: Option<String>,
+    pub(super) not_displaced: Option<String>,
+    pub(super) held: Option<String>,
+    pub(super) no_bearing_off: Option<String>,
+}
+
+/// A set of house numbers: `15`, `"1-25"`, or an array of either.
+#[derive(Default, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Houses(pub(super) Vec<(i64, i64)>);
+
+/// Where a roll carries a piece: a house number, or `"off"`, `"water"`,
+/// `"fall"`, `"return"`, `"none"`, `"N else water"`.
+#[derive(Clone, Debug)]
+pub(super) enum ReachText {
+    To(i64),
+    Word(String),
+}
+
+/// One choice of where a piece rests: a house number, `"N or below"`,
+/// `"lowest empty"`.
+#[derive(Clone, Debug)]
+pub(super) enum PlaceText {
+    House(i64),
+    Word(String),
+}
+
+/// One entry of `movable.alone`: a house number or `"marked"`.
+#[derive(Clone, Debug)]
+pub(super) enum AloneText {
+    House(i64),
+    Word(String),
+}
+
+/// A number or a word, as the three kinds above read them.
+struct NumberOrWord(&'static str);
+
+impl<'de> Visitor<'de> for NumberOrWord {
+    type Value = Result<i64, String>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Self::Value, E> {
+        Ok(Ok(value))
+    }
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Self::Value, E> {
+        i64::try_from(value)
+            .map(Ok)
+            .map_err(|_| E::custom("number out of range"))
+    }
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<Self::Value, E> {
+        Ok(Err(value.to_owned()))
+    }
+}
+
+macro_rules! number_or_word {
+    ($ty:ident, $number:ident, $expecting:literal) => {
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                Ok(
+                    match deserializer.deserialize_any(NumberOrWord($expecting))? {
+                        Ok(number) => $ty::$number(number),
+                        Err(word) => $ty::Word(word),
+                    },
+                )
+            }
+        }
+    };
+}
+
+number_or_word!(
+    ReachText,
+    To,
+    "a house number or one of \"off\", \"water\", \"fall\", \"return\", \"none\", \"N else water\""
+);
+number_or_word!(
+    PlaceText,
+    House,
+    "a house number, \"N or below\" or \"lowest empty\""
+);
+number_or_word!(AloneText, House, "a house number or \"marked\"");
+
+impl<'de> Deserialize<'de> for Houses {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Set;
+        const EXPECTING: &str = "a house number, a range such as \"1-25\", or an array of them";
+        impl<'de> Visitor<'de> for Set {
+            type Value = Houses;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(EXPECTING)
+            }
+            fn visit_i64<E: de::Error>(self, value: i64) -> Result<Houses, E> {
+                Ok(Houses(vec![(value, value)]))
+            }
+            fn visit_u64<E: de::Error>(self, value: u64) -> Result<Houses, E> {
+                let value = i64::try_from(value).map_err(|_| E::custom("number out of range"))?;
+                self.visit_i64(value)
+            }
+            fn visit_str<E: de::Error>(self, value: &str) -> Result<Houses, E> {
+                let range = value.split_once('-').and_then(|(low, high)| {
+                    Some((low.trim().parse().ok()?, high.trim().parse().ok()?))
+                });
+                match range {
+                    Some(range) => Ok(Houses(vec![range])),
+                    None => Err(E::invalid_value(de::Unexpected::Str(value), &self)),
+                }
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Houses, A::Error> {
+                let mut all = Vec::new();
+                while let Some(Houses(more)) = seq.next_element::<Houses>()? {
+                    all.extend(more);
+                }
+                Ok(Houses(all))
+            }
+        }
+        deserializer.deserialize_any(Set)
+    }
+}

@@ -1,0 +1,476 @@
+//! The rules files of `rules/`: each built-in ruleset's file plays
+//! exactly as the built-in (the same answer to every hook, the same perft
+//! on its data file, the same moves in the same order on seeded games),
+//! Piccione's file plays the rules docs/rules.md gives it, and a broken
+//! file is refused with its key and line.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use senet::playout::playout;
+use senet::rulesets::{Direction, Refusal};
+use senet::{AnyRuleset, Bitboard, Board, House, Position, Roll, Ruleset, Setup, Side};
+use senet::{Described, RulesFileError};
+use senet::{Outcome, perft};
+
+use crate::common::*;
+use crate::reference::{reference_moves, reference_perft};
+
+/// The file of a ruleset, read.
+fn file(name: &str) -> Described {
+    let path = format!("{}/rules/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    Described::read(&path).unwrap_or_else(|error| panic!("{path}: {error}"))
+}
+
+/// The start, then where seeded random games stand after 10 to 120 throws.
+fn corpus(ruleset: AnyRuleset) -> Vec<Position<AnyRuleset>> {
+    let start = Position::start(ruleset);
+    let mut found = vec![start];
+    for seed in 0..8 {
+        for throws in [10, 40, 80, 120] {
+            let game = playout(&start, &mut ChaCha8Rng::seed_from_u64(seed), throws);
+            found.push(game.end);
+        }
+    }
+    found
+}
+
+/// Each legal move of `roll`, written, with the position it leads to.
+fn played<R: Ruleset>(position: &Position<R>, roll: Roll) -> Vec<(String, String)> {
+    position
+        .moves(roll)
+        .iter()
+        .map(|mv| {
+            let after = position.play(mv).expect("a legal move");
+            (position.notation(mv).to_string(), after.to_string())
+        })
+        .collect()
+}
+
+/// Every hook that reads no board answers as the built-in's does.
+fn same_fixed_answers(built_in: AnyRuleset, described: Described) {
+    let name = built_in.name();
+    assert_eq!(described.name(), name);
+    assert_eq!(described.revision(), built_in.revision(), "{name}");
+    assert_eq!(
+        described.pieces_per_side(),
+        built_in.pieces_per_side(),
+        "{name}"
+    );
+    assert_eq!(described.start(), built_in.start(), "{name}");
+    assert_eq!(described.dice(), built_in.dice(), "{name}");
+    assert_eq!(
+        described.must_play_first(),
+        built_in.must_play_first(),
+        "{name}"
+    );
+    assert_eq!(described.safe_houses(), built_in.safe_houses(), "{name}");
+    assert_eq!(described.contact(), built_in.contact(), "{name}");
+    assert_eq!(described.water(), built_in.water(), "{name}");
+    assert_eq!(described.mark_house(), built_in.mark_house(), "{name}");
+    assert_eq!(described.house_side(), built_in.house_side(), "{name}");
+    for side in Side::BOTH {
+        assert_eq!(
+            described.side_name(side),
+            built_in.side_name(side),
+            "{name}"
+        );
+        assert_eq!(described.colour(side), built_in.colour(side), "{name}");
+    }
+    let refusals = [
+        Refusal::Blocked,
+        Refusal::Protected,
+        Refusal::NotDisplaced,
+        Refusal::Held,
+        Refusal::NoBearingOff,
+    ];
+    for refusal in refusals {
+        assert_eq!(
+            described.why(refusal),
+            built_in.why(refusal),
+            "{name} {refusal:?}"
+        );
+    }
+    for from in House::all() {
+        assert_eq!(
+            described.house_mark(from),
+            built_in.house_mark(from),
+            "{name}"
+        );
+        for to in House::all() {
+            let (found, expected) = (
+                described.contact_at(from, to),
+                built_in.contact_at(from, to),
+            );
+            assert_eq!(found, expected, "{name}: contact from {from} on {to}");
+        }
+        for roll in built_in.dice().rolls() {
+            let at = format!("{name}: from {from} with {roll:?}");
+            assert_eq!(
+                described.forward(from, roll),
+                built_in.forward(from, roll),
+                "{at}"
+            );
+            assert_eq!(
+                described.backward(from, roll),
+                built_in.backward(from, roll),
+                "{at}"
+            );
+            let refusal = Refusal::NoStep { from, roll };
+            assert_eq!(described.why(refusal), built_in.why(refusal), "{at}");
+        }
+    }
+}
+
+/// Every hook that reads the board answers as the built-in's does, on `board`.
+fn same_board_answers(built_in: AnyRuleset, described: Described, board: &Board, at: &str) {
+    let occupied = board.occupied();
+    assert_eq!(
+        described.water_landing(occupied),
+        built_in.water_landing(occupied),
+        "{at}"
+    );
+    assert_eq!(
+        described.return_landing(occupied),
+        built_in.return_landing(occupied),
+        "{at}"
+    );
+    assert_eq!(
+        described.send_back(occupied),
+        built_in.send_back(occupied),
+        "{at}"
+    );
+    assert_eq!(described.outcome(board), built_in.outcome(board), "{at}");
+    for side in Side::BOTH {
+        assert_eq!(
+            described.movable(board, side),
+            built_in.movable(board, side),
+            "{at}"
+        );
+        assert_eq!(
+            described.may_bear_off(board, side),
+            built_in.may_bear_off(board, side),
+            "{at}"
+        );
+        assert_eq!(
+            described.shielded(board, side),
+            built_in.shielded(board, side),
+            "{at}"
+        );
+        for direction in [Direction::Forward, Direction::Backward] {
+            let (found, expected) = (
+                described.impassable(board, side, direction),
+                built_in.impassable(board, side, direction),
+            );
+            assert_eq!(found, expected, "{at}: {side:?} {direction:?}");
+        }
+    }
+}
+
+#[test]
+fn each_built_in_file_answers_every_hook_as_the_built_in() {
+    for built_in in AnyRuleset::ALL {
+        let described = file(built_in.name());
+        same_fixed_answers(built_in, described);
+        for (i, position) in corpus(built_in).iter().enumerate() {
+            let at = format!("{built_in}: corpus {i}: {position}");
+            same_board_answers(built_in, described, position.board(), &at);
+        }
+        // The landing hooks on boards filled from either end of the track.
+        for n in 1..=30 {
+            for occupied in [Bitboard::range(1, n), Bitboard::range(n, 30)] {
+                let at = format!("{built_in}: occupied {occupied:?}");
+                let (found, expected) = (
+                    described.water_landing(occupied),
+                    built_in.water_landing(occupied),
+                );
+                assert_eq!(found, expected, "{at}");
+                let (found, expected) = (
+                    described.return_landing(occupied),
+                    built_in.return_landing(occupied),
+                );
+                assert_eq!(found, expected, "{at}");
+                let (found, expected) =
+                    (described.send_back(occupied), built_in.send_back(occupied));
+                assert_eq!(found, expected, "{at}");
+            }
+        }
+    }
+}
+
+/// The perft data files (`tests/data/*.perft`), every position to its
+/// deepest count (depth 4 for most), under the ruleset's file.
+#[test]
+fn each_built_in_file_has_the_built_ins_perft() {
+    for built_in in AnyRuleset::ALL {
+        let described = file(built_in.name());
+        let path = format!(
+            "{}/tests/data/{}.perft",
+            env!("CARGO_MANIFEST_DIR"),
+            built_in.name()
+        );
+        let data = std::fs::read_to_string(&path).expect("the perft data file");
+        let mut checked = 0;
+        for line in data
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let (text, counts) = line.split_once(" ; ").expect("POSITION ; COUNTS");
+            let position = Position::parse(described, text)
+                .unwrap_or_else(|error| panic!("{path}: {text}: {error}"));
+            for (depth, count) in (1..=4).zip(counts.split(' ')) {
+                let count: u64 = count.parse().expect("a count");
+                assert_eq!(
+                    perft(&position, depth),
+                    count,
+                    "{path}: {text}, depth {depth}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 20, "{path}: only {checked} counts");
+    }
+}
+
+/// Seeded games of each built-in: every roll's moves, in order, written
+/// the same, leading to the same positions, and perft to depth 2.
+#[test]
+fn each_built_in_file_lists_the_same_moves_on_seeded_games() {
+    for built_in in AnyRuleset::ALL {
+        let described = file(built_in.name());
+        for position in corpus(built_in) {
+            let seen = Setup::from(&position)
+                .position(described)
+                .unwrap_or_else(|error| panic!("{built_in}: {position}: {error}"));
+            assert_eq!(seen.to_string(), position.to_string());
+            assert_eq!(
+                perft(&seen, 2),
+                perft(&position, 2),
+                "{built_in}: {position}"
+            );
+            for roll in built_in.dice().rolls() {
+                let (expected, found) = (played(&position, roll), played(&seen, roll));
+                assert_eq!(found, expected, "{built_in}: {position}, {roll:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_file_read_twice_is_one_ruleset_found_by_name() {
+    let first = file("piccione");
+    assert_eq!(first, file("piccione"));
+    assert_ne!(first, file("kendall"));
+    assert_eq!(AnyRuleset::of(&first), None);
+    assert_eq!(
+        <Described as senet::rulesets::ByName>::by_name("piccione"),
+        Some(first)
+    );
+    assert_eq!(format!("{first:?}"), "Described(\"piccione\")");
+    assert!(first.title().starts_with("Piccione 1980"));
+}
+
+// --- Piccione, as docs/rules.md "Piccione" states it ---
+
+#[test]
+fn piccione_start_and_perft() {
+    let start = Position::try_start(file("piccione")).expect("a valid start");
+    assert_eq!(start.to_string(), "oxoxoxoxox.................... x 0 0");
+    // Depth 1, by hand: every target in 1 to 10 is taken, so a 1 and a 2
+    // move only the piece on 10, a 3 and a 4 the pieces on 8 and 10, a 5
+    // those on 6, 8 and 10: 1 + 1 + 2 + 2 + 3.
+    let counts: Vec<u64> = (1..=4).map(|depth| perft(&start, depth)).collect();
+    assert_eq!(counts, [9, 82, 877, 9_986]);
+    // The crate's independent reference implementation, which plays one
+    // move at a time from the hooks, agrees.
+    for (depth, count) in (1..=4).zip(counts) {
+        assert_eq!(reference_perft(&start, depth), count, "depth {depth}");
+    }
+    // And on seeded Piccione games, move for move.
+    for seed in 0..8 {
+        let game = playout(&start, &mut ChaCha8Rng::seed_from_u64(seed), 60);
+        for roll in start.ruleset().dice().rolls() {
+            let expected = reference_moves(&game.end, roll).len();
+            assert_eq!(game.end.moves(roll).len(), expected, "{}", game.end);
+        }
+        assert_eq!(
+            perft(&game.end, 3),
+            reference_perft(&game.end, 3),
+            "{}",
+            game.end
+        );
+    }
+}
+
+#[test]
+fn piccione_no_piece_lands_on_another() {
+    let piccione = file("piccione");
+    let position = pos(piccione, &ps(&[10, 11], &[12, 13], 'x', 3, 3));
+    // A 2 or a 3 from 10 lands on o's pieces, a 1 on x's own: refused.
+    let error = refused(&position, "2: 10-12");
+    assert!(
+        error.to_string().contains("no piece may land on another"),
+        "{error}"
+    );
+    assert_moves(&position, 3, &["3: 11-14"]);
+}
+
+#[test]
+fn piccione_water_sends_to_the_lowest_empty_house() {
+    let piccione = file("piccione");
+    let position = pos(piccione, &ps(&[1, 24], &[2, 20], 'x', 3, 3));
+    assert_eq!(
+        after(&position, "3: 24-27"),
+        ps(&[1, 3], &[2, 20], 'o', 3, 3)
+    );
+}
+
+#[test]
+fn piccione_throws_again_on_5_and_after_moving_onto_15_or_26() {
+    let piccione = file("piccione");
+    let position = pos(piccione, &ps(&[12, 22], &[1], 'x', 3, 4));
+    let again = |text: &str| after(&position, text).contains(" x ");
+    assert!(again("3: 12-15+"), "onto 15");
+    assert!(again("4: 22-26+"), "onto 26");
+    assert!(!again("2: 12-14"), "a 2 elsewhere passes the throw");
+    assert!(
+        piccione.throws_again(roll(5), None),
+        "a lost 5 throws again"
+    );
+    assert!(!piccione.throws_again(roll(1), None));
+}
+
+#[test]
+fn piccione_bears_off_on_the_exact_count_and_never_back_from_28() {
+    let piccione = file("piccione");
+    let position = pos(piccione, &ps(&[28], &[1], 'x', 4, 4));
+    assert_moves(&position, 3, &["3: 28-off"]);
+    // A 4 overshoots and 28 never moves backward: the throw is lost.
+    assert_lost(&position, 4, "4: -");
+    let won = pos(piccione, &ps(&[], &[1], 'o', 5, 4));
+    assert_eq!(won.outcome(), Some(Outcome::Win(Side::X)));
+}
+
+// --- Broken files ---
+
+/// A file that reads, with `line` replaced by `with`.
+fn broken(line: &str, with: &str) -> RulesFileError {
+    let text = std::fs::read_to_string(format!(
+        "{}/rules/piccione.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the file");
+    assert!(text.contains(line), "{line}");
+    let text = text.replacen(line, with, 1);
+    Described::from_toml(&text).expect_err("a broken file")
+}
+
+#[test]
+fn a_broken_file_says_which_key_on_which_line() {
+    let cases: [(&str, &str, &str); 9] = [
+        (
+            "pieces = 5",
+            "pieces = 4",
+            "line 14, `start.x`: 5 pieces, but `pieces` says 4",
+        ),
+        (
+            "step = \"1-30\"",
+            "step = \"1-31\"",
+            "line 19, `forward.step`: 31 is not a house",
+        ),
+        (
+            "step = \"1-30\"",
+            "stop = 40",
+            "line 19, `forward.stop`: 40 is not a house",
+        ),
+        (
+            "rolls = [5]",
+            "rolls = [7]",
+            "line 37, `throw_again.rolls`: 7 is not a roll",
+        ),
+        (
+            "house = 27\n",
+            "",
+            "line 31, `water`: missing field `house`",
+        ),
+        (
+            "neighbours = \"every\"",
+            "neighbors = \"every\"",
+            "line 27, `protection.neighbors`: unknown field `neighbors`",
+        ),
+        (
+            "implement = \"four_sticks\"",
+            "implement = \"dice\"",
+            "line 13, `implement`: unknown variant `dice`",
+        ),
+        (
+            "step = \"1-30\"",
+            "from.26 = { 1 = \"return\" }",
+            "line 19, `forward.from.26.1`: \"return\" needs water.returns_to",
+        ),
+        (
+            "lands = [\"lowest empty\"]",
+            "lands = [\"highest empty\"]",
+            "line 33, `water.lands`: `highest empty` is no place",
+        ),
+    ];
+    for (line, with, expected) in cases {
+        let error = broken(line, with).to_string();
+        assert!(error.starts_with(expected), "{with:?}: {error}");
+    }
+    // Keys that contradict each other, and a start the rules refuse.
+    let error = broken(
+        "[protection]",
+        "[contact]\nusual = \"send_back\"\n\n[protection]",
+    );
+    assert_eq!(
+        error.to_string(),
+        "line 27, `contact.usual`: a piece sent back needs contact.send_back_to to say where it goes"
+    );
+    let error = broken("x = [2, 4, 6, 8, 10]", "x = [2, 4, 6, 8, 27]").to_string();
+    assert!(
+        error.starts_with(
+            "line 14, `start`: the rules refuse their own start: a piece stands on house 27"
+        ),
+        "{error}"
+    );
+    // Not TOML at all.
+    let error = Described::from_toml("name = \n")
+        .expect_err("malformed")
+        .to_string();
+    assert!(error.starts_with("line 1"), "{error}");
+    let error = Described::read("no/such/file.toml")
+        .expect_err("missing")
+        .to_string();
+    assert!(
+        error.starts_with("cannot read no/such/file.toml"),
+        "{error}"
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    /// Any one byte of a good file changed, cut short, or doubled: read
+    /// or refused, never a panic.
+    #[test]
+    fn a_damaged_file_is_read_or_refused(at in 0usize..2_000, byte in 0u8..128, cut in proptest::bool::ANY) {
+        let text = std::fs::read_to_string(format!(
+            "{}/rules/kendall1979.toml",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("the file");
+        let mut bytes = text.into_bytes();
+        let at = at % bytes.len();
+        if cut {
+            bytes.truncate(at);
+        } else {
+            bytes[at] = byte;
+        }
+        if let Ok(text) = String::from_utf8(bytes) {
+            match Described::from_toml(&text) {
+                Ok(described) => proptest::prop_assert!(Position::try_start(described).is_ok()),
+                Err(error) => proptest::prop_assert!(!error.to_string().is_empty()),
+            }
+        }
+    }
+}
