@@ -36,9 +36,14 @@ use rules::Rules;
 ///
 /// It is a ruleset like any other: `Position<Described>`, games, records,
 /// perft and the bots take it. It is checked when read (every key, and
-/// its start as [`Position::try_start`] checks one), so
-/// `Position::try_start` never refuses it. Reading the same text again
-/// gives the same ruleset; a ruleset read lives as long as the program.
+/// its start as [`Position::try_start`] checks one), so it is
+/// [`BuiltIn`](crate::rulesets::BuiltIn): [`Position::start`] and
+/// `Game::seeded` take it. It is no built-in ruleset for what the crate
+/// ships per ruleset ([`AnyRuleset::of`](crate::AnyRuleset::of) answers
+/// `None`: no bot network), and a game's record carries the file's
+/// SHA-256 (the `RulesFile` tag), so that a replay under another file is
+/// refused. Reading the same text again gives the same ruleset; a ruleset
+/// read lives as long as the program.
 ///
 /// ```
 /// use senet::Described;
@@ -54,7 +59,7 @@ use rules::Rules;
 /// throw_again = { rolls = [1, 4, 5], after_no_move = true }
 /// "#;
 /// let short = Described::from_toml(text)?;
-/// let start = Position::try_start(short)?;
+/// let start = Position::start(short);
 /// assert_eq!(start.to_string(), "oxoxox........................ x 0 0");
 /// // A 1 moves each of x's pieces onto o's, and swaps them.
 /// assert_eq!(start.moves(Roll::new(1).unwrap()).len(), 3);

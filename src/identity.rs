@@ -39,6 +39,25 @@ pub(crate) fn steps<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -
     Steps::derive(ruleset, roll, direction)
 }
 
+/// The SHA-256 of the rules file `ruleset` was read from, when it was
+/// read from one (directly, or compiled): what records carry, so that a
+/// replay under another file is refused.
+pub(crate) fn rules_file<R: Ruleset>(ruleset: &R) -> Option<crate::source::Commitment> {
+    #[cfg(feature = "rules-file")]
+    {
+        let described = as_type::<R, crate::Described>(ruleset)
+            .copied()
+            .or_else(|| {
+                as_type::<R, Compiled>(ruleset).and_then(|c| c.get::<crate::Described>().copied())
+            });
+        if let Some(described) = described {
+            return Some(crate::source::Commitment::from_bytes(described.digest()));
+        }
+    }
+    let _ = ruleset;
+    None
+}
+
 /// Which ruleset of the list `R` is, from its type alone (never from
 /// anything a ruleset answers): a comparison of types that the compiler
 /// makes when it compiles each use.

@@ -36,6 +36,7 @@
 //! |---|---|---|
 //! | `Ruleset` | required | the ruleset's name: `kendall`, `temple`, `bell`, `classic`, `jequier`, `kendall1979`, `skyruk`, or a ruleset of your own |
 //! | `Revision` | required | the ruleset's revision the game was played under, in decimal |
+//! | `RulesFile` | for a ruleset read from a rules file | the SHA-256 of the file, 64 lower-case hex digits: a replay under another file is refused |
 //! | `Seed` | when seeded | the seed, lower-case hex (`""` for the empty seed) |
 //! | `Start` | when not the ruleset's start | the start position string |
 //! | `X`, `O` | optional | the players' names |
@@ -153,7 +154,9 @@ pub use text::{ParseRecordError, ReadRecordError, RecordError};
 /// ```
 ///
 /// The header is one tag a line, `[Name "value"]`, in this order:
-/// `Ruleset` and `Revision` (required), `Seed` (the seed as lower-case
+/// `Ruleset` and `Revision` (required), `RulesFile` (the SHA-256 of the
+/// rules file of a ruleset read from one, as 64 lower-case hex digits),
+/// `Seed` (the seed as lower-case
 /// hex, when the game was seeded), `Start` (a position string, only when
 /// the game did not start from the ruleset's start), `X` and `O` (the
 /// sides' names, optional), `XAgent` and `OAgent` (who or what played
@@ -179,12 +182,13 @@ pub use text::{ParseRecordError, ReadRecordError, RecordError};
 /// null), `start`, `x`, `o` (text or null), `finish` (null, or
 /// `{"ending": "borne_off" | "resignation", "winner": "x" | "o"}` or
 /// `{"ending": "draw"}`) and `throws`, the notation of each throw; the
-/// optional tags `x_agent`, `o_agent`, `site`, `date` and `commitment`
+/// optional tags `rules_file`, `x_agent`, `o_agent`, `site`, `date` and `commitment`
 /// appear only when set, so records without them read and write as before.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
     ruleset: String,
     revision: u32,
+    rules_file: Option<Commitment>,
     seed: Option<Seed>,
     start: Option<String>,
     names: [Option<String>; 2],
@@ -258,6 +262,7 @@ impl Record {
         Record {
             ruleset: ruleset.name().to_owned(),
             revision: ruleset.revision(),
+            rules_file: crate::identity::rules_file(ruleset),
             seed,
             start,
             names: [None, None],
@@ -294,6 +299,7 @@ impl Record {
         Ok(Record {
             ruleset,
             revision,
+            rules_file: None,
             seed,
             start,
             names,
@@ -415,6 +421,20 @@ impl Record {
     /// ```
     pub fn date(&self) -> Option<&str> {
         self.date.as_deref()
+    }
+
+    /// The SHA-256 of the rules file the game was played under, when its
+    /// ruleset was read from one ([`Described`](crate::Described), feature
+    /// `rules-file`): the `RulesFile` tag, as the [`Commitment`] type
+    /// writes a SHA-256. A replay under a ruleset of another file (or of
+    /// none) is refused ([`Problem::RulesFile`](crate::replay::Problem::RulesFile)).
+    pub fn rules_file(&self) -> Option<Commitment> {
+        self.rules_file
+    }
+
+    /// Sets or clears the `RulesFile` tag (see [`rules_file`](Self::rules_file)).
+    pub fn set_rules_file(&mut self, digest: Option<Commitment>) {
+        self.rules_file = digest;
     }
 
     /// The commitment to the seed published before the game, if recorded:

@@ -172,6 +172,17 @@ pub enum Problem {
         /// The ruleset it was replayed under.
         replayed: &'static str,
     },
+    /// The record was played under a rules file other than the
+    /// ruleset's: another file, or one where the ruleset has none, or none
+    /// where it has one (the `RulesFile` tag against
+    /// [`Described::digest`](crate::Described::digest)).
+    #[error("{}", rules_file_mismatch(*record, *replayed))]
+    RulesFile {
+        /// The SHA-256 of the file the record names, if any.
+        record: Option<Commitment>,
+        /// The SHA-256 of the file the replay's ruleset was read from, if any.
+        replayed: Option<Commitment>,
+    },
     /// The record was played under another revision of the rules.
     #[error(
         "the record is for {ruleset} rules revision {record}, this crate plays revision {current}; a game replayed under another revision may play differently"
@@ -603,6 +614,13 @@ impl Record {
                 replayed: ruleset.name(),
             });
         }
+        let replayed = crate::identity::rules_file(&ruleset);
+        if self.rules_file() != replayed {
+            return Err(Problem::RulesFile {
+                record: self.rules_file(),
+                replayed,
+            });
+        }
         if self.revision() != ruleset.revision() {
             return Err(Problem::Revision {
                 ruleset: ruleset.name(),
@@ -705,4 +723,17 @@ fn replay_throw<R: Ruleset>(
     .map_err(illegal)?;
     let turn = Turn::from_parts(number, position.side_to_throw(), throw, play, written);
     Ok((turn, after))
+}
+
+/// What [`Problem::RulesFile`] says.
+fn rules_file_mismatch(record: Option<Commitment>, replayed: Option<Commitment>) -> String {
+    match (record, replayed) {
+        (Some(record), Some(replayed)) => format!(
+            "the record was played under the rules file with SHA-256 {record}, not this one ({replayed}): a game replayed under other rules may play differently"
+        ),
+        (Some(record), None) => format!(
+            "the record was played under a rules file (SHA-256 {record}): replay it under that file"
+        ),
+        (None, _) => "the record names no rules file, and this ruleset was read from one: replay it under the ruleset it names".to_owned(),
+    }
 }

@@ -16,9 +16,10 @@ use crate::ruleset::Outcome;
 use crate::source::{Commitment, CommitmentError, Seed, SeedError};
 
 /// The tags of the header, in the order they are written.
-const ORDER: [&str; 13] = [
+const ORDER: [&str; 14] = [
     "Ruleset",
     "Revision",
+    "RulesFile",
     "Seed",
     "Start",
     "X",
@@ -36,15 +37,16 @@ const ORDER: [&str; 13] = [
 mod at {
     pub(super) const RULESET: usize = 0;
     pub(super) const REVISION: usize = 1;
-    pub(super) const SEED: usize = 2;
-    pub(super) const START: usize = 3;
-    pub(super) const NAMES: [usize; 2] = [4, 5];
-    pub(super) const AGENTS: [usize; 2] = [6, 7];
-    pub(super) const SITE: usize = 8;
-    pub(super) const DATE: usize = 9;
-    pub(super) const COMMITMENT: usize = 10;
-    pub(super) const RESULT: usize = 11;
-    pub(super) const ENDING: usize = 12;
+    pub(super) const RULES_FILE: usize = 2;
+    pub(super) const SEED: usize = 3;
+    pub(super) const START: usize = 4;
+    pub(super) const NAMES: [usize; 2] = [5, 6];
+    pub(super) const AGENTS: [usize; 2] = [7, 8];
+    pub(super) const SITE: usize = 9;
+    pub(super) const DATE: usize = 10;
+    pub(super) const COMMITMENT: usize = 11;
+    pub(super) const RESULT: usize = 12;
+    pub(super) const ENDING: usize = 13;
     /// The tags whose value is free text.
     pub(super) const FREE_TEXT: [usize; 7] = [
         RULESET, START, NAMES[0], NAMES[1], AGENTS[0], AGENTS[1], SITE,
@@ -116,7 +118,7 @@ pub enum RecordError {
     },
     /// A tag that is unknown, given twice or out of order.
     #[error(
-        "unknown, repeated or misplaced tag {name:?}; the order is Ruleset, Revision, Seed, Start, X, O, XAgent, OAgent, Site, Date, Commitment, Result, Ending"
+        "unknown, repeated or misplaced tag {name:?}; the order is Ruleset, Revision, RulesFile, Seed, Start, X, O, XAgent, OAgent, Site, Date, Commitment, Result, Ending"
     )]
     UnexpectedTag {
         /// The start of the tag's name (at most 24 bytes).
@@ -138,6 +140,9 @@ pub enum RecordError {
     /// The commitment is not 64 lower-case hex digits.
     #[error("the Commitment tag: {0}")]
     Commitment(#[from] CommitmentError),
+    /// The rules file's SHA-256 is not 64 lower-case hex digits.
+    #[error("the RulesFile tag: {0}")]
+    RulesFile(CommitmentError),
     /// The result and the ending do not go together.
     #[error("[Result {result:?}] does not go with {}", match ending {
         Some(e) => format!("[Ending {:?}]", e.as_str()),
@@ -338,6 +343,9 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_tag(f, "Ruleset", &self.ruleset)?;
         write_tag(f, "Revision", &self.revision.to_string())?;
+        if let Some(digest) = self.rules_file() {
+            write_tag(f, "RulesFile", &digest.to_string())?;
+        }
         if let Some(seed) = self.seed {
             write_tag(f, "Seed", &seed.to_string())?;
         }
@@ -473,6 +481,7 @@ struct Tag {
 struct Header {
     ruleset: String,
     revision: u32,
+    rules_file: Option<Commitment>,
     seed: Option<Seed>,
     start: Option<String>,
     names: [Option<String>; 2],
@@ -683,17 +692,22 @@ impl Parser {
         if let Some(date) = tag(at::DATE) {
             check_date(date).map_err(|e| fail(at::DATE, 0, e))?;
         }
-        let commitment = tag(at::COMMITMENT)
-            .map(Commitment::from_str)
-            .transpose()
-            .map_err(|error| {
-                // Hex digits are one character each: point at the bad one.
-                let extra = match error {
-                    CommitmentError::Digit { position, .. } => position - 1,
-                    _ => 0,
-                };
-                fail(at::COMMITMENT, extra, error.into())
-            })?;
+        let digest = |index: usize, kind: fn(CommitmentError) -> RecordError| {
+            self.tags[index]
+                .as_ref()
+                .map(|t| Commitment::from_str(&t.value))
+                .transpose()
+                .map_err(|error| {
+                    // Hex digits are one character each: point at the bad one.
+                    let extra = match error {
+                        CommitmentError::Digit { position, .. } => position - 1,
+                        _ => 0,
+                    };
+                    fail(index, extra, kind(error))
+                })
+        };
+        let rules_file = digest(at::RULES_FILE, RecordError::RulesFile)?;
+        let commitment = digest(at::COMMITMENT, RecordError::Commitment)?;
         let finish = parse_finish(tag(at::RESULT).unwrap_or_default(), tag(at::ENDING)).map_err(
             |error| {
                 let index = match error {
@@ -708,6 +722,7 @@ impl Parser {
         Ok(Header {
             ruleset,
             revision,
+            rules_file,
             seed,
             start: owned(at::START),
             names: at::NAMES.map(owned),
@@ -772,6 +787,7 @@ impl Parser {
         Ok(Record {
             ruleset: header.ruleset,
             revision: header.revision,
+            rules_file: header.rules_file,
             seed: header.seed,
             start: header.start,
             names: header.names,

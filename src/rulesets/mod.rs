@@ -91,11 +91,14 @@ use crate::board::Board;
 use crate::house::House;
 use crate::ruleset::{Outcome, Ruleset};
 
-/// The rulesets this crate ships: their start positions are checked by
-/// the crate's own tests, so [`Position::start`](crate::Position::start)
-/// makes them with no check that could fail. Sealed: a ruleset of your own
-/// starts with [`Position::try_start`](crate::Position::try_start), which
-/// checks its start and says what is wrong with it.
+/// The rulesets whose start the crate vouches for, so that
+/// [`Position::start`](crate::Position::start) makes it with no check that
+/// could fail: the rulesets this crate ships (their starts are checked by
+/// the crate's own tests), [`AnyRuleset`](crate::AnyRuleset), and a
+/// ruleset read from a rules file (`Described`, feature `rules-file`,
+/// whose start is checked when the file is read). Sealed: a ruleset of
+/// your own starts with [`Position::try_start`](crate::Position::try_start),
+/// which checks its start and says what is wrong with it.
 ///
 /// ```
 /// use senet::Position;
@@ -131,6 +134,13 @@ pub(crate) mod sealed {
 
 impl sealed::Sealed for crate::AnyRuleset {}
 impl BuiltIn for crate::AnyRuleset {}
+
+#[cfg(feature = "rules-file")]
+impl sealed::Sealed for crate::Described {}
+/// A `Described` value exists only once its file is read and its start
+/// checked ([`Described::from_toml`](crate::Described::from_toml)).
+#[cfg(feature = "rules-file")]
+impl BuiltIn for crate::Described {}
 
 /// A named house of the traditional board, checked when compiled.
 const fn named(number: u8) -> House {

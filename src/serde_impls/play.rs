@@ -326,6 +326,8 @@ pub struct RecordRepr {
     #[serde(default)]
     o: Option<Bounded<VALUE>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    rules_file: Option<Commitment>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     x_agent: Option<Bounded<VALUE>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     o_agent: Option<Bounded<VALUE>>,
@@ -346,6 +348,7 @@ impl From<Record> for RecordRepr {
         RecordRepr {
             ruleset: text(record.ruleset()),
             revision: record.revision(),
+            rules_file: record.rules_file(),
             seed: record.seed(),
             start: record.start().map(text),
             x: record.name(Side::X).map(text),
@@ -379,6 +382,7 @@ impl TryFrom<RecordRepr> for Record {
         record.set_site(r.site.map(text).as_deref())?;
         record.set_date(r.date.map(text).as_deref())?;
         record.set_commitment(r.commitment);
+        record.set_rules_file(r.rules_file);
         Ok(record)
     }
 }

@@ -474,3 +474,92 @@ proptest::proptest! {
         }
     }
 }
+
+// --- Records of a described ruleset ---
+
+/// Plays `turns` throws of random legal moves.
+fn play_randomly<R: Ruleset>(
+    game: &mut senet::Game<R, senet::source::SeededThrows>,
+    seed: u64,
+    turns: usize,
+) {
+    use rand_core::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..turns {
+        if game.is_over() {
+            break;
+        }
+        game.throw().expect("a seeded throw");
+        let moves = game.legal_moves();
+        if !moves.is_empty() {
+            let mv = moves[rng.next_u32() as usize % moves.len()];
+            game.play(mv).expect("a legal move");
+        }
+    }
+}
+
+#[test]
+fn a_record_carries_the_files_sha256_and_replays_only_under_that_file() {
+    use senet::replay::Problem;
+    use senet::{Game, Seed};
+
+    let piccione = file("piccione");
+    let mut game = Game::seeded(piccione, Seed::from_u64(7));
+    play_randomly(&mut game, 7, 400);
+    let record = game.record();
+    let digest = record.rules_file().expect("the RulesFile tag");
+    assert_eq!(digest.as_bytes(), &piccione.digest());
+    let text = record.to_string();
+    assert!(
+        text.starts_with("[Ruleset \"piccione\"]\n[Revision \"1\"]\n[RulesFile \""),
+        "{text}"
+    );
+    // Read back and replayed under the same file, byte for byte.
+    let read: senet::Record = text.parse().expect("a record");
+    assert_eq!(read, record);
+    assert!(read.verify_with(piccione).expect("it replays").is_valid());
+
+    // The same name under another file (one more throw-again roll): refused.
+    let path = format!("{}/rules/piccione.toml", env!("CARGO_MANIFEST_DIR"));
+    let other = std::fs::read_to_string(&path)
+        .expect("the file")
+        .replace("rolls = [5]", "rolls = [4, 5]");
+    let other = Described::from_toml(&other).expect("another good file");
+    assert_eq!(other.name(), "piccione");
+    let error = read.verify_with(other).expect_err("another file");
+    assert!(
+        matches!(error.problem, Problem::RulesFile { .. }),
+        "{error}"
+    );
+
+    // A tampered digest: refused, and a malformed one does not parse.
+    let mut tampered = read.clone();
+    tampered.set_rules_file(Some(senet::Commitment::from_bytes([0; 32])));
+    let error = tampered.verify_with(piccione).expect_err("tampered");
+    assert!(error.to_string().contains("not this one"), "{error}");
+    let bad = text.replacen("[RulesFile \"", "[RulesFile \"X", 1);
+    let error = bad.parse::<senet::Record>().expect_err("malformed digest");
+    assert!(error.to_string().contains("RulesFile tag"), "{error}");
+
+    // A built-in ruleset's file and the built-in: one's record is refused
+    // by the other, both ways.
+    let kendall = file("kendall");
+    let mut game = Game::seeded(kendall, Seed::from_u64(3));
+    play_randomly(&mut game, 3, 50);
+    let error = game
+        .record()
+        .verify_with(senet::rulesets::Kendall)
+        .expect_err("a file's record");
+    assert!(
+        matches!(error.problem, Problem::RulesFile { replayed: None, .. }),
+        "{error}"
+    );
+    let built_in = Game::seeded(senet::rulesets::Kendall, Seed::from_u64(3)).record();
+    let error = built_in
+        .verify_with(kendall)
+        .expect_err("the built-in's record");
+    assert!(
+        matches!(error.problem, Problem::RulesFile { record: None, .. }),
+        "{error}"
+    );
+}
