@@ -729,7 +729,7 @@ fn replay_throw<R: Ruleset>(
 fn rules_file_mismatch(record: Option<Commitment>, replayed: Option<Commitment>) -> String {
     match (record, replayed) {
         (Some(record), Some(replayed)) => format!(
-            "the record was played under the rules file with SHA-256 {record}, not this one ({replayed}): a game replayed under other rules may play differently"
+            "the record was played under another rules file: SHA-256 {record}, not {replayed}"
         ),
         (Some(record), None) => format!(
             "the record was played under a rules file (SHA-256 {record}): replay it under that file"

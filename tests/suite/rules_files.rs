@@ -536,7 +536,7 @@ fn a_record_carries_the_files_sha256_and_replays_only_under_that_file() {
     let mut tampered = read.clone();
     tampered.set_rules_file(Some(senet::Commitment::from_bytes([0; 32])));
     let error = tampered.verify_with(piccione).expect_err("tampered");
-    assert!(error.to_string().contains("not this one"), "{error}");
+    assert!(error.to_string().contains("another rules file"), "{error}");
     let bad = text.replacen("[RulesFile \"", "[RulesFile \"X", 1);
     let error = bad.parse::<senet::Record>().expect_err("malformed digest");
     assert!(error.to_string().contains("RulesFile tag"), "{error}");
@@ -561,5 +561,38 @@ fn a_record_carries_the_files_sha256_and_replays_only_under_that_file() {
     assert!(
         matches!(error.problem, Problem::RulesFile { record: None, .. }),
         "{error}"
+    );
+}
+
+/// docs/rulesets.md shows `rules/kendall7.toml` as it is, and the file
+/// plays as Kendall's rules with seven pieces: the built-in Kendall's
+/// hooks but for the pieces and the start.
+#[test]
+fn the_worked_example_file_is_the_docs_and_kendalls_rules_with_seven_pieces() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/rules/kendall7.toml")).expect("the file");
+    let docs = std::fs::read_to_string(format!("{root}/docs/rulesets.md")).expect("the docs");
+    assert!(
+        docs.contains(&format!("```toml\n{text}```")),
+        "docs/rulesets.md shows another file"
+    );
+    let kendall7 = file("kendall7");
+    let kendall = senet::rulesets::Kendall;
+    assert_eq!(kendall7.pieces_per_side(), 7);
+    for from in House::all() {
+        for roll in kendall.dice().rolls() {
+            assert_eq!(kendall7.forward(from, roll), kendall.forward(from, roll));
+            assert_eq!(kendall7.backward(from, roll), kendall.backward(from, roll));
+        }
+    }
+    let start = Position::start(kendall7);
+    assert_eq!(start.to_string(), "oxoxoxoxoxoxox................ x 0 0");
+    let counts: Vec<u64> = (1..=3).map(|depth| perft(&start, depth)).collect();
+    assert_eq!(counts, [24, 476, 8_600]);
+    assert_eq!(
+        counts,
+        (1..=3)
+            .map(|depth| reference_perft(&start, depth))
+            .collect::<Vec<_>>()
     );
 }

@@ -10,7 +10,7 @@ use std::time::SystemTime;
 use clap::Args;
 use senet::record::ReadRecordError;
 use senet::replay::{Place, Problem, ReplayError};
-use senet::{AnyRuleset, Record, Ruleset, Seed};
+use senet::{AnyRuleset, Described, Record, Ruleset, Seed};
 use senet_odds::{Table, TableError};
 
 use crate::fail::{Fail, error, quote, usage};
@@ -50,6 +50,67 @@ pub fn seed_hex(text: &str) -> Result<Seed, String> {
 pub fn ruleset(text: &str) -> Result<AnyRuleset, String> {
     text.parse::<AnyRuleset>().map_err(|e| e.to_string())
 }
+
+/// `--ruleset NAME` or `--rules FILE`: how every subcommand that plays
+/// one ruleset is told which.
+#[derive(Args, Clone, Debug)]
+pub struct RulesetArgs {
+    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
+    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
+    pub ruleset: AnyRuleset,
+    /// A ruleset read from a rules file (TOML, docs/rulesets.md) instead of --ruleset
+    #[arg(long, value_name = "FILE", conflicts_with = "ruleset")]
+    pub rules: Option<String>,
+}
+
+/// The ruleset a subcommand plays: a built-in one, or one read from a file.
+#[derive(Clone, Copy, Debug)]
+pub enum Chosen {
+    /// `--ruleset NAME`.
+    BuiltIn(AnyRuleset),
+    /// `--rules FILE`.
+    File(Described),
+}
+
+impl RulesetArgs {
+    /// The ruleset named, its file read.
+    pub fn chosen(&self) -> Result<Chosen, Fail> {
+        match &self.rules {
+            Some(path) => rules_file(path).map(Chosen::File),
+            None => Ok(Chosen::BuiltIn(self.ruleset)),
+        }
+    }
+}
+
+impl Chosen {
+    /// The ruleset's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Chosen::BuiltIn(ruleset) => ruleset.name(),
+            Chosen::File(ruleset) => ruleset.name(),
+        }
+    }
+}
+
+/// Reads a rules file; a bad one is a bad argument, said at its line.
+pub fn rules_file(path: &str) -> Result<Described, Fail> {
+    Described::read(path).map_err(|error| match error {
+        senet::RulesFileError::Invalid { .. } => usage(format!("{}: {error}", quote(path))),
+        _ => usage(error),
+    })
+}
+
+/// Runs `$body` with `$r` bound to the chosen ruleset as its own type:
+/// each built-in one, or the rules file's.
+macro_rules! with_chosen {
+    ($chosen:expr, |$r:ident| $body:expr) => {
+        match $chosen {
+            $crate::cmd::common::Chosen::BuiltIn(any) => senet::with_ruleset!(any, |$r| $body),
+            $crate::cmd::common::Chosen::File($r) => $body,
+        }
+    };
+}
+pub(crate) use with_chosen;
 
 /// A parser of a finite number from `min` to `max`.
 pub fn real(min: f64, max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
@@ -308,7 +369,8 @@ pub fn read_record(
     memory: &MemoryArgs,
     per_byte: u64,
     doing: &str,
-) -> Result<(Record, AnyRuleset), Fail> {
+    rules: Option<&str>,
+) -> Result<(Record, Chosen), Fail> {
     let file = File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
     let max = memory.limit() / per_byte;
     let too_long = |bytes: u64| {
@@ -331,6 +393,17 @@ pub fn read_record(
         Err(ReadRecordError::Parse(e)) => return Err(invalid(format!("{}: {e}", quote(path)))),
         Err(e) => return Err(usage(format!("cannot read {}: {e}", quote(path)))),
     };
+    if let Some(path) = rules {
+        // The replay checks that the record names this file's ruleset
+        // and carries its SHA-256.
+        return Ok((record, Chosen::File(rules_file(path)?)));
+    }
+    if let Some(digest) = record.rules_file() {
+        return Err(usage(format!(
+            "the record was played under a rules file for {} (SHA-256 {digest}): give that file with --rules FILE",
+            quote(record.ruleset())
+        )));
+    }
     let Ok(ruleset) = record.ruleset().parse::<AnyRuleset>() else {
         let found = record.ruleset().to_owned();
         let problem = Problem::ParseRulesetError { found };
@@ -339,5 +412,5 @@ pub fn read_record(
             problem,
         }));
     };
-    Ok((record, ruleset))
+    Ok((record, Chosen::BuiltIn(ruleset)))
 }

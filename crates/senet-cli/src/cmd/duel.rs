@@ -5,14 +5,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Move, Ruleset, Seed, with_ruleset};
+use senet::{Move, Ruleset, Seed};
 use senet_bot::{
     Agent, Baseline, Bot, Decision, Duel, DuelStats, Evaluation, Greedy, Learned, Level, Network,
     RandomAgent, Search, SearchLimits, Weights,
 };
 use senet_odds::Table;
 
-use super::common::{MemoryArgs, number, read_small_bytes, read_table, ruleset, seed_number};
+use super::common::{
+    MemoryArgs, RulesetArgs, number, read_small_bytes, read_table, seed_number, with_chosen,
+};
 use super::timing::Times;
 use crate::fail::{Fail, error, quote, usage};
 
@@ -28,9 +30,8 @@ const MAX_GAMES: u64 = 10_000_000;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// Agent A: random, baseline, level:N, greedy, depth:N or `search:DEPTH:NODES[:BITS]`, with @tuned, @race or @FILE
     #[arg(long, value_name = "AGENT", value_parser = spec)]
     a: Spec,
@@ -275,19 +276,20 @@ impl<R: Ruleset> Agent<R> for Timed<R> {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
+    let chosen = args.ruleset.chosen()?;
     for spec in [&args.a, &args.b] {
         if let Eval::Network(_, name) = &spec.eval
-            && name != args.ruleset.name()
+            && name != chosen.name()
         {
             return Err(usage(format!(
                 "agent {}: the network was trained for {}, not {}",
                 quote(&spec.text),
                 quote(name),
-                args.ruleset.name()
+                chosen.name()
             )));
         }
     }
-    with_ruleset!(args.ruleset, |r| play(r, &args, out))
+    with_chosen!(chosen, |r| play(r, &args, out))
 }
 
 fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {

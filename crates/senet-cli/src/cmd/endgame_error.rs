@@ -4,14 +4,14 @@
 use std::io::Write;
 use std::time::Instant;
 
+use senet::Ruleset;
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Ruleset, with_ruleset};
 use senet_bot::endgame::{Measurement, TablePlayer, measure, starts};
 use senet_bot::review::Class;
 use senet_bot::{Agent, Baseline, Bot, Level, RandomAgent};
 use senet_odds::Table;
 
-use super::common::{number, read_table, ruleset, seed_number};
+use super::common::{RulesetArgs, number, read_table, seed_number, with_chosen};
 use crate::fail::{Fail, error, usage};
 
 /// The most games (start positions) of one measurement.
@@ -22,9 +22,8 @@ const DEFAULT_AGENTS: &str = "random,level:1,level:2,level:3,level:4,level:5,bas
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// The agents, comma-separated: random, level:N (1 to 5), baseline, table
     #[arg(long, value_name = "AGENTS", value_parser = agents, default_value = DEFAULT_AGENTS)]
     agents: Agents,
@@ -72,7 +71,7 @@ fn agents(text: &str) -> Result<Agents, String> {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
-    with_ruleset!(args.ruleset, |r| endgame_error(r, &args, out))
+    with_chosen!(args.ruleset.chosen()?, |r| endgame_error(r, &args, out))
 }
 
 fn endgame_error<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {

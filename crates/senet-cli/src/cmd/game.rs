@@ -13,9 +13,9 @@ use senet::effect::Effect;
 use senet::game::Thrown;
 use senet::game::commentary::write_game;
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Game, Position, Seed, Side, with_ruleset};
+use senet::{Game, Position, Seed, Side};
 
-use super::common::{SeedArg, SeedArgs, position, ruleset, writable, write_file};
+use super::common::{RulesetArgs, SeedArg, SeedArgs, position, with_chosen, writable, write_file};
 use crate::fail::{Fail, error, shown};
 
 /// A game still running after this many throws is stopped (unfinished).
@@ -23,9 +23,8 @@ const MAX_THROWS: usize = 100_000;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     #[command(flatten)]
     seed: SeedArgs,
     /// Start from this position string instead of the ruleset's start
@@ -50,7 +49,13 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         SeedArg::Number(n) => format!("{n} (hex {})", Seed::from_u64(n)),
         _ => seed.again(),
     };
-    with_ruleset!(args.ruleset, |r| play(r, seed.seed(), &label, &args, out))
+    with_chosen!(args.ruleset.chosen()?, |r| play(
+        r,
+        seed.seed(),
+        &label,
+        &args,
+        out
+    ))
 }
 
 /// The players' choice generator: ChaCha8 keyed and streamed like the throws.

@@ -3,16 +3,15 @@
 use std::io::Write;
 
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, MoveText, Position, Roll, Ruleset, with_ruleset};
+use senet::{MoveText, Position, Roll, Ruleset};
 
-use super::common::{number, position, ruleset};
+use super::common::{RulesetArgs, number, position, with_chosen};
 use crate::fail::{Fail, quote, usage};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// The position string (the ruleset's start when not given)
     #[arg(long, value_name = "POS")]
     position: Option<String>,
@@ -25,7 +24,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
-    with_ruleset!(args.ruleset, |r| list(r, &args, out))
+    with_chosen!(args.ruleset.chosen()?, |r| list(r, &args, out))
 }
 
 fn list<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {

@@ -6,11 +6,12 @@ use std::time::Instant;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Outcome, Position, with_ruleset};
+use senet::{Outcome, Position};
 use senet_odds::{LayerReport, Progress, Table};
 
 use super::common::{
-    MemoryArgs, number, position, read_table, ruleset, seed_number, writable, write_file,
+    MemoryArgs, RulesetArgs, number, position, read_table, seed_number, with_chosen, writable,
+    write_file,
 };
 use crate::fail::{Fail, error, usage};
 
@@ -26,9 +27,8 @@ const CHECK_POSITIONS: usize = 1000;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// The position to probe: prints x's share of the game under best play
     #[arg(long, value_name = "POS", conflicts_with = "check",
           required_unless_present_any = ["build", "check", "verify"])]
@@ -78,7 +78,7 @@ fn check_solve<R: BuiltIn>(ruleset: R, k: u8, memory: &MemoryArgs) -> Result<(),
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
-    with_ruleset!(args.ruleset, |r| odds(r, &args, out))
+    with_chosen!(args.ruleset.chosen()?, |r| odds(r, &args, out))
 }
 
 fn odds<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {

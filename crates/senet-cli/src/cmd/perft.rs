@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use senet::moves::divide;
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Position, perft, with_ruleset};
+use senet::{Position, perft};
 
-use super::common::{number, position, read_small_file, ruleset};
+use super::common::{RulesetArgs, number, position, read_small_file, with_chosen};
 use crate::fail::{Fail, quote, usage};
 
 /// The deepest perft (each ply multiplies the work by about fifteen:
@@ -20,9 +20,8 @@ const MAX_LINE: usize = 256;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// How many throws deep, 0 to 8
     #[arg(long, value_name = "D", value_parser = number(0, MAX_DEPTH), allow_negative_numbers = true)]
     depth: u64,
@@ -42,7 +41,7 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let depth = u32::try_from(args.depth).map_err(|_| usage("a depth fits in 32 bits"))?;
-    with_ruleset!(args.ruleset, |r| count(r, &args, depth, out))
+    with_chosen!(args.ruleset.chosen()?, |r| count(r, &args, depth, out))
 }
 
 fn count<R: BuiltIn>(ruleset: R, args: &Args, depth: u32, out: &mut dyn Write) -> Result<(), Fail> {

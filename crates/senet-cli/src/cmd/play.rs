@@ -4,18 +4,17 @@
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use senet::{AnyRuleset, Side, with_ruleset};
+use senet::Side;
 use senet_bot::Level;
 
-use super::common::{SeedArgs, read_table, ruleset, writable, write_file};
+use super::common::{RulesetArgs, SeedArgs, read_table, with_chosen, writable, write_file};
 use crate::fail::{Fail, error, shown};
 use crate::terminal::{Options, Session, Stop};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// The bot's level, 1 to 5
     #[arg(long, value_name = "L", value_parser = level, default_value = "2", allow_negative_numbers = true)]
     level: Level,
@@ -59,7 +58,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         .with_seed_label(seed.again());
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    let ended = with_ruleset!(args.ruleset, |r| {
+    let ended = with_chosen!(args.ruleset.chosen()?, |r| {
         let mut session = Session::new(r, options);
         if let Some(path) = &args.tables {
             session = session.with_table(Arc::new(read_table(r, path)?));

@@ -6,9 +6,9 @@ use std::time::Instant;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Outcome, Position, Side, with_ruleset};
+use senet::{Outcome, Position, Side};
 
-use super::common::{number, ruleset, seed_number};
+use super::common::{RulesetArgs, number, seed_number, with_chosen};
 use crate::fail::{Fail, error};
 
 /// A game still running after this many throws is stopped and counted.
@@ -16,9 +16,8 @@ const MAX_THROWS: u32 = 100_000;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// How many games, 1 to 1000000000 (about an hour on one thread)
     #[arg(long, value_name = "N", value_parser = number(1, 1_000_000_000), allow_negative_numbers = true)]
     games: u64,
@@ -53,13 +52,9 @@ impl Totals {
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let started = Instant::now();
-    let totals = with_ruleset!(args.ruleset, |r| split(
-        r,
-        args.games,
-        args.seed,
-        args.threads
-    ))?;
-    report(args.ruleset, totals, started.elapsed().as_secs_f64(), out)
+    let chosen = args.ruleset.chosen()?;
+    let totals = with_chosen!(chosen, |r| split(r, args.games, args.seed, args.threads))?;
+    report(chosen.name(), totals, started.elapsed().as_secs_f64(), out)
 }
 
 /// Splits the games over threads, each with a seed drawn from the master seed.
@@ -109,7 +104,7 @@ fn play_many<R: BuiltIn>(ruleset: R, games: u64, seed: u64) -> Totals {
     totals
 }
 
-fn report(ruleset: AnyRuleset, t: Totals, seconds: f64, out: &mut dyn Write) -> Result<(), Fail> {
+fn report(ruleset: &str, t: Totals, seconds: f64, out: &mut dyn Write) -> Result<(), Fail> {
     let games = t.games.max(1) as f64;
     let p = t.x_wins as f64 / games;
     let half_width = 1.96 * (p * (1.0 - p) / games).sqrt();

@@ -4,9 +4,9 @@ use std::io::Write;
 
 use senet::replay::Checked;
 use senet::rulesets::BuiltIn;
-use senet::{Record, Side, with_ruleset};
+use senet::{Record, Side};
 
-use super::common::{MemoryArgs, invalid, read_record};
+use super::common::{MemoryArgs, invalid, read_record, with_chosen};
 use crate::fail::{Fail, shown};
 
 #[derive(Debug, clap::Args)]
@@ -17,6 +17,10 @@ pub struct Args {
     /// Print every throw replayed, with the sticks the seed threw
     #[arg(long)]
     throws: bool,
+    /// The rules file the record was played under, when it names one
+    /// (its RulesFile tag)
+    #[arg(long, value_name = "FILE")]
+    rules: Option<String>,
     #[command(flatten)]
     memory: MemoryArgs,
 }
@@ -27,8 +31,14 @@ const MEMORY_PER_BYTE: u64 = 8;
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let path = &args.file;
-    let (record, ruleset) = read_record(path, &args.memory, MEMORY_PER_BYTE, "replaying")?;
-    with_ruleset!(ruleset, |r| report(&record, r, args.throws, out))
+    let (record, ruleset) = read_record(
+        path,
+        &args.memory,
+        MEMORY_PER_BYTE,
+        "replaying",
+        args.rules.as_deref(),
+    )?;
+    with_chosen!(ruleset, |r| report(&record, r, args.throws, out))
 }
 
 /// Replays the record under `ruleset` and prints what it found.

@@ -4,10 +4,10 @@
 use std::io::Write;
 
 use senet::rulesets::BuiltIn;
-use senet::{Record, Side, with_ruleset};
+use senet::{Record, Side};
 use senet_bot::review::{Class, MoveReview, Review, ReviewError, review};
 
-use super::common::{MemoryArgs, invalid, read_record, read_table};
+use super::common::{MemoryArgs, invalid, read_record, read_table, with_chosen};
 use crate::fail::{Fail, error, shown};
 
 #[derive(Debug, clap::Args)]
@@ -22,6 +22,10 @@ pub struct Args {
     /// `senet odds --build`, for the record's ruleset)
     #[arg(long, value_name = "FILE")]
     tables: Option<String>,
+    /// The rules file the record was played under, when it names one
+    /// (its RulesFile tag)
+    #[arg(long, value_name = "FILE")]
+    rules: Option<String>,
     #[command(flatten)]
     memory: MemoryArgs,
 }
@@ -33,8 +37,14 @@ const MEMORY_PER_BYTE: u64 = 24;
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let path = &args.file;
-    let (record, ruleset) = read_record(path, &args.memory, MEMORY_PER_BYTE, "reviewing")?;
-    let review = with_ruleset!(ruleset, |r| judged(&record, r, args.tables.as_deref()))?;
+    let (record, ruleset) = read_record(
+        path,
+        &args.memory,
+        MEMORY_PER_BYTE,
+        "reviewing",
+        args.rules.as_deref(),
+    )?;
+    let review = with_chosen!(ruleset, |r| judged(&record, r, args.tables.as_deref()))?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &review).map_err(|e| Fail::Write(e.into()))?;
         writeln!(out)?;

@@ -4,10 +4,12 @@
 use std::io::Write;
 use std::time::Instant;
 
-use senet::{AnyRuleset, with_ruleset};
+use senet::AnyRuleset;
 use senet_bot::study::{MAX_THROWS, Pairing, Tally, play_games};
 
-use super::common::{MemoryArgs, number, seed_number, writable, write_file};
+use super::common::{
+    Chosen, MemoryArgs, number, rules_file, seed_number, with_chosen, writable, write_file,
+};
 use crate::fail::{Fail, error, quote, usage};
 
 mod histogram;
@@ -15,9 +17,12 @@ mod report;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// `all`, or one ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = rulesets, default_value = "all")]
-    ruleset: Rulesets,
+    /// `all`, or one ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk [default: all, or none with --rules]
+    #[arg(long, value_name = "R", value_parser = rulesets)]
+    ruleset: Option<Rulesets>,
+    /// A ruleset read from a rules file (TOML, docs/rulesets.md), studied after those of --ruleset; repeat it for more
+    #[arg(long, value_name = "FILE")]
+    rules: Vec<String>,
     /// Games random against random, 1 to 1000000000
     #[arg(long, value_name = "N", value_parser = number(1, 1_000_000_000), default_value = "200000", allow_negative_numbers = true)]
     games: u64,
@@ -54,10 +59,19 @@ fn rulesets(text: &str) -> Result<Rulesets, String> {
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let (games, seed, threads) = (args.games, args.seed, args.threads);
+    let named = match (&args.ruleset, args.rules.is_empty()) {
+        (Some(Rulesets(named)), _) => named.clone(),
+        (None, true) => AnyRuleset::ALL.to_vec(),
+        (None, false) => Vec::new(),
+    };
+    let mut studied: Vec<Chosen> = named.into_iter().map(Chosen::BuiltIn).collect();
+    for path in &args.rules {
+        studied.push(Chosen::File(rules_file(path)?));
+    }
     let bot_games = args.bot_games.unwrap_or((games / 100).max(2));
     // Game lengths are counted per length, so the memory is bounded:
     // a tally per ruleset and pairing, and one per thread while playing.
-    let tallies = (args.ruleset.0.len() as u64 * Pairing::ALL.len() as u64).saturating_add(threads);
+    let tallies = (studied.len() as u64 * Pairing::ALL.len() as u64).saturating_add(threads);
     args.memory.check(
         tallies.saturating_mul(BYTES_PER_TALLY),
         format_args!("{tallies} tallies' length counts × {BYTES_PER_TALLY} bytes"),
@@ -71,14 +85,15 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
                 quote(dir)
             )));
         }
-        for ruleset in &args.ruleset.0 {
-            writable(&format!("{dir}/lengths-{ruleset}.svg"))?;
-            writable(&format!("{dir}/start-{ruleset}.svg"))?;
+        for ruleset in &studied {
+            let name = ruleset.name();
+            writable(&format!("{dir}/lengths-{name}.svg"))?;
+            writable(&format!("{dir}/start-{name}.svg"))?;
         }
     }
     let started = Instant::now();
-    let mut columns: Vec<(AnyRuleset, Vec<Tally>)> = Vec::new();
-    for &ruleset in &args.ruleset.0 {
+    let mut columns: Vec<(Chosen, Vec<Tally>)> = Vec::new();
+    for &ruleset in &studied {
         let mut tallies = Vec::new();
         for &pairing in &Pairing::ALL {
             let count = if pairing == Pairing::RandomVsRandom {
@@ -86,7 +101,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
             } else {
                 bot_games
             };
-            let tally = with_ruleset!(ruleset, |r| play_games(r, pairing, count, seed, threads));
+            let tally = with_chosen!(ruleset, |r| play_games(r, pairing, count, seed, threads));
             tallies.push(tally.map_err(error)?);
         }
         columns.push((ruleset, tallies));
@@ -102,15 +117,22 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         "Seed {seed}; {games} games random against random, {bot_games} games per bot pairing; {threads} thread(s); {:.0} s.\n",
         started.elapsed().as_secs_f64()
     )?;
-    write!(out, "{}", report::tables(&columns))?;
+    let named: Vec<(&str, Vec<Tally>)> = columns
+        .into_iter()
+        .map(|(ruleset, tallies)| (ruleset.name(), tallies))
+        .collect();
+    write!(out, "{}", report::tables(&named))?;
     if let Some(dir) = &args.svg {
-        for (ruleset, tallies) in &columns {
-            let file = format!("{dir}/lengths-{ruleset}.svg");
-            let picture = histogram::lengths(&ruleset.to_string(), &tallies[0].games_by_throws);
+        for ((name, tallies), &ruleset) in named.iter().zip(&studied) {
+            let file = format!("{dir}/lengths-{name}.svg");
+            let picture = histogram::lengths(name, &tallies[0].games_by_throws);
             write_file(&file, picture)?;
-            let file = format!("{dir}/start-{ruleset}.svg");
-            let start = senet::Position::start(*ruleset);
-            write_file(&file, senet::svg::position(&start, None))?;
+            let file = format!("{dir}/start-{name}.svg");
+            let start = with_chosen!(ruleset, |r| senet::svg::position(
+                &senet::Position::start(r),
+                None
+            ));
+            write_file(&file, start)?;
         }
     }
     Ok(())

@@ -5,17 +5,16 @@ use std::time::Instant;
 
 use senet::rulesets::BuiltIn;
 use senet::source::{SeededThrows, ThrowSource};
-use senet::{AnyRuleset, Position, Seed, Throw, with_ruleset};
+use senet::{Position, Seed, Throw};
 use senet_bot::{Agent, Bot, Decision, Evaluation, Level, Search, SearchLimits};
 
-use super::common::{number, ruleset, seed_number};
+use super::common::{RulesetArgs, number, seed_number, with_chosen};
 use crate::fail::{Fail, error, usage};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// Games of level 2 against itself whose decisions are timed, 1 to 1000
     #[arg(long, value_name = "N", value_parser = number(1, 1_000), default_value = "10", allow_negative_numbers = true)]
     games: u64,
@@ -51,7 +50,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         Some(levels) => levels.0.clone(),
         None => Level::all().collect(),
     };
-    with_ruleset!(args.ruleset, |r| time(r, &args, &levels, out))
+    with_chosen!(args.ruleset.chosen()?, |r| time(r, &args, &levels, out))
 }
 
 fn time<R: BuiltIn>(

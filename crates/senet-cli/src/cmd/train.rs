@@ -3,17 +3,22 @@
 use std::io::Write;
 use std::time::Instant;
 
-use senet::{AnyRuleset, Ruleset, with_ruleset};
+use senet::AnyRuleset;
 use senet_bot::train::{Plan, train};
 
-use super::common::{number, real, ruleset, seed_number, writable, write_file};
+use super::common::{
+    Chosen, number, real, rules_file, ruleset, seed_number, with_chosen, writable, write_file,
+};
 use crate::fail::{Fail, shown, usage};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset)]
-    ruleset: AnyRuleset,
+    #[arg(long, value_name = "R", value_parser = ruleset, required_unless_present = "rules")]
+    ruleset: Option<AnyRuleset>,
+    /// A ruleset read from a rules file (TOML, docs/rulesets.md) instead of --ruleset
+    #[arg(long, value_name = "FILE", conflicts_with = "ruleset")]
+    rules: Option<String>,
     /// Where to write the network
     #[arg(long, value_name = "FILE")]
     out: String,
@@ -52,8 +57,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     // Refuse a file that cannot be written before hours of training.
     writable(&args.out)?;
     let started = Instant::now();
-    let ruleset = args.ruleset;
-    let trained = with_ruleset!(ruleset, |r| train(r, &plan, |games| {
+    let ruleset = match (&args.rules, args.ruleset) {
+        (Some(path), _) => Chosen::File(rules_file(path)?),
+        (None, Some(ruleset)) => Chosen::BuiltIn(ruleset),
+        (None, None) => return Err(usage("name a ruleset: --ruleset R or --rules FILE")),
+    };
+    let trained = with_chosen!(ruleset, |r| train(r, &plan, |games| {
         if games % 10_000 == 0 {
             crate::fail::note!("{games} games, {:.0} s", started.elapsed().as_secs_f64());
         }

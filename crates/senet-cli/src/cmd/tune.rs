@@ -3,20 +3,19 @@
 use std::io::Write;
 
 use senet::rulesets::BuiltIn;
-use senet::{AnyRuleset, Ruleset, with_ruleset};
 use senet_bot::tune::{NewtonStep, Sample, TuneError, fit, self_play, self_play_within};
 use senet_bot::{FEATURE_NAMES, Weights};
 
 use super::common::{
-    MemoryArgs, number, read_small_file, real, ruleset, seed_number, writable, write_file,
+    MemoryArgs, RulesetArgs, number, read_small_file, real, seed_number, with_chosen, writable,
+    write_file,
 };
 use crate::fail::{Fail, error, quote, usage};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    ruleset: AnyRuleset,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// Self-play games per round, 1 to 10000000
     #[arg(long, value_name = "N", value_parser = number(1, 10_000_000), allow_negative_numbers = true)]
     games: u64,
@@ -79,7 +78,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     };
     let each = size_of::<Sample>() as u64;
     let max_samples = usize::try_from(args.memory.limit() / each).unwrap_or(usize::MAX);
-    with_ruleset!(args.ruleset, |r| {
+    let chosen = args.ruleset.chosen()?;
+    with_chosen!(chosen, |r| {
         // Every position kept is held until the fit: stated up front.
         let expected = expected_samples(r, weights, games, seed, args.sample)?;
         args.memory.check(
@@ -125,7 +125,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     writeln!(
         out,
         "// {} ({games} games x {} rounds, seed {seed})",
-        args.ruleset.name(),
+        chosen.name(),
         args.rounds
     )?;
     for (name, w) in FEATURE_NAMES.iter().zip(weights.0.iter()) {

@@ -13,6 +13,7 @@
 mod endgame_error;
 mod hostile;
 mod review;
+mod rules_files;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -1178,6 +1179,7 @@ fn train_refuses_bad_arguments() {
     for args in [
         &[][..],
         &["--ruleset", "kendall"],
+        &["--out", "x"],
         &["--ruleset", "nope", "--out", "x"],
         &["--ruleset", "kendall", "--out", "x", "--games", "0"],
         &["--ruleset", "kendall", "--out", "x", "--lambda", "2"],
@@ -1207,5 +1209,7 @@ fn train_refuses_bad_arguments() {
     }
     let help = train_tool(&["--help"]);
     assert!(help.status.success());
-    assert!(stdout(&help).contains("Usage: senet train [OPTIONS] --ruleset <R> --out <FILE>"));
+    // A ruleset is required, by name or from a rules file.
+    assert!(stdout(&help).contains("Usage: senet train [OPTIONS] --out <FILE>"));
+    assert!(stdout(&help).contains("--rules <FILE>"));
 }

@@ -2,12 +2,10 @@
 
 use std::fmt::Write as _;
 
-use senet::AnyRuleset;
-
 use senet_bot::study::{Pairing, Score, Spread, Tally, mean_of_counts};
 
 /// One markdown table per measure: a row per pairing, a column per ruleset.
-pub fn tables(columns: &[(AnyRuleset, Vec<Tally>)]) -> String {
+pub fn tables(columns: &[(&str, Vec<Tally>)]) -> String {
     type Cell = fn(&Tally) -> String;
     let measures: [(&str, Cell); 12] = [
         (

@@ -1,0 +1,148 @@
+//! `--rules FILE`: every subcommand that plays a ruleset takes one read
+//! from a rules file, in place of `--ruleset NAME`; records of its games
+//! name the file by its SHA-256, and replay only under it.
+
+use crate::{assert_refusal, os, scratch, senet, stderr, stdout};
+
+/// The path of a file of the repository's `rules/`.
+fn rules(name: &str) -> String {
+    format!("{}/../../rules/{name}.toml", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn every_subcommand_that_plays_a_ruleset_takes_a_rules_file() {
+    let piccione = rules("piccione");
+    let out = scratch("piccione.net", b"");
+    let out = out.to_str().expect("a UTF-8 path");
+    let runs: [&[&str]; 12] = [
+        &["game", "--seed", "1"],
+        &["perft", "--depth", "2"],
+        &["moves", "--roll", "5"],
+        &["endgame-error", "--games", "1", "--bound", "1"],
+        &["playouts", "--games", "10"],
+        &["duel", "--a", "level:1", "--b", "random", "--games", "2"],
+        &["play", "--level", "1"],
+        &["study", "--games", "4", "--bot-games", "2"],
+        &["think-time", "--games", "1"],
+        &["tune", "--games", "2", "--rounds", "1"],
+        &[
+            "odds",
+            "--bound",
+            "1",
+            "--position",
+            "..........x..........o........ x 4 4",
+        ],
+        &["train", "--games", "2", "--out", out],
+    ];
+    for run in runs {
+        let mut args = os(run);
+        args.extend(os(&["--rules", &piccione]));
+        let output = senet(&args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{run:?}: {}",
+            stderr(&output)
+        );
+        assert!(!stderr(&output).contains("panicked"), "{run:?}");
+    }
+    let perft = senet(&os(&["perft", "--rules", &piccione, "--depth", "4"]));
+    assert_eq!(stdout(&perft), "9986\n");
+    let study = senet(&os(&[
+        "study",
+        "--games",
+        "4",
+        "--bot-games",
+        "2",
+        "--rules",
+        &piccione,
+    ]));
+    assert!(
+        stdout(&study).contains("| piccione |"),
+        "{}",
+        stdout(&study)
+    );
+}
+
+#[test]
+fn a_rules_file_is_not_named_twice_and_a_bad_one_is_refused_at_its_line() {
+    let piccione = rules("piccione");
+    let both = os(&[
+        "perft",
+        "--depth",
+        "1",
+        "--ruleset",
+        "bell",
+        "--rules",
+        &piccione,
+    ]);
+    assert_refusal(&both, 2, &senet(&both));
+    let missing = os(&["perft", "--depth", "1", "--rules", "/no/such/rules.toml"]);
+    let output = senet(&missing);
+    assert_refusal(&missing, 2, &output);
+    assert!(
+        stderr(&output).contains("cannot read /no/such/rules.toml"),
+        "{}",
+        stderr(&output)
+    );
+    let text = std::fs::read_to_string(&piccione).expect("the file");
+    let broken = scratch(
+        "broken.toml",
+        text.replace("rolls = [5]", "rolls = [9]").as_bytes(),
+    );
+    let args = os(&["game", "--seed", "1", "--rules", broken.to_str().unwrap()]);
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    assert!(
+        stderr(&output).contains("line 37, `throw_again.rolls`: 9 is not a roll"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_rules_files_record_replays_only_under_that_file() {
+    let piccione = rules("piccione");
+    let record = scratch("piccione.rec", b"");
+    let record = record.to_str().unwrap();
+    let game = senet(&os(&[
+        "game", "--rules", &piccione, "--seed", "1", "--record", record,
+    ]));
+    assert_eq!(game.status.code(), Some(0), "{}", stderr(&game));
+    let text = std::fs::read_to_string(record).expect("the record");
+    assert!(text.contains("[RulesFile \""), "{text}");
+
+    let valid = senet(&os(&["replay", "--rules", &piccione, record]));
+    assert_eq!(valid.status.code(), Some(0), "{}", stderr(&valid));
+    assert!(
+        stdout(&valid).contains("verdict: valid"),
+        "{}",
+        stdout(&valid)
+    );
+
+    // Without the file: told to give it.
+    let args = os(&["replay", record]);
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    assert!(
+        stderr(&output).contains("give that file with --rules FILE"),
+        "{}",
+        stderr(&output)
+    );
+
+    // Under another file of the same name: invalid.
+    let text = std::fs::read_to_string(&piccione).expect("the file");
+    let other = scratch(
+        "other.toml",
+        text.replace("rolls = [5]", "rolls = [4, 5]").as_bytes(),
+    );
+    let args = os(&["replay", "--rules", other.to_str().unwrap(), record]);
+    let output = senet(&args);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let said = format!("{}{}", stdout(&output), stderr(&output));
+    assert!(said.contains("another rules file"), "{said}");
+
+    // A review of the same game, under its file.
+    let review = senet(&os(&["review", "--rules", &piccione, record]));
+    assert_eq!(review.status.code(), Some(0), "{}", stderr(&review));
+}
