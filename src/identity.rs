@@ -29,12 +29,12 @@ pub(crate) fn steps<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -
     if let Some(any) = as_type::<R, AnyRuleset>(ruleset) {
         return any.steps(roll, direction);
     }
-    if let Some(compiled) = as_type::<R, Compiled>(ruleset) {
-        return compiled.steps(roll, direction);
-    }
     #[cfg(feature = "rules-file")]
     if let Some(described) = as_type::<R, crate::Described>(ruleset) {
         return described.steps(roll, direction);
+    }
+    if let Some(compiled) = as_type::<R, Compiled>(ruleset) {
+        return compiled.steps(roll, direction);
     }
     Steps::derive(ruleset, roll, direction)
 }

@@ -145,6 +145,46 @@ impl Level {
     }
 
     /// Whether the level's evaluation is the ruleset's large network.
+    /// What a level above 1 plays on a ruleset with no trained network:
+    /// the feature evaluation, searched one throw deeper per level (the
+    /// levels made for a network would all play level 1's greedy race
+    /// there), and what its name says.
+    const fn without_network(self) -> Option<(SearchLimits, &'static str)> {
+        let (max_depth, nodes, table_bits, instead) = match self.0 {
+            2 => (
+                2,
+                1_000_000,
+                0,
+                "no trained network for this ruleset: feature evaluation, two throws deep",
+            ),
+            3 => (
+                3,
+                1_000_000,
+                16,
+                "no trained network for this ruleset: feature evaluation, three throws deep",
+            ),
+            4 => (
+                4,
+                200_000,
+                16,
+                "no trained network for this ruleset: feature evaluation, four throws deep",
+            ),
+            5 => (
+                4,
+                2_000_000,
+                18,
+                "no trained network for this ruleset: feature evaluation, four throws deep, ten times the positions",
+            ),
+            _ => return None,
+        };
+        let limits = SearchLimits {
+            max_depth,
+            nodes,
+            table_bits,
+        };
+        Some((limits, instead))
+    }
+
     const fn searches_large(self) -> bool {
         self.0 >= 5
     }
@@ -265,8 +305,11 @@ impl<R: Ruleset> Bot<R> {
     ///
     /// On a ruleset with no shipped network (a ruleset of your own; see
     /// [`Network::builtin`]), levels 2 to 5 play the feature evaluation
-    /// instead, and level 5 searches as level 4 does: the bot's
-    /// [`name`](Self::name) says so. Train a network for the ruleset
+    /// instead, searched two, three, four and four throws deep (level 5
+    /// with ten times level 4's positions), so that each still plays
+    /// deeper than the one below; on a ruleset with a network but no
+    /// large one, level 5 searches as level 4 does. The bot's
+    /// [`name`](Self::name) says which. Train a network for the ruleset
     /// ([`crate::train`]) and play it with [`with_network`](Self::with_network)
     /// to have the levels as made.
     pub fn new(ruleset: R, level: Level) -> Bot<R> {
@@ -281,11 +324,22 @@ impl<R: Ruleset> Bot<R> {
                     .then_some("no large network for this ruleset: level 4's search"),
                 ..Bot::build(Judge::Learned(learned), level)
             },
-            None => Bot {
-                stand_in: (level.0 >= 2)
-                    .then_some("no trained network for this ruleset: feature evaluation"),
-                ..Bot::with_evaluation(Evaluation::new(ruleset), level)
-            },
+            None => {
+                let evaluation = Evaluation::new(ruleset);
+                match level.without_network() {
+                    None => Bot::with_evaluation(evaluation, level),
+                    Some((limits, instead)) => Bot {
+                        level,
+                        stand_in: Some(instead),
+                        // The stand-ins' limits are constants, checked by a test below.
+                        brain: Brain::Search(Search::with_checked(
+                            Judge::Features(Box::new(evaluation)),
+                            limits,
+                        )),
+                        table: None,
+                    },
+                }
+            }
         }
     }
 
@@ -428,7 +482,7 @@ impl<R: Ruleset> Bot<R> {
     /// assert_eq!(Bot::new(mine, Level::new(1).unwrap()).name(), "level 1");
     /// assert_eq!(
     ///     Bot::new(mine, Level::new(3).unwrap()).name(),
-    ///     "level 3 (no trained network for this ruleset: feature evaluation)"
+    ///     "level 3 (no trained network for this ruleset: feature evaluation, three throws deep)"
     /// );
     /// ```
     pub fn name(&self) -> String {
@@ -490,6 +544,24 @@ mod tests {
         }
         assert_eq!(Level::new(1).map(Level::limits), Ok(None));
         assert_eq!(Level::new(2).map(Level::limits), Ok(None));
+    }
+
+    /// Without a network every level above 1 searches, each at least as
+    /// deep as the one below and within the search's ranges.
+    #[test]
+    fn every_stand_in_searches_deeper_within_range() {
+        assert!(Level(1).without_network().is_none());
+        let mut deepest = 1;
+        for level in Level::all().skip(1) {
+            let (limits, instead) = level.without_network().expect("a stand-in");
+            assert_eq!(limits.check(), Ok(limits), "level {level}");
+            assert!(
+                limits.max_depth >= deepest && limits.max_depth > 1,
+                "level {level}"
+            );
+            assert!(instead.starts_with("no trained network"), "level {level}");
+            deepest = limits.max_depth;
+        }
     }
 
     #[test]
