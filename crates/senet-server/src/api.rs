@@ -14,7 +14,9 @@ use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use senet::{AnyRuleset, Record, Ruleset, Seed, Side};
+use senet::{Record, Ruleset, Seed, Side};
+
+use crate::offered::Offered;
 use senet_bot::{Bot, Level, Seats};
 
 use crate::error::{ApiError, quoted};
@@ -38,16 +40,25 @@ pub struct AppState {
     store: Store,
     locks: Vec<tokio::sync::Mutex<()>>,
     odds: Odds,
+    offered: Offered,
 }
 
 impl AppState {
     /// The state over `store`, with endgame tables of `odds_bound` pieces
-    /// a side (0 for none) solved when first asked for.
+    /// a side (0 for none) solved when first asked for, offering the
+    /// built-in rulesets.
     pub fn new(store: Store, odds_bound: u8) -> AppState {
+        AppState::offering(store, odds_bound, Offered::built_in())
+    }
+
+    /// [`new`](Self::new), offering the rulesets of `offered` (the
+    /// built-in ones and those of rules files).
+    pub fn offering(store: Store, odds_bound: u8, offered: Offered) -> AppState {
         AppState {
             store,
             locks: (0..LOCKS).map(|_| tokio::sync::Mutex::new(())).collect(),
             odds: Odds::new(odds_bound),
+            offered,
         }
     }
 
@@ -69,7 +80,7 @@ impl AppState {
         let (stored, turns) = self.store.load(id)?.ok_or_else(|| {
             ApiError::not_found(format!("no game has the id \"{}\"", quoted(id, 40)))
         })?;
-        Hosted::rebuild(stored, &turns)
+        Hosted::rebuild(stored, &turns, &self.offered)
     }
 }
 
@@ -260,17 +271,21 @@ struct RulesetView {
     marks: Vec<(u8, &'static str)>,
 }
 
-async fn rulesets() -> Json<Vec<RulesetView>> {
+async fn rulesets(State(state): State<Arc<AppState>>) -> Json<Vec<RulesetView>> {
     Json(
-        AnyRuleset::ALL
-            .into_iter()
-            .map(|ruleset| RulesetView {
+        state
+            .offered
+            .all()
+            .iter()
+            .map(|&ruleset| RulesetView {
                 name: ruleset.name(),
                 sides: [ruleset.side_name(Side::X), ruleset.side_name(Side::O)],
                 colours: [ruleset.colour(Side::X), ruleset.colour(Side::O)],
                 dice: ruleset.dice().implement(),
                 pieces: ruleset.pieces_per_side(),
-                start: senet::Position::start(ruleset).to_string(),
+                start: senet::Position::try_start(ruleset)
+                    .map(|start| start.to_string())
+                    .unwrap_or_default(),
                 marks: senet::House::all()
                     .filter_map(|house| {
                         ruleset.house_mark(house).map(|mark| (house.number(), mark))
@@ -322,10 +337,13 @@ async fn create(
     State(state): State<Arc<AppState>>,
     JsonBody(request): JsonBody<CreateRequest>,
 ) -> Result<Response, ApiError> {
-    let ruleset: AnyRuleset = request
-        .ruleset
-        .parse()
-        .map_err(|e| ApiError::bad_request(format!("{e}")))?;
+    let ruleset = state.offered.named(&request.ruleset).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "unknown ruleset \"{}\": this server offers {}",
+            quoted(&request.ruleset, 40),
+            state.offered.names()
+        ))
+    })?;
     let person = match request.opponent.as_deref() {
         None | Some("bot") => false,
         Some("person") => true,
@@ -408,7 +426,7 @@ async fn create(
     let commitment = stored.commitment.clone();
     let game = locked(&state, id.clone(), move |state, _| {
         state.store.create(&stored)?;
-        Ok(Hosted::rebuild(stored, &[])?.view())
+        Ok(Hosted::rebuild(stored, &[], &state.offered)?.view())
     })
     .await?;
     let created = Created {

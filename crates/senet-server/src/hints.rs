@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use senet::source::ThrowSource;
-use senet::{AnyRuleset, Game};
+use senet::{Compiled, Game};
 use senet_bot::{Bot, Decision, Level};
 use senet_odds::Table;
 use serde::Serialize;
@@ -21,7 +21,7 @@ pub const HINT_LEVEL: u8 = 3;
 #[derive(Debug)]
 pub struct Odds {
     bound: u8,
-    tables: Mutex<HashMap<AnyRuleset, Option<Arc<Table<AnyRuleset>>>>>,
+    tables: Mutex<HashMap<Compiled, Option<Arc<Table<Compiled>>>>>,
 }
 
 impl Odds {
@@ -40,7 +40,7 @@ impl Odds {
 
     /// The table of `ruleset`, solving it on first use; `None` with bound
     /// 0 or when solving fails.
-    pub fn table(&self, ruleset: AnyRuleset) -> Option<Arc<Table<AnyRuleset>>> {
+    pub fn table(&self, ruleset: Compiled) -> Option<Arc<Table<Compiled>>> {
         if self.bound == 0 {
             return None;
         }
@@ -89,7 +89,7 @@ pub struct RankedMove {
 ///
 /// 409 when no throw waits (the game is over, or nobody has thrown).
 pub fn hint<S: ThrowSource>(
-    game: &Game<AnyRuleset, S>,
+    game: &Game<Compiled, S>,
     odds: &Odds,
     commitment: String,
 ) -> Result<HintView, ApiError> {
@@ -135,7 +135,9 @@ mod tests {
     #[test]
     fn a_table_position_gets_an_exact_hint_and_the_start_an_estimate() {
         let odds = Odds::new(1);
-        let mut game = Game::seeded(AnyRuleset::Kendall, Seed::from_u64(3));
+        let kendall = senet::Compiled::new(senet::AnyRuleset::Kendall);
+        let start = Position::try_start(kendall).unwrap();
+        let mut game = Game::seeded_from(start, Seed::from_u64(3));
         while !matches!(game.throw().unwrap(), Thrown::ToPlay(_)) {}
         let start_hint = hint(&game, &odds, String::new()).unwrap();
         assert!(!start_hint.exact);
@@ -149,8 +151,7 @@ mod tests {
         );
 
         // One piece each: the table of bound 1 holds it.
-        let endgame =
-            Position::parse(AnyRuleset::Kendall, "........................x....o x 4 4").unwrap();
+        let endgame = Position::parse(kendall, "........................x....o x 4 4").unwrap();
         let script = senet::source::ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
         let mut late = Game::from_position(endgame, script);
         late.throw().unwrap();

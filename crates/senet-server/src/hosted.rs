@@ -3,7 +3,9 @@
 //! shows of it.
 
 use senet::game::{Finish, Turn};
-use senet::{AnyRuleset, Commitment, Game, Move, Record, Ruleset, Seed, Side, Throw};
+use senet::{Commitment, Compiled, Game, Move, Position, Record, Ruleset, Seed, Side, Throw};
+
+use crate::offered::Offered;
 use senet_bot::Level;
 use serde::Serialize;
 
@@ -32,11 +34,11 @@ pub struct Hosted {
     /// The stored row.
     pub stored: StoredGame,
     /// The ruleset played.
-    pub ruleset: AnyRuleset,
+    pub ruleset: Compiled,
     /// The players of x and o.
     pub players: [Player; 2],
     /// The game, replayed to now.
-    pub game: Game<AnyRuleset>,
+    pub game: Game<Compiled>,
 }
 
 /// The side written as the store and the API write it.
@@ -77,12 +79,22 @@ impl Hosted {
     /// # Errors
     ///
     /// A 500 [`ApiError`] naming the first thing that does not replay.
-    pub fn rebuild(stored: StoredGame, turns: &[StoredTurn]) -> Result<Hosted, ApiError> {
+    pub fn rebuild(
+        stored: StoredGame,
+        turns: &[StoredTurn],
+        offered: &Offered,
+    ) -> Result<Hosted, ApiError> {
         let id = stored.id.clone();
-        let ruleset: AnyRuleset = stored
-            .ruleset
-            .parse()
-            .map_err(|e| corrupt(&id, format!("{e}")))?;
+        let ruleset = offered.named(&stored.ruleset).ok_or_else(|| {
+            let names = offered.names();
+            corrupt(
+                &id,
+                format!(
+                    "its ruleset \"{}\" is not offered ({names})",
+                    stored.ruleset
+                ),
+            )
+        })?;
         let seed: Seed = stored
             .seed
             .parse()
@@ -112,7 +124,8 @@ impl Hosted {
             });
         }
         let players: [Player; 2] = [players[0].clone(), players[1].clone()];
-        let mut game = Game::seeded(ruleset, seed);
+        let start = Position::try_start(ruleset).map_err(|e| corrupt(&id, format!("{e}")))?;
+        let mut game = Game::seeded_from(start, seed);
         for turn in turns {
             let thrown = game
                 .throw()
@@ -381,7 +394,7 @@ pub struct MoveView {
 }
 
 impl MoveView {
-    fn of(game: &Game<AnyRuleset>, mv: Move) -> MoveView {
+    fn of(game: &Game<Compiled>, mv: Move) -> MoveView {
         MoveView {
             text: game.position().notation(mv).to_string(),
             from: mv.from().number(),

@@ -33,6 +33,7 @@ mod date;
 pub mod error;
 pub mod hints;
 pub mod hosted;
+pub mod offered;
 mod page;
 pub mod review;
 pub mod secret;
@@ -40,4 +41,5 @@ pub mod store;
 
 pub use api::{AppState, BODY_LIMIT, router};
 pub use error::ApiError;
+pub use offered::Offered;
 pub use store::{Durability, Store, StoreError};

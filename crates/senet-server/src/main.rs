@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use senet_server::{AppState, Durability, Store, router};
+use senet_server::{AppState, Durability, Offered, Store, router};
 
 /// Serves Senet games: a JSON API under /api and a page at /, every game
 /// kept in a SQLite database.
@@ -33,6 +33,11 @@ struct Options {
     /// may lose the last turns; about twice as fast under load).
     #[arg(long, value_enum, default_value_t = SyncMode::Full)]
     sync: SyncMode,
+    /// A folder of rules files (`*.toml`, docs/rulesets.md): their
+    /// rulesets are offered beside the built-in ones; a bad file stops
+    /// the server at start, naming it
+    #[arg(long, value_name = "DIR")]
+    rules: Option<PathBuf>,
 }
 
 /// The `--sync` values.
@@ -58,6 +63,10 @@ fn run(options: &Options) -> Result<(), String> {
         SyncMode::Full => Durability::Full,
         SyncMode::Normal => Durability::Normal,
     };
+    let offered = match &options.rules {
+        Some(dir) => Offered::with_files(dir)?,
+        None => Offered::built_in(),
+    };
     let store = Store::open(&options.db, durability).map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
@@ -75,7 +84,8 @@ fn run(options: &Options) -> Result<(), String> {
             "senet-server listening on http://{local}/ (database {})",
             options.db.display()
         );
-        let app = router(Arc::new(AppState::new(store, options.odds_bound)));
+        let state = AppState::offering(store, options.odds_bound, offered);
+        let app = router(Arc::new(state));
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
                 // Without a signal handler the server runs until killed,

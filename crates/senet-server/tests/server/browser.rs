@@ -55,6 +55,11 @@ struct Session {
 /// The session of test `name`, or `None` (after saying so) when
 /// chromedriver is missing outside CI.
 fn session(name: &str) -> Option<Session> {
+    session_with(name, |dir| Server::start(&dir.db()))
+}
+
+/// A [`session`] whose server `start` starts in its folder.
+fn session_with(name: &str, start: impl FnOnce(&TempDir) -> Server) -> Option<Session> {
     if !Path::new(CHROMEDRIVER).exists() {
         if std::env::var_os("CI").is_some() {
             panic!("{CHROMEDRIVER} is missing in CI: install chromium and chromium-driver");
@@ -63,7 +68,7 @@ fn session(name: &str) -> Option<Session> {
         return None;
     }
     let dir = TempDir::new(name);
-    let server = Server::start(&dir.db());
+    let server = start(&dir);
     let driver_port = free_port();
     let driver = Driver(
         Command::new(CHROMEDRIVER)
@@ -100,6 +105,57 @@ fn a_whole_game_against_a_bot_is_played_by_clicking_and_its_record_verified() {
         let _ = client.close().await;
         result.expect("the game is played in the browser");
     });
+}
+
+/// A ruleset of a rules file (`--rules DIR`) is in the page's list and
+/// plays to its end by clicking, its record naming the file's SHA-256.
+#[test]
+fn a_rules_files_ruleset_is_chosen_and_played_in_the_page() {
+    let Some(session) = session_with("browser-rules", |dir| {
+        let rules = dir.path.join("rules");
+        std::fs::create_dir_all(&rules).expect("a rules folder");
+        let from = format!("{}/../../rules/piccione.toml", env!("CARGO_MANIFEST_DIR"));
+        std::fs::copy(from, rules.join("piccione.toml")).expect("the rules file copies");
+        let args = [std::ffi::OsStr::new("--rules"), rules.as_os_str()];
+        crate::harness::try_start_with(&dir.db(), &args).expect("the server starts")
+    }) else {
+        return;
+    };
+    let profile = session.dir.path.join("profile");
+    session.runtime.block_on(async {
+        let client = connect(session.driver_port, &profile).await;
+        let result = play_piccione(&client, session.server.port).await;
+        let _ = client.close().await;
+        result.expect("the rules file's game is played in the browser");
+    });
+}
+
+async fn play_piccione(client: &Client, port: u16) -> Result<(), Failure> {
+    new_game_of(client, port, "piccione", "1", "Clicker").await?;
+    let mut moves = 0;
+    for _ in 0..3000 {
+        match settled(client).await?.as_str() {
+            "over" => break,
+            "throw" => click(client, "#throw").await?,
+            "move" => {
+                click_a_move(client, moves % 2 == 0).await?;
+                moves += 1;
+            }
+            other => return Err(format!("the page waits in state {other}").into()),
+        }
+    }
+    if settled(client).await? != "over" || moves < 10 {
+        return Err(format!("the game did not end ({moves} moves clicked)").into());
+    }
+    let verified = verdict(client).await?;
+    if !verified.starts_with("record verified") {
+        return Err(format!("the page says {verified:?}").into());
+    }
+    let record = text_of(client, "#record").await?;
+    if !record.starts_with("[Ruleset \"piccione\"]\n[Revision \"1\"]\n[RulesFile \"") {
+        return Err(format!("the record shown is {record:?}").into());
+    }
+    Ok(())
 }
 
 #[test]
@@ -205,6 +261,17 @@ async fn new_game_against(
     opponent: &str,
     name: &str,
 ) -> Result<(), Failure> {
+    new_game_of(client, port, "kendall", opponent, name).await
+}
+
+/// [`new_game_against`] under the ruleset the page lists as `ruleset`.
+async fn new_game_of(
+    client: &Client,
+    port: u16,
+    ruleset: &str,
+    opponent: &str,
+    name: &str,
+) -> Result<(), Failure> {
     client.goto(&format!("http://127.0.0.1:{port}/")).await?;
     client
         .wait()
@@ -213,7 +280,7 @@ async fn new_game_against(
     client
         .find(Locator::Id("ruleset"))
         .await?
-        .select_by_value("kendall")
+        .select_by_value(ruleset)
         .await?;
     client
         .find(Locator::Id("opponent"))

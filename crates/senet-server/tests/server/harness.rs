@@ -44,10 +44,16 @@ pub struct Server {
 /// Starts the binary on `db` with `--port 0`, or gives its exit and stderr
 /// when it does not start.
 pub fn try_start(db: &Path) -> Result<Server, String> {
+    try_start_with(db, &[])
+}
+
+/// [`try_start`] with more arguments (`--rules DIR`).
+pub fn try_start_with(db: &Path, more: &[&std::ffi::OsStr]) -> Result<Server, String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_senet-server"))
         .arg("--db")
         .arg(db)
         .args(["--port", "0", "--host", "127.0.0.1"])
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -17,3 +17,4 @@ mod crash;
 mod harness;
 mod refusals;
 mod review;
+mod rules_files;
