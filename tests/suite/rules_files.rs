@@ -46,35 +46,30 @@ fn played<R: Ruleset>(position: &Position<R>, roll: Roll) -> Vec<(String, String
         .collect()
 }
 
+/// Asserts that two rulesets answer a hook alike: `same!(a, b, hook(args), message...)`.
+macro_rules! same {
+    ($a:expr, $b:expr, $hook:ident($($arg:expr),*), $($message:tt)+) => {
+        assert_eq!($a.$hook($($arg),*), $b.$hook($($arg),*), $($message)+)
+    };
+}
+
 /// Every hook that reads no board answers as the built-in's does.
 fn same_fixed_answers(built_in: AnyRuleset, described: Described) {
     let name = built_in.name();
     assert_eq!(described.name(), name);
-    assert_eq!(described.revision(), built_in.revision(), "{name}");
-    assert_eq!(
-        described.pieces_per_side(),
-        built_in.pieces_per_side(),
-        "{name}"
-    );
-    assert_eq!(described.start(), built_in.start(), "{name}");
-    assert_eq!(described.dice(), built_in.dice(), "{name}");
-    assert_eq!(
-        described.must_play_first(),
-        built_in.must_play_first(),
-        "{name}"
-    );
-    assert_eq!(described.safe_houses(), built_in.safe_houses(), "{name}");
-    assert_eq!(described.contact(), built_in.contact(), "{name}");
-    assert_eq!(described.water(), built_in.water(), "{name}");
-    assert_eq!(described.mark_house(), built_in.mark_house(), "{name}");
-    assert_eq!(described.house_side(), built_in.house_side(), "{name}");
+    same!(described, built_in, revision(), "{name}");
+    same!(described, built_in, pieces_per_side(), "{name}");
+    same!(described, built_in, start(), "{name}");
+    same!(described, built_in, dice(), "{name}");
+    same!(described, built_in, must_play_first(), "{name}");
+    same!(described, built_in, safe_houses(), "{name}");
+    same!(described, built_in, contact(), "{name}");
+    same!(described, built_in, water(), "{name}");
+    same!(described, built_in, mark_house(), "{name}");
+    same!(described, built_in, house_side(), "{name}");
     for side in Side::BOTH {
-        assert_eq!(
-            described.side_name(side),
-            built_in.side_name(side),
-            "{name}"
-        );
-        assert_eq!(described.colour(side), built_in.colour(side), "{name}");
+        same!(described, built_in, side_name(side), "{name}");
+        same!(described, built_in, colour(side), "{name}");
     }
     let refusals = [
         Refusal::Blocked,
@@ -84,84 +79,50 @@ fn same_fixed_answers(built_in: AnyRuleset, described: Described) {
         Refusal::NoBearingOff,
     ];
     for refusal in refusals {
-        assert_eq!(
-            described.why(refusal),
-            built_in.why(refusal),
-            "{name} {refusal:?}"
-        );
+        same!(described, built_in, why(refusal), "{name} {refusal:?}");
     }
     for from in House::all() {
-        assert_eq!(
-            described.house_mark(from),
-            built_in.house_mark(from),
-            "{name}"
-        );
+        same!(described, built_in, house_mark(from), "{name}");
         for to in House::all() {
-            let (found, expected) = (
-                described.contact_at(from, to),
-                built_in.contact_at(from, to),
+            same!(
+                described,
+                built_in,
+                contact_at(from, to),
+                "{name}: contact from {from} on {to}"
             );
-            assert_eq!(found, expected, "{name}: contact from {from} on {to}");
         }
         for roll in built_in.dice().rolls() {
             let at = format!("{name}: from {from} with {roll:?}");
-            assert_eq!(
-                described.forward(from, roll),
-                built_in.forward(from, roll),
-                "{at}"
-            );
-            assert_eq!(
-                described.backward(from, roll),
-                built_in.backward(from, roll),
-                "{at}"
-            );
+            same!(described, built_in, forward(from, roll), "{at}");
+            same!(described, built_in, backward(from, roll), "{at}");
             let refusal = Refusal::NoStep { from, roll };
-            assert_eq!(described.why(refusal), built_in.why(refusal), "{at}");
+            same!(described, built_in, why(refusal), "{at}");
         }
     }
 }
 
+/// The landing hooks answer as the built-in's do, with `occupied` taken.
+fn same_landings(built_in: AnyRuleset, described: Described, occupied: Bitboard, at: &str) {
+    same!(described, built_in, water_landing(occupied), "{at}");
+    same!(described, built_in, return_landing(occupied), "{at}");
+    same!(described, built_in, send_back(occupied), "{at}");
+}
+
 /// Every hook that reads the board answers as the built-in's does, on `board`.
 fn same_board_answers(built_in: AnyRuleset, described: Described, board: &Board, at: &str) {
-    let occupied = board.occupied();
-    assert_eq!(
-        described.water_landing(occupied),
-        built_in.water_landing(occupied),
-        "{at}"
-    );
-    assert_eq!(
-        described.return_landing(occupied),
-        built_in.return_landing(occupied),
-        "{at}"
-    );
-    assert_eq!(
-        described.send_back(occupied),
-        built_in.send_back(occupied),
-        "{at}"
-    );
-    assert_eq!(described.outcome(board), built_in.outcome(board), "{at}");
+    same_landings(built_in, described, board.occupied(), at);
+    same!(described, built_in, outcome(board), "{at}");
     for side in Side::BOTH {
-        assert_eq!(
-            described.movable(board, side),
-            built_in.movable(board, side),
-            "{at}"
-        );
-        assert_eq!(
-            described.may_bear_off(board, side),
-            built_in.may_bear_off(board, side),
-            "{at}"
-        );
-        assert_eq!(
-            described.shielded(board, side),
-            built_in.shielded(board, side),
-            "{at}"
-        );
+        same!(described, built_in, movable(board, side), "{at}");
+        same!(described, built_in, may_bear_off(board, side), "{at}");
+        same!(described, built_in, shielded(board, side), "{at}");
         for direction in [Direction::Forward, Direction::Backward] {
-            let (found, expected) = (
-                described.impassable(board, side, direction),
-                built_in.impassable(board, side, direction),
+            same!(
+                described,
+                built_in,
+                impassable(board, side, direction),
+                "{at}: {side:?} {direction:?}"
             );
-            assert_eq!(found, expected, "{at}: {side:?} {direction:?}");
         }
     }
 }
@@ -179,19 +140,7 @@ fn each_built_in_file_answers_every_hook_as_the_built_in() {
         for n in 1..=30 {
             for occupied in [Bitboard::range(1, n), Bitboard::range(n, 30)] {
                 let at = format!("{built_in}: occupied {occupied:?}");
-                let (found, expected) = (
-                    described.water_landing(occupied),
-                    built_in.water_landing(occupied),
-                );
-                assert_eq!(found, expected, "{at}");
-                let (found, expected) = (
-                    described.return_landing(occupied),
-                    built_in.return_landing(occupied),
-                );
-                assert_eq!(found, expected, "{at}");
-                let (found, expected) =
-                    (described.send_back(occupied), built_in.send_back(occupied));
-                assert_eq!(found, expected, "{at}");
+                same_landings(built_in, described, occupied, &at);
             }
         }
     }

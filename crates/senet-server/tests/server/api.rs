@@ -91,13 +91,7 @@ fn a_game_against_a_bot_is_made_thrown_and_moved_and_the_bot_answers() {
 fn rulesets_are_listed_from_the_library_and_every_one_plays_to_a_verified_end() {
     let dir = TempDir::new("all");
     let server = Server::start(&dir.db());
-    let listed = server.get("/api/rulesets").json().unwrap();
-    let names: Vec<&str> = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let names = server.ruleset_names();
     let library: Vec<&str> = senet::AnyRuleset::ALL
         .iter()
         .map(|r| senet::Ruleset::name(r))

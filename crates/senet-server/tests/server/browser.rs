@@ -133,17 +133,7 @@ fn a_rules_files_ruleset_is_chosen_and_played_in_the_page() {
 async fn play_piccione(client: &Client, port: u16) -> Result<(), Failure> {
     new_game_of(client, port, "piccione", "1", "Clicker").await?;
     let mut moves = 0;
-    for _ in 0..3000 {
-        match settled(client).await?.as_str() {
-            "over" => break,
-            "throw" => click(client, "#throw").await?,
-            "move" => {
-                click_a_move(client, moves % 2 == 0).await?;
-                moves += 1;
-            }
-            other => return Err(format!("the page waits in state {other}").into()),
-        }
-    }
+    click_through(client, &mut moves, usize::MAX).await?;
     if settled(client).await? != "over" || moves < 10 {
         return Err(format!("the game did not end ({moves} moves clicked)").into());
     }
@@ -301,47 +291,20 @@ async fn new_game_of(
     Ok(())
 }
 
-async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Failure> {
-    new_game(client, port).await?;
-    let mut moves = 0;
-    let mut reloaded = false;
+/// Throws and clicks moves against a bot, alternating the board and the
+/// move buttons, until the game is over or `moves` reaches `stop`;
+/// `moves` counts the moves clicked.
+async fn click_through(client: &Client, moves: &mut usize, stop: usize) -> Result<(), Failure> {
     for _ in 0..3000 {
+        if *moves >= stop {
+            return Ok(());
+        }
         match settled(client).await?.as_str() {
-            "over" => break,
+            "over" => return Ok(()),
             "throw" => click(client, "#throw").await?,
             "move" => {
-                click_a_move(client, moves % 2 == 0).await?;
-                moves += 1;
-                if moves == 12 && !reloaded {
-                    // A reload continues the game from the URL's fragment.
-                    settled(client).await?;
-                    let before = client.find_all(Locator::Css("#log li")).await?.len();
-                    client.refresh().await?;
-                    client.wait().for_element(Locator::Css("#log li")).await?;
-                    let after = client.find_all(Locator::Css("#log li")).await?.len();
-                    if before != after {
-                        return Err(format!("the reload showed {after} turns, not {before}").into());
-                    }
-                    reloaded = true;
-                    // The hint button ranks every legal move.
-                    settled(client).await?;
-                    click(client, "#hint").await?;
-                    client.wait().for_element(Locator::Css("#hints li")).await?;
-                    let hinted = client.find_all(Locator::Css("#hints li")).await?.len();
-                    let legal = client
-                        .find_all(Locator::Css("button.legal-move"))
-                        .await?
-                        .len();
-                    if hinted != legal || !text_of(client, "#hints").await?.contains("% to win") {
-                        return Err(format!("{hinted} hints for {legal} legal moves").into());
-                    }
-                    if let Some(dir) = shots {
-                        std::fs::write(
-                            dir.join("server-in-progress.png"),
-                            client.screenshot().await?,
-                        )?;
-                    }
-                }
+                click_a_move(client, (*moves).is_multiple_of(2)).await?;
+                *moves += 1;
             }
             other => {
                 return Err(
@@ -350,6 +313,43 @@ async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Fa
             }
         }
     }
+    Ok(())
+}
+
+async fn play(client: &Client, port: u16, shots: Option<&Path>) -> Result<(), Failure> {
+    new_game(client, port).await?;
+    let mut moves = 0;
+    click_through(client, &mut moves, 12).await?;
+    if moves == 12 {
+        // A reload continues the game from the URL's fragment.
+        settled(client).await?;
+        let before = client.find_all(Locator::Css("#log li")).await?.len();
+        client.refresh().await?;
+        client.wait().for_element(Locator::Css("#log li")).await?;
+        let after = client.find_all(Locator::Css("#log li")).await?.len();
+        if before != after {
+            return Err(format!("the reload showed {after} turns, not {before}").into());
+        }
+        // The hint button ranks every legal move.
+        settled(client).await?;
+        click(client, "#hint").await?;
+        client.wait().for_element(Locator::Css("#hints li")).await?;
+        let hinted = client.find_all(Locator::Css("#hints li")).await?.len();
+        let legal = client
+            .find_all(Locator::Css("button.legal-move"))
+            .await?
+            .len();
+        if hinted != legal || !text_of(client, "#hints").await?.contains("% to win") {
+            return Err(format!("{hinted} hints for {legal} legal moves").into());
+        }
+        if let Some(dir) = shots {
+            std::fs::write(
+                dir.join("server-in-progress.png"),
+                client.screenshot().await?,
+            )?;
+        }
+    }
+    click_through(client, &mut moves, usize::MAX).await?;
     if settled(client).await? != "over" {
         return Err("the game did not end".into());
     }

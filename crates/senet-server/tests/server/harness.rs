@@ -110,6 +110,19 @@ impl Server {
         self.send("POST", path, token, Some(body.to_string().as_bytes()))
     }
 
+    /// The names `GET /api/rulesets` lists, in its order.
+    pub fn ruleset_names(&self) -> Vec<String> {
+        let listed = self
+            .get("/api/rulesets")
+            .json()
+            .expect("the rulesets as JSON");
+        let listed = listed.as_array().expect("a list of rulesets");
+        listed
+            .iter()
+            .map(|r| r["name"].as_str().expect("a name").to_owned())
+            .collect()
+    }
+
     /// The game's view, checked to be a 200.
     pub fn game(&self, id: &str) -> Value {
         let answer = self.get(&format!("/api/games/{id}"));

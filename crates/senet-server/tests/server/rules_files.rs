@@ -29,13 +29,7 @@ fn a_rules_files_ruleset_is_offered_played_recorded_and_kept() {
     std::fs::write(rules.join("notes.txt"), "not a rules file").unwrap();
     let server = start(&dir.db(), &rules);
 
-    let listed = server.get("/api/rulesets").json().unwrap();
-    let names: Vec<&str> = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let names = server.ruleset_names();
     let mut expected: Vec<&str> = senet::AnyRuleset::ALL
         .iter()
         .map(|r| senet::Ruleset::name(r))
