@@ -94,7 +94,7 @@ use crate::ruleset::{Outcome, Ruleset};
 /// The rulesets whose start the crate vouches for, so that
 /// [`Position::start`](crate::Position::start) makes it with no check that
 /// could fail: the rulesets this crate ships (their starts are checked by
-/// the crate's own tests), [`AnyRuleset`](crate::AnyRuleset), and a
+/// the crate's own tests), [`AnyRuleset`], and a
 /// ruleset read from a rules file (`Described`, feature `rules-file`,
 /// whose start is checked when the file is read). Sealed: a ruleset of
 /// your own starts with [`Position::try_start`](crate::Position::try_start),
