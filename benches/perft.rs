@@ -1,5 +1,5 @@
-//! Perft from the start position, depth 5, per ruleset (perft as RULES.md
-//! defines it: every roll once, unweighted). Throughput is leaves counted.
+//! Perft from the start position, depth 5, per ruleset (perft as
+//! `senet::perft` defines it: every roll once, unweighted). Throughput is leaves counted.
 //!
 //! The counts are pinned from
 //! `cargo run --release --example perft -- --ruleset R --depth 5`

@@ -7,7 +7,7 @@
 //! less. Before it is timed it must agree with the crate move for move
 //! (`movegen`) and game for game (`playouts`).
 //!
-//! The rules are those of `senet::rulesets::Kendall` (see RULES.md); the
+//! The rules are those of `senet::rulesets::Kendall` (see `docs/rules.md`, "Kendall"); the
 //! moves of a roll come in the crate's order, by ascending start house,
 //! so that the same random choices play the same games.
 #![allow(dead_code)]

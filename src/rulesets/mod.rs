@@ -15,7 +15,7 @@
 /// expanded from it, in its order.
 ///
 /// Each entry is `(Type, module)`: the ruleset's unit struct and its file
-/// `src/rulesets/module.rs`, whose name is the ruleset's
+/// `src/rulesets/<module>.rs`, whose name is the ruleset's
 /// [`name`](Ruleset::name) (a test checks that they agree). The doc
 /// comment of an entry is its [`AnyRuleset`](crate::AnyRuleset) variant's.
 ///

@@ -4,7 +4,7 @@
 //! break their contract, each refused with its error.
 //!
 //! Each user ruleset is played against the plain reference of
-//! `tests/reference`, which reads the same hooks one piece at a time.
+//! `tests/suite/reference`, which reads the same hooks one piece at a time.
 
 use crate::reference;
 

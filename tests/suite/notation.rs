@@ -1,4 +1,4 @@
-//! RULES.md "Move notation": the examples, the canonical and strict text
+//! `docs/rules.md`, "Move notation": the examples, the canonical and strict text
 //! form, suffixes checked against what the move does, and errors that say
 //! why a move is not legal here.
 
@@ -78,7 +78,7 @@ fn wrong_suffix<R: Ruleset>(position: &Position<R>, text: &str, canonical: &str)
     assert!(written.resolve(position).is_ok(), "{canonical}");
 }
 
-// ---- The examples of RULES.md ----
+// ---- The examples of `docs/rules.md`, "Move notation" ----
 
 #[test]
 fn notation_example_2_10_12() {

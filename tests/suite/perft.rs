@@ -1,4 +1,4 @@
-//! RULES.md "Perft": the counts of tests/data/*.perft (format described at
+//! Perft as `senet::perft` defines it: the counts of tests/data/*.perft (format described at
 //! the top of each file), divide adding up to perft, and divide's lines
 //! naming the legal throws of the position.
 

@@ -1,4 +1,4 @@
-//! RULES.md "Position string": the format, the start positions, and the
+//! `docs/rules.md`, "Position strings": the format, the start positions, and the
 //! rejection (with a clear error, never a panic) of every invalid case.
 
 use crate::common;
@@ -203,7 +203,7 @@ fn rejects_a_board_of_the_wrong_length() {
 
 #[test]
 fn rejects_a_marked_piece_off_house_15_or_outside_kendall_1979() {
-    // RULES.md "Position string": 'X' or 'O' only on house 15, and only in
+    // `docs/rules.md`, "Position strings": 'X' or 'O' only on house 15, and only in
     // Kendall 1979.
     for (c, h) in [('X', 2), ('O', 1), ('X', 15), ('O', 15)] {
         let mut board: Vec<char> = "oxoxoxoxox....................".chars().collect();

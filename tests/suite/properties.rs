@@ -1,7 +1,7 @@
 //! Properties over random play (proptest): from each ruleset's start, a
 //! generated vector of choices picks each roll and each move. Every
 //! position and every throw on the way is checked against invariants of
-//! RULES.md and against the text forms. Also: the parsers never panic, and
+//! the rules (`docs/rules.md`) and against the text forms. Also: the parsers never panic, and
 //! accept exactly the valid positions and the canonical move texts.
 
 use crate::common;
@@ -267,7 +267,7 @@ proptest! {
 
 // ---- The parsers ----
 
-/// Whether RULES.md accepts these pieces for `ruleset` (the board, off
+/// Whether the rules (`docs/rules.md`, "Position strings") accept these pieces for `ruleset` (the board, off
 /// counts and sides already well written).
 fn valid_by_rules<R: Ruleset>(ruleset: R, x: &[u8], o: &[u8], off_x: u8, off_o: u8) -> bool {
     let n = usize::from(ruleset.pieces_per_side());

@@ -1,6 +1,6 @@
 //! The fast move generator against the plain reference of
-//! `tests/reference/mod.rs`, which is written from the `Ruleset` hooks piece
-//! by piece with no masks.
+//! `tests/suite/reference/mod.rs`, which is written from the `Ruleset`
+//! hooks piece by piece with no masks.
 //!
 //! For random reachable positions (random games from the start) and random
 //! valid positions (random placements), under every ruleset, concrete and
@@ -10,7 +10,7 @@
 //! `tests/data/*.perft`.
 //!
 //! Failures persist: a failing case is written to
-//! `tests/reference_agreement.proptest-regressions`, which is committed,
+//! `tests/suite/reference_agreement.proptest-regressions`, which is committed,
 //! and replayed first on every later run.
 
 use crate::reference;
@@ -485,7 +485,7 @@ fn most_generated_positions_are_valid_games_in_progress() {
 // ---- Perft from the reference ----
 
 /// The positions of a perft data file with their counts by depth, read as
-/// `tests/perft.rs` reads them: `POSITION ; D1 D2 ...`, `#` comments.
+/// `tests/suite/perft.rs` reads them: `POSITION ; D1 D2 ...`, `#` comments.
 fn perft_cases(file: &str, text: &str) -> Vec<(usize, String, Vec<u64>)> {
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {

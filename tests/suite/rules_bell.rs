@@ -1,4 +1,4 @@
-//! Bell (RULES.md "Bell" and the common ground), clause by clause, on
+//! Bell (`docs/rules.md`, "Bell" and "Common ground"), clause by clause, on
 //! hand-built positions. `bell` builds a position where every piece not
 //! listed was captured (nothing borne off), unless counts are given.
 

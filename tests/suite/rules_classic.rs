@@ -1,5 +1,5 @@
-//! Classic (RULES.md "Classic" and the common ground), clause by clause,
-//! on hand-built positions.
+//! Classic (`docs/rules.md`, "Classic" and "Common ground"), clause by
+//! clause, on hand-built positions.
 
 use crate::common;
 

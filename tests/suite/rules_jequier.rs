@@ -1,6 +1,6 @@
-//! Jéquier (RULES.md "Jéquier" and the common ground), clause by clause,
-//! on hand-built positions. Positions are written with `ps`/`setup` (the
-//! houses of each side; `setup` puts every other piece off the board).
+//! Jéquier (`docs/rules.md`, "Jéquier" and "Common ground"), clause by
+//! clause, on hand-built positions. Positions are written with `ps`/`setup`
+//! (the houses of each side; `setup` puts every other piece off the board).
 
 use crate::common;
 

@@ -1,6 +1,6 @@
-//! Kendall (RULES.md "Kendall" and the common ground), clause by clause, on
-//! hand-built positions. Positions are written with `ps`/`setup` (the
-//! houses of each side; `setup` puts every other piece off the board).
+//! Kendall (`docs/rules.md`, "Kendall" and "Common ground"), clause by
+//! clause, on hand-built positions. Positions are written with `ps`/`setup`
+//! (the houses of each side; `setup` puts every other piece off the board).
 
 use crate::common;
 

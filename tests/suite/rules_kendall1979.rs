@@ -1,5 +1,5 @@
-//! Kendall 1979 (RULES.md "Kendall 1979" and the common ground), clause
-//! by clause, on hand-built positions. Positions are written with
+//! Kendall 1979 (`docs/rules.md`, "Kendall 1979" and "Common ground"),
+//! clause by clause, on hand-built positions. Positions are written with
 //! `ps`/`setup` (the houses of each side; `setup` puts every other piece
 //! off the board); `marked` writes the piece on 15 as `X` or `O`.
 

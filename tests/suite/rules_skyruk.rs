@@ -1,6 +1,6 @@
-//! Skyruk (RULES.md "Skyruk" and the common ground), clause by clause, on
-//! hand-built positions. Positions are written with `ps`/`setup` (the
-//! houses of each side; `setup` puts every other piece off the board).
+//! Skyruk (`docs/rules.md`, "Skyruk" and "Common ground"), clause by
+//! clause, on hand-built positions. Positions are written with `ps`/`setup`
+//! (the houses of each side; `setup` puts every other piece off the board).
 
 use crate::common;
 

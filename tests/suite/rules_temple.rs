@@ -1,5 +1,5 @@
-//! Temple (RULES.md "Temple" and the common ground), clause by clause, on
-//! hand-built positions.
+//! Temple (`docs/rules.md`, "Temple" and "Common ground"), clause by
+//! clause, on hand-built positions.
 
 use crate::common;
 

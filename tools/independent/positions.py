@@ -1,5 +1,5 @@
 """Hand-designed positions (ruleset, position, what it exercises) and the
-RULES.md example moves (ruleset, position, roll, expected notation)."""
+example moves of docs/rules.md (ruleset, position, roll, expected notation)."""
 
 POSITIONS = [
     # ---------------- Jequier ----------------
@@ -79,7 +79,7 @@ POSITIONS = [
      "near end for o: last piece on 27: 1: 27-15<+, 2/3: 27-15<, 4: 27-off ends the game, 5: - (lost throw passes)"),
 ]
 
-# RULES.md ruleset-section examples, plus the Move-notation section's
+# docs/rules.md ruleset-section examples, plus the Move-notation section's
 # examples where they fit one of these three rulesets.
 EXAMPLES = [
     ("jequier", "oxoxoxo..................o...x x 1 0", 3, "3: 30-27<", "Jequier section"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Plain, independent reference implementation of three Senet rulesets
-(Jequier, Kendall 1979, Skyruk) as described in the project's RULES.md.
+(Jequier, Kendall 1979, Skyruk) as described in docs/rules.md.
 
 Standard library only.  No cleverness: a position is a list of 31 cells
 (index 0 unused), one move is generated per piece by following the rule

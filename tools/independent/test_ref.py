@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Self-test: every RULES.md example move appears in the generated moves for
-its position; every position string round-trips; some invalid strings are
-rejected."""
+"""Self-test: every example move of docs/rules.md appears in the generated
+moves for its position; every position string round-trips; some invalid
+strings are rejected."""
 
 import sys
 from senet_ref import (parse_position, legal_moves, lost_throw, PositionError,

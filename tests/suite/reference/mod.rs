@@ -1,7 +1,7 @@
 //! A deliberately plain, slow move generator, written from the `Ruleset`
 //! hooks alone, to check the crate's fast generator against.
 //!
-//! The crate's generator (`src/movegen.rs`) finds moves for whole sets of
+//! The crate's generator (`src/movegen/`) finds moves for whole sets of
 //! pieces at once with shifts and masks, per-roll step tables and
 //! branch-free list writing: fast, and easy to get subtly wrong. This one
 //! walks the houses one by one and asks the hooks about one piece at a
@@ -9,7 +9,7 @@
 //! the two share nothing but the hooks. Where they disagree, one of them
 //! misreads the hooks.
 //!
-//! Rules, as the trait documents them (and RULES.md states them):
+//! Rules, as the trait documents them (and `docs/rules.md` states them):
 //!
 //! - Only the pieces of `movable` move at all.
 //! - A piece's reach is `forward`'s answer, or `backward`'s when no piece
@@ -490,7 +490,7 @@ pub fn reference_lose<R: Ruleset>(position: &Position<R>, roll: Roll) -> Option<
     Some(build(ruleset, &cells_of(position), off, next, marked))
 }
 
-/// Perft as RULES.md defines it, from the reference: 1 at depth 0 or at a
+/// Perft as `senet::perft` defines it, from the reference: 1 at depth 0 or at a
 /// finished game; otherwise, over every roll of the implement (each once),
 /// the sum over its moves of the perft after each, or the perft after the
 /// lost throw when it has none.
