@@ -1,14 +1,13 @@
 //! The `senet` command as a person (or a script) uses it: the built
 //! binary run with arguments and input, its output, stderr and exit code
-//! checked. Ported from the tests that ran the example binaries
-//! (`tests/hostile.rs`, `tests/learned.rs`, `tests/play_terminal.rs`
-//! before the command existed); game counts are kept small.
+//! checked; game counts are kept small.
 //!
 //! The contract: usage errors are one line on stderr (less than 200
 //! bytes, no panic, naming the option and its range) with exit code 2;
 //! `replay` of an invalid record and `moves --check` of an illegal move
 //! exit with 1; a closed output ends the command quietly with 141.
-//! The hostile inputs of issue 31, row by row, are in [`hostile`].
+//! Hostile inputs to the command, one kind of attack each, are in
+//! [`hostile`].
 
 mod endgame_error;
 mod hostile;
