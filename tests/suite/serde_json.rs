@@ -762,7 +762,7 @@ fn assert_clean(error: &str, what: &str, limit: usize) {
     assert!(error.len() < limit, "{what}: {} bytes", error.len());
 }
 
-/// Hostile names (issue 31 row 10): an unknown name holding ESC, BEL or
+/// Hostile names: an unknown name holding ESC, BEL or
 /// U+202E, for every enum read by name and the fields that hold one, is
 /// refused with its characters escaped; a 10 MB name is quoted by its
 /// start only.
@@ -803,7 +803,7 @@ fn hostile_names_are_escaped_and_cut_in_errors() {
     }
 }
 
-/// Hostile field names (issue 31, its last item): an unknown key holding
+/// Hostile field names: an unknown key holding
 /// ESC, BEL or U+202E, or 10 MB long, in every struct read from an object
 /// and every struct variant, is refused with an error that says the field
 /// is unknown and quotes its name escaped and cut, as an unknown variant

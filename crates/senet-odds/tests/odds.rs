@@ -555,7 +555,7 @@ fn forged(forge: impl Fn(u32) -> u32) -> Vec<u8> {
     bytes
 }
 
-/// Hostile tables, issue 31 rows 3 and 14: a file whose checksum was
+/// Hostile tables: a file whose checksum was
 /// recomputed over forged values is refused on load, naming the slot,
 /// the position and what is wrong; the untouched file still loads.
 #[test]

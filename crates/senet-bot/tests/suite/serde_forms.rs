@@ -246,7 +246,7 @@ fn a_tally_counts_lengths_in_bounded_canonical_form() {
     refused::<Tally>(&tally(&long), "at most 100001 long");
 }
 
-/// Hostile field names (issue 31, its last item): an unknown key holding
+/// Hostile field names: an unknown key holding
 /// ESC, BEL or U+202E, or 10 MB long, in the bots' and the solver's
 /// structs, is refused with an error that says the field is unknown and
 /// quotes its name escaped and cut.

@@ -1,7 +1,6 @@
-//! Hostile input, second round (issue 31): each row of the issue that
-//! the command now holds, as the command is attacked. Memory rows are
-//! checked by the refusal up front (its exit code and the figure in its
-//! message), not by measuring memory.
+//! Hostile input to the command: each kind of attack, as the command
+//! meets it. Limits on memory are checked by the refusal up front (its
+//! exit code and the figure in its message), not by measuring memory.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -76,7 +75,7 @@ fn record_file(dir: &Path) -> PathBuf {
     path
 }
 
-/// Row 1: a table read from a device or a pipe that never ends is
+/// A table read from a device or a pipe that never ends is
 /// refused at its first bytes, or at the size its header announces;
 /// never read until memory runs out.
 #[test]
@@ -131,7 +130,7 @@ fn row_1_endless_table_files_are_refused_by_bytes_read() {
     );
 }
 
-/// Row 2: an argument that is not UTF-8 is a usage error, not a panic.
+/// An argument that is not UTF-8 is a usage error, not a panic.
 #[test]
 #[cfg(unix)]
 fn row_2_an_argument_not_utf8_is_refused() {
@@ -147,7 +146,7 @@ fn row_2_an_argument_not_utf8_is_refused() {
     }
 }
 
-/// Rows 3 and 14: a table whose checksum was recomputed over forged
+/// A table whose checksum was recomputed over forged
 /// values (every value a hole; random values where positions are) is
 /// refused on load, before `--check`, `--verify` or a probe uses it.
 #[test]
@@ -232,7 +231,7 @@ fn printers(dir: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// Row 4: a full disk is one line and exit code 1, a closed pipe a quiet
+/// A full disk is one line and exit code 1, a closed pipe a quiet
 /// exit 141, for every subcommand that prints; never a panic.
 #[test]
 fn row_4_output_failures_are_reported_not_panics() {
@@ -267,7 +266,7 @@ fn row_4_output_failures_are_reported_not_panics() {
     }
 }
 
-/// Row 9: control characters, a huge value, a repeated option and a seed
+/// Control characters, a huge value, a repeated option and a seed
 /// with a sign are each refused in one short line with no raw control
 /// character in it.
 #[test]
@@ -310,7 +309,7 @@ fn row_9_hostile_arguments_get_one_short_escaped_line() {
     assert!(stderr(&repeated).contains("cannot be used multiple times"));
 }
 
-/// Row 11: `game --record` into a full disk writes the record all the
+/// `game --record` into a full disk writes the record all the
 /// same and ends with an error; `play` says its output failed.
 #[test]
 #[cfg(target_os = "linux")]
@@ -342,7 +341,7 @@ fn row_11_a_full_output_loses_no_record_silently() {
     assert!(!played.exists(), "an empty record was left behind");
 }
 
-/// Row 12: an output path that is a folder, or whose folder does not
+/// An output path that is a folder, or whose folder does not
 /// exist, is refused before any work (nothing printed), and no folder is
 /// made.
 #[test]
@@ -382,7 +381,7 @@ fn row_12_output_paths_are_checked_before_the_work() {
     assert!(!dir.join("no").exists(), "a folder was made");
 }
 
-/// Row 15: a path with control characters is shown escaped when the
+/// A path with control characters is shown escaped when the
 /// command says what it wrote.
 #[test]
 #[cfg(unix)]
@@ -400,7 +399,7 @@ fn row_15_paths_printed_on_success_are_escaped() {
     assert!(record.exists());
 }
 
-/// Row 13: a network whose finite weights could overflow its sums (its
+/// A network whose finite weights could overflow its sums (its
 /// equity NaN) is refused when `duel` reads it, naming the byte.
 #[test]
 fn row_13_a_network_that_could_overflow_is_refused() {
@@ -442,12 +441,12 @@ fn assert_refused_for_memory(args: &[&str], figure: &str) {
     assert!(output.stdout.is_empty(), "{args:?}: {}", stdout(&output));
 }
 
-/// Rows 6, 8 and 15: commands whose memory grows with their arguments
+/// Commands whose memory grows with their arguments
 /// state it before they start and refuse past the limit (4 GiB by
 /// default); `--max-memory` moves the limit both ways.
 #[test]
 fn rows_6_8_15_memory_is_stated_and_refused_up_front() {
-    // Row 6: 8 threads × 2 agents × 2^24 slots × 28 bytes.
+    // 8 threads × 2 agents × 2^24 slots × 28 bytes.
     assert_refused_for_memory(
         &[
             "duel",
@@ -462,9 +461,9 @@ fn rows_6_8_15_memory_is_stated_and_refused_up_front() {
         ],
         "need 7.0 GiB (7516192768 bytes)",
     );
-    // Row 8: a pilot measures the positions a game keeps.
+    // A pilot measures the positions a game keeps.
     assert_refused_for_memory(&["tune", "--games", "100000", "--sample", "1"], "GiB");
-    // Row 15: Bell's bound 3, solved or built; study's lengths.
+    // Bell's bound 3, solved or built; study's lengths.
     assert_refused_for_memory(
         &[
             "odds",
@@ -542,7 +541,7 @@ fn rows_6_8_15_memory_is_stated_and_refused_up_front() {
     }
 }
 
-/// Row 7: `duel --timing` keeps its decision times in fixed space and
+/// `duel --timing` keeps its decision times in fixed space and
 /// still prints every percentile.
 #[test]
 fn row_7_duel_timing_prints_its_percentiles() {
@@ -563,7 +562,7 @@ fn row_7_duel_timing_prints_its_percentiles() {
     }
 }
 
-/// Row 5: a long valid record (lost throws by the thousand) is refused
+/// A long valid record (lost throws by the thousand) is refused
 /// up front when its replay would pass `--max-memory`, whether the file
 /// says its size or is a pipe; within the limit it replays.
 #[test]
@@ -619,7 +618,7 @@ fn row_5_a_record_too_long_for_memory_is_refused() {
     }
 }
 
-/// Row 4, stderr: a standard error that cannot be written (a full disk)
+/// A standard error that cannot be written (a full disk)
 /// is no panic either; the exit code still says what happened.
 #[test]
 #[cfg(target_os = "linux")]

@@ -149,7 +149,7 @@ fn malformed_bodies_unknown_games_and_routes_are_refused() {
     assert_eq!(fresh["game"]["history"], Value::Array(vec![]));
 }
 
-/// Hostile field names (issue 31, its last item): a body with an unknown
+/// Hostile field names: a body with an unknown
 /// key holding ESC, BEL or U+202E, or as long as a body may be, is refused
 /// with a message that says the field is unknown and quotes the start of
 /// its name escaped: every body's error is quoted so.
