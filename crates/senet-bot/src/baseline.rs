@@ -25,17 +25,14 @@ use senet::rulesets::Direction;
 ///
 /// plus 0.1125 for having the throw; the equity is the logistic function
 /// of the sum. It works for any ruleset, a user's own included. The
-/// weights were first set by hand (0.1, 0.04, 0.05, 0.1, 0.1, −0.1 for
-/// throw, progress, off, safe, blockade, exposed), then tuned on
-/// 2026-12-03 by coordinate search (the example `tune_baseline`: each
-/// weight half as large again and half as small, then a quarter, one at
-/// a time, each in a mirrored duel of 20,000 Kendall games against the
-/// hand-set weights, a change kept when it beat the best so far). The
-/// weights kept beat the hand-set ones on fresh throws: 0.5111
-/// (0.5066..0.5157) over 40,000 Kendall games, and over 20,000 games in
-/// the other rulesets, with the lower end of the interval above 0.5 in
-/// five (Temple 0.532, Skyruk 0.510, Kendall 1979 0.513, Bell 0.505,
-/// Classic 0.508) and Jéquier 0.505 (0.498..0.511); see `docs/bots.md`.
+/// weights are tuned by coordinate search (the example `tune_baseline`:
+/// each weight half as large again and half as small, then a quarter, one
+/// at a time, each in a mirrored duel of Kendall games against weights set
+/// by hand, a change kept when it beats the best so far); the weights kept
+/// beat the hand-set ones (0.1, 0.04, 0.05, 0.1, 0.1, −0.1 for throw,
+/// progress, off, safe, blockade, exposed) on fresh throws, in Kendall and
+/// in the other rulesets (the figures, with their date, are in the
+/// repository's `docs/performance-history.md`).
 ///
 /// ```
 /// use senet_bot::{Evaluator, FiveTerms};

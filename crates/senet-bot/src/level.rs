@@ -25,9 +25,11 @@ use senet_odds::Table;
 /// [`Network`] (its [`Learned`] evaluation), level 5 with its large one
 /// ([`Network::builtin_large`]); a ruleset with no shipped network (a
 /// user's own) uses the feature [`Evaluation`] with its tuned or race
-/// weights instead, and says so in its [`Bot::name`]. Each level beats the one below it, and every
-/// level is measured against the [`Baseline`](crate::Baseline) (the
-/// [`bot`](crate) module docs give the measured ladder per ruleset):
+/// weights instead, and says so in its [`Bot::name`]. Each level beats the
+/// one below it, and every level is measured against the
+/// [`Baseline`](crate::Baseline) (the [crate docs](crate) say how; the
+/// repository's `docs/performance-history.md` gives the measured ladder per
+/// ruleset):
 ///
 /// | level | agent |
 /// | --- | --- |

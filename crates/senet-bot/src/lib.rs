@@ -36,7 +36,8 @@
 //! | 1 | [`Greedy`] over the race | moves whatever gains most ground: a beginner, blind to danger |
 //! | 2 | [`Greedy`] over the learned network | the best position after the throw in hand |
 //! | 3 | [`Search`], depth 2 | expectimax over the next throw too, whoever makes it |
-//! | 4 | [`Search`], depth 3, 20,000 nodes | one throw deeper (falls back to depth 2 past the budget; every decision timed for `docs/bots.md` reached depth 3) |
+//! | 4 | [`Search`], depth 3, 20,000 nodes | one throw deeper (falls back to depth 2 past the budget) |
+//! | 5 | [`Search`] as at level 4, over the large network | sees which pieces are shielded and which houses blocked |
 //!
 //! Levels 2 to 4 value positions with a small neural network per ruleset
 //! ([`Network`], through the evaluator [`Learned`]): one input per
@@ -78,24 +79,18 @@
 //!
 //! # How strong
 //!
-//! Each cell is one mirrored duel of 20,000 games (10,000 pairs, each pair
-//! played with the same throws and the seats swapped), seed 1: A's win rate
-//! against B, a draw counting half, with its 95% interval over the pairs
-//! (`cargo run --release -p senet-cli -- duel --ruleset kendall --a level:4 --b baseline --games 20000 --seed 1 --threads 2`;
-//! every duel, with its length and time, is in the repository's `docs/bots.md`,
-//! which also ships in the `senet` package). The "vs baseline" columns are
-//! against the baseline's tuned weights (measured 2026-12-03); the level
-//! against level columns are of 2026-12-02, level 5's of 2026-12-03.
+//! In every built-in ruleset each level beats the one below it, and levels
+//! 2 to 5 beat the [`Baseline`]. A mirrored [`Duel`] measures it: games played in
+//! pairs, each pair with the same throws and the seats swapped, A's win
+//! rate against B with a draw counting half, and its 95% interval over the
+//! pairs:
 //!
-//! | ruleset | 2 vs 1 | 3 vs 2 | 4 vs 3 | 5 vs 4 | 1 vs baseline | 2 vs baseline | 3 vs baseline | 4 vs baseline | 5 vs baseline |
-//! | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-//! | kendall | 0.638 (0.632..0.645) | 0.525 (0.518..0.532) | 0.513 (0.506..0.520) | 0.521 (0.514..0.528) | 0.393 (0.386..0.399) | 0.552 (0.545..0.559) | 0.573 (0.566..0.579) | 0.587 (0.581..0.594) | 0.602 (0.595..0.609) |
-//! | temple | 0.563 (0.556..0.570) | 0.541 (0.534..0.548) | 0.517 (0.511..0.524) | 0.520 (0.513..0.527) | 0.504 (0.497..0.511) | 0.541 (0.534..0.548) | 0.571 (0.564..0.577) | 0.583 (0.576..0.590) | 0.596 (0.590..0.603) |
-//! | bell | 0.959 (0.957..0.961) | 0.539 (0.535..0.542) | 0.526 (0.522..0.530) | 0.522 (0.519..0.526) | 0.053 (0.050..0.055) | 0.789 (0.784..0.793) | 0.835 (0.830..0.839) | 0.860 (0.856..0.864) | 0.873 (0.869..0.877) |
-//! | classic | 0.732 (0.726..0.739) | 0.527 (0.520..0.534) | 0.512 (0.505..0.519) | 0.520 (0.513..0.527) | 0.337 (0.331..0.344) | 0.613 (0.606..0.620) | 0.636 (0.630..0.643) | 0.655 (0.649..0.662) | 0.662 (0.655..0.668) |
-//! | jequier | 0.772 (0.766..0.778) | 0.735 (0.729..0.741) | 0.635 (0.629..0.642) | 0.692 (0.686..0.699) | 0.436 (0.429..0.443) | 0.648 (0.641..0.654) | 0.749 (0.743..0.755) | 0.796 (0.791..0.802) | 0.846 (0.841..0.851) |
-//! | kendall1979 | 0.635 (0.628..0.642) | 0.528 (0.521..0.535) | 0.518 (0.511..0.525) | 0.540 (0.533..0.547) | 0.383 (0.376..0.389) | 0.519 (0.512..0.526) | 0.559 (0.552..0.566) | 0.581 (0.574..0.588) | 0.637 (0.631..0.644) |
-//! | skyruk | 0.730 (0.724..0.737) | 0.588 (0.581..0.595) | 0.538 (0.531..0.545) | 0.649 (0.643..0.656) | 0.312 (0.306..0.319) | 0.555 (0.548..0.562) | 0.616 (0.609..0.623) | 0.638 (0.631..0.645) | 0.736 (0.730..0.742) |
+//! ```sh
+//! cargo run --release -p senet-cli -- duel --ruleset kendall --a level:4 --b baseline --games 20000 --seed 1 --threads 2
+//! ```
+//!
+//! The measured ladder of every ruleset, with its dates, is in the
+//! repository's `docs/performance-history.md`.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

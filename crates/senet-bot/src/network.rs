@@ -37,8 +37,9 @@ pub const HIDDEN: usize = 32;
 
 /// Hidden units of a large [`Network`]: four times the shipped ones'.
 /// A large network also sees more of the board ([`LARGE_INPUTS`]) and
-/// costs more a position. No level uses one yet; `docs/bots.md` gives
-/// what one measured against the shipped networks, and its decision times.
+/// costs more a position. Level 5 plays with one
+/// ([`Network::builtin_large`]); the repository's `docs/bots.md` records
+/// what it measured against the small networks, and its decision times.
 ///
 /// ```
 /// use senet_bot::{LARGE_HIDDEN, Network};
@@ -933,8 +934,8 @@ mod tests {
         ));
     }
 
-    /// Issue 31 row 13: finite weights whose sums overflowed were read,
-    /// and the equity was NaN. Weights past `MAX_WEIGHT` are refused; at
+    /// Finite weights whose sums could overflow would give a NaN equity:
+    /// weights past `MAX_WEIGHT` are refused, and at
     /// `MAX_WEIGHT`, with every input set, every sum stays finite.
     /// The logit with every input set, checking every hidden sum is finite.
     fn logit_of_every_input<const H: usize, const I: usize>(weights: &Weights<H, I>) -> f32 {

@@ -24,8 +24,8 @@
 //! ```
 //!
 //! The command `senet train` runs this for a built-in ruleset and writes the
-//! network file; the shipped networks were made with it (`docs/bots.md`
-//! has the commands and times).
+//! network file; the shipped networks were made with it (the repository's
+//! `docs/bots.md` records the commands and times).
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};

@@ -1,8 +1,9 @@
 //! Tuned evaluation weights, one table per built-in ruleset.
 //!
 //! Written by `senet tune` (logistic regression on self-play games of
-//! the rule of thumb; `docs/bots.md` has the commands) and
-//! checked by mirrored duels against the untuned race weights. The layout
+//! the rule of thumb; the repository's `docs/bots.md` records the
+//! commands) and checked by mirrored duels against the untuned race
+//! weights. The layout
 //! of each table is documented on [`Evaluation`](crate::Evaluation).
 
 use senet::{AnyRuleset, House};
