@@ -214,8 +214,8 @@ impl core::fmt::Display for Outcome {
 /// and they are derived once, with every answer that reads no board. The
 /// hooks that read the board ([`impassable`](Ruleset::impassable),
 /// [`shielded`](Ruleset::shielded), [`outcome`](Ruleset::outcome)...)
-/// stay one call each per position; `docs/performance.md` gives the
-/// figures.
+/// stay one call each per position; the repository's
+/// `docs/performance.md` gives the figures.
 ///
 /// **No hidden door.** Every method here is a rule and nothing else: no
 /// method lets a ruleset skip a check or pass for a built-in one. Which
