@@ -118,13 +118,13 @@ fn records_without_the_new_tags_are_unchanged() {
     );
     // The committed record corpus, written before these tags existed.
     let corpus = [
-        include_str!("../../fuzz/corpus/record/kendall_seed7"),
-        include_str!("../../fuzz/corpus/record/bell_seed7"),
-        include_str!("../../fuzz/corpus/record/classic_from_position"),
-        include_str!("../../fuzz/corpus/record/temple_seed7"),
-        include_str!("../../fuzz/corpus/record/classic_seed7"),
-        include_str!("../../fuzz/corpus/record/doc_example"),
-        include_str!("../../fuzz/corpus/record/unseeded_unfinished"),
+        include_str!("../data/records/kendall_seed7"),
+        include_str!("../data/records/bell_seed7"),
+        include_str!("../data/records/classic_from_position"),
+        include_str!("../data/records/temple_seed7"),
+        include_str!("../data/records/classic_seed7"),
+        include_str!("../data/records/doc_example"),
+        include_str!("../data/records/unseeded_unfinished"),
     ];
     for text in corpus {
         let record: Record = text.parse().unwrap();
