@@ -62,12 +62,11 @@ impl Context {
     /// one statement of the landing rules, which the masks and the check
     /// of a single piece both read.
     ///
-    /// Formed where it is read, not kept whole in the context: kept whole,
-    /// it was worked out before the generator's first branch (on the
-    /// pieces that must be played first), and Bell's one-roll generation
-    /// ran 3 to 4% slower with the same instructions; formed here, each
-    /// tier works it out after that branch, as at `e84ef0f` (see
-    /// `docs/performance.md`, 2026-12-03 (morning)).
+    /// Formed where it is read rather than kept whole in the context, so
+    /// that each tier of the generator works it out after the first
+    /// branch (on the pieces that must be played first), not before it:
+    /// the same instructions, but Bell's one-roll generation runs 3 to 4%
+    /// faster so (see `docs/performance.md`).
     #[inline(always)]
     pub(crate) fn landable(&self) -> u32 {
         // Bit 31 is off: no piece stands there, so the complement has it,
