@@ -1,9 +1,7 @@
 //! `senet game`: one whole seeded game between two random players,
-//! explained. The same text as `cargo run --example full_game`: both
-//! are the library's words (`Effect`, `Dice::describe`, the diagrams)
-//! put in the same order. The example cannot depend on this crate, so the
-//! few functions that word the game are written in both: change both
-//! (`cmp` of their outputs for a few seeds shows they agree).
+//! explained in the library's words (`commentary::write_game`: what each
+//! move did, the throw explained, the diagrams). The rules crate's
+//! example `full_game` prints a game in its notation only.
 
 use std::io::Write;
 
