@@ -4,7 +4,7 @@
 //! the rules (`senet replay FILE` does the same, with the board). Exit
 //! code 0 when the record is valid, 1 when it is not, 2 when FILE cannot
 //! be read. Write a record with
-//! `cargo run --example full_game -- --seed 42 --record game.txt`.
+//! `senet game --seed 42 --record game.txt` (`crates/senet-cli`).
 
 use std::process::ExitCode;
 

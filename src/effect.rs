@@ -8,7 +8,7 @@
 //! crate works that out once, for the position after the move and for
 //! its effect alike), for any [`Ruleset`], a ruleset of your own
 //! included: nothing here knows a ruleset by name or a house by its
-//! number.
+//! number. The crate `senet-view` says an effect in a sentence.
 //!
 //! ```
 //! use senet::effect::{Effect, Rest, Way};
@@ -21,12 +21,9 @@
 //! let (after, effect) = position.play_with_effect(mv)?;
 //! assert_eq!(effect.way, Way::IntoWater(Direction::Forward));
 //! assert_eq!(effect.rest, Rest::House(House::new(15).unwrap()));
-//! assert_eq!(effect.to_string(), "x goes from 26 into the water (27) and comes out on 15.");
 //! assert_eq!(after.to_string(), "ooooo.........x............... x 4 0");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-
-use core::fmt;
 
 use crate::house::{House, Side, Target};
 use crate::movegen::IllegalMoveError;
@@ -38,7 +35,8 @@ use crate::ruleset::{Contact, Direction, Reach, Ruleset};
 /// What one move did, read from the rules: see the [module](self).
 ///
 /// Made by [`Position::effect`] or [`Position::play_with_effect`] for a
-/// legal move; its [`Display`](fmt::Display) is a plain English sentence.
+/// legal move. It is data only: `senet-view` says it in a plain English
+/// sentence.
 ///
 /// ```
 /// use senet::effect::{Effect, Hit, Rest, Way};
@@ -55,10 +53,6 @@ use crate::ruleset::{Contact, Direction, Reach, Ruleset};
 /// assert_eq!(effect.rest, Rest::House(house(5)));
 /// assert_eq!(effect.hit, Some(Hit::Swapped { on: house(5), to: house(2) }));
 /// assert!(!effect.marked && effect.released.is_none() && !effect.is_plain());
-/// assert_eq!(
-///     effect.to_string(),
-///     "x moves from 2 to 5 and swaps with o's piece there, which goes to 2."
-/// );
 /// # Ok::<(), senet::IllegalMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -314,7 +308,6 @@ impl<R: Ruleset> Position<R> {
     /// let effect = position.effect(mv)?;
     /// let (on, to) = (House::new(12).unwrap(), House::new(9).unwrap());
     /// assert_eq!(effect.hit, Some(Hit::SentBack { on, to }));
-    /// assert_eq!(effect.to_string(), "x moves from 10 to 12 and sends o's piece there back to 9.");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn effect(&self, mv: Move) -> Result<Effect, IllegalMoveError> {
@@ -335,7 +328,7 @@ impl<R: Ruleset> Position<R> {
     /// let mv = start.moves(Roll::new(2).unwrap()).get(0).unwrap();
     /// let (after, effect) = start.play_with_effect(mv)?;
     /// assert_eq!(after, start.play(mv)?);
-    /// assert_eq!(effect.to_string(), "x moves from 10 to 12.");
+    /// assert!(effect.is_plain());
     /// # Ok::<(), senet::IllegalMoveError>(())
     /// ```
     pub fn play_with_effect(&self, mv: Move) -> Result<(Position<R>, Effect), IllegalMoveError> {
@@ -431,87 +424,5 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed) -> Effect {
         hit,
         marked,
         released,
-    }
-}
-
-impl fmt::Display for Effect {
-    /// One sentence, such as `x moves from 2 to 5 and swaps with o's
-    /// piece there, which goes to 2.` or `x falls from 28 into the water
-    /// (27), where it waits.`; a piece let out of the water is a second
-    /// sentence.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = self.side;
-        let from = self.played.from();
-        let written = self.played.to();
-        let back = |direction| match direction {
-            Direction::Forward => "",
-            Direction::Backward => " back",
-        };
-        match (self.way, self.rest) {
-            (_, Rest::Off) if self.from_water => {
-                write!(f, "{side} bears off from the water ({from})")?;
-            }
-            (_, Rest::Off) => write!(f, "{side} bears off from {from}")?,
-            (Way::Along(direction), Rest::House(to) | Rest::Water(to)) => {
-                write!(f, "{side} moves{} from {from} to {to}", back(direction))?;
-            }
-            (Way::Return, Rest::House(to) | Rest::Water(to)) => {
-                write!(f, "{side} comes back from the water ({from}) to {to}")?;
-            }
-            (Way::IntoWater(direction), rest) => {
-                write!(
-                    f,
-                    "{side} goes{} from {from} into the water ({written})",
-                    back(direction)
-                )?;
-                water_rest(f, rest)?;
-            }
-            (Way::Fall, rest) => {
-                write!(f, "{side} falls from {from} into the water ({written})")?;
-                water_rest(f, rest)?;
-            }
-        }
-        let opponent = side.opponent();
-        match self.hit {
-            None => {}
-            Some(Hit::Swapped { to, .. }) => {
-                write!(
-                    f,
-                    " and swaps with {opponent}'s piece there, which goes to {to}"
-                )?;
-            }
-            Some(Hit::Captured { .. }) => write!(f, " and captures {opponent}'s piece there")?,
-            Some(Hit::SentBack { to, .. }) => {
-                write!(f, " and sends {opponent}'s piece there back to {to}")?;
-            }
-            Some(Hit::Drowned { to, .. }) => {
-                write!(f, " and sends {opponent}'s piece there into the water")?;
-                match to {
-                    Rest::House(house) => write!(f, ", from which it comes out on {house}")?,
-                    Rest::Water(_) | Rest::Off => f.write_str(", where it waits")?,
-                }
-            }
-        }
-        if self.marked {
-            f.write_str(", and is marked: it alone moves until it leaves")?;
-        }
-        f.write_str(".")?;
-        if let Some(Release { side, from, to }) = self.released {
-            write!(
-                f,
-                " {side}'s piece waiting in the water ({from}) comes out on {to}."
-            )?;
-        }
-        Ok(())
-    }
-}
-
-/// How a sentence ends for a piece that went into the water: where it
-/// came to rest.
-fn water_rest(f: &mut fmt::Formatter<'_>, rest: Rest) -> fmt::Result {
-    match rest {
-        Rest::Water(_) => f.write_str(", where it waits"),
-        Rest::House(house) => write!(f, " and comes out on {house}"),
-        Rest::Off => Ok(()),
     }
 }

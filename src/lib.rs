@@ -37,10 +37,13 @@
 //! - A ruleset chosen at run time: [`AnyRuleset`], or
 //!   [`with_ruleset!`] to run generic code with the concrete type.
 //!
-//! The layers built on this crate are crates of their own: `senet-odds`
-//! (exact endgame tables), `senet-bot` (opponents at four levels, the
-//! learned evaluation, duels, the study of the reconstructions) and
-//! `senet-cli` (the `senet` command).
+//! The layers built on this crate are crates of their own: `senet-view`
+//! (what people look at: pictures of positions, the board and a game as
+//! text, what a move did and what a throw is in words, a game commented
+//! throw by throw), `senet-odds` (exact endgame tables), `senet-bot`
+//! (opponents at four levels, the learned evaluation, duels, the study of
+//! the reconstructions) and `senet-cli` (the `senet` command). This crate
+//! holds only what the rules need.
 //!
 //! # The root and the modules
 //!
@@ -56,13 +59,12 @@
 //! | [`rulesets`] | the seven reconstructions, their rules in full, the small rules they share, and what a ruleset's hooks answer |
 //! | [`moves`] | moves and the sets of legal moves, where a move goes, why a move is refused, perft by first move |
 //! | [`game`] | playing a game throw by throw; a game server in a few lines |
-//! | [`effect`] | what a move did, house by house, and in a sentence |
+//! | [`effect`] | what a move did, house by house |
 //! | [`source`] | where throws come from, and the fair-play contract: every throw a pure function of the seed |
 //! | [`record`] | the text (and JSON) record of a game |
 //! | [`replay`] | verifying a record against the rules and its seed |
 //! | [`notation`] | position strings and move text, strict both ways, a lenient reader for people, and how errors quote input |
 //! | [`playout`] | a game played on to its end, at random or by a driver: what studies are made of |
-//! | [`svg`] | pictures of positions |
 //!
 //! <details><summary>Inside the crate: one file per concern</summary>
 //!
@@ -90,7 +92,6 @@
 //! | `notation/` | position strings, move text, typed moves, and short quotations of input for errors |
 //! | `game.rs`, `game/` | [`Game`]: throws, moves, turns and history |
 //! | `record.rs`, `record/`, `replay.rs` | [`Record`]s and their verified replay ([`replay::Verdict`]) |
-//! | `svg.rs`, `diagram.rs` | pictures of positions, the board as text ([`Position::diagram`]) and a game as text ([`game::GameView::diagram`]) |
 //!
 //! </details>
 //!
@@ -122,7 +123,6 @@ mod compiled;
 mod contract;
 #[cfg(feature = "rules-file")]
 mod described;
-mod diagram;
 pub mod effect;
 pub mod game;
 mod house;
@@ -142,7 +142,6 @@ mod ruleset_enum;
 pub mod rulesets;
 mod setup;
 pub mod source;
-pub mod svg;
 mod throw;
 
 pub use bitboard::Bitboard;

@@ -9,7 +9,6 @@ mod counting;
 mod reference;
 
 mod alloc;
-mod diagram;
 mod effects;
 mod game;
 mod hooks;
@@ -34,7 +33,6 @@ mod rules_kendall1979;
 mod rules_skyruk;
 mod rules_temple;
 mod serde_json;
-mod svg;
 mod throw_vectors;
 mod typed_moves;
 mod user_ruleset;

@@ -281,7 +281,7 @@ async fn rulesets(State(state): State<Arc<AppState>>) -> Json<Vec<RulesetView>> 
                 name: ruleset.name(),
                 sides: [ruleset.side_name(Side::X), ruleset.side_name(Side::O)],
                 colours: [ruleset.colour(Side::X), ruleset.colour(Side::O)],
-                dice: ruleset.dice().implement(),
+                dice: senet_view::words::implement(ruleset.dice()),
                 pieces: ruleset.pieces_per_side(),
                 start: senet::Position::try_start(ruleset)
                     .map(|start| start.to_string())

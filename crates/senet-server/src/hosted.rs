@@ -253,7 +253,7 @@ impl Hosted {
         GameView {
             id: self.stored.id.clone(),
             ruleset: self.ruleset.name(),
-            dice: self.ruleset.dice().implement(),
+            dice: senet_view::words::implement(self.ruleset.dice()),
             position: game.position().to_string(),
             seats,
             to_play: game.to_play().map(side_text),

@@ -1,9 +1,7 @@
 //! `senet game`: one whole seeded game between two random players,
-//! explained. The same text as `cargo run --example full_game`: both
-//! are the library's words (`Effect`, `Dice::describe`, the diagrams)
-//! put in the same order. The example cannot depend on this crate, so the
-//! few functions that word the game are written in both: change both
-//! (`cmp` of their outputs for a few seeds shows they agree).
+//! explained, in the words of `senet-view` (`commentary::write_game`:
+//! what each move did, the throw explained, the diagrams). The rules
+//! crate's example `full_game` prints a game in its notation only.
 
 use std::io::Write;
 
@@ -11,9 +9,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::effect::Effect;
 use senet::game::Thrown;
-use senet::game::commentary::write_game;
 use senet::rulesets::BuiltIn;
 use senet::{Game, Position, Seed, Side};
+use senet_view::commentary::write_game;
 
 use super::common::{RulesetArgs, SeedArg, SeedArgs, position, with_chosen, writable, write_file};
 use crate::fail::{Fail, error, shown};
@@ -121,7 +119,7 @@ fn play<R: BuiltIn>(
         writeln!(out, "record written to {}", shown(path))?;
     }
     if let Some(path) = &args.svg {
-        write_file(path, senet::svg::position(end, None))?;
+        write_file(path, senet_view::svg::position(end, None))?;
         writeln!(
             out,
             "picture of the final position written to {}",

@@ -87,7 +87,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
                 "the game's own record did not replay; no picture written",
             ));
         };
-        write_file(file, senet::svg::position(verdict.position(), None))?;
+        write_file(file, senet_view::svg::position(verdict.position(), None))?;
         writeln!(
             out,
             "picture of the final position written to {}",

@@ -73,7 +73,7 @@ fn report<R: BuiltIn>(
         }
     }
     writeln!(out, "position: {}", verdict.position())?;
-    writeln!(out, "{}", verdict.position().diagram())?;
+    writeln!(out, "{}", senet_view::diagram::position(verdict.position()))?;
     if let Some(problem) = verdict.problem() {
         writeln!(out, "verdict: invalid")?;
         return Err(invalid(problem));

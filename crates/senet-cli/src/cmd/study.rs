@@ -128,7 +128,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
             let picture = histogram::lengths(name, &tallies[0].games_by_throws);
             write_file(&file, picture)?;
             let file = format!("{dir}/start-{name}.svg");
-            let start = with_chosen!(ruleset, |r| senet::svg::position(
+            let start = with_chosen!(ruleset, |r| senet_view::svg::position(
                 &senet::Position::start(r),
                 None
             ));

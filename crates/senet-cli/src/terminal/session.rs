@@ -185,7 +185,7 @@ impl<R: BuiltIn> Session<R> {
                     Event::Stop(SeatStop::Over(_)) => break 'game,
                     Event::Stop(SeatStop::Decide { throw, .. }) => {
                         let view = game.view();
-                        sayln!(out, "{}", view.diagram());
+                        sayln!(out, "{}", senet_view::diagram::game(&view));
                         let decision = match Decision::from_view(&view) {
                             Ok(decision) => decision,
                             Err(e) => {
@@ -220,7 +220,7 @@ impl<R: BuiltIn> Session<R> {
         }
         sayln!(out);
         // The game's diagram: who won and how, never whose throw it is.
-        sayln!(out, "{}", game.view().diagram());
+        sayln!(out, "{}", senet_view::diagram::game(&game.view()));
         let finish = game.finish();
         let result = match finish {
             Some(Finish::Resignation { winner }) => {

@@ -295,7 +295,7 @@ fn the_terminal_reads_moves_as_game_play_typed_does() {
                     by_terminal,
                     by_game,
                     "{ruleset}: {text:?} at\n{}",
-                    view.diagram()
+                    senet_view::diagram::game(&view)
                 );
                 checked += usize::from(by_game.is_some());
             }

@@ -100,15 +100,18 @@ pub(super) fn excerpt(text: &str) -> String {
 /// let out of the water.
 pub(super) fn describe<O: Write>(out: &mut O, effect: &Effect) -> io::Result<()> {
     if !effect.is_plain() {
-        write!(out, " {effect}")?;
+        write!(out, " {}", senet_view::words::effect(effect))?;
     }
     Ok(())
 }
 
 /// The answer to `help`: the answers, then the throw of `dice` as the
-/// implement itself explains it ([`Dice::describe`]), then the houses.
+/// implement itself explains it ([`senet_view::words::dice`]), then the houses.
 pub(super) fn help(dice: Dice) -> String {
-    let throw = wrap(&format!("The throw: {}.", dice.describe()), WIDTH);
+    let throw = wrap(
+        &format!("The throw: {}.", senet_view::words::dice(dice)),
+        WIDTH,
+    );
     format!(
         "\
 Answer with the start house of a move (`10` plays the piece on 10), as
@@ -189,7 +192,7 @@ pub(super) fn board<R: Ruleset>(view: &GameView<'_, R>, decision: &Decision<'_, 
         })
         .collect();
     let mut lines = Vec::new();
-    for line in view.diagram().lines() {
+    for line in senet_view::diagram::game(view).lines() {
         match ours.iter().find(|(written, _)| line == written) {
             Some((_, typed)) => lines.push((*typed).clone()),
             None => lines.push(line.to_owned()),

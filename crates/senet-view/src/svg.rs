@@ -4,17 +4,17 @@
 //! every element closed, so any XML reader takes it.
 //!
 //! ```
-//! use senet::{svg, Position, rulesets::Temple};
+//! use senet::{Position, rulesets::Temple};
+//! use senet_view::svg;
+//!
 //! let picture = svg::position(&Position::start(Temple), None);
 //! assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
 //! ```
 
 use core::fmt::Write;
 
-use crate::house::{House, Side, Target};
-use crate::mv::Move;
-use crate::position::Position;
-use crate::ruleset::{Outcome, Ruleset};
+use senet::moves::Target;
+use senet::{House, Move, Outcome, Position, Ruleset, Side};
 
 const CELL: u32 = 60;
 const MARGIN: u32 = 20;
@@ -26,7 +26,12 @@ const HEIGHT: u32 = HEADER + 2 * MARGIN + 3 * CELL;
 /// The top-left corner of a house: row 1 runs left to right, row 2 right
 /// to left, row 3 left to right (the S of the track).
 fn corner(house: House) -> (u32, u32) {
-    let index = u32::from(house.number() - 1);
+    corner_of(house.number())
+}
+
+/// The top-left corner of the house numbered `number`, 1 to 30.
+fn corner_of(number: u8) -> (u32, u32) {
+    let index = u32::from(number.saturating_sub(1));
     let (row, along) = (index / 10, index % 10);
     let column = if row == 1 { 9 - along } else { along };
     (MARGIN + column * CELL, HEADER + MARGIN + row * CELL)
@@ -60,8 +65,9 @@ fn escape(text: &str) -> String {
 /// `arrow`, the move drawn from its start to its target.
 ///
 /// ```
-/// use senet::{svg, Position, Roll};
+/// use senet::{Position, Roll};
 /// use senet::rulesets::Kendall;
+/// use senet_view::svg;
 ///
 /// let start = Position::start(Kendall);
 /// let mv = start.moves(Roll::new(2).unwrap()).iter().next().unwrap();
@@ -146,7 +152,7 @@ pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> Stri
             );
         }
     }
-    let (off_x, off_y) = corner(House::from_index(House::COUNT));
+    let (off_x, off_y) = corner_of(House::COUNT);
     let _ = writeln!(
         out,
         r##"<text x="{}" y="{}" font-size="12" fill="#3b2a14">off</text>"##,
@@ -172,7 +178,7 @@ pub fn position<R: Ruleset>(position: &Position<R>, arrow: Option<Move>) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::Kendall;
+    use senet::rulesets::Kendall;
 
     #[test]
     fn houses_follow_the_s() {
@@ -191,7 +197,7 @@ mod tests {
         let picture = position(
             &start,
             start
-                .moves(crate::Roll::new(2).unwrap())
+                .moves(senet::Roll::new(2).unwrap())
                 .to_list()
                 .first()
                 .copied(),

@@ -1,6 +1,6 @@
-//! The board as text (`Position::diagram`): rows in the S order of the
+//! The board as text (`diagram::position`): rows in the S order of the
 //! track, pieces and marked pieces, the ruleset's marks, and whose throw
-//! it is or who won; and a game as text (`GameView::diagram`): the throw
+//! it is or who won; and a game as text (`diagram::game`): the throw
 //! awaited, a throw waiting with its moves, or how the game ended.
 
 use crate::common;
@@ -10,6 +10,7 @@ use senet::game::Thrown;
 use senet::rulesets::{Bell, Kendall, Kendall1979};
 use senet::source::ScriptedThrows;
 use senet::{AnyRuleset, Game, Position, Roll, Side};
+use senet_view::diagram;
 
 /// The piece characters of one drawn row (every fourth column from the third).
 fn pieces(row: &str) -> String {
@@ -20,7 +21,7 @@ fn pieces(row: &str) -> String {
 fn the_rows_follow_the_track_and_show_every_piece() {
     for ruleset in AnyRuleset::ALL {
         let start = Position::start(ruleset);
-        let text = start.diagram();
+        let text = diagram::position(&start);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0].split_whitespace().collect::<Vec<_>>(),
@@ -41,7 +42,7 @@ fn the_rows_follow_the_track_and_show_every_piece() {
 #[test]
 fn a_marked_piece_is_upper_case_and_a_piece_in_the_water_is_drawn() {
     let p = pos(Kendall1979, "o.............X...........o... x 6 5");
-    let text = p.diagram();
+    let text = diagram::position(&p);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(pieces(lines[3]), ".....X....");
     assert_eq!(pieces(lines[5]), "......o...");
@@ -52,11 +53,11 @@ fn a_marked_piece_is_upper_case_and_a_piece_in_the_water_is_drawn() {
 fn a_finished_game_says_who_won_and_marks_are_explained() {
     let won = pos(Kendall, &ps(&[], &[3, 4, 5], 'o', 5, 2));
     assert!(
-        won.diagram().contains("borne off: x 5, o 2; x won."),
+        diagram::position(&won).contains("borne off: x 5, o 2; x won."),
         "{}",
-        won.diagram()
+        diagram::position(&won)
     );
-    let text = Position::start(Kendall).diagram();
+    let text = diagram::position(&Position::start(Kendall));
     assert!(
         text.ends_with(
             "marks: \u{2625} on 15, * on 26, \u{2248} on 27, 3 on 28, 2 on 29, 1 on 30."
@@ -65,7 +66,11 @@ fn a_finished_game_says_who_won_and_marks_are_explained() {
     );
     // A drawn Bell game.
     let draw = pos(Bell, &ps(&[], &[], 'x', 5, 5));
-    assert!(draw.diagram().contains("a draw."), "{}", draw.diagram());
+    assert!(
+        diagram::position(&draw).contains("a draw."),
+        "{}",
+        diagram::position(&draw)
+    );
 }
 
 /// A game from `position` whose throws are `rolls`.
@@ -84,11 +89,11 @@ fn status(text: &str) -> &str {
 #[test]
 fn a_game_awaiting_a_throw_says_whose_it_is() {
     let game = game(Position::start(Kendall), &[2]);
-    let text = game.view().diagram();
+    let text = diagram::game(&game.view());
     assert_eq!(status(&text), "borne off: x 0, o 0; x to throw.");
     // The board is the position's.
     let board: Vec<&str> = text.lines().take(6).collect();
-    let position = Position::start(Kendall).diagram();
+    let position = diagram::position(&Position::start(Kendall));
     assert_eq!(board, position.lines().take(6).collect::<Vec<_>>());
     assert!(text.ends_with("1 on 30."), "{text}");
 }
@@ -97,7 +102,7 @@ fn a_game_awaiting_a_throw_says_whose_it_is() {
 fn a_throw_waiting_for_a_move_is_shown_with_its_moves() {
     let mut game = game(Position::start(Kendall), &[3]);
     assert!(matches!(game.throw(), Ok(Thrown::ToPlay(_))));
-    let text = game.view().diagram();
+    let text = diagram::game(&game.view());
     assert_eq!(
         status(&text),
         "borne off: x 0, o 0; x threw |||- 3 and has 5 moves:"
@@ -112,7 +117,7 @@ fn a_throw_waiting_for_a_move_is_shown_with_its_moves() {
     // Bell's long die.
     let mut game = game_of_bell();
     game.throw().unwrap();
-    let text = game.view().diagram();
+    let text = diagram::game(&game.view());
     assert!(status(&text).contains("x threw die 4 and has"), "{text}");
     assert!(
         text.contains("and has 2 moves:\n  4: 17-21\n  4: 19-23\n"),
@@ -129,13 +134,9 @@ fn a_game_finished_by_bearing_off_says_who_won_and_how() {
     let last = pos(Kendall, "ooooo....................x.... x 4 0");
     let mut game = game(last, &[5]);
     game.throw().unwrap();
-    assert!(
-        game.view()
-            .diagram()
-            .contains("x threw ---- 5 and has 1 move:\n  5: 26-off")
-    );
+    assert!(diagram::game(&game.view()).contains("x threw ---- 5 and has 1 move:\n  5: 26-off"));
     game.play_text("5: 26-off").unwrap();
-    let text = game.view().diagram();
+    let text = diagram::game(&game.view());
     assert_eq!(status(&text), "borne off: x 5, o 0; x won by bearing off.");
     assert!(
         !text.contains("to throw") && !text.contains("threw"),
@@ -149,7 +150,7 @@ fn a_game_finished_by_bearing_off_says_who_won_and_how() {
 /// The diagram of a game that starts from a drawn Bell position.
 fn game_from_draw() -> String {
     let draw = pos(Bell, &ps(&[], &[], 'x', 5, 5));
-    game(draw, &[]).view().diagram()
+    diagram::game(&game(draw, &[]).view())
 }
 
 #[test]
@@ -157,13 +158,13 @@ fn a_resigned_game_says_so_not_whose_throw_it_is() {
     // Resigned while nothing is thrown.
     let mut idle = game(Position::start(Kendall), &[]);
     idle.resign(Side::X).unwrap();
-    let text = idle.view().diagram();
+    let text = diagram::game(&idle.view());
     assert_eq!(status(&text), "borne off: x 0, o 0; o won by resignation.");
     // Resigned while a throw waits for a move: neither the throw nor its moves.
     let mut waiting = game(Position::start(Kendall), &[3]);
     waiting.throw().unwrap();
     waiting.resign(Side::X).unwrap();
-    let text = waiting.view().diagram();
+    let text = diagram::game(&waiting.view());
     assert_eq!(status(&text), "borne off: x 0, o 0; o won by resignation.");
     assert!(
         !text.contains("to throw") && !text.contains("1) "),

@@ -1,16 +1,16 @@
 //! A game in words, for people: the legend of a commented game and one
-//! line per throw, as `cargo run --example full_game` and `senet game`
-//! print them. A front end that shows a game as text uses the same
-//! words.
+//! line per throw, as `senet game` prints them. A front end that shows a
+//! game as text uses the same words.
 
 use std::io::{self, Write};
 
-use crate::effect::{Effect, Rest};
-use crate::game::{Game, Turn};
-use crate::house::House;
-use crate::position::Position;
-use crate::ruleset::{Contact, Ruleset};
-use crate::source::ThrowSource;
+use senet::effect::{Effect, Rest};
+use senet::game::{Game, Turn};
+use senet::rulesets::Contact;
+use senet::source::ThrowSource;
+use senet::{House, Position, Ruleset, Side};
+
+use crate::{diagram, words};
 
 /// Writes a played game, commented: its ruleset and sides, the
 /// [`legend`], the start board, one [`turn_line`] per throw (with the
@@ -20,14 +20,14 @@ use crate::source::ThrowSource;
 /// position after the turn and what its move did (as the caller played
 /// it); `legend_note` ends the legend (what a caller's options change).
 ///
-/// This is the text of `cargo run --example full_game` and `senet game`.
+/// This is the text of `senet game`.
 ///
 /// # Errors
 ///
 /// Any error of `out`.
 ///
 /// ```
-/// use senet::game::commentary::write_game;
+/// use senet_view::commentary::write_game;
 /// use senet::game::Thrown;
 /// use senet::{Game, Seed, rulesets::Kendall};
 ///
@@ -63,15 +63,15 @@ pub fn write_game<R: Ruleset, S: ThrowSource>(
         "ruleset: {} (revision {}); x is {}, o is {}",
         ruleset.name(),
         ruleset.revision(),
-        ruleset.side_name(crate::Side::X),
-        ruleset.side_name(crate::Side::O)
+        ruleset.side_name(Side::X),
+        ruleset.side_name(Side::O)
     )?;
     writeln!(out, "{}{legend_note}\n", legend(ruleset))?;
     match start.outcome() {
         Some(_) => writeln!(out, "start board (the game is already over):")?,
         None => writeln!(out, "start board ({} throws first):", start.side_to_throw())?,
     }
-    writeln!(out, "{}\n", indented(&start.diagram()))?;
+    writeln!(out, "{}\n", indented(&diagram::position(start)))?;
     for (turn, (now, effect)) in game.history().iter().zip(steps) {
         let Said {
             text: said,
@@ -80,7 +80,7 @@ pub fn write_game<R: Ruleset, S: ThrowSource>(
         writeln!(out, "{}", turn_line(turn, &said))?;
         // The board at the end is drawn once, below.
         if turn.played().is_some() && (every_board || notable) && !now.is_over() {
-            writeln!(out, "{}", indented(&now.diagram()))?;
+            writeln!(out, "{}", indented(&diagram::position(now)))?;
         }
     }
     if !game.history().is_empty() {
@@ -88,7 +88,7 @@ pub fn write_game<R: Ruleset, S: ThrowSource>(
     }
     let end = game.position();
     let throws = game.history().len();
-    writeln!(out, "final board:\n{}", game.view().diagram())?;
+    writeln!(out, "final board:\n{}", diagram::game(&game.view()))?;
     match game.finish() {
         Some(finish) => {
             writeln!(
@@ -129,12 +129,12 @@ pub struct Said {
 }
 
 /// What the lines of a commented game mean: the ruleset's throw
-/// ([`Dice::describe`](crate::Dice::describe)), each mark of the move
+/// ([`words::dice`]), each mark of the move
 /// notation, with the ruleset's own kinds of contact, the water if it has
 /// one, and when the board is drawn.
 ///
 /// ```
-/// use senet::game::commentary::legend;
+/// use senet_view::commentary::legend;
 /// use senet::rulesets::{Bell, Kendall};
 ///
 /// assert!(legend(Kendall).contains("swapped places with it"));
@@ -143,7 +143,7 @@ pub struct Said {
 pub fn legend<R: Ruleset>(ruleset: R) -> String {
     let mut lines = vec![
         "legend:".to_owned(),
-        format!("  throws: {}", ruleset.dice().describe()),
+        format!("  throws: {}", words::dice(ruleset.dice())),
         "  moves:  ROLL: FROM-TO, houses 1 to 30 along the track (TO is off for a piece borne"
             .to_owned(),
         "          off); then these suffixes, in this order:".to_owned(),
@@ -189,6 +189,8 @@ fn contacts<R: Ruleset>(ruleset: R) -> String {
             Contact::Capture => "captured it (it leaves the game)",
             Contact::SendBack => "sent it back",
             Contact::Drown => "sent it into the water",
+            // A kind of contact this crate does not know yet.
+            _ => "did to it what the rules say",
         })
         .collect();
     words.join(", or ")
@@ -198,7 +200,7 @@ fn contacts<R: Ruleset>(ruleset: R) -> String {
 /// in standard move notation, then `said`, what it did in words.
 ///
 /// ```
-/// use senet::game::commentary::{said, turn_line};
+/// use senet_view::commentary::{said, turn_line};
 /// use senet::{Game, Seed, rulesets::Kendall};
 ///
 /// let mut game = Game::seeded(Kendall, Seed::from_u64(1));
@@ -226,13 +228,13 @@ pub fn turn_line(turn: &Turn, said: &str) -> String {
 }
 
 /// A throw in words: what the move did when the notation does not say it
-/// all (its [`Effect`], when the caller has it), how many are off after
+/// all (its [`Effect`] in [`words::effect`], when the caller has it), how many are off after
 /// bearing one off, an extra throw or the end of the game; and whether
 /// it hit, bore off or freed a piece, which makes the board worth
 /// drawing. `after` is the position after the turn.
 ///
 /// ```
-/// use senet::game::commentary::said;
+/// use senet_view::commentary::said;
 /// use senet::game::{Game, Thrown};
 /// use senet::{Seed, rulesets::Kendall};
 ///
@@ -260,7 +262,7 @@ pub fn said<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R
             let off = effect.rest == Rest::Off;
             notable = effect.hit.is_some() || off || effect.released.is_some();
             if !effect.is_plain() {
-                parts.push(effect.to_string());
+                parts.push(words::effect(effect));
             }
             if off {
                 parts.push(format!("{side} has {} off.", after.board().off(side)));

@@ -1,6 +1,7 @@
 //! Pictures of the board: well-formed SVG, and a golden file per ruleset's start.
 
-use senet::{AnyRuleset, Position, Roll, svg};
+use senet::{AnyRuleset, Position, Roll};
+use senet_view::svg;
 
 /// Checks that `text` is well-formed as far as SVG output needs: every tag
 /// closed in order, every attribute value quoted, nothing stray at the end.
