@@ -25,7 +25,7 @@
 //! starts and seed meet the same positions and throws until their moves
 //! differ. The measurement is deterministic for deterministic agents.
 //!
-//! ```
+//! ```no_run
 //! use senet::rulesets::Kendall;
 //! use senet_bot::endgame::{TablePlayer, measure, starts};
 //! use senet_bot::{Bot, Level, RandomAgent};
@@ -105,8 +105,8 @@ pub fn starts<R: Ruleset>(table: &Table<R>, count: usize, seed: u64) -> Vec<Posi
 /// use senet_bot::{Agent, Decision};
 /// use senet_odds::Table;
 ///
-/// let table = Table::solve(Kendall, 2)?;
-/// let position: Position<Kendall> = "o.o....................x.x.... x 3 3".parse()?;
+/// let table = Table::solve(Kendall, 1)?;
+/// let position: Position<Kendall> = "o......................x...... x 4 4".parse()?;
 /// let roll = Roll::new(4).unwrap();
 /// let decision = Decision::from_roll(position, roll)?;
 /// let mv = TablePlayer::new(&table).choose(&decision);
@@ -287,7 +287,7 @@ pub enum EndgameError {
 /// every decision is judged exactly against `table` (see the
 /// [module](self)); game `i` throws from `Seed::for_pair(seed, i)`.
 ///
-/// ```
+/// ```no_run
 /// use senet::rulesets::Kendall;
 /// use senet_bot::endgame::{measure, starts};
 /// use senet_bot::{Bot, Level};
