@@ -58,7 +58,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
 /// use serde::{Deserialize, Serialize};
 ///
 /// /// A score out of 100.
-/// #[derive(Serialize, Deserialize)]
+/// #[derive(Debug, Serialize, Deserialize)]
 /// #[serde(remote = "Self", deny_unknown_fields)]
 /// pub struct Score {
 ///     /// Points, at most 100.
