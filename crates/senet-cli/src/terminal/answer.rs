@@ -75,7 +75,7 @@ pub(super) fn read_line<I: BufRead>(input: &mut I) -> io::Result<Line> {
 /// ```
 /// use senet_bot::Decision;
 /// use senet::rulesets::Kendall;
-/// use crate::terminal::Answer;
+/// use senet_cli::terminal::Answer;
 /// use senet::{Position, Roll};
 ///
 /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
@@ -108,7 +108,7 @@ pub enum Answer {
 /// ```
 /// use senet_bot::Decision;
 /// use senet::rulesets::Kendall;
-/// use crate::terminal::{Answer, BadAnswer};
+/// use senet_cli::terminal::{Answer, BadAnswer};
 /// use senet::{Position, Roll};
 ///
 /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
@@ -158,7 +158,7 @@ impl Answer {
     /// ```
     /// use senet_bot::Decision;
     /// use senet::rulesets::Kendall;
-    /// use crate::terminal::{Answer, BadAnswer};
+    /// use senet_cli::terminal::{Answer, BadAnswer};
     /// use senet::{Position, Roll};
     ///
     /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
