@@ -182,6 +182,12 @@ pub mod moves {
 #[cfg(feature = "serde")]
 mod serde_impls;
 
+/// serde, as the exported [`object_only!`] names it from the crates that
+/// call it.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
+
 /// `docs/rulesets.md`'s code, compiled and run with the doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../docs/rulesets.md")]

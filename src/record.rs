@@ -106,6 +106,8 @@
 //! and the error types, is written and never read: one read back would be
 //! unchecked.
 
+mod error;
+mod tags;
 mod text;
 
 use crate::game::{Finish, Game, Turn};
@@ -116,7 +118,7 @@ use crate::ruleset::Ruleset;
 use crate::source::ThrowSource;
 use crate::source::{Commitment, Seed};
 
-pub use text::{ParseRecordError, ReadRecordError, RecordError};
+pub use error::{ParseRecordError, ReadRecordError, RecordError};
 
 /// The record of one game: what it was played under, how it ended, and
 /// every throw in notation.
@@ -287,13 +289,13 @@ impl Record {
         finish: Option<Finish>,
         throws: Vec<MoveText>,
     ) -> Result<Record, RecordError> {
-        text::check_value("Ruleset", &ruleset)?;
+        tags::check_value("Ruleset", &ruleset)?;
         if let Some(start) = &start {
-            text::check_value("Start", start)?;
+            tags::check_value("Start", start)?;
         }
         for (side, name) in Side::BOTH.into_iter().zip(&names) {
             if let Some(name) = name {
-                text::check_value(text::name_tag(side), name)?;
+                tags::check_value(tags::name_tag(side), name)?;
             }
         }
         Ok(Record {
@@ -527,7 +529,7 @@ impl Record {
     /// ```
     pub fn set_name(&mut self, side: Side, name: Option<&str>) -> Result<(), RecordError> {
         if let Some(name) = name {
-            text::check_value(text::name_tag(side), name)?;
+            tags::check_value(tags::name_tag(side), name)?;
         }
         self.names[side.index()] = name.map(str::to_owned);
         Ok(())
@@ -554,7 +556,7 @@ impl Record {
     /// ```
     pub fn set_agent(&mut self, side: Side, agent: Option<&str>) -> Result<(), RecordError> {
         if let Some(agent) = agent {
-            text::check_value(text::agent_tag(side), agent)?;
+            tags::check_value(tags::agent_tag(side), agent)?;
         }
         self.agents[side.index()] = agent.map(str::to_owned);
         Ok(())
@@ -578,7 +580,7 @@ impl Record {
     /// ```
     pub fn set_site(&mut self, site: Option<&str>) -> Result<(), RecordError> {
         if let Some(site) = site {
-            text::check_value("Site", site)?;
+            tags::check_value("Site", site)?;
         }
         self.site = site.map(str::to_owned);
         Ok(())
@@ -604,7 +606,7 @@ impl Record {
     /// ```
     pub fn set_date(&mut self, date: Option<&str>) -> Result<(), RecordError> {
         if let Some(date) = date {
-            text::check_date(date)?;
+            tags::check_date(date)?;
         }
         self.date = date.map(str::to_owned);
         Ok(())

@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::record::{Record, RecordError};
 use crate::ruleset::{Contact, Outcome, Ruleset};
 use crate::rulesets::ByName;
-use crate::serde_impls::{Bounded, Name, Object};
+use crate::serde_impls::strict::{Bounded, Name, Object};
 use crate::source::Commitment;
 use crate::source::Seed;
 use crate::throw::{Roll, Throw};
@@ -384,5 +384,45 @@ impl TryFrom<RecordRepr> for Record {
         record.set_commitment(r.commitment);
         record.set_rules_file(r.rules_file);
         Ok(record)
+    }
+}
+
+via_object!(crate::game::Turn, TurnRepr);
+via_object!(crate::game::Finish, FinishRepr);
+
+impl Serialize for crate::record::Record {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RecordRepr::from(self.clone()).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::record::Record {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let Object(repr) = Object::<RecordRepr>::deserialize(deserializer)?;
+        crate::record::Record::try_from(repr).map_err(de::Error::custom)
+    }
+}
+
+/// A seeded game is saved as its record (which holds the seed: store it,
+/// never show it to a player before the game ends).
+impl<R: Ruleset> Serialize for crate::game::Game<R, crate::source::SeededThrows> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.record().serialize(serializer)
+    }
+}
+
+/// A saved game is its record, verified and taken up again
+/// ([`Game::resume`](crate::Game::resume)) under the ruleset of type `R`
+/// the record names (a built-in ruleset's own type, or
+/// [`AnyRuleset`](crate::AnyRuleset) for any of them): a record of
+/// another ruleset, one that does not replay, or one with no seed is
+/// refused.
+impl<'de, R: crate::rulesets::ByName> Deserialize<'de>
+    for crate::game::Game<R, crate::source::SeededThrows>
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let record = crate::record::Record::deserialize(deserializer)?;
+        let ruleset = ruleset_named::<R>(record.ruleset()).map_err(de::Error::custom)?;
+        crate::game::Game::resume(&record, ruleset).map_err(de::Error::custom)
     }
 }

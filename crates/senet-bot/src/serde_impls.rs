@@ -25,43 +25,6 @@ use crate::study::{Pairing, Score, Spread, Tally};
 use crate::train::{Plan, Report};
 use crate::tune::{NewtonStep, Sample};
 
-/// The serde forms of a struct derived with `#[serde(remote = "Self")]`
-/// (whose derived code is then its own functions, not the traits):
-/// written as derived, read as derived from an object only (an unknown
-/// field's name quoted escaped, see [`EscapedKeys`]), then checked by
-/// `$check` (a function from the value to a `Result` of it).
-macro_rules! object_only {
-    ($ty:ty) => {
-        object_only!($ty, Ok::<$ty, core::convert::Infallible>);
-    };
-    ($ty:ty, $check:expr) => {
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                <$ty>::serialize(self, serializer)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                struct Fields;
-                impl<'de> Visitor<'de> for Fields {
-                    type Value = $ty;
-                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str("an object")
-                    }
-                    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<$ty, A::Error> {
-                        let value = <$ty>::deserialize(de::value::MapAccessDeserializer::new(
-                            EscapedKeys(map),
-                        ))?;
-                        ($check)(value).map_err(de::Error::custom)
-                    }
-                }
-                deserializer.deserialize_map(Fields)
-            }
-        }
-    };
-}
-
 /// An equity, a chance from 0 to 1.
 fn equity(what: &str, value: f64) -> Result<(), String> {
     if (0.0..=1.0).contains(&value) {
@@ -71,10 +34,10 @@ fn equity(what: &str, value: f64) -> Result<(), String> {
     }
 }
 
-object_only!(Scored, |s: Scored| equity("an equity", s.equity)
+senet::object_only!(Scored, |s: Scored| equity("an equity", s.equity)
     .map(|()| s));
 
-object_only!(Hint, |h: Hint| {
+senet::object_only!(Hint, |h: Hint| {
     equity("an equity", h.equity)?;
     let mv = h.mv;
     let agrees = h.text.roll() == mv.roll()
@@ -94,7 +57,7 @@ object_only!(Hint, |h: Hint| {
     }
 });
 
-object_only!(Thought, |t: Thought| {
+senet::object_only!(Thought, |t: Thought| {
     if t.exact && t.depth != 0 {
         return Err(format!(
             "exact values are read from a table, at depth 0, not {}",
@@ -104,14 +67,14 @@ object_only!(Thought, |t: Thought| {
     Ok::<Thought, String>(t)
 });
 
-object_only!(GameEnd);
-object_only!(PairResult);
+senet::object_only!(GameEnd);
+senet::object_only!(PairResult);
 
-object_only!(DuelStats, DuelStats::checked);
+senet::object_only!(DuelStats, DuelStats::checked);
 
-object_only!(SearchLimits, SearchLimits::check);
+senet::object_only!(SearchLimits, SearchLimits::check);
 
-object_only!(Tally, |t: Tally| {
+senet::object_only!(Tally, |t: Tally| {
     let ended = [t.x_wins, t.draws, t.unfinished]
         .iter()
         .try_fold(0u64, |sum, &n| sum.checked_add(n));
@@ -141,7 +104,7 @@ object_only!(Tally, |t: Tally| {
     Ok(t)
 });
 
-object_only!(Score, |s: Score| {
+senet::object_only!(Score, |s: Score| {
     equity("a score", s.value)?;
     if s.half_width.is_finite() && s.half_width >= 0.0 {
         Ok(s)
@@ -153,7 +116,7 @@ object_only!(Score, |s: Score| {
     }
 });
 
-object_only!(Spread, |s: Spread| {
+senet::object_only!(Spread, |s: Spread| {
     if s.low <= s.median && s.median <= s.high {
         Ok(s)
     } else {
@@ -164,7 +127,7 @@ object_only!(Spread, |s: Spread| {
     }
 });
 
-object_only!(NewtonStep, |s: NewtonStep| {
+senet::object_only!(NewtonStep, |s: NewtonStep| {
     if s.log_loss.is_finite() && s.log_loss >= 0.0 && s.step.is_finite() {
         Ok(s)
     } else {
@@ -175,9 +138,9 @@ object_only!(NewtonStep, |s: NewtonStep| {
     }
 });
 
-object_only!(Plan, |p: Plan| p.check());
+senet::object_only!(Plan, |p: Plan| p.check());
 
-object_only!(Report);
+senet::object_only!(Report);
 
 /// A level is its number.
 impl Serialize for Level {

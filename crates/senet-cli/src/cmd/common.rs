@@ -52,12 +52,14 @@ pub fn ruleset(text: &str) -> Result<AnyRuleset, String> {
 }
 
 /// `--ruleset NAME` or `--rules FILE`: how every subcommand that plays
-/// one ruleset is told which.
+/// one ruleset is told which. `--ruleset` is `kendall` unless a
+/// subcommand takes its default away (`train`, whose hours of work are
+/// not spent on a ruleset nobody named).
 #[derive(Args, Clone, Debug)]
 pub struct RulesetArgs {
     /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
     #[arg(long, value_name = "R", value_parser = ruleset, default_value = "kendall")]
-    pub ruleset: AnyRuleset,
+    pub ruleset: Option<AnyRuleset>,
     /// A ruleset read from a rules file (TOML, docs/rulesets.md) instead of --ruleset
     #[arg(long, value_name = "FILE", conflicts_with = "ruleset")]
     pub rules: Option<String>,
@@ -75,9 +77,10 @@ pub enum Chosen {
 impl RulesetArgs {
     /// The ruleset named, its file read.
     pub fn chosen(&self) -> Result<Chosen, Fail> {
-        match &self.rules {
-            Some(path) => rules_file(path).map(Chosen::File),
-            None => Ok(Chosen::BuiltIn(self.ruleset)),
+        match (&self.rules, self.ruleset) {
+            (Some(path), _) => rules_file(path).map(Chosen::File),
+            (None, Some(ruleset)) => Ok(Chosen::BuiltIn(ruleset)),
+            (None, None) => Err(usage("name a ruleset: --ruleset R or --rules FILE")),
         }
     }
 }

@@ -3,22 +3,18 @@
 use std::io::Write;
 use std::time::Instant;
 
-use senet::AnyRuleset;
 use senet_bot::train::{Plan, train};
 
-use super::common::{
-    Chosen, number, real, rules_file, ruleset, seed_number, with_chosen, writable, write_file,
-};
+use super::common::{RulesetArgs, number, real, seed_number, with_chosen, writable, write_file};
 use crate::fail::{Fail, shown, usage};
 
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("ruleset", |ruleset| ruleset
+    .default_value(None)
+    .required_unless_present("rules")))]
 pub struct Args {
-    /// The ruleset: kendall, temple, bell, classic, jequier, kendall1979 or skyruk
-    #[arg(long, value_name = "R", value_parser = ruleset, required_unless_present = "rules")]
-    ruleset: Option<AnyRuleset>,
-    /// A ruleset read from a rules file (TOML, docs/rulesets.md) instead of --ruleset
-    #[arg(long, value_name = "FILE", conflicts_with = "ruleset")]
-    rules: Option<String>,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
     /// Where to write the network
     #[arg(long, value_name = "FILE")]
     out: String,
@@ -57,11 +53,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     // Refuse a file that cannot be written before hours of training.
     writable(&args.out)?;
     let started = Instant::now();
-    let ruleset = match (&args.rules, args.ruleset) {
-        (Some(path), _) => Chosen::File(rules_file(path)?),
-        (None, Some(ruleset)) => Chosen::BuiltIn(ruleset),
-        (None, None) => return Err(usage("name a ruleset: --ruleset R or --rules FILE")),
-    };
+    let ruleset = args.ruleset.chosen()?;
     let trained = with_chosen!(ruleset, |r| train(r, &plan, |games| {
         if games % 10_000 == 0 {
             crate::fail::note!("{games} games, {:.0} s", started.elapsed().as_secs_f64());

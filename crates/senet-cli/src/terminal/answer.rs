@@ -75,7 +75,7 @@ pub(super) fn read_line<I: BufRead>(input: &mut I) -> io::Result<Line> {
 /// ```
 /// use senet_bot::Decision;
 /// use senet::rulesets::Kendall;
-/// use crate::terminal::Answer;
+/// use senet_cli::terminal::Answer;
 /// use senet::{Position, Roll};
 ///
 /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
@@ -108,7 +108,7 @@ pub enum Answer {
 /// ```
 /// use senet_bot::Decision;
 /// use senet::rulesets::Kendall;
-/// use crate::terminal::{Answer, BadAnswer};
+/// use senet_cli::terminal::{Answer, BadAnswer};
 /// use senet::{Position, Roll};
 ///
 /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;
@@ -124,7 +124,8 @@ pub enum BadAnswer {
     /// Nothing but spaces.
     #[error("Nothing was typed. {choices}")]
     Empty {
-        /// What can be typed ([`choices`]).
+        /// What can be typed: the start houses of the legal moves, a move
+        /// to copy and the words.
         choices: String,
     },
     /// A move, typed, that is no legal move (or names more than one).
@@ -132,7 +133,8 @@ pub enum BadAnswer {
     Illegal {
         /// Why, in the library's words.
         error: TypedMoveError,
-        /// What can be typed ([`choices`]).
+        /// What can be typed: the start houses of the legal moves, a move
+        /// to copy and the words.
         choices: String,
     },
     /// Neither a word nor a move.
@@ -140,7 +142,8 @@ pub enum BadAnswer {
     NotUnderstood {
         /// The answer, escaped and cut (marked `…`) past 40 characters.
         found: String,
-        /// What can be typed ([`choices`]).
+        /// What can be typed: the start houses of the legal moves, a move
+        /// to copy and the words.
         choices: String,
     },
 }
@@ -158,7 +161,7 @@ impl Answer {
     /// ```
     /// use senet_bot::Decision;
     /// use senet::rulesets::Kendall;
-    /// use crate::terminal::{Answer, BadAnswer};
+    /// use senet_cli::terminal::{Answer, BadAnswer};
     /// use senet::{Position, Roll};
     ///
     /// let decision = Decision::from_roll(Position::start(Kendall), Roll::new(1).unwrap())?;

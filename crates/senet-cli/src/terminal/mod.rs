@@ -11,16 +11,16 @@
 //! [`Game::play_typed`](senet::Game::play_typed) reads it: its start house
 //! (`10`, the piece on 10, as the list of moves shows it), its houses
 //! (`10-12`, `26-off`) or its notation (`2: 10-12`); or with `hint`,
-//! `board`, `help` or `resign` ([`Answer`](answer::Answer)). A bad answer,
+//! `board`, `help` or `resign` ([`Answer`]). A bad answer,
 //! a line that is not UTF-8 or one longer than 1,024 bytes is explained,
 //! with what can be typed, and asked again
-//! ([`BadAnswer`](answer::BadAnswer)); the end of input resigns.
+//! ([`BadAnswer`]); the end of input resigns.
 //!
 //! ```
 //! use std::io::Cursor;
 //! use senet_bot::Level;
 //! use senet::rulesets::Kendall;
-//! use crate::terminal::{Options, Session};
+//! use senet_cli::terminal::{Options, Session};
 //! use senet::{Seed, Side};
 //!
 //! let options = Options::new(Level::new(1).unwrap(), Seed::from_u64(7));
@@ -29,7 +29,7 @@
 //! let text = String::from_utf8(output).unwrap();
 //! assert!(text.contains("ranks your moves"));
 //! assert_eq!(ended.winner(), Some(Side::O));
-//! # Ok::<(), crate::terminal::Stop>(())
+//! # Ok::<(), senet_cli::terminal::Stop>(())
 //! ```
 //!
 //! [`BufRead`]: std::io::BufRead
@@ -65,6 +65,7 @@ mod session;
 mod tests;
 mod words;
 
+pub use answer::{Answer, BadAnswer};
 pub use session::Session;
 
 /// The choices of one game: who plays what, against which bot, with which
@@ -73,7 +74,7 @@ pub use session::Session;
 ///
 /// ```
 /// use senet_bot::Level;
-/// use crate::terminal::Options;
+/// use senet_cli::terminal::Options;
 /// use senet::{Seed, Side};
 ///
 /// let options = Options::new(Level::new(2).unwrap(), Seed::from_u64(42))
@@ -103,7 +104,7 @@ impl Options {
     ///
     /// ```
     /// use senet_bot::Level;
-    /// use crate::terminal::Options;
+    /// use senet_cli::terminal::Options;
     /// use senet::{Seed, Side};
     ///
     /// let options = Options::new(Level::new(3).unwrap(), Seed::from_u64(7));
@@ -123,7 +124,7 @@ impl Options {
     ///
     /// ```
     /// use senet_bot::Level;
-    /// use crate::terminal::Options;
+    /// use senet_cli::terminal::Options;
     /// use senet::{Seed, Side};
     ///
     /// let options = Options::new(Level::new(1).unwrap(), Seed::from_u64(7)).playing(Side::O);
@@ -143,14 +144,14 @@ impl Options {
     /// use std::io::Cursor;
     /// use senet_bot::Level;
     /// use senet::rulesets::Kendall;
-    /// use crate::terminal::{Options, Session};
+    /// use senet_cli::terminal::{Options, Session};
     ///
     /// let options = Options::new(Level::new(1).unwrap(), senet::Seed::from_u64(7))
     ///     .with_seed_label("7, with --seed 7");
     /// let mut output = Vec::new();
     /// Session::new(Kendall, options).play(&mut Cursor::new("resign\n"), &mut output)?;
     /// assert!(String::from_utf8(output).unwrap().ends_with("seed: 7, with --seed 7\n"));
-    /// # Ok::<(), crate::terminal::Stop>(())
+    /// # Ok::<(), senet_cli::terminal::Stop>(())
     /// ```
     #[must_use]
     pub fn with_seed_label(self, label: impl Into<String>) -> Options {
@@ -168,7 +169,7 @@ impl Options {
 /// use std::io::Cursor;
 /// use senet_bot::Level;
 /// use senet::rulesets::Temple;
-/// use crate::terminal::{Options, Session};
+/// use senet_cli::terminal::{Options, Session};
 /// use senet::{Record, Side};
 /// use senet::game::Finish;
 ///
@@ -177,7 +178,7 @@ impl Options {
 /// // The end of input resigns; the record still replays.
 /// assert_eq!(ended.finish, Some(Finish::Resignation { winner: Side::O }));
 /// assert!(ended.record.parse::<Record>().unwrap().verify().is_ok());
-/// # Ok::<(), crate::terminal::Stop>(())
+/// # Ok::<(), senet_cli::terminal::Stop>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -196,14 +197,14 @@ impl Ended {
     /// use std::io::Cursor;
     /// use senet_bot::Level;
     /// use senet::rulesets::Kendall;
-    /// use crate::terminal::{Options, Session};
+    /// use senet_cli::terminal::{Options, Session};
     /// use senet::{Seed, Side};
     ///
     /// let options = Options::new(Level::new(1).unwrap(), Seed::from_u64(7)).playing(Side::O);
     /// let session = Session::new(Kendall, options);
     /// let ended = session.play(&mut Cursor::new("resign\n"), &mut Vec::new())?;
     /// assert_eq!(ended.winner(), Some(Side::X)); // the player, on o, resigned
-    /// # Ok::<(), crate::terminal::Stop>(())
+    /// # Ok::<(), senet_cli::terminal::Stop>(())
     /// ```
     #[cfg_attr(not(test), allow(dead_code))] // the tests and other front ends ask
     pub fn winner(&self) -> Option<Side> {
@@ -222,7 +223,7 @@ impl Ended {
 /// use std::io::{self, Cursor, Write};
 /// use senet_bot::Level;
 /// use senet::rulesets::Kendall;
-/// use crate::terminal::{Options, Session, Stop};
+/// use senet_cli::terminal::{Options, Session, Stop};
 ///
 /// struct Closed;
 /// impl Write for Closed {

@@ -22,7 +22,7 @@ use senet_odds::Table;
 /// use std::io::Cursor;
 /// use senet_bot::Level;
 /// use senet::rulesets::Kendall;
-/// use crate::terminal::{Options, Session};
+/// use senet_cli::terminal::{Options, Session};
 /// use senet::Seed;
 /// use senet::game::Finish;
 ///
@@ -35,7 +35,7 @@ use senet_odds::Table;
 /// assert!(matches!(ended.finish, Some(Finish::BorneOff { .. })));
 /// let text = String::from_utf8(output).unwrap();
 /// assert!(text.ends_with(&format!("seed: {}\n", Seed::from_u64(7))));
-/// # Ok::<(), crate::terminal::Stop>(())
+/// # Ok::<(), senet_cli::terminal::Stop>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Session<R: Ruleset> {
@@ -51,14 +51,14 @@ impl<R: BuiltIn> Session<R> {
     /// use std::io::Cursor;
     /// use senet_bot::Level;
     /// use senet::rulesets::Temple;
-    /// use crate::terminal::{Options, Session};
+    /// use senet_cli::terminal::{Options, Session};
     ///
     /// let options = Options::new(Level::new(1).unwrap(), senet::Seed::from_u64(3));
     /// let session = Session::new(Temple, options);
     /// let mut output = Vec::new();
     /// session.play(&mut Cursor::new("board\nresign\n"), &mut output)?;
     /// assert!(String::from_utf8(output).unwrap().starts_with("Senet, temple rules."));
-    /// # Ok::<(), crate::terminal::Stop>(())
+    /// # Ok::<(), senet_cli::terminal::Stop>(())
     /// ```
     pub fn new(ruleset: R, options: Options) -> Session<R> {
         Session {
@@ -79,7 +79,7 @@ impl<R: BuiltIn> Session<R> {
     /// use senet_bot::Level;
     /// use senet_odds::Table;
     /// use senet::rulesets::Kendall;
-    /// use crate::terminal::{Options, Session};
+    /// use senet_cli::terminal::{Options, Session};
     ///
     /// let table = Arc::new(Table::solve(Kendall, 1)?);
     /// let options = Options::new(Level::new(2).unwrap(), senet::Seed::from_u64(7));
@@ -110,7 +110,7 @@ impl<R: BuiltIn> Session<R> {
     /// use std::io::Cursor;
     /// use senet_bot::Level;
     /// use senet::rulesets::Kendall;
-    /// use crate::terminal::{Options, Session};
+    /// use senet_cli::terminal::{Options, Session};
     ///
     /// let options = Options::new(Level::new(1).unwrap(), senet::Seed::from_u64(5));
     /// let session = Session::new(Kendall, options);
@@ -119,7 +119,7 @@ impl<R: BuiltIn> Session<R> {
     /// session.play(&mut Cursor::new("10\nhint\nresign\n"), &mut second)?;
     /// assert_eq!(first, second); // each play is a new game from the same seed
     /// assert!(ended.record.parse::<senet::Record>().unwrap().verify().is_ok());
-    /// # Ok::<(), crate::terminal::Stop>(())
+    /// # Ok::<(), senet_cli::terminal::Stop>(())
     /// ```
     pub fn play<I: BufRead, O: Write>(&self, input: &mut I, out: &mut O) -> Result<Ended, Stop> {
         let Session {
