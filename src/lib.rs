@@ -41,7 +41,7 @@
 //! (what people look at: pictures of positions, the board and a game as
 //! text, what a move did and what a throw is in words, a game commented
 //! throw by throw), `senet-odds` (exact endgame tables), `senet-bot`
-//! (opponents at four levels, the learned evaluation, duels, the study of
+//! (opponents at five levels, the learned evaluation, duels, the study of
 //! the reconstructions) and `senet-cli` (the `senet` command). This crate
 //! holds only what the rules need.
 //!
@@ -108,12 +108,12 @@
 //!
 //! # More
 //!
-//! The package's `docs/` holds the rules as one text (`rules.md`), the
-//! `senet` command's reference (`examples.md`), how the bots were made and
-//! measured (`bots.md`), which reconstruction is fair, long or skill-driven
-//! (`study.md`), the endgame tables (`solving.md`), the speed figures with
-//! their commands and dates (`performance.md`), and the hostile-input tests
-//! and fuzzing (`robustness.md`). `CHANGELOG.md` lists every public change.
+//! The package's `docs/` holds the rules as one text (`rules.md`), a
+//! ruleset of your own and the rules-file keys (`rulesets.md`), the
+//! `senet` command's reference (`examples.md`), the game server
+//! (`server.md`) and the endgame tables (`solving.md`). The repository
+//! keeps the measurements beside them: speed, the bots, the study of the
+//! reconstructions, robustness. `CHANGELOG.md` lists every public change.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -96,7 +96,7 @@ cannot be read or written."
     /// `senet train` writes it, or weights as `senet tune` writes them).
     #[command(after_help = USAGE_EXIT)]
     Duel(duel::Args),
-    /// The reconstructions compared, as markdown tables (see docs/study.md)
+    /// The reconstructions compared, as markdown tables (see the repository's docs/study.md)
     ///
     /// For each ruleset and three pairings (random against random, the
     /// top bot level against itself, the top level against random with

@@ -1,5 +1,5 @@
 //! `senet study`: which reconstruction? The rulesets compared, as
-//! markdown tables (see docs/study.md).
+//! markdown tables (see the repository's docs/study.md).
 
 use std::io::Write;
 use std::time::Instant;

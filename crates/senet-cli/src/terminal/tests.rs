@@ -1,7 +1,6 @@
-//! The terminal game driven by scripted input, in-process (ported from
-//! the library's `tests/play_terminal.rs` when the terminal moved into the
-//! command): every line of output can be checked. The command itself is
-//! run with piped input by `tests/cli.rs`.
+//! The terminal game driven by scripted input, in-process: every line of
+//! output can be checked. The command itself is run with piped input by
+//! the tests of `crates/senet-cli/tests/cli/`.
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Cursor, Read, Write};
