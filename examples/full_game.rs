@@ -26,9 +26,15 @@ const USAGE: &str = "usage: full_game [--ruleset NAME] [--seed N]";
 /// The ruleset and the seed of the command line, or what is wrong with it.
 fn read_args() -> Result<(AnyRuleset, Option<u64>), String> {
     let (mut ruleset, mut seed) = (AnyRuleset::Kendall, None);
-    let mut args = std::env::args().skip(1);
+    // `args_os`, not `args`: an argument that is not UTF-8 is refused, not a panic.
+    let mut args = std::env::args_os().skip(1).map(|a| a.into_string());
     while let Some(arg) = args.next() {
-        let value = args.next().ok_or(format!("{arg} needs a value; {USAGE}"));
+        let arg = arg.map_err(|a| format!("unexpected {a:?}; {USAGE}"))?;
+        let value = match args.next() {
+            Some(Ok(value)) => Ok(value),
+            Some(Err(v)) => Err(format!("{arg}: {v:?} is not UTF-8 text")),
+            None => Err(format!("{arg} needs a value; {USAGE}")),
+        };
         match arg.as_str() {
             "--ruleset" => ruleset = value?.parse().map_err(|e| format!("--ruleset: {e}"))?,
             "--seed" => seed = Some(value?.parse().map_err(|e| format!("--seed: {e}"))?),
