@@ -507,13 +507,7 @@ pub fn play_games<R: BuiltIn>(
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let range = (t * chunk).min(games)..((t + 1) * chunk).min(games);
-                scope.spawn(move || {
-                    let mut tally = Tally::default();
-                    for index in range {
-                        play_one(ruleset, pairing, seed, index, &mut tally)?;
-                    }
-                    Ok::<Tally, StudyError>(tally)
-                })
+                scope.spawn(move || play_range(ruleset, pairing, seed, range))
             })
             .collect();
         for worker in workers {
@@ -525,6 +519,38 @@ pub fn play_games<R: BuiltIn>(
         }
         Ok(total)
     })
+}
+
+/// Plays games `range` of the batch that [`play_games`] plays for `seed`,
+/// in this thread, and tallies them: the study split in parts, for
+/// spreading it over processes or machines. The parts' tallies, merged,
+/// are the whole batch's, however it was cut.
+///
+/// # Errors
+///
+/// Only if the engine contradicted itself (see [`StudyError`]).
+///
+/// ```
+/// use senet::rulesets::Kendall;
+/// use senet_bot::study::{Pairing, play_games, play_range};
+///
+/// let whole = play_games(Kendall, Pairing::RandomVsRandom, 30, 4, 1)?;
+/// let mut parts = play_range(Kendall, Pairing::RandomVsRandom, 4, 0..7)?;
+/// parts.merge(play_range(Kendall, Pairing::RandomVsRandom, 4, 7..30)?);
+/// assert_eq!(parts, whole);
+/// # Ok::<(), senet_bot::study::StudyError>(())
+/// ```
+pub fn play_range<R: BuiltIn>(
+    ruleset: R,
+    pairing: Pairing,
+    seed: u64,
+    range: std::ops::Range<u64>,
+) -> Result<Tally, StudyError> {
+    let mut tally = Tally::default();
+    for index in range {
+        play_one(ruleset, pairing, seed, index, &mut tally)?;
+    }
+    Ok(tally)
 }
 
 /// Game `index` of a batch, added to `tally`.

@@ -1,0 +1,90 @@
+"""The rules of Senet under seven reconstructions, at Rust speed.
+
+Positions, moves, seeded games with verifiable records, bots of five
+levels, exact endgame odds, and environments for reinforcement learning
+(``senet.gym_env``, ``senet.pettingzoo_env``, ``senet.Batch``), all from
+the Rust crates of the same name.
+
+>>> import senet
+>>> start = senet.Position.start("kendall")
+>>> [str(m) for m in start.moves(2)][:1]
+['2: 10-12']
+"""
+
+from senet._senet import (
+    ACTIONS,
+    OBSERVATION_SIZE,
+    Batch,
+    Bot,
+    BotError,
+    DuelStats,
+    Episode,
+    Game,
+    GameError,
+    IllegalMoveError,
+    Move,
+    Position,
+    PositionError,
+    RecordError,
+    Ruleset,
+    RulesetError,
+    SenetError,
+    Table,
+    TableError,
+    Tally,
+    Verified,
+    duel_part,
+    playouts,
+    study_part,
+    verify,
+)
+from senet.distributed import duel, study
+
+
+def gym_env(ruleset="kendall", opponent=1, **kwargs):
+    """A Gymnasium environment: one agent against a bot of level
+    ``opponent`` (1 to 5). See ``senet.envs.SenetEnv``."""
+    from senet.envs import SenetEnv
+
+    return SenetEnv(ruleset, opponent=opponent, **kwargs)
+
+
+def pettingzoo_env(ruleset="kendall", **kwargs):
+    """A PettingZoo AEC environment for two learning agents. See
+    ``senet.envs.SenetAEC``."""
+    from senet.envs import SenetAEC
+
+    return SenetAEC(ruleset, **kwargs)
+
+
+__all__ = [
+    "ACTIONS",
+    "OBSERVATION_SIZE",
+    "Batch",
+    "Bot",
+    "BotError",
+    "DuelStats",
+    "Episode",
+    "Game",
+    "GameError",
+    "IllegalMoveError",
+    "Move",
+    "Position",
+    "PositionError",
+    "RecordError",
+    "Ruleset",
+    "RulesetError",
+    "SenetError",
+    "Table",
+    "TableError",
+    "Tally",
+    "Verified",
+    "duel",
+    "duel_part",
+    "gym_env",
+    "pettingzoo_env",
+    "playouts",
+    "study",
+    "study_part",
+    "verify",
+]

@@ -1,0 +1,221 @@
+"""Environments for reinforcement learning: Gymnasium and PettingZoo.
+
+Both run ``senet.Episode``, the Rust engine's game for learning agents:
+it throws for both sides, plays lost throws (a roll with no legal move)
+and the bot's moves, and stops where an agent has a move to choose.
+
+Observations are float32 vectors of ``senet.OBSERVATION_SIZE`` (69),
+from the observing side's point of view:
+
+====================  ==================================================
+slice                 what
+====================  ==================================================
+``0:30``              1 where the observer has a piece (house 1 first)
+``30:60``             1 where the opponent has one
+``60``, ``61``        pieces borne off, the observer's and the
+                      opponent's, as a fraction of a side's pieces
+``62:68``             the roll to play, one-hot from 1 to 6
+``68``                1 when the observer is ``x`` (who throws first)
+====================  ==================================================
+
+Actions are ``Discrete(senet.ACTIONS)`` (60): ``2 * (house - 1) +
+backward``, the house the piece leaves and the direction. The legal ones
+are in the action mask (int8, 1 = legal). An action that names no legal
+move resigns the game: it ends, lost (-1) by the side that chose it, as
+PettingZoo's classic games do with illegal moves. Rewards come at the
+end: 1 for a win, -1 for a loss, 0 for a draw or a game cut short at
+``max_turns`` (``truncated``).
+"""
+
+import numpy as np
+import gymnasium
+from gymnasium import spaces
+
+import senet
+
+_OTHER = {"x": "o", "o": "x"}
+
+
+def _ruleset(ruleset):
+    return ruleset if isinstance(ruleset, senet.Ruleset) else senet.Ruleset(ruleset)
+
+
+class SenetEnv(gymnasium.Env):
+    """One agent against a bot of level ``opponent`` (1 to 5).
+
+    The agent plays ``agent_side`` (``"x"`` throws first). ``info`` holds
+    ``action_mask`` (int8), ``roll``, and after a step ``illegal_action``;
+    ``action_masks()`` gives the mask as booleans, as sb3-contrib's
+    MaskablePPO asks. Each ``reset(seed=...)`` draws the game's seed from
+    the environment's generator, so seeded runs repeat exactly, and
+    ``record()`` gives the game's record, which ``senet.verify`` replays.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        ruleset="kendall",
+        opponent=1,
+        agent_side="x",
+        max_turns=10_000,
+        render_mode=None,
+    ):
+        if agent_side not in _OTHER:
+            raise ValueError(f'agent_side is "x" or "o", not {agent_side!r}')
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.ruleset = _ruleset(ruleset)
+        self.opponent = opponent
+        self.agent_side = agent_side
+        self.max_turns = max_turns
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(
+            0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32
+        )
+        self.action_space = spaces.Discrete(senet.ACTIONS)
+        self.episode = None
+        self.game_seed = None
+
+    def _info(self):
+        return {
+            "action_mask": self.episode.action_mask(),
+            "roll": self.episode.roll,
+        }
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.game_seed = int(self.np_random.integers(0, 2**63))
+        self.episode = senet.Episode(
+            self.ruleset,
+            self.game_seed,
+            opponent=self.opponent,
+            opponent_side=_OTHER[self.agent_side],
+            max_turns=self.max_turns,
+        )
+        return self.episode.observation(self.agent_side), self._info()
+
+    def step(self, action):
+        reward_x, reward_o, terminated, truncated, illegal = self.episode.step(
+            int(action)
+        )
+        reward = reward_x if self.agent_side == "x" else reward_o
+        info = self._info()
+        info["illegal_action"] = illegal
+        obs = self.episode.observation(self.agent_side)
+        return obs, float(reward), terminated, truncated, info
+
+    def action_masks(self):
+        """The legal actions as booleans (sb3-contrib's MaskablePPO)."""
+        return self.episode.action_mask().astype(bool)
+
+    def record(self):
+        """The game's record (text), which ``senet.verify`` replays."""
+        return self.episode.record()
+
+    def render(self):
+        if self.render_mode == "ansi" and self.episode is not None:
+            return f"{self.episode.position} roll {self.episode.roll}"
+        return None
+
+
+try:
+    from pettingzoo import AECEnv
+except ImportError:  # pragma: no cover - pettingzoo is optional
+    AECEnv = object
+
+
+class SenetAEC(AECEnv):
+    """Two learning agents, ``player_0`` (``x``, throws first) and
+    ``player_1`` (``o``), in PettingZoo's AEC form.
+
+    Observations are dicts: ``observation`` (float32, from the agent's own
+    point of view) and ``action_mask`` (int8, all 0 for an agent not to
+    move). A side that throws again (a roll that gives another throw, or
+    a lost throw of the opponent) is selected again.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "senet_v0", "is_parallelizable": False}
+
+    def __init__(self, ruleset="kendall", max_turns=10_000, render_mode=None):
+        if AECEnv is object:
+            raise ImportError("senet.pettingzoo_env needs pettingzoo: pip install pettingzoo")
+        super().__init__()
+        self.ruleset = _ruleset(ruleset)
+        self.max_turns = max_turns
+        self.render_mode = render_mode
+        self.possible_agents = ["player_0", "player_1"]
+        self._sides = {"player_0": "x", "player_1": "o"}
+        self._agents_by_side = {"x": "player_0", "o": "player_1"}
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32
+                    ),
+                    "action_mask": spaces.Box(0, 1, (senet.ACTIONS,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {
+            agent: spaces.Discrete(senet.ACTIONS) for agent in self.possible_agents
+        }
+        self._rng = np.random.default_rng()
+        self.episode = None
+        self.game_seed = None
+
+    def observation_space(self, agent):
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self._action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game_seed = int(self._rng.integers(0, 2**63))
+        self.episode = senet.Episode(self.ruleset, self.game_seed, max_turns=self.max_turns)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agents_by_side[self.episode.to_play]
+
+    def observe(self, agent):
+        side = self._sides[agent]
+        to_move = self.episode.to_play == side
+        mask = self.episode.action_mask() if to_move else np.zeros(senet.ACTIONS, np.int8)
+        return {"observation": self.episode.observation(side), "action_mask": mask}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        reward_x, reward_o, terminated, truncated, illegal = self.episode.step(int(action))
+        self.rewards = {"player_0": float(reward_x), "player_1": float(reward_o)}
+        if terminated or truncated:
+            for other in self.agents:
+                self.terminations[other] = terminated
+                self.truncations[other] = truncated
+                self.infos[other] = {"illegal_action": illegal and other == agent}
+            self.agent_selection = self.possible_agents[1 - self.possible_agents.index(agent)]
+        else:
+            self.agent_selection = self._agents_by_side[self.episode.to_play]
+        self._accumulate_rewards()
+
+    def record(self):
+        """The game's record (text), which ``senet.verify`` replays."""
+        return self.episode.record()
+
+    def render(self):
+        if self.render_mode == "ansi" and self.episode is not None:
+            return f"{self.episode.position} roll {self.episode.roll}"
+        return None
+
+    def close(self):
+        pass

@@ -1,0 +1,238 @@
+//! `Batch`, many games stepped by one call, and `playouts`, whole random
+//! games played in Rust: the fast paths for learning and for measuring.
+
+use numpy::ndarray::{Array1, Array2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
+use pyo3::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use senet::{Outcome, Position, Seed, Side, with_ruleset};
+
+use crate::bot::{AnyBot, level_arg};
+use crate::encode;
+use crate::episode::{AnyCore, MAX_TURNS};
+use crate::errors::{GameError, err};
+use crate::rules::{Rules, each, rules_arg};
+
+/// The arrays one `Batch.step` returns.
+type Stepped<'py> = (
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
+/// `n` games stepped together, each as `senet.Episode` runs one, and
+/// started again as soon as it ends: game `k` of the batch (counted in
+/// the order they start) throws from `Seed.for_pair(seed, k)`. Without an
+/// opponent the caller plays both sides; with one, a bot of that level
+/// plays `opponent_side` in every game.
+#[pyclass(module = "senet", name = "Batch")]
+pub struct Batch {
+    rules: Rules,
+    seed: u64,
+    started: u64,
+    finished: u64,
+    opponent: Option<(Side, AnyBot)>,
+    max_turns: usize,
+    cores: Vec<AnyCore>,
+}
+
+impl Batch {
+    fn start_one(&mut self) -> PyResult<AnyCore> {
+        let seed = Seed::for_pair(self.seed, self.started);
+        self.started += 1;
+        AnyCore::new(
+            self.rules,
+            seed,
+            self.opponent.as_ref().map(|(side, bot)| (*side, bot)),
+            self.max_turns,
+        )
+    }
+}
+
+#[pymethods]
+impl Batch {
+    /// `n` games of `ruleset` from `seed`, with a bot of level
+    /// `opponent` on `opponent_side` if given.
+    #[new]
+    #[pyo3(signature = (ruleset, n, seed, opponent = None, opponent_side = "o", max_turns = MAX_TURNS))]
+    fn new(
+        ruleset: &Bound<'_, PyAny>,
+        n: usize,
+        seed: u64,
+        opponent: Option<u8>,
+        opponent_side: &str,
+        max_turns: usize,
+    ) -> PyResult<Batch> {
+        let rules = rules_arg(ruleset)?;
+        if n == 0 {
+            return err::<GameError, _>("a batch needs at least one game");
+        }
+        let side = crate::position::side_arg(opponent_side)?;
+        let opponent = opponent
+            .map(|level| Ok::<_, PyErr>((side, AnyBot::new(rules, level_arg(level)?, None)?)))
+            .transpose()?;
+        let mut batch = Batch {
+            rules,
+            seed,
+            started: 0,
+            finished: 0,
+            opponent,
+            max_turns,
+            cores: Vec::with_capacity(n),
+        };
+        for _ in 0..n {
+            let core = batch.start_one()?;
+            batch.cores.push(core);
+        }
+        Ok(batch)
+    }
+
+    fn __len__(&self) -> usize {
+        self.cores.len()
+    }
+
+    /// Games finished (ended or cut short) so far.
+    #[getter]
+    fn episodes(&self) -> u64 {
+        self.finished
+    }
+
+    /// The observations (float32, `n` by `senet.OBSERVATION_SIZE`), each
+    /// for its game's side to play.
+    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        let mut out = Array2::<f32>::zeros((self.cores.len(), encode::OBSERVATION_SIZE));
+        for (core, mut row) in self.cores.iter().zip(out.rows_mut()) {
+            each!(AnyCore, core, |c| {
+                let side = c.to_play().unwrap_or(Side::X);
+                c.observe(
+                    side,
+                    row.as_slice_mut()
+                        .unwrap_or(&mut [0.0; encode::OBSERVATION_SIZE]),
+                );
+            });
+        }
+        out.into_pyarray(py)
+    }
+
+    /// The action masks (int8, `n` by `senet.ACTIONS`).
+    fn action_masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
+        let mut out = Array2::<i8>::zeros((self.cores.len(), encode::ACTIONS));
+        for (core, mut row) in self.cores.iter().zip(out.rows_mut()) {
+            each!(AnyCore, core, |c| c
+                .mask(row.as_slice_mut().unwrap_or(&mut [0; encode::ACTIONS])));
+        }
+        out.into_pyarray(py)
+    }
+
+    /// The side to play in each game: 0 for `x`, 1 for `o` (int8).
+    fn sides<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let sides: Array1<i8> = self
+            .cores
+            .iter()
+            .map(|core| each!(AnyCore, core, |c| i8::from(c.to_play() == Some(Side::O))))
+            .collect();
+        sides.into_pyarray(py)
+    }
+
+    /// Plays one action in every game (int64, `n` long) and returns
+    /// `(rewards, terminated, truncated)`: the reward of the side that
+    /// acted (1 won, -1 lost, else 0), and whether its game ended or was
+    /// cut short; such a game starts again at once.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Stepped<'py>> {
+        let actions = actions.as_array();
+        if actions.len() != self.cores.len() {
+            return err::<GameError, _>(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.cores.len()
+            ));
+        }
+        let n = self.cores.len();
+        let mut rewards = Array1::<f32>::zeros(n);
+        let mut terminated = Array1::<bool>::from_elem(n, false);
+        let mut truncated = Array1::<bool>::from_elem(n, false);
+        let cores = &mut self.cores;
+        let outcome = py.detach(|| {
+            for (i, core) in cores.iter_mut().enumerate() {
+                let step = each!(AnyCore, core, |c| c.step(actions[i]))
+                    .map_err(|e| format!("game {i}: {e}"))?;
+                rewards[i] = step.rewards[step.mover.index()];
+                terminated[i] = step.terminated;
+                truncated[i] = step.truncated;
+            }
+            Ok::<(), String>(())
+        });
+        outcome.or_else(err::<GameError, _>)?;
+        for i in 0..n {
+            if terminated[i] || truncated[i] {
+                self.finished += 1;
+                self.cores[i] = self.start_one()?;
+            }
+        }
+        Ok((
+            rewards.into_pyarray(py),
+            terminated.into_pyarray(py),
+            truncated.into_pyarray(py),
+        ))
+    }
+}
+
+/// Plays `games` random games of `ruleset` in Rust (each move chosen
+/// uniformly among the legal ones, throws and choices from `seed`) and
+/// returns `(throws, winners)`: the throws of each game (uint32), and its
+/// winner (int8: 0 `x`, 1 `o`, 2 a draw, -1 cut short at `max_throws`).
+/// The GIL is free meanwhile.
+#[pyfunction]
+#[pyo3(signature = (ruleset, games, seed, max_throws = 100_000))]
+#[allow(clippy::type_complexity)]
+fn playouts<'py>(
+    py: Python<'py>,
+    ruleset: &Bound<'py, PyAny>,
+    games: usize,
+    seed: u64,
+    max_throws: u32,
+) -> PyResult<(Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<i8>>)> {
+    let rules = rules_arg(ruleset)?;
+    let (throws, winners) = py.detach(|| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        match rules {
+            Rules::Builtin(any) => {
+                with_ruleset!(any, |r| play_many(r, &mut rng, games, max_throws))
+            }
+            Rules::File(r) => play_many(r, &mut rng, games, max_throws),
+        }
+    });
+    Ok((throws.into_pyarray(py), winners.into_pyarray(py)))
+}
+
+/// The throws and winners of `games` random playouts of `ruleset`.
+fn play_many<R: senet::Ruleset + senet::rulesets::BuiltIn>(
+    ruleset: R,
+    rng: &mut ChaCha8Rng,
+    games: usize,
+    max_throws: u32,
+) -> (Vec<u32>, Vec<i8>) {
+    let start = Position::start(ruleset);
+    (0..games)
+        .map(|_| {
+            let game = senet::playout::playout(&start, rng, max_throws);
+            let winner = match game.outcome() {
+                Some(Outcome::Win(side)) => side.index() as i8,
+                Some(Outcome::Draw) => 2,
+                None => -1,
+            };
+            (game.throws, winner)
+        })
+        .unzip()
+}
+
+/// Adds the class and function to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Batch>()?;
+    m.add_function(wrap_pyfunction!(playouts, m)?)
+}

@@ -1,0 +1,281 @@
+//! `Game`: a seeded game, throw by throw, its record, and `verify`.
+
+use pyo3::prelude::*;
+use senet::replay::Checked;
+use senet::{AnyRuleset, Described, Game, Record, Ruleset, Seed, Side};
+
+use crate::errors::{GameError, RecordError, err};
+use crate::position::{IntoPos, PyMove, PyPosition, move_arg, outcome_name, side_arg, side_name};
+use crate::rules::{PyRuleset, Rules, each, rules_arg};
+
+/// A game of either ruleset type.
+pub enum AnyGame {
+    /// A game of a built-in ruleset.
+    Builtin(Game<AnyRuleset>),
+    /// A game of a ruleset read from a file.
+    File(Game<Described>),
+}
+
+/// A seed from Python: a whole number (`Seed.from_u64`), up to 32 bytes,
+/// or their lower-case hex; `None` for a fresh one from the system.
+pub fn seed_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Seed> {
+    let Some(value) = value else {
+        return Seed::random().or_else(err::<GameError, _>);
+    };
+    if let Ok(number) = value.extract::<u64>() {
+        return Ok(Seed::from_u64(number));
+    }
+    if let Ok(bytes) = value.extract::<Vec<u8>>()
+        && !value.is_instance_of::<pyo3::types::PyString>()
+    {
+        return Seed::from_bytes(&bytes).or_else(err::<GameError, _>);
+    }
+    if let Ok(text) = value.extract::<String>() {
+        return text.parse::<Seed>().or_else(err::<GameError, _>);
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(
+        "a seed is a whole number from 0 to 2**64 - 1, bytes (up to 32), or their hex",
+    ))
+}
+
+/// A game from a seed: the throws come from the seed alone, so the same
+/// seed and the same moves make the same game, and its record proves it
+/// (`verify`). Throw with `throw()`, then `play()` one of `legal_moves`
+/// (or its notation); a throw with no legal move is played at once.
+#[pyclass(module = "senet", name = "Game")]
+pub struct PyGame {
+    game: AnyGame,
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game of `ruleset` (a `Ruleset` or a name; default Kendall)
+    /// from its start, or from `start`, with throws from `seed` (an int,
+    /// bytes or hex; default: fresh from the system).
+    #[new]
+    #[pyo3(signature = (ruleset = None, seed = None, start = None))]
+    fn new(
+        ruleset: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        start: Option<PyPosition>,
+    ) -> PyResult<PyGame> {
+        let rules = match (ruleset, start) {
+            (Some(value), _) => rules_arg(value)?,
+            (None, Some(start)) => start.rules(),
+            (None, None) => Rules::by_name("kendall")?,
+        };
+        let seed = seed_arg(seed)?;
+        let start = start
+            .unwrap_or_else(|| each!(Rules, rules, |r| PyPosition::of(senet::Position::start(r))));
+        let game = match rules {
+            Rules::Builtin(_) => AnyGame::Builtin(Game::seeded_from(
+                crate::position::position_of(&start, rules)?,
+                seed,
+            )),
+            Rules::File(_) => AnyGame::File(Game::seeded_from(
+                crate::position::position_of(&start, rules)?,
+                seed,
+            )),
+        };
+        Ok(PyGame { game })
+    }
+
+    /// Throws the sticks for the side to play, and returns the roll. A
+    /// throw with no legal move is lost and recorded at once (then
+    /// `legal_moves` is empty and `roll` is `None`).
+    fn throw(&mut self) -> PyResult<u8> {
+        each!(AnyGame, &mut self.game, |g| g
+            .throw()
+            .map(|thrown| thrown.throw().roll().value())
+            .or_else(err::<GameError, _>))
+    }
+
+    /// Plays the pending throw's `move` (a `Move` or its notation) and
+    /// returns the turn's notation.
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        each!(AnyGame, &mut self.game, |g| {
+            let position = *g.position();
+            let Some(mv) = move_arg(&position, r#move)? else {
+                return err::<GameError, _>("a lost throw is played by throw(), not play()");
+            };
+            g.play(mv)
+                .map(|turn| turn.text().to_string())
+                .or_else(err::<GameError, _>)
+        })
+    }
+
+    /// `side` (`"x"` or `"o"`) resigns; the opponent wins.
+    fn resign(&mut self, side: &str) -> PyResult<String> {
+        let side = side_arg(side)?;
+        each!(AnyGame, &mut self.game, |g| g
+            .resign(side)
+            .map(|finish| finish.to_string())
+            .or_else(err::<GameError, _>))
+    }
+
+    /// The ruleset.
+    #[getter]
+    fn ruleset(&self) -> PyRuleset {
+        PyRuleset {
+            rules: each!(AnyGame, &self.game, |g| crate::rules::Family::rules(
+                g.ruleset()
+            )),
+        }
+    }
+
+    /// The position now.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        each!(AnyGame, &self.game, |g| PyPosition::of(*g.position()))
+    }
+
+    /// The side to play: `"x"`, `"o"`, or `None` when the game is over.
+    #[getter]
+    fn to_play(&self) -> Option<&'static str> {
+        each!(AnyGame, &self.game, |g| g.to_play().map(side_name))
+    }
+
+    /// The roll waiting for a move, or `None` before the throw.
+    #[getter]
+    fn roll(&self) -> Option<u8> {
+        each!(AnyGame, &self.game, |g| g
+            .current_throw()
+            .map(|t| t.roll().value()))
+    }
+
+    /// The moves the pending roll allows (empty before a throw).
+    #[getter]
+    fn legal_moves(&self) -> Vec<PyMove> {
+        each!(AnyGame, &self.game, |g| {
+            let position = *g.position();
+            g.legal_moves()
+                .iter()
+                .map(|&mv| PyMove::new(&position, mv))
+                .collect()
+        })
+    }
+
+    /// The turns so far, as `(side, notation)` pairs.
+    #[getter]
+    fn history(&self) -> Vec<(&'static str, String)> {
+        each!(AnyGame, &self.game, |g| g
+            .history()
+            .iter()
+            .map(|t| (side_name(t.side()), t.text().to_string()))
+            .collect())
+    }
+
+    /// `"x"`, `"o"`, `"draw"`, or `None` while the game goes on.
+    #[getter]
+    fn outcome(&self) -> Option<&'static str> {
+        each!(AnyGame, &self.game, |g| g.outcome().map(outcome_name))
+    }
+
+    /// How the game ended, in words (`"x won by bearing off"`), or `None`.
+    #[getter]
+    fn finish(&self) -> Option<String> {
+        each!(AnyGame, &self.game, |g| g.finish().map(|f| f.to_string()))
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        each!(AnyGame, &self.game, |g| g.is_over())
+    }
+
+    /// The seed, in hex.
+    #[getter]
+    fn seed(&self) -> Option<String> {
+        each!(AnyGame, &self.game, |g| g.seed().map(|s| s.to_string()))
+    }
+
+    /// The game's record (the text format), with the players' names if given.
+    #[pyo3(signature = (x = None, o = None))]
+    fn record(&self, x: Option<&str>, o: Option<&str>) -> PyResult<String> {
+        let mut record = each!(AnyGame, &self.game, |g| g.record());
+        for (side, name) in [(Side::X, x), (Side::O, o)] {
+            if let Some(name) = name {
+                record = record
+                    .with_name(side, name)
+                    .or_else(err::<RecordError, _>)?;
+            }
+        }
+        Ok(record.to_string())
+    }
+
+    fn __repr__(&self) -> String {
+        each!(AnyGame, &self.game, |g| format!(
+            "<Game {} after {} turns: {}>",
+            g.ruleset().name(),
+            g.history().len(),
+            g.position()
+        ))
+    }
+}
+
+/// What `verify` found: the game a record replays to.
+#[pyclass(module = "senet", name = "Verified", frozen, get_all)]
+pub struct Verified {
+    /// The last position.
+    position: PyPosition,
+    /// The turns replayed.
+    turns: usize,
+    /// `"seed and rules"` when the record's seed made every roll, `"rules
+    /// only"` for a record without a seed (its rolls are taken as written).
+    checked: &'static str,
+    /// How the game ended, in words, or `None` for an unfinished game.
+    finish: Option<String>,
+    /// `"x"`, `"o"`, `"draw"`, or `None`.
+    outcome: Option<&'static str>,
+}
+
+#[pymethods]
+impl Verified {
+    fn __repr__(&self) -> String {
+        format!(
+            "<Verified {} turns, {}, {}>",
+            self.turns,
+            self.checked,
+            self.finish.as_deref().unwrap_or("unfinished")
+        )
+    }
+}
+
+fn verified<R: IntoPos>(verdict: senet::replay::Verdict<R>) -> Verified {
+    let position = *verdict.position();
+    Verified {
+        position: PyPosition::of(position),
+        turns: verdict.history().len(),
+        checked: match verdict.checked() {
+            Checked::SeedAndRules => "seed and rules",
+            _ => "rules only",
+        },
+        finish: verdict.finish().map(|f| f.to_string()),
+        outcome: position.outcome().map(outcome_name),
+    }
+}
+
+/// Replays a record (text) and checks every roll against its seed and
+/// every move against the rules; raises `RecordError` saying where it
+/// fails. A record of a ruleset read from a file needs that `ruleset`.
+#[pyfunction]
+#[pyo3(signature = (record, ruleset = None))]
+fn verify(record: &str, ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<Verified> {
+    let record: Record = match record.parse() {
+        Ok(record) => record,
+        Err(error) => return err::<RecordError, _>(error),
+    };
+    let rules = ruleset.map(rules_arg).transpose()?;
+    match rules {
+        None => record.verify().map(verified),
+        Some(rules) => each!(Rules, rules, |r| record.verify_with(r).map(verified)),
+    }
+    .or_else(err::<RecordError, _>)
+}
+
+/// Adds the classes and functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyGame>()?;
+    m.add_class::<Verified>()?;
+    m.add_function(wrap_pyfunction!(verify, m)?)
+}

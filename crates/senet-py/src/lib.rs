@@ -1,0 +1,46 @@
+//! Senet from Python: the `senet._senet` extension module.
+//!
+//! The Python package `senet` (under `python/senet`) re-exports what this
+//! module defines and adds the environments for reinforcement learning
+//! and the study on Ray, which are Python by nature. Everything that
+//! plays, checks or searches is here, in Rust, and lets go of the GIL
+//! while it works for long (playouts, duels, studies, table solves, deep
+//! searches).
+//!
+//! Each class holds the crate's own value for one of two ruleset types:
+//! a built-in ruleset ([`senet::AnyRuleset`]) or one read from a rules
+//! file ([`senet::Described`]); [`rules::Rules`] is that choice, and
+//! every class is written once over both with the `each!` macro.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod batch;
+mod bot;
+mod encode;
+mod episode;
+mod errors;
+mod game;
+mod odds;
+mod position;
+mod rules;
+mod study;
+
+use pyo3::prelude::*;
+
+/// The extension module: its classes, functions and exceptions.
+#[pymodule]
+fn _senet(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    rules::register(m)?;
+    position::register(m)?;
+    game::register(m)?;
+    bot::register(m)?;
+    odds::register(m)?;
+    episode::register(m)?;
+    batch::register(m)?;
+    study::register(m)?;
+    errors::register(m)?;
+    m.add("OBSERVATION_SIZE", encode::OBSERVATION_SIZE)?;
+    m.add("ACTIONS", encode::ACTIONS)?;
+    Ok(())
+}

@@ -1,0 +1,165 @@
+//! `Table`: the exact odds of endgames with few pieces, solved or read
+//! from a table file.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use senet::{AnyRuleset, Described};
+use senet_odds::Table;
+
+use crate::errors::{TableError, err};
+use crate::position::{IntoPos, PyMove, PyPosition, position_of, roll_arg};
+use crate::rules::{Family, PyRuleset, Rules, each, rules_arg};
+
+/// A table of either ruleset type.
+#[derive(Clone)]
+pub enum AnyTable {
+    /// A table of a built-in ruleset.
+    Builtin(Arc<Table<AnyRuleset>>),
+    /// A table of a ruleset read from a file.
+    File(Arc<Table<Described>>),
+}
+
+/// Wraps a table of either ruleset type.
+pub trait IntoTable: IntoPos {
+    /// The table as an [`AnyTable`].
+    fn table(table: Table<Self>) -> AnyTable;
+    /// The table inside, if it is of this ruleset type.
+    fn untable(table: &AnyTable) -> Option<Arc<Table<Self>>>;
+}
+
+impl IntoTable for AnyRuleset {
+    fn table(table: Table<Self>) -> AnyTable {
+        AnyTable::Builtin(Arc::new(table))
+    }
+    fn untable(table: &AnyTable) -> Option<Arc<Table<Self>>> {
+        match table {
+            AnyTable::Builtin(t) => Some(Arc::clone(t)),
+            AnyTable::File(_) => None,
+        }
+    }
+}
+
+impl IntoTable for Described {
+    fn table(table: Table<Self>) -> AnyTable {
+        AnyTable::File(Arc::new(table))
+    }
+    fn untable(table: &AnyTable) -> Option<Arc<Table<Self>>> {
+        match table {
+            AnyTable::File(t) => Some(Arc::clone(t)),
+            AnyTable::Builtin(_) => None,
+        }
+    }
+}
+
+/// The exact chance to win of every position with at most `bound`
+/// pieces a side on the board, for one ruleset: solved here
+/// (`Table.solve`) or read from a file `senet odds --save` or
+/// `Table.save` wrote.
+#[pyclass(module = "senet", name = "Table", frozen)]
+pub struct PyTable {
+    pub table: AnyTable,
+}
+
+impl PyTable {
+    fn rules(&self) -> Rules {
+        each!(AnyTable, &self.table, |t| t.ruleset().rules())
+    }
+}
+
+#[pymethods]
+impl PyTable {
+    /// Solves every position of `ruleset` with at most `bound` pieces a
+    /// side (1 takes a moment, 2 seconds to minutes by ruleset); the GIL
+    /// is free meanwhile.
+    #[staticmethod]
+    fn solve(py: Python<'_>, ruleset: &Bound<'_, PyAny>, bound: u8) -> PyResult<PyTable> {
+        let rules = rules_arg(ruleset)?;
+        each!(Rules, rules, |r| py
+            .detach(|| Table::solve(r, bound))
+            .map(|t| PyTable {
+                table: IntoTable::table(t)
+            })
+            .or_else(err::<TableError, _>))
+    }
+
+    /// Reads a table file of `ruleset`.
+    #[staticmethod]
+    fn load(py: Python<'_>, path: PathBuf, ruleset: &Bound<'_, PyAny>) -> PyResult<PyTable> {
+        let rules = rules_arg(ruleset)?;
+        let bytes = std::fs::read(&path).map_err(|e| {
+            pyo3::exceptions::PyOSError::new_err(format!("cannot read {}: {e}", path.display()))
+        })?;
+        each!(Rules, rules, |r| py
+            .detach(|| Table::from_bytes(r, &bytes))
+            .map(|t| PyTable {
+                table: IntoTable::table(t)
+            })
+            .or_else(|e| err::<TableError, _>(format!(
+                "{}: {e}",
+                path.display()
+            ))))
+    }
+
+    /// Writes the table to a file `Table.load` reads.
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        let bytes = each!(AnyTable, &self.table, |t| t.to_bytes());
+        std::fs::write(&path, bytes).map_err(|e| {
+            pyo3::exceptions::PyOSError::new_err(format!("cannot write {}: {e}", path.display()))
+        })
+    }
+
+    /// The ruleset.
+    #[getter]
+    fn ruleset(&self) -> PyRuleset {
+        PyRuleset {
+            rules: self.rules(),
+        }
+    }
+
+    /// The most pieces a side has on the board in the table's positions.
+    #[getter]
+    fn bound(&self) -> u8 {
+        each!(AnyTable, &self.table, |t| t.bound())
+    }
+
+    fn __len__(&self) -> usize {
+        each!(AnyTable, &self.table, |t| t.len())
+    }
+
+    /// The chance that the side to throw wins from `position`, or `None`
+    /// for a position outside the table.
+    fn probe(&self, position: &PyPosition) -> PyResult<Option<f64>> {
+        let rules = self.rules();
+        each!(AnyTable, &self.table, |t| Ok(
+            t.probe(&position_of(position, rules)?)
+        ))
+    }
+
+    /// The best move for `roll` and the chance to win after it, or `None`
+    /// outside the table or when the throw is lost.
+    fn best_move(&self, position: &PyPosition, roll: u8) -> PyResult<Option<(PyMove, f64)>> {
+        let roll = roll_arg(roll)?;
+        let rules = self.rules();
+        each!(AnyTable, &self.table, |t| {
+            let p = position_of(position, rules)?;
+            Ok(t.best_move(&p, roll)
+                .map(|(mv, odds)| (PyMove::new(&p, mv), odds)))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Table {} up to {} pieces, {} positions>",
+            self.rules().name(),
+            self.bound(),
+            self.__len__()
+        )
+    }
+}
+
+/// Adds the class to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTable>()
+}

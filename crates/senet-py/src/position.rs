@@ -1,0 +1,418 @@
+//! `Position` and `Move`: the board between throws, and one legal play.
+
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use senet::notation::move_text::MoveText;
+use senet::{AnyRuleset, Described, House, Move, Outcome, Roll, Ruleset, Side};
+
+use crate::encode;
+use crate::errors::{IllegalMoveError, PositionError, err};
+use crate::rules::{Family, PyRuleset, Rules, each, rules_arg};
+
+/// A position of either ruleset type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pos {
+    /// A position of a built-in ruleset.
+    Builtin(senet::Position<AnyRuleset>),
+    /// A position of a ruleset read from a file.
+    File(senet::Position<Described>),
+}
+
+/// Wraps a position of either ruleset type.
+pub trait IntoPos: Family {
+    /// The position as a [`Pos`].
+    fn pos(position: senet::Position<Self>) -> Pos;
+    /// The position inside, if it is of this ruleset type.
+    fn unpos(position: Pos) -> Option<senet::Position<Self>>;
+}
+
+impl IntoPos for AnyRuleset {
+    fn pos(position: senet::Position<Self>) -> Pos {
+        Pos::Builtin(position)
+    }
+    fn unpos(position: Pos) -> Option<senet::Position<Self>> {
+        match position {
+            Pos::Builtin(p) => Some(p),
+            Pos::File(_) => None,
+        }
+    }
+}
+
+impl IntoPos for Described {
+    fn pos(position: senet::Position<Self>) -> Pos {
+        Pos::File(position)
+    }
+    fn unpos(position: Pos) -> Option<senet::Position<Self>> {
+        match position {
+            Pos::File(p) => Some(p),
+            Pos::Builtin(_) => None,
+        }
+    }
+}
+
+/// A roll from Python: 1 to 6.
+pub fn roll_arg(value: u8) -> PyResult<Roll> {
+    Roll::try_from(value).or_else(err::<IllegalMoveError, _>)
+}
+
+/// `"x"`, `"o"`.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::X => "x",
+        Side::O => "o",
+    }
+}
+
+/// A side from Python: `"x"` or `"o"`.
+pub fn side_arg(text: &str) -> PyResult<Side> {
+    match text {
+        "x" => Ok(Side::X),
+        "o" => Ok(Side::O),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "a side is \"x\" or \"o\", not {text:?}"
+        ))),
+    }
+}
+
+/// `"x"`, `"o"`, `"draw"`.
+pub fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(side) => side_name(side),
+        Outcome::Draw => "draw",
+    }
+}
+
+/// One legal play of one piece, made for the position and roll that
+/// listed it (playing it anywhere else raises `IllegalMoveError`).
+/// `str(move)` is its notation, as records write it (`"2: 10-12"`).
+#[pyclass(module = "senet", name = "Move", frozen, from_py_object)]
+#[derive(Clone)]
+pub struct PyMove {
+    pub mv: Move,
+    text: MoveText,
+}
+
+impl PyMove {
+    /// The move as listed in `position`.
+    pub fn new<R: Ruleset>(position: &senet::Position<R>, mv: Move) -> PyMove {
+        PyMove {
+            mv,
+            text: position.notation(mv),
+        }
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// The roll the move plays.
+    #[getter]
+    fn roll(&self) -> u8 {
+        self.mv.roll().value()
+    }
+
+    /// The house the piece leaves, 1 to 30.
+    #[getter(from_house)]
+    fn start_house(&self) -> u8 {
+        self.mv.from().number()
+    }
+
+    /// The house the piece reaches, 1 to 30, or `None` when it bears off.
+    #[getter]
+    fn to_house(&self) -> Option<u8> {
+        self.mv.to().house().map(House::number)
+    }
+
+    /// Whether the piece moves backward.
+    #[getter]
+    fn is_backward(&self) -> bool {
+        self.mv.is_backward()
+    }
+
+    /// Whether the piece leaves the board.
+    #[getter]
+    fn is_off(&self) -> bool {
+        self.mv.is_off()
+    }
+
+    /// Whether the move lands on an opponent's piece (a swap, capture or
+    /// sending back).
+    #[getter]
+    fn is_hit(&self) -> bool {
+        self.mv.is_hit()
+    }
+
+    /// The move's index in the environments' action space:
+    /// `2 * (from_house - 1) + is_backward`.
+    #[getter]
+    fn action(&self) -> usize {
+        encode::action_of(self.mv)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Move {}>", self.text)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyMove>()
+            .is_ok_and(|other| other.mv == self.mv)
+    }
+
+    fn __hash__(&self) -> u64 {
+        u64::from(encode::action_of(self.mv) as u32) << 8 | u64::from(self.mv.roll().value())
+    }
+}
+
+/// A position: the board, the side to throw, and what the ruleset marks.
+/// `str(position)` is the position string; `Position.parse` reads it back.
+#[pyclass(module = "senet", name = "Position", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyPosition {
+    pub pos: Pos,
+}
+
+impl PyPosition {
+    /// Wraps a position.
+    pub fn of<R: IntoPos>(position: senet::Position<R>) -> PyPosition {
+        PyPosition {
+            pos: R::pos(position),
+        }
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> Rules {
+        each!(Pos, self.pos, |p| p.ruleset().rules())
+    }
+}
+
+/// The move `value` names in `position` for `roll`: a `Move`, or move
+/// text; `None` for a lost throw's text.
+pub fn move_arg<R: Ruleset>(
+    position: &senet::Position<R>,
+    value: &Bound<'_, PyAny>,
+) -> PyResult<Option<Move>> {
+    if let Ok(mv) = value.extract::<PyMove>() {
+        return Ok(Some(mv.mv));
+    }
+    let text: String = value.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err("a move is a senet.Move or its notation")
+    })?;
+    let written: MoveText = match text.parse() {
+        Ok(written) => written,
+        Err(error) => return err::<IllegalMoveError, _>(error),
+    };
+    written
+        .resolve(position)
+        .or_else(err::<IllegalMoveError, _>)
+}
+
+#[pymethods]
+impl PyPosition {
+    /// The ruleset's start position (`ruleset` a `Ruleset` or a name).
+    #[staticmethod]
+    #[pyo3(signature = (ruleset = None))]
+    fn start(ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+        let rules = match ruleset {
+            Some(value) => rules_arg(value)?,
+            None => Rules::by_name("kendall")?,
+        };
+        Ok(each!(Rules, rules, |r| PyPosition::of(
+            senet::Position::start(r)
+        )))
+    }
+
+    /// Reads a position string, as `str(position)` writes it.
+    #[staticmethod]
+    #[pyo3(signature = (text, ruleset = None))]
+    fn parse(text: &str, ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+        let rules = match ruleset {
+            Some(value) => rules_arg(value)?,
+            None => Rules::by_name("kendall")?,
+        };
+        each!(Rules, rules, |r| match senet::Position::parse(r, text) {
+            Ok(position) => Ok(PyPosition::of(position)),
+            Err(error) => err::<PositionError, _>(error),
+        })
+    }
+
+    /// The ruleset.
+    #[getter]
+    fn ruleset(&self) -> PyRuleset {
+        PyRuleset {
+            rules: self.rules(),
+        }
+    }
+
+    /// The side to throw next: `"x"` or `"o"`.
+    #[getter]
+    fn side_to_throw(&self) -> &'static str {
+        each!(Pos, self.pos, |p| side_name(p.side_to_throw()))
+    }
+
+    /// `"x"` or `"o"` for the winner, `"draw"`, or `None` while the game goes on.
+    #[getter]
+    fn outcome(&self) -> Option<&'static str> {
+        each!(Pos, self.pos, |p| p.outcome().map(outcome_name))
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        each!(Pos, self.pos, |p| p.is_over())
+    }
+
+    /// The side with a piece on `house` (1 to 30), or `None`.
+    fn piece_at(&self, house: u8) -> PyResult<Option<&'static str>> {
+        let house = House::new(house).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "a house is a number from 1 to 30, not {house}"
+            ))
+        })?;
+        Ok(each!(Pos, self.pos, |p| p.piece_at(house).map(side_name)))
+    }
+
+    /// The pieces `side` has borne off.
+    fn off(&self, side: &str) -> PyResult<u8> {
+        let side = side_arg(side)?;
+        Ok(each!(Pos, self.pos, |p| p.board().off(side)))
+    }
+
+    /// The legal moves for `roll` (1 to 6), by start house. Empty when the
+    /// throw is lost (`lose_throw` then plays it).
+    fn moves(&self, roll: u8) -> PyResult<Vec<PyMove>> {
+        let roll = roll_arg(roll)?;
+        Ok(each!(Pos, self.pos, |p| p
+            .moves(roll)
+            .iter()
+            .map(|mv| PyMove::new(&p, mv))
+            .collect()))
+    }
+
+    /// The position after `move`: a `Move` listed here, or its notation
+    /// (`"2: 10-12"`, or a lost throw's `"3: -"`).
+    #[pyo3(name = "play")]
+    fn play_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+        each!(Pos, self.pos, |p| {
+            let result = match move_arg(&p, r#move)? {
+                Some(mv) => p.play(mv),
+                None => return Ok(PyPosition::of(p)),
+            };
+            result
+                .map(PyPosition::of)
+                .or_else(err::<IllegalMoveError, _>)
+        })
+    }
+
+    /// The position after a throw of `roll` with no legal move.
+    fn lose_throw(&self, roll: u8) -> PyResult<PyPosition> {
+        let roll = roll_arg(roll)?;
+        each!(Pos, self.pos, |p| p
+            .lose_throw(roll)
+            .map(PyPosition::of)
+            .or_else(err::<IllegalMoveError, _>))
+    }
+
+    /// The observation vector (float32, `senet.OBSERVATION_SIZE` long) of
+    /// this position for `observer` (default: the side to throw), with
+    /// `roll` pending or not; see `senet.envs` for its layout.
+    #[pyo3(signature = (roll = None, observer = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        roll: Option<u8>,
+        observer: Option<&str>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let roll = roll.map(roll_arg).transpose()?;
+        let mut out = [0.0f32; encode::OBSERVATION_SIZE];
+        each!(Pos, self.pos, |p| {
+            let observer = match observer {
+                Some(side) => side_arg(side)?,
+                None => p.side_to_throw(),
+            };
+            encode::observe(&p, observer, roll, &mut out);
+        });
+        Ok(PyArray1::from_slice(py, &out))
+    }
+
+    /// The action mask (int8, `senet.ACTIONS` long) of `roll`: 1 for the
+    /// action of each legal move.
+    fn action_mask<'py>(&self, py: Python<'py>, roll: u8) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let roll = roll_arg(roll)?;
+        let mut out = [0i8; encode::ACTIONS];
+        each!(Pos, self.pos, |p| encode::mask(
+            &p.moves(roll).to_list(),
+            &mut out
+        ));
+        Ok(PyArray1::from_slice(py, &out))
+    }
+
+    /// The legal move of `roll` that `action` names, or `None`.
+    fn move_for_action(&self, roll: u8, action: i64) -> PyResult<Option<PyMove>> {
+        let roll = roll_arg(roll)?;
+        Ok(each!(Pos, self.pos, |p| encode::move_of(
+            &p.moves(roll).to_list(),
+            action
+        )
+        .map(|mv| PyMove::new(&p, mv))))
+    }
+
+    /// The notation of `move` here.
+    fn notation(&self, r#move: PyMove) -> String {
+        each!(Pos, self.pos, |p| p.notation(r#move.mv).to_string())
+    }
+
+    fn __str__(&self) -> String {
+        each!(Pos, self.pos, |p| p.to_string())
+    }
+
+    fn __repr__(&self) -> String {
+        each!(Pos, self.pos, |p| format!(
+            "Position.parse({:?}, {:?})",
+            p.to_string(),
+            p.ruleset().name()
+        ))
+    }
+
+    /// Pickled as its string and its ruleset.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, PyRuleset))> {
+        let class: Bound<'py, PyType> = slf.get_type();
+        let me = slf.get();
+        Ok((
+            class.getattr("parse")?,
+            (me.__str__(), PyRuleset { rules: me.rules() }),
+        ))
+    }
+}
+
+/// A position argument of the ruleset type `R`, or a `SenetError` saying
+/// it belongs to another ruleset.
+pub fn position_of<R: IntoPos>(
+    position: &PyPosition,
+    rules: Rules,
+) -> PyResult<senet::Position<R>> {
+    R::unpos(position.pos)
+        .filter(|p| p.ruleset().rules() == rules)
+        .map_or_else(
+            || {
+                err::<PositionError, _>(format!(
+                    "the position is of the ruleset {}, not {}",
+                    position.rules().name(),
+                    rules.name()
+                ))
+            },
+            Ok,
+        )
+}
+
+/// Adds the classes to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyPosition>()?;
+    m.add_class::<PyMove>()
+}

@@ -1,0 +1,199 @@
+//! `Ruleset`: a reconstruction by name, or read from a rules file; and
+//! [`Rules`], the two ruleset types every class is written over.
+
+use std::path::PathBuf;
+
+use pyo3::prelude::*;
+use senet::{AnyRuleset, Described, Ruleset as _};
+
+use crate::errors::{RulesetError, err};
+
+/// A ruleset as the classes hold it: built in, or read from a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// One of the seven built-in rulesets.
+    Builtin(AnyRuleset),
+    /// A ruleset read from a rules file.
+    File(Described),
+}
+
+/// Runs `$body` with `$x` bound to the value inside `$value`, an enum
+/// whose variants are `Builtin` (over [`AnyRuleset`]) and `File` (over
+/// [`Described`]): the body is compiled once for each ruleset type.
+/// `$wrap` names the enum to rebuild a result in (`each!(E, v, |x| ...)`).
+macro_rules! each {
+    ($enum:ident, $value:expr, |$x:ident| $body:expr) => {
+        match $value {
+            $enum::Builtin($x) => $body,
+            $enum::File($x) => $body,
+        }
+    };
+}
+pub(crate) use each;
+
+/// Builds the `Builtin` or `File` variant of an enum from a value of
+/// either ruleset type, so generic code can hand back what it made.
+pub trait Family: senet::Ruleset + senet::rulesets::BuiltIn + Send + Sync + 'static {
+    /// The ruleset as a [`Rules`].
+    fn rules(self) -> Rules;
+}
+
+impl Family for AnyRuleset {
+    fn rules(self) -> Rules {
+        Rules::Builtin(self)
+    }
+}
+
+impl Family for Described {
+    fn rules(self) -> Rules {
+        Rules::File(self)
+    }
+}
+
+impl Rules {
+    /// The ruleset's name.
+    pub fn name(self) -> &'static str {
+        each!(Rules, self, |r| r.name())
+    }
+
+    /// A built-in ruleset by name, in any case.
+    pub fn by_name(name: &str) -> PyResult<Rules> {
+        match name.parse::<AnyRuleset>() {
+            Ok(ruleset) => Ok(Rules::Builtin(ruleset)),
+            Err(error) => err::<RulesetError, _>(error),
+        }
+    }
+}
+
+/// A reconstruction of the rules of Senet: one of the seven built in, by
+/// name, or one read from a rules file (TOML, as the crate's
+/// `docs/rulesets.md` describes). Wherever a ruleset is asked for, its
+/// name as a string does as well.
+#[pyclass(module = "senet", name = "Ruleset", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyRuleset {
+    pub rules: Rules,
+}
+
+#[pymethods]
+impl PyRuleset {
+    /// The built-in ruleset of this name (kendall, temple, bell, classic,
+    /// jequier, kendall1979, skyruk), in any case.
+    #[new]
+    fn new(name: &str) -> PyResult<PyRuleset> {
+        Rules::by_name(name).map(|rules| PyRuleset { rules })
+    }
+
+    /// The seven built-in rulesets.
+    #[staticmethod]
+    fn builtins() -> Vec<PyRuleset> {
+        AnyRuleset::ALL
+            .into_iter()
+            .map(|r| PyRuleset {
+                rules: Rules::Builtin(r),
+            })
+            .collect()
+    }
+
+    /// The ruleset a rules file states; a bad file raises `RulesetError`
+    /// naming the line and key, a missing one `OSError`.
+    #[staticmethod]
+    fn from_file(path: PathBuf) -> PyResult<PyRuleset> {
+        match Described::read(&path) {
+            Ok(ruleset) => Ok(PyRuleset {
+                rules: Rules::File(ruleset),
+            }),
+            Err(senet::RulesFileError::Read { source, .. }) => {
+                Err(PyErr::new::<pyo3::exceptions::PyOSError, _>(format!(
+                    "cannot read {}: {source}",
+                    path.display()
+                )))
+            }
+            Err(error) => err::<RulesetError, _>(format!("{}: {error}", path.display())),
+        }
+    }
+
+    /// The ruleset a rules file's text states.
+    #[staticmethod]
+    fn from_toml(text: &str) -> PyResult<PyRuleset> {
+        match Described::from_toml(text) {
+            Ok(ruleset) => Ok(PyRuleset {
+                rules: Rules::File(ruleset),
+            }),
+            Err(error) => err::<RulesetError, _>(error),
+        }
+    }
+
+    /// The ruleset's name, as records and positions name it.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.rules.name()
+    }
+
+    /// The revision of the ruleset's rules.
+    #[getter]
+    fn revision(&self) -> u32 {
+        each!(Rules, self.rules, |r| r.revision())
+    }
+
+    /// Pieces each side has.
+    #[getter]
+    fn pieces_per_side(&self) -> u8 {
+        each!(Rules, self.rules, |r| r.pieces_per_side())
+    }
+
+    /// Whether the ruleset is built in (not read from a file).
+    #[getter]
+    fn is_builtin(&self) -> bool {
+        matches!(self.rules, Rules::Builtin(_))
+    }
+
+    /// The rules file's text, for a ruleset read from one.
+    #[getter]
+    fn source(&self) -> Option<&'static str> {
+        match self.rules {
+            Rules::Builtin(_) => None,
+            Rules::File(r) => Some(r.source()),
+        }
+    }
+
+    fn __str__(&self) -> &'static str {
+        self.rules.name()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.rules {
+            Rules::Builtin(r) => format!("Ruleset({:?})", r.name()),
+            Rules::File(r) => format!("<Ruleset {:?} from a rules file>", r.name()),
+        }
+    }
+
+    /// Pickled as its name, or as its rules file's text.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (&'static str,))> {
+        let class = slf.get_type();
+        match slf.get().rules {
+            Rules::Builtin(r) => Ok((class.into_any(), (r.name(),))),
+            Rules::File(r) => Ok((class.getattr("from_toml")?, (r.source(),))),
+        }
+    }
+}
+
+/// The ruleset an argument names: a `Ruleset`, or a built-in ruleset's
+/// name.
+pub fn rules_arg(value: &Bound<'_, PyAny>) -> PyResult<Rules> {
+    if let Ok(ruleset) = value.extract::<PyRuleset>() {
+        return Ok(ruleset.rules);
+    }
+    match value.extract::<String>() {
+        Ok(name) => Rules::by_name(&name),
+        Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "a ruleset is a senet.Ruleset or a ruleset's name, not {}",
+            value.get_type().name()?
+        ))),
+    }
+}
+
+/// Adds the class to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRuleset>()
+}
