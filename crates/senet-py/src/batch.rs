@@ -1,8 +1,8 @@
 //! `Batch`, many games stepped by one call, and `playouts`, whole random
 //! games played in Rust: the fast paths for learning and for measuring.
 
-use numpy::ndarray::{Array1, Array2};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
+use numpy::ndarray::Array1;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -100,29 +100,26 @@ impl Batch {
 
     /// The observations (float32, `n` by `senet.OBSERVATION_SIZE`), each
     /// for its game's side to play.
-    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
-        let mut out = Array2::<f32>::zeros((self.cores.len(), encode::OBSERVATION_SIZE));
-        for (core, mut row) in self.cores.iter().zip(out.rows_mut()) {
-            each!(AnyCore, core, |c| {
-                let side = c.to_play().unwrap_or(Side::X);
-                c.observe(
-                    side,
-                    row.as_slice_mut()
-                        .unwrap_or(&mut [0.0; encode::OBSERVATION_SIZE]),
-                );
-            });
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let mut out = vec![0.0f32; self.cores.len() * encode::OBSERVATION_SIZE];
+        for (core, row) in self
+            .cores
+            .iter()
+            .zip(out.chunks_exact_mut(encode::OBSERVATION_SIZE))
+        {
+            each!(AnyCore, core, |c| c
+                .observe(c.to_play().unwrap_or(Side::X), row));
         }
-        out.into_pyarray(py)
+        PyArray1::from_vec(py, out).reshape([self.cores.len(), encode::OBSERVATION_SIZE])
     }
 
     /// The action masks (int8, `n` by `senet.ACTIONS`).
-    fn action_masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
-        let mut out = Array2::<i8>::zeros((self.cores.len(), encode::ACTIONS));
-        for (core, mut row) in self.cores.iter().zip(out.rows_mut()) {
-            each!(AnyCore, core, |c| c
-                .mask(row.as_slice_mut().unwrap_or(&mut [0; encode::ACTIONS])));
+    fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let mut out = vec![0i8; self.cores.len() * encode::ACTIONS];
+        for (core, row) in self.cores.iter().zip(out.chunks_exact_mut(encode::ACTIONS)) {
+            each!(AnyCore, core, |c| c.mask(row));
         }
-        out.into_pyarray(py)
+        PyArray1::from_vec(py, out).reshape([self.cores.len(), encode::ACTIONS])
     }
 
     /// The side to play in each game: 0 for `x`, 1 for `o` (int8).

@@ -217,6 +217,7 @@ impl Episode {
     #[new]
     #[pyo3(signature = (ruleset, seed, opponent = None, opponent_side = "o", max_turns = MAX_TURNS, table = None))]
     fn new(
+        py: Python<'_>,
         ruleset: &Bound<'_, PyAny>,
         seed: &Bound<'_, PyAny>,
         opponent: Option<u8>,
@@ -230,15 +231,16 @@ impl Episode {
         let bot = opponent
             .map(|level| AnyBot::new(rules, level_arg(level)?, table))
             .transpose()?;
-        Ok(Episode {
-            core: AnyCore::new(rules, seed, bot.as_ref().map(|b| (side, b)), max_turns)?,
-        })
+        let core =
+            py.detach(|| AnyCore::new(rules, seed, bot.as_ref().map(|b| (side, b)), max_turns));
+        Ok(Episode { core: core? })
     }
 
     /// Plays `action` for the side to play: returns `(reward_x, reward_o,
     /// terminated, truncated, illegal)`.
-    fn step(&mut self, action: i64) -> PyResult<(f32, f32, bool, bool, bool)> {
-        let step = each!(AnyCore, &mut self.core, |c| c.step(action));
+    fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, f32, bool, bool, bool)> {
+        let core = &mut self.core;
+        let step = py.detach(|| each!(AnyCore, core, |c| c.step(action)));
         let step = step.or_else(err::<GameError, _>)?;
         Ok((
             step.rewards[0],
