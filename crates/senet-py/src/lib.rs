@@ -9,7 +9,7 @@
 //!
 //! Each class holds the crate's own value for one of two ruleset types:
 //! a built-in ruleset ([`senet::AnyRuleset`]) or one read from a rules
-//! file ([`senet::Described`]); [`rules::Rules`] is that choice, and
+//! file ([`senet::Described`]); `rules::Rules` is that choice, and
 //! every class is written once over both with the `each!` macro.
 
 #![forbid(unsafe_code)]
