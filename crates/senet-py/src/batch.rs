@@ -38,17 +38,33 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// The next game that waits for a decision. A game can end before
+    /// its first (the bot's turns reach `max_turns`): it counts as
+    /// finished, and the next starts.
     fn start_one(&mut self) -> PyResult<AnyCore> {
-        let seed = Seed::for_pair(self.seed, self.started);
-        self.started += 1;
-        AnyCore::new(
-            self.rules,
-            seed,
-            self.opponent.as_ref().map(|(side, bot)| (*side, bot)),
-            self.max_turns,
-        )
+        for _ in 0..STARTS {
+            let seed = Seed::for_pair(self.seed, self.started);
+            self.started += 1;
+            let core = AnyCore::new(
+                self.rules,
+                seed,
+                self.opponent.as_ref().map(|(side, bot)| (*side, bot)),
+                self.max_turns,
+            )?;
+            if !each!(AnyCore, &core, |c| c.is_done()) {
+                return Ok(core);
+            }
+            self.finished += 1;
+        }
+        err::<GameError, _>(format!(
+            "{STARTS} games in a row ended before a decision: max_turns {} is too small",
+            self.max_turns
+        ))
     }
 }
+
+/// How many games in a row may end before a decision.
+const STARTS: u32 = 1000;
 
 #[pymethods]
 impl Batch {

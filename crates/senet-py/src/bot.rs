@@ -65,22 +65,26 @@ impl PyBot {
         roll: u8,
     ) -> PyResult<Vec<(PyMove, f64)>> {
         let roll = roll_arg(roll)?;
-        let mut bot = self
-            .bot
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        each!(AnyBot, &mut *bot, |b| {
-            let p = position_of(position, self.rules)?;
-            let decision = match Decision::from_roll(p, roll) {
-                Ok(decision) => decision,
-                Err(error) => return err::<BotError, _>(error),
-            };
-            let thought = py.detach(|| b.think(&decision));
-            Ok(thought
-                .ranked
-                .iter()
-                .map(|scored| (PyMove::new(&p, scored.mv), scored.equity))
-                .collect())
+        let rules = self.rules;
+        // The lock is taken with the GIL let go: a thread that waits for
+        // the bot must not hold the GIL the thinking thread needs back.
+        py.detach(|| {
+            let mut bot = self
+                .bot
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            each!(AnyBot, &mut *bot, |b| {
+                let p = position_of(position, rules)?;
+                let decision = match Decision::from_roll(p, roll) {
+                    Ok(decision) => decision,
+                    Err(error) => return err::<BotError, _>(error),
+                };
+                Ok(b.think(&decision)
+                    .ranked
+                    .iter()
+                    .map(|scored| (PyMove::new(&p, scored.mv), scored.equity))
+                    .collect())
+            })
         })
     }
 }
@@ -114,12 +118,14 @@ impl PyBot {
 
     /// The bot's name, saying what plays at its level on this ruleset.
     #[getter]
-    fn name(&self) -> String {
-        let bot = self
-            .bot
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        each!(AnyBot, &*bot, |b| b.name())
+    fn name(&self, py: Python<'_>) -> String {
+        py.detach(|| {
+            let bot = self
+                .bot
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            each!(AnyBot, &*bot, |b| b.name())
+        })
     }
 
     /// The move the bot plays for `roll` in `position`; raises `BotError`
@@ -143,8 +149,8 @@ impl PyBot {
         self.think(py, position, roll)
     }
 
-    fn __repr__(&self) -> String {
-        format!("<Bot {} for {}>", self.name(), self.rules.name())
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("<Bot {} for {}>", self.name(py), self.rules.name())
     }
 }
 

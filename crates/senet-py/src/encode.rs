@@ -20,10 +20,14 @@ pub const ACTIONS: usize = 2 * HOUSES;
 /// |---|---|
 /// | `0..30` | 1 where the observer has a piece, house 1 first |
 /// | `30..60` | 1 where the opponent has one |
-/// | `60`, `61` | pieces off the board, the observer's and the opponent's, as a fraction of a side's pieces |
-/// | `62..68` | the roll to play, one-hot from 1 to 6 (all 0 when none is pending) |
-/// | `68` | 1 when the observer is `x`, the side that throws first |
-pub const OBSERVATION_SIZE: usize = 2 * HOUSES + 2 + 6 + 1;
+/// | `60..90` | 1 on the house the ruleset marks, if any (the piece that moves alone in Kendall 1979) |
+/// | `90`, `91` | pieces off the board, the observer's and the opponent's, as a fraction of a side's pieces |
+/// | `92..98` | the roll to play, one-hot from 1 to 6 (all 0 when none is pending) |
+/// | `98` | 1 when the observer is `x`, the side that throws first |
+pub const OBSERVATION_SIZE: usize = 3 * HOUSES + 2 + 6 + 1;
+
+/// Where the counts of pieces off start.
+const OFF: usize = 3 * HOUSES;
 
 /// The action of a move.
 pub fn action_of(mv: Move) -> usize {
@@ -49,10 +53,13 @@ pub fn observe<R: Ruleset>(
             }
         }
     }
-    out[2 * HOUSES] = f32::from(board.off(observer)) / pieces;
-    out[2 * HOUSES + 1] = f32::from(board.off(observer.opponent())) / pieces;
+    if let Some(house) = position.marked_house() {
+        out[2 * HOUSES + usize::from(house.number()) - 1] = 1.0;
+    }
+    out[OFF] = f32::from(board.off(observer)) / pieces;
+    out[OFF + 1] = f32::from(board.off(observer.opponent())) / pieces;
     if let Some(roll) = roll {
-        out[2 * HOUSES + 1 + usize::from(roll.value())] = 1.0;
+        out[OFF + 1 + usize::from(roll.value())] = 1.0;
     }
     out[OBSERVATION_SIZE - 1] = f32::from(u8::from(observer == Side::X));
 }
@@ -87,7 +94,8 @@ mod tests {
         let mine: f32 = out[..HOUSES].iter().sum();
         let theirs: f32 = out[HOUSES..2 * HOUSES].iter().sum();
         assert_eq!((mine, theirs), (5.0, 5.0));
-        assert_eq!(out[2 * HOUSES + 1 + 3], 1.0);
+        assert_eq!(out[OFF + 1 + 3], 1.0);
+        assert!(out[2 * HOUSES..OFF].iter().all(|&v| v == 0.0)); // nothing marked
         assert_eq!(out[OBSERVATION_SIZE - 1], 1.0);
         // The observer's pieces are `x`'s: house 2, 4, ... in Kendall.
         assert_eq!(

@@ -4,8 +4,11 @@ use pyo3::prelude::*;
 use senet::replay::Checked;
 use senet::{AnyRuleset, Described, Game, Record, Ruleset, Seed, Side};
 
+use crate::errors::IllegalMoveError;
 use crate::errors::{GameError, RecordError, err};
-use crate::position::{IntoPos, PyMove, PyPosition, move_arg, outcome_name, side_arg, side_name};
+use crate::position::{
+    IntoPos, Played, PyMove, PyPosition, move_arg, outcome_name, side_arg, side_name,
+};
 use crate::rules::{PyRuleset, Rules, each, rules_arg};
 
 /// A game of either ruleset type.
@@ -22,8 +25,13 @@ pub fn seed_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Seed> {
     let Some(value) = value else {
         return Seed::random().or_else(err::<GameError, _>);
     };
-    if let Ok(number) = value.extract::<u64>() {
-        return Ok(Seed::from_u64(number));
+    if value.is_instance_of::<pyo3::types::PyInt>() {
+        return match value.extract::<u64>() {
+            Ok(number) => Ok(Seed::from_u64(number)),
+            Err(_) => {
+                err::<GameError, _>(format!("a seed number is from 0 to 2**64 - 1, not {value}"))
+            }
+        };
     }
     if let Ok(bytes) = value.extract::<Vec<u8>>()
         && !value.is_instance_of::<pyo3::types::PyString>()
@@ -36,6 +44,17 @@ pub fn seed_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Seed> {
     Err(pyo3::exceptions::PyTypeError::new_err(
         "a seed is a whole number from 0 to 2**64 - 1, bytes (up to 32), or their hex",
     ))
+}
+
+/// A game's refusal as an exception: `IllegalMoveError` for a move that
+/// does not fit the throw, `GameError` for the rest.
+fn game_error<T>(error: senet::GameError) -> PyResult<T> {
+    match error {
+        senet::GameError::WrongRoll { .. } | senet::GameError::Illegal { .. } => {
+            err::<IllegalMoveError, _>(error)
+        }
+        other => err::<GameError, _>(other),
+    }
 }
 
 /// A game from a seed: the throws come from the seed alone, so the same
@@ -95,12 +114,12 @@ impl PyGame {
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         each!(AnyGame, &mut self.game, |g| {
             let position = *g.position();
-            let Some(mv) = move_arg(&position, r#move)? else {
+            let Played::Move(mv) = move_arg(&position, r#move)? else {
                 return err::<GameError, _>("a lost throw is played by throw(), not play()");
             };
             g.play(mv)
                 .map(|turn| turn.text().to_string())
-                .or_else(err::<GameError, _>)
+                .or_else(game_error)
         })
     }
 
@@ -251,7 +270,11 @@ fn verified<R: IntoPos>(verdict: senet::replay::Verdict<R>) -> Verified {
             _ => "rules only",
         },
         finish: verdict.finish().map(|f| f.to_string()),
-        outcome: position.outcome().map(outcome_name),
+        outcome: verdict
+            .finish()
+            .map(|f| f.outcome())
+            .or_else(|| position.outcome())
+            .map(outcome_name),
     }
 }
 

@@ -128,8 +128,9 @@ impl PyTable {
         each!(AnyTable, &self.table, |t| t.len())
     }
 
-    /// The chance that the side to throw wins from `position`, or `None`
-    /// for a position outside the table.
+    /// `x`'s share of the game in `position` under best play (the chance
+    /// that `x` wins, plus half the chance of a draw), or `None` for a
+    /// position outside the table. `o`'s share is one minus it.
     fn probe(&self, position: &PyPosition) -> PyResult<Option<f64>> {
         let rules = self.rules();
         each!(AnyTable, &self.table, |t| Ok(
@@ -137,8 +138,8 @@ impl PyTable {
         ))
     }
 
-    /// The best move for `roll` and the chance to win after it, or `None`
-    /// outside the table or when the throw is lost.
+    /// The best move for `roll` (for the side to throw) and `x`'s share
+    /// after it, or `None` outside the table or when the throw is lost.
     fn best_move(&self, position: &PyPosition, roll: u8) -> PyResult<Option<(PyMove, f64)>> {
         let roll = roll_arg(roll)?;
         let rules = self.rules();

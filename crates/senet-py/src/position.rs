@@ -190,14 +190,21 @@ impl PyPosition {
     }
 }
 
-/// The move `value` names in `position` for `roll`: a `Move`, or move
-/// text; `None` for a lost throw's text.
+/// What a move argument names: a move, or a throw of `Roll` lost.
+pub enum Played {
+    /// A move.
+    Move(Move),
+    /// The notation of a lost throw of this roll (`"3: -"`).
+    Lost(Roll),
+}
+
+/// The move `value` names in `position`: a `Move`, or move text.
 pub fn move_arg<R: Ruleset>(
     position: &senet::Position<R>,
     value: &Bound<'_, PyAny>,
-) -> PyResult<Option<Move>> {
+) -> PyResult<Played> {
     if let Ok(mv) = value.extract::<PyMove>() {
-        return Ok(Some(mv.mv));
+        return Ok(Played::Move(mv.mv));
     }
     let text: String = value.extract().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err("a move is a senet.Move or its notation")
@@ -206,9 +213,26 @@ pub fn move_arg<R: Ruleset>(
         Ok(written) => written,
         Err(error) => return err::<IllegalMoveError, _>(error),
     };
-    written
-        .resolve(position)
-        .or_else(err::<IllegalMoveError, _>)
+    match written.resolve(position) {
+        Ok(Some(mv)) => Ok(Played::Move(mv)),
+        Ok(None) => Ok(Played::Lost(written.roll())),
+        Err(error) => err::<IllegalMoveError, _>(error),
+    }
+}
+
+/// `roll`, if the ruleset's implement can make it.
+pub fn roll_of<R: Ruleset>(position: &senet::Position<R>, roll: u8) -> PyResult<Roll> {
+    let roll = roll_arg(roll)?;
+    let dice = position.ruleset().dice();
+    if dice.can_roll(roll) {
+        Ok(roll)
+    } else {
+        err::<IllegalMoveError, _>(format!(
+            "{} throws {dice}, which cannot make a {}",
+            position.ruleset().name(),
+            roll.value()
+        ))
+    }
 }
 
 #[pymethods]
@@ -285,12 +309,10 @@ impl PyPosition {
     /// The legal moves for `roll` (1 to 6), by start house. Empty when the
     /// throw is lost (`lose_throw` then plays it).
     fn moves(&self, roll: u8) -> PyResult<Vec<PyMove>> {
-        let roll = roll_arg(roll)?;
-        Ok(each!(Pos, self.pos, |p| p
-            .moves(roll)
-            .iter()
-            .map(|mv| PyMove::new(&p, mv))
-            .collect()))
+        each!(Pos, self.pos, |p| {
+            let roll = roll_of(&p, roll)?;
+            Ok(p.moves(roll).iter().map(|mv| PyMove::new(&p, mv)).collect())
+        })
     }
 
     /// The position after `move`: a `Move` listed here, or its notation
@@ -299,8 +321,8 @@ impl PyPosition {
     fn play_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
         each!(Pos, self.pos, |p| {
             let result = match move_arg(&p, r#move)? {
-                Some(mv) => p.play(mv),
-                None => return Ok(PyPosition::of(p)),
+                Played::Move(mv) => p.play(mv),
+                Played::Lost(roll) => p.lose_throw(roll),
             };
             result
                 .map(PyPosition::of)
@@ -353,9 +375,8 @@ impl PyPosition {
 
     /// The legal move of `roll` that `action` names, or `None`.
     fn move_for_action(&self, roll: u8, action: i64) -> PyResult<Option<PyMove>> {
-        let roll = roll_arg(roll)?;
-        Ok(each!(Pos, self.pos, |p| encode::move_of(
-            &p.moves(roll).to_list(),
+        each!(Pos, self.pos, |p| Ok(encode::move_of(
+            &p.moves(roll_of(&p, roll)?).to_list(),
             action
         )
         .map(|mv| PyMove::new(&p, mv))))

@@ -1,7 +1,9 @@
 //! `Ruleset`: a reconstruction by name, or read from a rules file; and
 //! [`Rules`], the two ruleset types every class is written over.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
 
 use pyo3::prelude::*;
 use senet::{AnyRuleset, Described, Ruleset as _};
@@ -99,29 +101,16 @@ impl PyRuleset {
     /// naming the line and key, a missing one `OSError`.
     #[staticmethod]
     fn from_file(path: PathBuf) -> PyResult<PyRuleset> {
-        match Described::read(&path) {
-            Ok(ruleset) => Ok(PyRuleset {
-                rules: Rules::File(ruleset),
-            }),
-            Err(senet::RulesFileError::Read { source, .. }) => {
-                Err(PyErr::new::<pyo3::exceptions::PyOSError, _>(format!(
-                    "cannot read {}: {source}",
-                    path.display()
-                )))
-            }
-            Err(error) => err::<RulesetError, _>(format!("{}: {error}", path.display())),
-        }
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            pyo3::exceptions::PyOSError::new_err(format!("cannot read {}: {e}", path.display()))
+        })?;
+        described(&text).map_err(|e| RulesetError::new_err(format!("{}: {e}", path.display())))
     }
 
     /// The ruleset a rules file's text states.
     #[staticmethod]
     fn from_toml(text: &str) -> PyResult<PyRuleset> {
-        match Described::from_toml(text) {
-            Ok(ruleset) => Ok(PyRuleset {
-                rules: Rules::File(ruleset),
-            }),
-            Err(error) => err::<RulesetError, _>(error),
-        }
+        described(text).map_err(|e| RulesetError::new_err(e.to_string()))
     }
 
     /// The ruleset's name, as records and positions name it.
@@ -142,6 +131,16 @@ impl PyRuleset {
         each!(Rules, self.rules, |r| r.pieces_per_side())
     }
 
+    /// The rolls the ruleset's implement makes, from the smallest.
+    #[getter]
+    fn rolls(&self) -> Vec<u32> {
+        each!(Rules, self.rules, |r| r
+            .dice()
+            .rolls()
+            .map(|roll| u32::from(roll.value()))
+            .collect())
+    }
+
     /// Whether the ruleset is built in (not read from a file).
     #[getter]
     fn is_builtin(&self) -> bool {
@@ -149,6 +148,26 @@ impl PyRuleset {
     }
 
     /// The rules file's text, for a ruleset read from one.
+    #[getter]
+    fn text(&self) -> Option<&'static str> {
+        match self.rules {
+            Rules::Builtin(_) => None,
+            Rules::File(r) => text_of(r),
+        }
+    }
+
+    /// The rules file's `title` (what the reconstruction is, in a line),
+    /// for a ruleset read from one.
+    #[getter]
+    fn title(&self) -> Option<&'static str> {
+        match self.rules {
+            Rules::Builtin(_) => None,
+            Rules::File(r) => Some(r.title()),
+        }
+    }
+
+    /// The rules file's `source` (where the reconstruction was
+    /// published), for a ruleset read from one.
     #[getter]
     fn source(&self) -> Option<&'static str> {
         match self.rules {
@@ -173,9 +192,41 @@ impl PyRuleset {
         let class = slf.get_type();
         match slf.get().rules {
             Rules::Builtin(r) => Ok((class.into_any(), (r.name(),))),
-            Rules::File(r) => Ok((class.getattr("from_toml")?, (r.source(),))),
+            Rules::File(r) => match text_of(r) {
+                Some(text) => Ok((class.getattr("from_toml")?, (text,))),
+                None => err::<RulesetError, _>("the ruleset's rules file text is unknown"),
+            },
         }
     }
+}
+
+/// The texts of the rules files read, by digest: what a ruleset read
+/// from one is pickled as (the crate keeps the rules, not the text).
+fn texts() -> &'static Mutex<HashMap<[u8; 32], &'static str>> {
+    static TEXTS: OnceLock<Mutex<HashMap<[u8; 32], &'static str>>> = OnceLock::new();
+    TEXTS.get_or_init(Default::default)
+}
+
+/// The text of the rules file `ruleset` was read from.
+fn text_of(ruleset: Described) -> Option<&'static str> {
+    let texts = texts()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    texts.get(&ruleset.digest()).copied()
+}
+
+/// The ruleset a rules file's text states, its text kept.
+fn described(text: &str) -> Result<PyRuleset, senet::RulesFileError> {
+    let ruleset = Described::from_toml(text)?;
+    let mut texts = texts()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    texts
+        .entry(ruleset.digest())
+        .or_insert_with(|| Box::leak(text.to_owned().into_boxed_str()));
+    Ok(PyRuleset {
+        rules: Rules::File(ruleset),
+    })
 }
 
 /// The ruleset an argument names: a `Ruleset`, or a built-in ruleset's

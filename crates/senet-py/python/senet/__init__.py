@@ -38,10 +38,15 @@ from senet._senet import (
     study_part,
     verify,
 )
+from typing import TYPE_CHECKING, Any, Union
+
 from senet.distributed import duel, study
 
+if TYPE_CHECKING:
+    from senet.envs import SenetAEC, SenetEnv
 
-def gym_env(ruleset="kendall", opponent=1, **kwargs):
+
+def gym_env(ruleset: Union[str, Ruleset] = "kendall", opponent: int = 1, **kwargs: Any) -> "SenetEnv":
     """A Gymnasium environment: one agent against a bot of level
     ``opponent`` (1 to 5). See ``senet.envs.SenetEnv``."""
     from senet.envs import SenetEnv
@@ -49,7 +54,7 @@ def gym_env(ruleset="kendall", opponent=1, **kwargs):
     return SenetEnv(ruleset, opponent=opponent, **kwargs)
 
 
-def pettingzoo_env(ruleset="kendall", **kwargs):
+def pettingzoo_env(ruleset: Union[str, Ruleset] = "kendall", **kwargs: Any) -> "SenetAEC":
     """A PettingZoo AEC environment for two learning agents. See
     ``senet.envs.SenetAEC``."""
     from senet.envs import SenetAEC

@@ -11,19 +11,24 @@ connects to that cluster.
 """
 
 import os
+from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar, Union
 
 import senet._senet as _senet
+
+_T = TypeVar("_T")
 
 PAIRINGS = ("random_vs_random", "top_vs_top", "top_vs_random")
 
 
-def _parts(total, part):
+def _parts(total: int, part: int) -> list[tuple[int, int]]:
     if part < 1:
         raise ValueError(f"part must be at least 1, not {part}")
     return [(start, min(start + part, total)) for start in range(0, total, part)]
 
 
-def _run(function, tasks, ray):
+def _run(
+    function: Callable[..., _T], tasks: Sequence[tuple[Any, ...]], ray: Union[bool, str, None]
+) -> list[_T]:
     if ray is False or ray is None:
         return [function(*task) for task in tasks]
     import ray as ray_module
@@ -32,18 +37,26 @@ def _run(function, tasks, ray):
         address = ray if isinstance(ray, str) else os.environ.get("RAY_ADDRESS", "local")
         ray_module.init(address=address, include_dashboard=False, log_to_driver=False)
     remote = ray_module.remote(function)
-    return ray_module.get([remote.remote(*task) for task in tasks])
+    results: list[_T] = ray_module.get([remote.remote(*task) for task in tasks])
+    return results
 
 
-def _study_part(*task):
+def _study_part(*task: Any) -> _senet.Tally:
     return _senet.study_part(*task)
 
 
-def _duel_part(*task):
+def _duel_part(*task: Any) -> _senet.DuelStats:
     return _senet.duel_part(*task)
 
 
-def study(rulesets=None, pairings=("random_vs_random",), games=1000, seed=1, part=250, ray=False):
+def study(
+    rulesets: Optional[Iterable[Union[_senet.Ruleset, str]]] = None,
+    pairings: Sequence[str] = ("random_vs_random",),
+    games: int = 1000,
+    seed: int = 1,
+    part: int = 250,
+    ray: Union[bool, str, None] = False,
+) -> dict[tuple[str, str], _senet.Tally]:
     """Plays ``games`` games of each pairing (``"random_vs_random"``,
     ``"top_vs_top"``, ``"top_vs_random"``) on each ruleset (default: the
     seven built in) and returns ``{(ruleset name, pairing): senet.Tally}``.
@@ -51,28 +64,41 @@ def study(rulesets=None, pairings=("random_vs_random",), games=1000, seed=1, par
     """
     if rulesets is None:
         rulesets = _senet.Ruleset.builtins()
-    rulesets = [r if isinstance(r, _senet.Ruleset) else _senet.Ruleset(r) for r in rulesets]
+    if isinstance(pairings, str):
+        pairings = (pairings,)
+    chosen = [r if isinstance(r, _senet.Ruleset) else _senet.Ruleset(r) for r in rulesets]
     for pairing in pairings:
         if pairing not in PAIRINGS:
             raise ValueError(f"unknown pairing {pairing!r}; expected one of {PAIRINGS}")
-    keys, tasks = [], []
-    for ruleset in rulesets:
+    keys: list[tuple[str, str]] = []
+    tasks: list[tuple[Any, ...]] = []
+    for ruleset in chosen:
         for pairing in pairings:
             for start, end in _parts(games, part):
                 keys.append((ruleset.name, pairing))
                 tasks.append((ruleset, pairing, seed, start, end))
-    results = {}
+    results: dict[tuple[str, str], _senet.Tally] = {}
     for key, tally in zip(keys, _run(_study_part, tasks, ray)):
         results.setdefault(key, _senet.Tally()).merge(tally)
     return results
 
 
-def duel(ruleset, a, b, pairs=100, seed=1, part=25, ray=False):
+def duel(
+    ruleset: Union[_senet.Ruleset, str],
+    a: Union[int, str],
+    b: Union[int, str],
+    pairs: int = 100,
+    seed: int = 1,
+    part: int = 25,
+    ray: Union[bool, str, None] = False,
+) -> _senet.DuelStats:
     """Plays ``pairs`` mirrored pairs of games, ``a`` against ``b`` (a bot
     level, 1 to 5, or ``"random"``), and returns ``senet.DuelStats``. Pair
     ``p`` throws from the seed ``senet duel --seed SEED`` gives it.
     """
-    tasks = [(ruleset, a, b, seed, start, end) for start, end in _parts(pairs, part)]
+    tasks: list[tuple[Any, ...]] = [
+        (ruleset, a, b, seed, start, end) for start, end in _parts(pairs, part)
+    ]
     stats = _senet.DuelStats()
     for result in _run(_duel_part, tasks, ray):
         stats.merge(result)

@@ -4,7 +4,7 @@ Both run ``senet.Episode``, the Rust engine's game for learning agents:
 it throws for both sides, plays lost throws (a roll with no legal move)
 and the bot's moves, and stops where an agent has a move to choose.
 
-Observations are float32 vectors of ``senet.OBSERVATION_SIZE`` (69),
+Observations are float32 vectors of ``senet.OBSERVATION_SIZE`` (99),
 from the observing side's point of view:
 
 ====================  ==================================================
@@ -12,10 +12,12 @@ slice                 what
 ====================  ==================================================
 ``0:30``              1 where the observer has a piece (house 1 first)
 ``30:60``             1 where the opponent has one
-``60``, ``61``        pieces borne off, the observer's and the
+``60:90``             1 on the house the ruleset marks, if any (the
+                      piece that moves alone, in Kendall 1979)
+``90``, ``91``        pieces borne off, the observer's and the
                       opponent's, as a fraction of a side's pieces
-``62:68``             the roll to play, one-hot from 1 to 6
-``68``                1 when the observer is ``x`` (who throws first)
+``92:98``             the roll to play, one-hot from 1 to 6
+``98``                1 when the observer is ``x`` (who throws first)
 ====================  ==================================================
 
 Actions are ``Discrete(senet.ACTIONS)`` (60): ``2 * (house - 1) +
@@ -26,6 +28,8 @@ PettingZoo's classic games do with illegal moves. Rewards come at the
 end: 1 for a win, -1 for a loss, 0 for a draw or a game cut short at
 ``max_turns`` (``truncated``).
 """
+
+from typing import Optional, Union
 
 import numpy as np
 import gymnasium
@@ -55,12 +59,12 @@ class SenetEnv(gymnasium.Env):
 
     def __init__(
         self,
-        ruleset="kendall",
-        opponent=1,
-        agent_side="x",
-        max_turns=10_000,
-        render_mode=None,
-    ):
+        ruleset: Union[str, senet.Ruleset] = "kendall",
+        opponent: Optional[int] = 1,
+        agent_side: str = "x",
+        max_turns: int = 10_000,
+        render_mode: Optional[str] = None,
+    ) -> None:
         if agent_side not in _OTHER:
             raise ValueError(f'agent_side is "x" or "o", not {agent_side!r}')
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -137,9 +141,19 @@ class SenetAEC(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "senet_v0", "is_parallelizable": False}
 
-    def __init__(self, ruleset="kendall", max_turns=10_000, render_mode=None):
+    def __init__(
+        self,
+        ruleset: Union[str, senet.Ruleset] = "kendall",
+        max_turns: int = 10_000,
+        render_mode: Optional[str] = None,
+    ) -> None:
         if AECEnv is object:
             raise ImportError("senet.pettingzoo_env needs pettingzoo: pip install pettingzoo")
+        if max_turns < 1:
+            # A game cut short before its first move has no agent to select.
+            raise ValueError(f"max_turns must be at least 1, not {max_turns}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         super().__init__()
         self.ruleset = _ruleset(ruleset)
         self.max_turns = max_turns
