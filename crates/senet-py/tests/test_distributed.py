@@ -13,6 +13,11 @@ def _ray_or_skip():
     """Ray, or a skip when it is not installed (a failure under CI)."""
     try:
         import ray
+
+        # A folder named `ray` in the working directory (Ray's own
+        # /tmp/ray, say) imports as an empty namespace package.
+        if not hasattr(ray, "init"):
+            raise ImportError(f"{ray!r} is not Ray")
     except ImportError:
         if os.environ.get("CI"):
             raise
