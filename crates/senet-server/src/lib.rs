@@ -31,12 +31,15 @@ pub mod api;
 pub mod client;
 mod date;
 pub mod error;
+mod extract;
 pub mod hints;
 pub mod hosted;
 pub mod offered;
 mod page;
 pub mod review;
+mod routes;
 pub mod secret;
+mod state;
 pub mod store;
 
 pub use api::{AppState, BODY_LIMIT, router};

@@ -1,0 +1,71 @@
+//! What the routes take from a request, each failure answered as
+//! `{"error": ...}`: a JSON body, and the seat a bearer token proves.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{HeaderMap, StatusCode, header};
+use serde::de::DeserializeOwned;
+
+use senet::Side;
+
+use crate::error::{ApiError, quoted};
+use crate::hosted::Hosted;
+
+/// The largest request body taken, in bytes.
+pub const BODY_LIMIT: usize = 4096;
+
+/// A JSON body whose every failure is answered as `{"error": ...}`.
+pub(crate) struct JsonBody<T>(pub(crate) T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<JsonBody<T>, ApiError> {
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                let status = rejection.status();
+                if status == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::new(
+                        status,
+                        format!("the body is longer than {BODY_LIMIT} bytes"),
+                    )
+                } else {
+                    ApiError::new(
+                        status,
+                        format!(
+                            "the body could not be read: {}",
+                            quoted(&rejection.body_text(), 80)
+                        ),
+                    )
+                }
+            })?;
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|error| {
+                ApiError::bad_request(format!(
+                    "the body is not this route's JSON: {}",
+                    quoted(&error.to_string(), 120)
+                ))
+            })
+    }
+}
+
+/// The bearer token of the request, if it has one.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ")?.trim();
+    (!token.is_empty()).then_some(token)
+}
+
+/// The side whose seat the request's token proves.
+pub(crate) fn seat(hosted: &Hosted, headers: &HeaderMap) -> Result<Side, ApiError> {
+    let token = bearer(headers).ok_or_else(|| {
+        ApiError::forbidden(
+            "this needs a seat's token: send the header Authorization: Bearer <token>",
+        )
+    })?;
+    hosted
+        .seat_of(token)
+        .ok_or_else(|| ApiError::forbidden("the token is not that of a seat of this game"))
+}

@@ -1,0 +1,80 @@
+//! What every request shares (the store, the per-game locks, the tables,
+//! the rulesets offered), and how a request's work runs under its game's
+//! lock.
+
+use crate::error::{ApiError, quoted};
+use crate::hints::Odds;
+use crate::hosted::Hosted;
+use crate::offered::Offered;
+use crate::store::Store;
+
+/// How many locks the games share: requests on one game run one at a
+/// time; requests on games of different locks run in parallel.
+const LOCKS: usize = 64;
+
+/// What every request shares: the store, the per-game locks, the tables.
+#[derive(Debug)]
+pub struct AppState {
+    pub(crate) store: Store,
+    locks: Vec<tokio::sync::Mutex<()>>,
+    pub(crate) odds: Odds,
+    pub(crate) offered: Offered,
+}
+
+impl AppState {
+    /// The state over `store`, with endgame tables of `odds_bound` pieces
+    /// a side (0 for none) solved when first asked for, offering the
+    /// built-in rulesets.
+    pub fn new(store: Store, odds_bound: u8) -> AppState {
+        AppState::offering(store, odds_bound, Offered::built_in())
+    }
+
+    /// [`new`](Self::new), offering the rulesets of `offered` (the
+    /// built-in ones and those of rules files).
+    pub fn offering(store: Store, odds_bound: u8, offered: Offered) -> AppState {
+        AppState {
+            store,
+            locks: (0..LOCKS).map(|_| tokio::sync::Mutex::new(())).collect(),
+            odds: Odds::new(odds_bound),
+            offered,
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn lock_of(&self, id: &str) -> &tokio::sync::Mutex<()> {
+        // FNV-1a: any spread will do, the ids are random.
+        let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        &self.locks[(hash % LOCKS as u64) as usize]
+    }
+
+    /// Loads and replays game `id`.
+    pub(crate) fn hosted(&self, id: &str) -> Result<Hosted, ApiError> {
+        let (stored, turns) = self.store.load(id)?.ok_or_else(|| {
+            ApiError::not_found(format!("no game has the id \"{}\"", quoted(id, 40)))
+        })?;
+        Hosted::rebuild(stored, &turns, &self.offered)
+    }
+}
+
+/// Runs `work` on the blocking pool while holding game `id`'s lock.
+pub(crate) async fn locked<T: Send + 'static>(
+    state: &std::sync::Arc<AppState>,
+    id: String,
+    work: impl FnOnce(&AppState, &str) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let _guard = state.lock_of(&id).lock().await;
+    let shared = std::sync::Arc::clone(state);
+    tokio::task::spawn_blocking(move || work(&shared, &id))
+        .await
+        .map_err(|e| {
+            ApiError::internal(format!(
+                "the request's work failed: {e}; nothing was changed"
+            ))
+        })?
+}
