@@ -68,8 +68,10 @@ fn run(options: &Options) -> Result<(), String> {
         None => Offered::built_in(),
     };
     let store = Store::open(&options.db, durability).map_err(|e| e.to_string())?;
+    // Timers too: hyper's timeouts and axum's pause after a failed accept
+    // (out of file descriptors) sleep, and without them that panics.
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_io()
+        .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {

@@ -7,6 +7,8 @@
 //!   and nothing changed;
 //! - `crash`: the server killed with SIGKILL and started again loses nothing;
 //! - `review`: a finished game's review, made once; refused before the end;
+//! - `timeouts`: connections that misbehave and a server short of file
+//!   descriptors, each closed or refused in its time, the server going on;
 //! - `browser`: a whole game played by clicking in headless Chromium, a
 //!   game resigned in the page whose review is shown, and two people
 //!   playing each other from two browsers.
@@ -18,3 +20,4 @@ mod harness;
 mod refusals;
 mod review;
 mod rules_files;
+mod timeouts;
