@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use std::time::Duration;
+
 use clap::Parser;
+use senet_server::serve::{self, Limits};
 use senet_server::{AppState, Durability, Offered, Store, router};
 
 /// Serves Senet games: a JSON API under /api and a page at /, every game
@@ -38,6 +41,16 @@ struct Options {
     /// the server at start, naming it
     #[arg(long, value_name = "DIR")]
     rules: Option<PathBuf>,
+    /// Seconds a request head may take to arrive, from the connection's
+    /// start or the end of its last answer: a silent, slow or idle
+    /// connection is closed after them.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    header_timeout: u64,
+    /// The most connections open at once; past it a connection is answered
+    /// a JSON 503 and closed. Each takes a file descriptor: keep it under
+    /// `ulimit -n`.
+    #[arg(long, value_name = "N", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections: u64,
 }
 
 /// The `--sync` values.
@@ -68,6 +81,19 @@ fn run(options: &Options) -> Result<(), String> {
         None => Offered::built_in(),
     };
     let store = Store::open(&options.db, durability).map_err(|e| e.to_string())?;
+    let limits = Limits {
+        header_timeout: Duration::from_secs(options.header_timeout),
+        max_connections: usize::try_from(options.max_connections)
+            .map_err(|_| "--max-connections is too large for this machine".to_owned())?,
+    };
+    if let Some(files) = serve::open_files_limit()
+        && options.max_connections > files
+    {
+        eprintln!(
+            "senet-server: --max-connections {} is above this process's limit of {files} open files (ulimit -n): past it, accepting pauses until connections close",
+            options.max_connections
+        );
+    }
     // Timers too: hyper's timeouts and axum's pause after a failed accept
     // (out of file descriptors) sleep, and without them that panics.
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -88,13 +114,12 @@ fn run(options: &Options) -> Result<(), String> {
         );
         let state = AppState::offering(store, options.odds_bound, offered);
         let app = router(Arc::new(state));
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                // Without a signal handler the server runs until killed,
-                // which loses nothing either.
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        serve::run(listener, app, &limits, async {
+            // Without a signal handler the server runs until killed,
+            // which loses nothing either.
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
+        Ok(())
     })
 }

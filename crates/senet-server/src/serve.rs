@@ -1,0 +1,173 @@
+//! Serving the router: an accept loop of our own over hyper's HTTP/1.1
+//! server. axum's `serve` gives hyper no timer (so no header timeout: a
+//! silent connection stays open for ever), has no cap on connections, and
+//! offers no hook to change either; here a silent, slow or idle
+//! connection is closed after the header timeout, connections past the cap
+//! get a JSON 503, and an accept error (out of file descriptors) is a
+//! pause, never a stop.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+
+/// How connections are served: their timeout and their number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How long a request head may take to arrive, counted from the
+    /// connection's start or from the end of the last answer: a silent,
+    /// slow or idle connection is closed after it.
+    pub header_timeout: Duration,
+    /// The most connections open at once; past it a connection is
+    /// answered a JSON 503 and closed.
+    pub max_connections: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            max_connections: 2048,
+        }
+    }
+}
+
+/// The most bytes of a request head hyper buffers: a slow client holds
+/// at most this much memory (hyper's default is about 400 KB).
+const MAX_BUF: usize = 64 * 1024;
+
+/// The most header lines hyper reads in a request.
+const MAX_HEADERS: usize = 128;
+
+/// How long accepting pauses after an error such as running out of file
+/// descriptors: connections closing meanwhile give some back.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
+
+/// Serves `app` on `listener` with `limits` until `shutdown` completes,
+/// then stops accepting and lets the open connections finish.
+pub async fn run(
+    listener: TcpListener,
+    app: Router,
+    limits: &Limits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let graceful = GracefulShutdown::new();
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(MAX_BUF)
+        .max_headers(MAX_HEADERS);
+    let mut shutdown = std::pin::pin!(shutdown);
+    let mut last_told: Option<Instant> = None;
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut shutdown => break,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            // The client left before it was accepted: nothing to wait for.
+            Err(error) if !pauses(&error) => continue,
+            Err(error) => {
+                if last_told.is_none_or(|told| told.elapsed() >= Duration::from_secs(1)) {
+                    eprintln!("senet-server: cannot accept a connection: {error}; retrying");
+                    last_told = Some(Instant::now());
+                }
+                tokio::select! {
+                    () = tokio::time::sleep(ACCEPT_PAUSE) => continue,
+                    () = &mut shutdown => break,
+                }
+            }
+        };
+        let Ok(permit) = Arc::clone(&permits).try_acquire_owned() else {
+            tokio::spawn(refuse(stream, limits.max_connections));
+            continue;
+        };
+        // Answers are small and each is written at once.
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            // How a connection ends (closed, timed out, reset) is no news.
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+}
+
+/// Whether an accept error calls for a pause (the process or the system is
+/// short of something) rather than the next accept (one client's trouble).
+fn pauses(error: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    !matches!(
+        error.kind(),
+        ErrorKind::ConnectionAborted
+            | ErrorKind::ConnectionReset
+            | ErrorKind::ConnectionRefused
+            | ErrorKind::Interrupted
+    )
+}
+
+/// Answers a connection past the cap with a JSON 503 and closes it, all
+/// within a second.
+async fn refuse(mut stream: TcpStream, cap: usize) {
+    let body = format!(
+        "{{\"error\":\"the server has {cap} connections open, its limit: try again shortly\"}}"
+    );
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        stream.write_all(answer.as_bytes()).await?;
+        stream.shutdown().await?;
+        // Closing with the request unread would reset the connection, and
+        // the client could lose the answer: read until the client closes.
+        let mut sink = [0; 1024];
+        while stream.read(&mut sink).await? > 0 {}
+        Ok::<(), std::io::Error>(())
+    })
+    .await;
+}
+
+/// The soft limit of open files of this process (`ulimit -n`), read from
+/// `/proc/self/limits`; `None` where there is no such file.
+pub fn open_files_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
+        .lines()
+        .find(|line| line.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shortage_pauses_accepting_and_a_client_that_left_does_not() {
+        use std::io::{Error, ErrorKind};
+        assert!(pauses(&Error::from_raw_os_error(24)), "EMFILE");
+        assert!(pauses(&Error::from_raw_os_error(23)), "ENFILE");
+        assert!(!pauses(&Error::from(ErrorKind::ConnectionAborted)));
+    }
+
+    #[test]
+    fn the_open_files_limit_is_read_on_linux() {
+        if cfg!(target_os = "linux") {
+            assert!(open_files_limit().is_some_and(|n| n > 0));
+        }
+    }
+}
