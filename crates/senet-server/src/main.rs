@@ -51,6 +51,11 @@ struct Options {
     /// `ulimit -n`.
     #[arg(long, value_name = "N", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// Seconds a stop (Ctrl-C, SIGTERM) waits for open requests to finish
+    /// before it cuts the connections left; a change cut before its commit
+    /// is rolled back, never half written.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    shutdown_grace: u64,
 }
 
 /// The `--sync` values.
@@ -85,6 +90,7 @@ fn run(options: &Options) -> Result<(), String> {
         header_timeout: Duration::from_secs(options.header_timeout),
         max_connections: usize::try_from(options.max_connections)
             .map_err(|_| "--max-connections is too large for this machine".to_owned())?,
+        shutdown_grace: Duration::from_secs(options.shutdown_grace),
     };
     if let Some(files) = serve::open_files_limit()
         && options.max_connections > files
@@ -100,7 +106,7 @@ fn run(options: &Options) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(async {
+    let stopped = runtime.block_on(async {
         let address = (options.host.as_str(), options.port);
         let listener = tokio::net::TcpListener::bind(address)
             .await
@@ -114,12 +120,14 @@ fn run(options: &Options) -> Result<(), String> {
         );
         let state = AppState::offering(store, options.odds_bound, offered);
         let app = router(Arc::new(state));
-        serve::run(listener, app, &limits, async {
-            // Without a signal handler the server runs until killed,
-            // which loses nothing either.
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await;
-        Ok(())
-    })
+        Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
+    })?;
+    // The blocking work still running (a change being written) gets the
+    // same grace; what is cut then was never answered.
+    runtime.shutdown_timeout(limits.shutdown_grace);
+    eprintln!(
+        "senet-server: stopped ({} connections closed, {} cut at the {} s deadline)",
+        stopped.closed, stopped.cut, options.shutdown_grace
+    );
+    Ok(())
 }

@@ -29,6 +29,9 @@ pub struct Limits {
     /// The most connections open at once; past it a connection is
     /// answered a JSON 503 and closed.
     pub max_connections: usize,
+    /// How long a stop waits for the open requests to finish; past it the
+    /// connections left are cut.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for Limits {
@@ -36,6 +39,7 @@ impl Default for Limits {
         Limits {
             header_timeout: Duration::from_secs(10),
             max_connections: 2048,
+            shutdown_grace: Duration::from_secs(10),
         }
     }
 }
@@ -51,14 +55,26 @@ const MAX_HEADERS: usize = 128;
 /// descriptors: connections closing meanwhile give some back.
 const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
 
+/// How a server stopped: the connections open when it was told to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Those that finished their requests and closed within the grace.
+    pub closed: usize,
+    /// Those still open at the deadline, cut (a half-sent request, a
+    /// request whose work had not ended).
+    pub cut: usize,
+}
+
 /// Serves `app` on `listener` with `limits` until `shutdown` completes,
-/// then stops accepting and lets the open connections finish.
+/// then stops accepting, lets the open connections finish their requests
+/// for `limits.shutdown_grace`, and returns with those left open counted
+/// (the caller's runtime drops them).
 pub async fn run(
     listener: TcpListener,
     app: Router,
     limits: &Limits,
     shutdown: impl Future<Output = ()>,
-) {
+) -> Stopped {
     let permits = Arc::new(Semaphore::new(limits.max_connections));
     let graceful = GracefulShutdown::new();
     let mut builder = http1::Builder::new();
@@ -104,7 +120,47 @@ pub async fn run(
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    let open = |permits: &Semaphore| limits.max_connections - permits.available_permits();
+    let at_stop = open(&permits);
+    match tokio::time::timeout(limits.shutdown_grace, graceful.shutdown()).await {
+        Ok(()) => Stopped {
+            closed: at_stop,
+            cut: 0,
+        },
+        Err(_) => {
+            let cut = open(&permits).min(at_stop);
+            Stopped {
+                closed: at_stop - cut,
+                cut,
+            }
+        }
+    }
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM (what service managers send);
+/// a signal that cannot be watched is never seen.
+pub async fn stop_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                terminate.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
 }
 
 /// Whether an accept error calls for a pause (the process or the system is

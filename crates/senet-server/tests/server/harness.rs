@@ -121,6 +121,31 @@ impl Server {
             .is_none()
     }
 
+    /// Sends the process signal `name` (`INT`, `TERM`).
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{name} failed");
+    }
+
+    /// The process's exit status once it exits within `limit`; `None` if
+    /// it still runs then.
+    pub fn wait_exit(&mut self, limit: std::time::Duration) -> Option<std::process::ExitStatus> {
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the server is polled") {
+                return Some(status);
+            }
+            if std::time::Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
     /// What the process wrote to stderr, read to its end: call it after
     /// the process exited.
     pub fn stderr(&mut self) -> String {

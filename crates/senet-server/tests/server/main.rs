@@ -7,6 +7,8 @@
 //!   and nothing changed;
 //! - `crash`: the server killed with SIGKILL and started again loses nothing;
 //! - `review`: a finished game's review, made once; refused before the end;
+//! - `shutdown`: Ctrl-C and SIGTERM stop the server within its grace
+//!   period, whatever a connection is doing;
 //! - `timeouts`: connections that misbehave and a server short of file
 //!   descriptors, each closed or refused in its time, the server going on;
 //! - `browser`: a whole game played by clicking in headless Chromium, a
@@ -20,4 +22,5 @@ mod harness;
 mod refusals;
 mod review;
 mod rules_files;
+mod shutdown;
 mod timeouts;
