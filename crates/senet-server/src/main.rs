@@ -56,6 +56,10 @@ struct Options {
     /// is rolled back, never half written.
     #[arg(long, value_name = "SECONDS", default_value_t = 10)]
     shutdown_grace: u64,
+    /// For tests: every change to a game takes this many milliseconds
+    /// more, under its game's lock and before its commit.
+    #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
+    debug_work_delay_ms: u64,
 }
 
 /// The `--sync` values.
@@ -118,7 +122,8 @@ fn run(options: &Options) -> Result<(), String> {
             "senet-server listening on http://{local}/ (database {})",
             options.db.display()
         );
-        let state = AppState::offering(store, options.odds_bound, offered);
+        let state = AppState::offering(store, options.odds_bound, offered)
+            .with_work_delay(Duration::from_millis(options.debug_work_delay_ms));
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

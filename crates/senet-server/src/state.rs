@@ -2,6 +2,8 @@
 //! the rulesets offered), and how a request's work runs under its game's
 //! lock.
 
+use std::sync::Arc;
+
 use crate::error::{ApiError, quoted};
 use crate::hints::Odds;
 use crate::hosted::Hosted;
@@ -16,9 +18,10 @@ const LOCKS: usize = 64;
 #[derive(Debug)]
 pub struct AppState {
     pub(crate) store: Store,
-    locks: Vec<tokio::sync::Mutex<()>>,
+    locks: Vec<Arc<tokio::sync::Mutex<()>>>,
     pub(crate) odds: Odds,
     pub(crate) offered: Offered,
+    pub(crate) work_delay: std::time::Duration,
 }
 
 impl AppState {
@@ -34,10 +37,22 @@ impl AppState {
     pub fn offering(store: Store, odds_bound: u8, offered: Offered) -> AppState {
         AppState {
             store,
-            locks: (0..LOCKS).map(|_| tokio::sync::Mutex::new(())).collect(),
+            locks: (0..LOCKS)
+                .map(|_| Arc::new(tokio::sync::Mutex::new(())))
+                .collect(),
             odds: Odds::new(odds_bound),
             offered,
+            work_delay: std::time::Duration::ZERO,
         }
+    }
+
+    /// This state with every change to a game made `delay` longer, under
+    /// its game's lock and before its commit: for tests of a client that
+    /// leaves in the middle of a request (`--debug-work-delay-ms`); none
+    /// by default.
+    pub fn with_work_delay(mut self, delay: std::time::Duration) -> AppState {
+        self.work_delay = delay;
+        self
     }
 
     /// The store.
@@ -45,12 +60,12 @@ impl AppState {
         &self.store
     }
 
-    fn lock_of(&self, id: &str) -> &tokio::sync::Mutex<()> {
+    fn lock_of(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
         // FNV-1a: any spread will do, the ids are random.
         let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         });
-        &self.locks[(hash % LOCKS as u64) as usize]
+        Arc::clone(&self.locks[(hash % LOCKS as u64) as usize])
     }
 
     /// Loads and replays game `id`.
@@ -62,19 +77,31 @@ impl AppState {
     }
 }
 
-/// Runs `work` on the blocking pool while holding game `id`'s lock.
+/// Runs `work` on the blocking pool while holding game `id`'s lock, to its
+/// end: the work is a task of its own, so a client that leaves (which
+/// drops the handler's future) neither cancels it nor frees the lock
+/// early; the next request on the game sees all of the change or none.
 pub(crate) async fn locked<T: Send + 'static>(
-    state: &std::sync::Arc<AppState>,
+    state: &Arc<AppState>,
     id: String,
     work: impl FnOnce(&AppState, &str) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let _guard = state.lock_of(&id).lock().await;
-    let shared = std::sync::Arc::clone(state);
-    tokio::task::spawn_blocking(move || work(&shared, &id))
+    let failed = |e: tokio::task::JoinError| {
+        ApiError::internal(format!(
+            "the request's work failed: {e}; nothing was changed"
+        ))
+    };
+    let shared = Arc::clone(state);
+    tokio::spawn(async move {
+        let guard = shared.lock_of(&id).lock_owned().await;
+        tokio::task::spawn_blocking(move || {
+            let result = work(&shared, &id);
+            drop(guard);
+            result
+        })
         .await
-        .map_err(|e| {
-            ApiError::internal(format!(
-                "the request's work failed: {e}; nothing was changed"
-            ))
-        })?
+        .map_err(failed)?
+    })
+    .await
+    .map_err(failed)?
 }

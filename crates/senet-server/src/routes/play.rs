@@ -80,6 +80,8 @@ fn advance_and_store(
         waiting: hosted.game.current_throw().map(|t| t.to_string()),
         resigned: resigned.map(|side| side_text(side).to_owned()),
     };
+    // Zero but in tests that leave in the middle of a change.
+    std::thread::sleep(state.work_delay);
     state.store.apply(&hosted.stored.id, &change)?;
     Ok(Played {
         turns: hosted.turn_views(&turns),

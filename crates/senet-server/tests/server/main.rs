@@ -11,6 +11,8 @@
 //!   period, whatever a connection is doing;
 //! - `timeouts`: connections that misbehave and a server short of file
 //!   descriptors, each closed or refused in its time, the server going on;
+//! - `hardening`: a request's work runs to its end under its game's lock,
+//!   whether or not its client stays;
 //! - `browser`: a whole game played by clicking in headless Chromium, a
 //!   game resigned in the page whose review is shown, and two people
 //!   playing each other from two browsers.
@@ -18,6 +20,7 @@
 mod api;
 mod browser;
 mod crash;
+mod hardening;
 mod harness;
 mod refusals;
 mod review;

@@ -7,6 +7,9 @@ use std::io::Write;
 use std::net::TcpStream;
 use std::time::Duration;
 
+use senet_server::client::request;
+
+use crate::hardening::a_move_waits;
 use crate::harness::{Server, TempDir, try_start_with};
 
 fn start_with(dir: &TempDir, more: &[&str]) -> Server {
@@ -44,4 +47,36 @@ fn sigterm_stops_it_too() {
     let stderr = server.stderr();
     assert!(status.success(), "{status}: {stderr}");
     assert!(stderr.contains("senet-server: stopped ("), "{stderr}");
+}
+
+#[test]
+fn a_request_in_flight_at_ctrl_c_is_answered_before_the_exit() {
+    let dir = TempDir::new("stop-inflight");
+    let mut server = start_with(&dir, &["--debug-work-delay-ms", "800"]);
+    let (id, before, token) = a_move_waits(&server);
+    let text = before["legal_moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let played = before["history"].as_array().unwrap().len();
+    let port = server.port;
+    let path = format!("/api/games/{id}/move");
+    let body = serde_json::json!({ "move": text }).to_string();
+    let mover = std::thread::spawn(move || {
+        request(port, "POST", &path, Some(&token), Some(body.as_bytes()))
+    });
+    // Stopped while the move's change is being made (it takes 800 ms).
+    std::thread::sleep(Duration::from_millis(200));
+    server.signal("INT");
+    let answer = mover.join().unwrap().expect("the move is answered");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let status = server
+        .wait_exit(Duration::from_secs(30))
+        .expect("the server did not stop within 30 s of Ctrl-C");
+    assert!(status.success(), "{status}: {}", server.stderr());
+    drop(server);
+    let again = Server::start(&dir.db());
+    let history = again.game(&id)["history"].as_array().unwrap().clone();
+    assert_eq!(history.len(), played + 1);
+    assert_eq!(history[played]["move"], text.as_str());
 }
