@@ -15,9 +15,9 @@ use senet_bot::Level;
 use crate::error::{ApiError, quoted};
 use crate::extract::JsonBody;
 use crate::hosted::{GameView, Hosted, PositionsView, side_text};
-use crate::review::review_json;
+use crate::review::{check_over, review_json};
 use crate::secret;
-use crate::state::{AppState, locked};
+use crate::state::{AppState, locked, ready_table};
 use crate::store::{StoredGame, StoredSeat};
 
 /// A ruleset as `GET /api/rulesets` lists it.
@@ -236,14 +236,31 @@ pub(crate) async fn record(
 /// `GET /api/games/{id}/review`: made once per game (and table bound) on
 /// the blocking pool, under the game's lock so that one game is reviewed
 /// once however many ask at the same time, then kept in the store and
-/// answered from it byte for byte.
+/// answered from it byte for byte. The ruleset's table is made ready
+/// first, under no lock: its solve holds up no other game.
 pub(crate) async fn review(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    let answer =
+        |json: String| ([(header::CONTENT_TYPE, "application/json")], json).into_response();
+    let first = locked(&state, id.clone(), |state, id| {
+        // Only a finished game has a kept review, and it never changes.
+        if let Some(json) = state.store.review(id, state.odds.bound())? {
+            return Ok(Err(json));
+        }
+        let hosted = state.hosted(id)?;
+        check_over(&hosted)?;
+        Ok(Ok(hosted.ruleset))
+    })
+    .await?;
+    let ruleset = match first {
+        Ok(ruleset) => ruleset,
+        Err(kept) => return Ok(answer(kept)),
+    };
+    ready_table(&state, ruleset).await?;
     let json = locked(&state, id, |state, id| {
         let bound = state.odds.bound();
-        // Only a finished game has a kept review, and it never changes.
         if let Some(json) = state.store.review(id, bound)? {
             return Ok(json);
         }
@@ -252,5 +269,28 @@ pub(crate) async fn review(
         Ok(json)
     })
     .await?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+    Ok(answer(json))
+}
+
+/// What `GET /api/status` answers: figures for the operator (and tests).
+#[derive(Debug, Serialize)]
+pub(crate) struct Status {
+    /// Endgame-table solves started since the start: one per ruleset.
+    table_solves: u32,
+    /// Each ruleset whose table was asked for: `solving`, `ready` or
+    /// `failed`.
+    tables: std::collections::BTreeMap<&'static str, &'static str>,
+}
+
+/// `GET /api/status`: no token needed, nothing about any game.
+pub(crate) async fn status(State(state): State<Arc<AppState>>) -> Json<Status> {
+    Json(Status {
+        table_solves: state.odds.solves(),
+        tables: state
+            .odds
+            .states()
+            .into_iter()
+            .map(|(name, table)| (name, table.as_str()))
+            .collect(),
+    })
 }

@@ -16,7 +16,7 @@ use crate::error::ApiError;
 use crate::extract::{JsonBody, seat};
 use crate::hints::{self, HintView};
 use crate::hosted::{GameView, Hosted, TurnView, side_text, stored_turn};
-use crate::state::{AppState, locked};
+use crate::state::{AppState, locked, ready_table};
 use crate::store::Change;
 
 fn check_not_over(hosted: &Hosted) -> Result<(), ApiError> {
@@ -146,11 +146,22 @@ pub(crate) async fn play(
     .map(Json)
 }
 
+/// `GET /api/games/{id}/hint`: the seat and the game are checked, the
+/// ruleset's table made ready with no lock held, then the hint made
+/// under the game's lock (checked again: the game may have moved on).
 pub(crate) async fn hint(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<HintView>, ApiError> {
+    let first = headers.clone();
+    let ruleset = locked(&state, id.clone(), move |state, id| {
+        let hosted = state.hosted(id)?;
+        check_decides(&hosted, seat(&hosted, &first)?)?;
+        Ok(hosted.ruleset)
+    })
+    .await?;
+    ready_table(&state, ruleset).await?;
     locked(&state, id, move |state, id| {
         let hosted = state.hosted(id)?;
         let side = seat(&hosted, &headers)?;

@@ -71,3 +71,69 @@ fn a_move_whose_client_leaves_is_played_to_its_end_before_the_next_request_on_it
     // It waited for the move's work (some 550 ms of it were left).
     assert!(took >= Duration::from_millis(400), "answered in {took:?}");
 }
+
+/// Where `ruleset`'s table is, as `GET /api/status` says.
+fn table_state(server: &Server, ruleset: &str) -> Value {
+    server.get("/api/status").json().expect("JSON")["tables"][ruleset].clone()
+}
+
+#[test]
+fn a_slow_solve_holds_up_no_other_game() {
+    let dir = TempDir::new("solve");
+    // Kendall with 2 pieces a side on the track: a solve of seconds (20 s
+    // in this unoptimised test build on a shared machine).
+    let server = start_with(&dir, &["--odds-bound", "2"]);
+    let solved = server.create(json!({"ruleset": "kendall", "level": 1}));
+    let solved_id = solved["id"].as_str().unwrap().to_owned();
+    let resigned = server.send(
+        "POST",
+        &format!("/api/games/{solved_id}/resign"),
+        solved["token"].as_str(),
+        None,
+    );
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+
+    // Two reviews of that game: the first starts the solve, the second
+    // waits for the same one.
+    let reviews: Vec<_> = (0..2)
+        .map(|_| {
+            let (port, path) = (server.port, format!("/api/games/{solved_id}/review"));
+            let review = std::thread::spawn(move || {
+                senet_server::client::request(port, "GET", &path, None, None)
+            });
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while table_state(&server, "kendall") != "solving" {
+                assert!(Instant::now() < deadline, "Kendall's solve never started");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            review
+        })
+        .collect();
+
+    // Meanwhile a game of another ruleset is made and played, and the
+    // game being reviewed is read.
+    let other = server.create(json!({"ruleset": "bell", "level": 1}));
+    let id = other["id"].as_str().unwrap();
+    let token = other["token"].as_str().unwrap();
+    let mut game = other["game"].clone();
+    for step in 0..4 {
+        game = crate::harness::act_on(&server, &game, [Some(token), None], step);
+    }
+    assert_eq!(server.game(id)["history"], game["history"]);
+    assert_eq!(server.game(&solved_id)["finish"]["ending"], "resignation");
+    assert_eq!(
+        table_state(&server, "kendall"),
+        "solving",
+        "the solve ended before the other requests did: this test shows nothing"
+    );
+
+    let answers: Vec<_> = reviews
+        .into_iter()
+        .map(|review| review.join().unwrap().expect("the review is answered"))
+        .collect();
+    assert_eq!(answers[0].status, 200, "{}", answers[0].body);
+    assert_eq!(answers[0].body, answers[1].body);
+    let status = server.get("/api/status").json().unwrap();
+    assert_eq!(status["tables"], json!({"kendall": "ready"}), "{status}");
+    assert_eq!(status["table_solves"], 1, "{status}");
+}
