@@ -7,17 +7,19 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
+use axum::middleware;
 use axum::routing::{get, post};
 
 use crate::error::ApiError;
 use crate::page;
 use crate::routes::{games, play};
+use crate::shape;
 
 pub use crate::extract::BODY_LIMIT;
 pub use crate::state::AppState;
 
 /// The router: the API, the page and its files, a JSON 404 for anything
-/// else, and the body limit.
+/// else, the body limit, and the limits on a request's target and headers.
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/", get(page::index))
@@ -36,6 +38,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(shape::check))
         .with_state(state)
 }
 

@@ -1,8 +1,10 @@
 //! What the routes take from a request, each failure answered as
-//! `{"error": ...}`: a JSON body, and the seat a bearer token proves.
+//! `{"error": ...}`: a JSON body, a path segment, and the seat a bearer
+//! token proves.
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use serde::de::DeserializeOwned;
 
@@ -51,6 +53,30 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
+/// A path segment (a game's id, a file's name), its every failure
+/// answered as `{"error": ...}`: axum's own answer to a segment that is
+/// not UTF-8 once percent-decoded (`%ff`) is plain text.
+pub(crate) struct PathText(pub(crate) String);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathText {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<PathText, ApiError> {
+        Path::<String>::from_request_parts(parts, state)
+            .await
+            .map(|Path(text)| PathText(text))
+            .map_err(|rejection| {
+                ApiError::new(
+                    rejection.status(),
+                    format!(
+                        "the path could not be read: {}",
+                        quoted(&rejection.body_text(), 120)
+                    ),
+                )
+            })
+    }
+}
+
 /// The bearer token of the request, if it has one.
 fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
@@ -62,7 +88,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 pub(crate) fn seat(hosted: &Hosted, headers: &HeaderMap) -> Result<Side, ApiError> {
     let token = bearer(headers).ok_or_else(|| {
         ApiError::forbidden(
-            "this needs a seat's token: send the header Authorization: Bearer <token>",
+            "this needs a seat's token: send the header Authorization: Bearer <token> (a header with a control character is not read)",
         )
     })?;
     hosted

@@ -41,6 +41,7 @@ pub mod review;
 mod routes;
 pub mod secret;
 pub mod serve;
+pub mod shape;
 mod state;
 pub mod store;
 

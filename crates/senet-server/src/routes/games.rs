@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -13,7 +13,7 @@ use senet::{Record, Ruleset, Seed, Side};
 use senet_bot::Level;
 
 use crate::error::{ApiError, quoted};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, PathText};
 use crate::hosted::{GameView, Hosted, PositionsView, side_text};
 use crate::review::{check_over, review_json};
 use crate::secret;
@@ -204,7 +204,7 @@ pub(crate) async fn create(
 
 pub(crate) async fn read(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
 ) -> Result<Json<GameView>, ApiError> {
     locked(&state, id, |state, id| Ok(state.hosted(id)?.view()))
         .await
@@ -215,7 +215,7 @@ pub(crate) async fn read(
 /// now; no token needed (the history is no secret).
 pub(crate) async fn positions(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
 ) -> Result<Json<PositionsView>, ApiError> {
     locked(&state, id, |state, id| state.hosted(id)?.positions())
         .await
@@ -224,7 +224,7 @@ pub(crate) async fn positions(
 
 pub(crate) async fn record(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
 ) -> Result<Response, ApiError> {
     let text = locked(&state, id, |state, id| {
         Ok(state.hosted(id)?.record().to_string())
@@ -240,7 +240,7 @@ pub(crate) async fn record(
 /// first, under no lock: its solve holds up no other game.
 pub(crate) async fn review(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
 ) -> Result<Response, ApiError> {
     let answer =
         |json: String| ([(header::CONTENT_TYPE, "application/json")], json).into_response();

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +13,7 @@ use senet::Side;
 use senet_bot::{Bot, Seats};
 
 use crate::error::ApiError;
-use crate::extract::{JsonBody, seat};
+use crate::extract::{JsonBody, PathText, seat};
 use crate::hints::{self, HintView};
 use crate::hosted::{GameView, Hosted, TurnView, side_text, stored_turn};
 use crate::state::{AppState, locked, ready_table};
@@ -91,7 +91,7 @@ fn advance_and_store(
 
 pub(crate) async fn throw(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
     headers: HeaderMap,
 ) -> Result<Json<Played>, ApiError> {
     locked(&state, id, move |state, id| {
@@ -128,7 +128,7 @@ pub(crate) struct MoveRequest {
 
 pub(crate) async fn play(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
     headers: HeaderMap,
     JsonBody(request): JsonBody<MoveRequest>,
 ) -> Result<Json<Played>, ApiError> {
@@ -151,7 +151,7 @@ pub(crate) async fn play(
 /// under the game's lock (checked again: the game may have moved on).
 pub(crate) async fn hint(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
     headers: HeaderMap,
 ) -> Result<Json<HintView>, ApiError> {
     let first = headers.clone();
@@ -174,7 +174,7 @@ pub(crate) async fn hint(
 
 pub(crate) async fn resign(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
     headers: HeaderMap,
 ) -> Result<Json<Played>, ApiError> {
     locked(&state, id, move |state, id| {

@@ -5,6 +5,9 @@
 //!   whose published record verifies against its commitment;
 //! - `refusals`: bad input of every kind, each refused with a JSON message
 //!   and nothing changed;
+//! - `refusals_raw`: requests written byte for byte in shapes no client
+//!   sends (control bytes, `%ff`, long targets and headers), each refused
+//!   with a JSON message;
 //! - `crash`: the server killed with SIGKILL and started again loses nothing;
 //! - `review`: a finished game's review, made once; refused before the end;
 //! - `shutdown`: Ctrl-C and SIGTERM stop the server within its grace
@@ -23,6 +26,7 @@ mod crash;
 mod hardening;
 mod harness;
 mod refusals;
+mod refusals_raw;
 mod review;
 mod rules_files;
 mod shutdown;
