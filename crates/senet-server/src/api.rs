@@ -19,7 +19,8 @@ pub use crate::extract::BODY_LIMIT;
 pub use crate::state::AppState;
 
 /// The router: the API, the page and its files, a JSON 404 for anything
-/// else, the body limit, and the limits on a request's target and headers.
+/// else, the body limit, the limits on a request's target and headers,
+/// and the hosts answered for.
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/", get(page::index))
@@ -39,6 +40,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(shape::check))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&state),
+            shape::host,
+        ))
         .with_state(state)
 }
 

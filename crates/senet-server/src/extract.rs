@@ -23,6 +23,15 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<JsonBody<T>, ApiError> {
+        // A page of another site can post a form or text/plain without
+        // asking; a JSON body it cannot send without a preflight, which
+        // this server never answers.
+        if !is_json(request.headers()) {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the body must be JSON, sent with Content-Type: application/json",
+            ));
+        }
         let bytes = Bytes::from_request(request, state)
             .await
             .map_err(|rejection| {
@@ -51,6 +60,16 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 ))
             })
     }
+}
+
+/// Whether the request says its body is JSON (`application/json`, any
+/// case, parameters such as `charset=utf-8` allowed).
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// A path segment (a game's id, a file's name), its every failure

@@ -56,6 +56,12 @@ struct Options {
     /// is rolled back, never half written.
     #[arg(long, value_name = "SECONDS", default_value_t = 10)]
     shutdown_grace: u64,
+    /// A host name this server answers for (`NAME` for any port, or
+    /// `NAME:PORT`), repeatable; a request for another gets a JSON 421.
+    /// Set it when the server is reachable by name: it stops pages of
+    /// other sites (DNS rebinding) from talking to it. None: every host.
+    #[arg(long = "allowed-host", value_name = "NAME")]
+    allowed_hosts: Vec<String>,
     /// For tests: every change to a game takes this many milliseconds
     /// more, under its game's lock and before its commit.
     #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
@@ -123,7 +129,8 @@ fn run(options: &Options) -> Result<(), String> {
             options.db.display()
         );
         let state = AppState::offering(store, options.odds_bound, offered)
-            .with_work_delay(Duration::from_millis(options.debug_work_delay_ms));
+            .with_work_delay(Duration::from_millis(options.debug_work_delay_ms))
+            .with_allowed_hosts(options.allowed_hosts.clone());
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

@@ -22,6 +22,7 @@ pub struct AppState {
     pub(crate) odds: Odds,
     pub(crate) offered: Offered,
     pub(crate) work_delay: std::time::Duration,
+    allowed_hosts: Vec<String>,
 }
 
 impl AppState {
@@ -43,7 +44,21 @@ impl AppState {
             odds: Odds::new(odds_bound),
             offered,
             work_delay: std::time::Duration::ZERO,
+            allowed_hosts: Vec::new(),
         }
+    }
+
+    /// This state answering only requests whose `Host` is one of `hosts`
+    /// (`name` for any port, or `name:port`; any case); others get a JSON
+    /// 421. None (the default) answers every host.
+    pub fn with_allowed_hosts(mut self, hosts: Vec<String>) -> AppState {
+        self.allowed_hosts = hosts;
+        self
+    }
+
+    /// The hosts this server answers for; empty for every host.
+    pub fn allowed_hosts(&self) -> &[String] {
+        &self.allowed_hosts
     }
 
     /// This state with every change to a game made `delay` longer, under
