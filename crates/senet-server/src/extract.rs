@@ -2,6 +2,8 @@
 //! `{"error": ...}`: a JSON body, a path segment, and the seat a bearer
 //! token proves.
 
+use std::sync::Arc;
+
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::request::Parts;
@@ -12,6 +14,7 @@ use senet::Side;
 
 use crate::error::{ApiError, quoted};
 use crate::hosted::Hosted;
+use crate::state::AppState;
 
 /// The largest request body taken, in bytes.
 pub const BODY_LIMIT: usize = 4096;
@@ -19,10 +22,13 @@ pub const BODY_LIMIT: usize = 4096;
 /// A JSON body whose every failure is answered as `{"error": ...}`.
 pub(crate) struct JsonBody<T>(pub(crate) T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<JsonBody<T>, ApiError> {
+    async fn from_request(
+        request: Request,
+        state: &Arc<AppState>,
+    ) -> Result<JsonBody<T>, ApiError> {
         // A page of another site can post a form or text/plain without
         // asking; a JSON body it cannot send without a preflight, which
         // this server never answers.
@@ -32,8 +38,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 "the body must be JSON, sent with Content-Type: application/json",
             ));
         }
-        let bytes = Bytes::from_request(request, state)
+        // A body that dribbles in holds a connection and a task: it has
+        // the body timeout to arrive whole.
+        let timeout = state.body_timeout();
+        let bytes = tokio::time::timeout(timeout, Bytes::from_request(request, state))
             .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!("the body did not arrive within {} s", timeout.as_secs()),
+                )
+            })?
             .map_err(|rejection| {
                 let status = rejection.status();
                 if status == StatusCode::PAYLOAD_TOO_LARGE {

@@ -51,6 +51,10 @@ struct Options {
     /// `ulimit -n`.
     #[arg(long, value_name = "N", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// Seconds a request's body has to arrive whole, from the end of its
+    /// head; past them the request gets a JSON 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout: u64,
     /// Seconds a stop (Ctrl-C, SIGTERM) waits for open requests to finish
     /// before it cuts the connections left; a change cut before its commit
     /// is rolled back, never half written.
@@ -130,7 +134,8 @@ fn run(options: &Options) -> Result<(), String> {
         );
         let state = AppState::offering(store, options.odds_bound, offered)
             .with_work_delay(Duration::from_millis(options.debug_work_delay_ms))
-            .with_allowed_hosts(options.allowed_hosts.clone());
+            .with_allowed_hosts(options.allowed_hosts.clone())
+            .with_body_timeout(Duration::from_secs(options.body_timeout));
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

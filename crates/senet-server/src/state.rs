@@ -23,6 +23,7 @@ pub struct AppState {
     pub(crate) offered: Offered,
     pub(crate) work_delay: std::time::Duration,
     allowed_hosts: Vec<String>,
+    body_timeout: std::time::Duration,
 }
 
 impl AppState {
@@ -45,7 +46,20 @@ impl AppState {
             offered,
             work_delay: std::time::Duration::ZERO,
             allowed_hosts: Vec::new(),
+            body_timeout: std::time::Duration::from_secs(10),
         }
+    }
+
+    /// This state giving a request's body `timeout` to arrive whole, from
+    /// the end of its head (10 s by default); past it, a JSON 408.
+    pub fn with_body_timeout(mut self, timeout: std::time::Duration) -> AppState {
+        self.body_timeout = timeout;
+        self
+    }
+
+    /// How long a request's body has to arrive.
+    pub fn body_timeout(&self) -> std::time::Duration {
+        self.body_timeout
     }
 
     /// This state answering only requests whose `Host` is one of `hosts`

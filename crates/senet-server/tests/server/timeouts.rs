@@ -156,3 +156,21 @@ fn past_the_connection_cap_a_connection_gets_a_json_503() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+#[test]
+fn a_body_slower_than_the_body_timeout_is_refused_with_a_json_408() {
+    let dir = TempDir::new("body");
+    let server = start_with(&dir, &["--body-timeout", "1"]);
+    // A head that promises 100 bytes of body, and 10 of them.
+    let partial = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ruleset\"";
+    let start = Instant::now();
+    let answer =
+        senet_server::client::request_raw(server.port, partial.as_bytes()).expect("an answer");
+    let took = start.elapsed();
+    let message = refused(&answer, 408);
+    assert_eq!(message, "the body did not arrive within 1 s");
+    assert!(
+        took >= Duration::from_millis(800),
+        "answered after {took:?}"
+    );
+}
