@@ -34,6 +34,7 @@ pub mod error;
 mod extract;
 pub mod hints;
 pub mod hosted;
+pub mod limits;
 pub mod odds;
 pub mod offered;
 mod page;

@@ -55,6 +55,11 @@ struct Options {
     /// head; past them the request gets a JSON 408.
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     body_timeout: u64,
+    /// Games one client address may make a minute (an IPv6 address
+    /// counts with its /64); past it a JSON 429 with `Retry-After`. 0: no
+    /// limit. Behind a proxy every client has the proxy's address.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    creates_per_minute: u32,
     /// Seconds a stop (Ctrl-C, SIGTERM) waits for open requests to finish
     /// before it cuts the connections left; a change cut before its commit
     /// is rolled back, never half written.
@@ -135,7 +140,8 @@ fn run(options: &Options) -> Result<(), String> {
         let state = AppState::offering(store, options.odds_bound, offered)
             .with_work_delay(Duration::from_millis(options.debug_work_delay_ms))
             .with_allowed_hosts(options.allowed_hosts.clone())
-            .with_body_timeout(Duration::from_secs(options.body_timeout));
+            .with_body_timeout(Duration::from_secs(options.body_timeout))
+            .with_creates_per_minute(options.creates_per_minute);
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

@@ -11,6 +11,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -94,8 +97,8 @@ pub async fn run(
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
             // The client left before it was accepted: nothing to wait for.
             Err(error) if !pauses(&error) => continue,
             Err(error) => {
@@ -115,7 +118,13 @@ pub async fn run(
         };
         // Answers are small and each is written at once.
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
+        // Each request carries its client's address, as axum's
+        // `ConnectInfo` (the per-address limits read it).
+        let router = TowerToHyperService::new(app.clone());
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            hyper::service::Service::call(&router, request)
+        });
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             // How a connection ends (closed, timed out, reset) is no news.

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::error::{ApiError, quoted};
 use crate::hosted::Hosted;
+use crate::limits::CreateWindow;
 use crate::odds::Odds;
 use crate::offered::Offered;
 use crate::store::Store;
@@ -24,6 +25,7 @@ pub struct AppState {
     pub(crate) work_delay: std::time::Duration,
     allowed_hosts: Vec<String>,
     body_timeout: std::time::Duration,
+    pub(crate) creates: CreateWindow,
 }
 
 impl AppState {
@@ -47,7 +49,16 @@ impl AppState {
             work_delay: std::time::Duration::ZERO,
             allowed_hosts: Vec::new(),
             body_timeout: std::time::Duration::from_secs(10),
+            creates: CreateWindow::new(0),
         }
+    }
+
+    /// This state letting one client address (an IPv6 one with its /64)
+    /// make at most `per_minute` games a minute, others getting a JSON
+    /// 429 with `Retry-After`; 0 (the default here) for no limit.
+    pub fn with_creates_per_minute(mut self, per_minute: u32) -> AppState {
+        self.creates = CreateWindow::new(per_minute);
+        self
     }
 
     /// This state giving a request's body `timeout` to arrive whole, from

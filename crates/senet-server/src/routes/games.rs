@@ -1,11 +1,13 @@
 //! The routes that make and read games: the rulesets offered, a new
 //! game, a game's view, positions, record and review.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::Json;
-use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{Extensions, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
@@ -97,8 +99,28 @@ fn utc_now() -> String {
 
 pub(crate) async fn create(
     State(state): State<Arc<AppState>>,
+    extensions: Extensions,
     JsonBody(request): JsonBody<CreateRequest>,
 ) -> Result<Response, ApiError> {
+    // Counted first, whatever the body: a flood of bad requests is a flood.
+    // (Without the server's own accept loop there is no address, and no
+    // limit.)
+    if let Some(ConnectInfo(peer)) = extensions.get::<ConnectInfo<SocketAddr>>()
+        && let Err(wait) = state.creates.admit(peer.ip(), Instant::now())
+    {
+        let mut refused = ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "this address made {} games in the last minute, this server's limit: try again in {wait} s",
+                state.creates.per_minute()
+            ),
+        )
+        .into_response();
+        refused
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+        return Ok(refused);
+    }
     let ruleset = state.offered.named(&request.ruleset).ok_or_else(|| {
         ApiError::bad_request(format!(
             "unknown ruleset \"{}\": this server offers {}",

@@ -16,6 +16,7 @@
 //!   descriptors, each closed or refused in its time, the server going on;
 //! - `hardening`: a request's work runs to its end under its game's lock,
 //!   whether or not its client stays;
+//! - `limits`: the operator's limits, each refusal JSON;
 //! - `browser`: a whole game played by clicking in headless Chromium, a
 //!   game resigned in the page whose review is shown, and two people
 //!   playing each other from two browsers.
@@ -25,6 +26,7 @@ mod browser;
 mod crash;
 mod hardening;
 mod harness;
+mod limits;
 mod refusals;
 mod refusals_raw;
 mod review;
