@@ -15,8 +15,7 @@ use crate::page;
 use crate::routes::{games, play};
 use crate::shape;
 
-pub use crate::extract::BODY_LIMIT;
-pub use crate::state::AppState;
+pub use crate::state::{AppState, BODY_LIMIT, DEFAULT_MAX_TURNS};
 
 /// The router: the API, the page and its files, a JSON 404 for anything
 /// else, the body limit, the limits on a request's target and headers,
@@ -38,7 +37,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/positions", get(games::positions))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(DefaultBodyLimit::max(state.max_body_bytes()))
         .layer(middleware::from_fn(shape::check))
         .layer(middleware::from_fn_with_state(
             Arc::clone(&state),

@@ -16,9 +16,6 @@ use crate::error::{ApiError, quoted};
 use crate::hosted::Hosted;
 use crate::state::AppState;
 
-/// The largest request body taken, in bytes.
-pub const BODY_LIMIT: usize = 4096;
-
 /// A JSON body whose every failure is answered as `{"error": ...}`.
 pub(crate) struct JsonBody<T>(pub(crate) T);
 
@@ -54,7 +51,7 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
                 if status == StatusCode::PAYLOAD_TOO_LARGE {
                     ApiError::new(
                         status,
-                        format!("the body is longer than {BODY_LIMIT} bytes"),
+                        format!("the body is longer than {} bytes", state.max_body_bytes()),
                     )
                 } else {
                     ApiError::new(

@@ -46,7 +46,7 @@ pub mod shape;
 mod state;
 pub mod store;
 
-pub use api::{AppState, BODY_LIMIT, router};
+pub use api::{AppState, BODY_LIMIT, DEFAULT_MAX_TURNS, router};
 pub use error::ApiError;
 pub use offered::Offered;
 pub use serve::Limits;

@@ -60,6 +60,14 @@ struct Options {
     /// limit. Behind a proxy every client has the proxy's address.
     #[arg(long, value_name = "N", default_value_t = 20)]
     creates_per_minute: u32,
+    /// The longest request body taken, in bytes; a longer one gets a JSON
+    /// 413.
+    #[arg(long, value_name = "N", default_value_t = senet_server::BODY_LIMIT, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(64..=1_048_576))]
+    max_body_bytes: usize,
+    /// The turns a game may have: past them a throw or a move gets a JSON
+    /// 409 (a seat may still resign).
+    #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_MAX_TURNS, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    max_turns: usize,
     /// Seconds a stop (Ctrl-C, SIGTERM) waits for open requests to finish
     /// before it cuts the connections left; a change cut before its commit
     /// is rolled back, never half written.
@@ -141,7 +149,9 @@ fn run(options: &Options) -> Result<(), String> {
             .with_work_delay(Duration::from_millis(options.debug_work_delay_ms))
             .with_allowed_hosts(options.allowed_hosts.clone())
             .with_body_timeout(Duration::from_secs(options.body_timeout))
-            .with_creates_per_minute(options.creates_per_minute);
+            .with_creates_per_minute(options.creates_per_minute)
+            .with_max_body_bytes(options.max_body_bytes)
+            .with_max_turns(options.max_turns);
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

@@ -11,6 +11,15 @@ use crate::odds::Odds;
 use crate::offered::Offered;
 use crate::store::Store;
 
+/// The largest request body taken, in bytes, unless the operator says
+/// otherwise (`--max-body-bytes`).
+pub const BODY_LIMIT: usize = 4096;
+
+/// The turns a game may have unless the operator says otherwise: Jéquier
+/// passes 2,400 throws in one game of 20 under random play
+/// (`docs/study.md`), so 10,000 leaves every real game room.
+pub const DEFAULT_MAX_TURNS: usize = 10_000;
+
 /// How many locks the games share: requests on one game run one at a
 /// time; requests on games of different locks run in parallel.
 const LOCKS: usize = 64;
@@ -26,6 +35,8 @@ pub struct AppState {
     allowed_hosts: Vec<String>,
     body_timeout: std::time::Duration,
     pub(crate) creates: CreateWindow,
+    max_body_bytes: usize,
+    max_turns: usize,
 }
 
 impl AppState {
@@ -50,7 +61,34 @@ impl AppState {
             allowed_hosts: Vec::new(),
             body_timeout: std::time::Duration::from_secs(10),
             creates: CreateWindow::new(0),
+            max_body_bytes: BODY_LIMIT,
+            max_turns: DEFAULT_MAX_TURNS,
         }
+    }
+
+    /// This state taking request bodies of at most `bytes` (4096 by
+    /// default, [`BODY_LIMIT`]); a longer one gets a JSON 413.
+    pub fn with_max_body_bytes(mut self, bytes: usize) -> AppState {
+        self.max_body_bytes = bytes;
+        self
+    }
+
+    /// The longest request body taken, in bytes.
+    pub fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
+
+    /// This state refusing a throw or a move in a game of `turns` turns or
+    /// more with a JSON 409 ([`DEFAULT_MAX_TURNS`] by default): a game
+    /// that never ends cannot grow without bound. Resigning stays open.
+    pub fn with_max_turns(mut self, turns: usize) -> AppState {
+        self.max_turns = turns;
+        self
+    }
+
+    /// The most turns a game may have before a throw or a move.
+    pub fn max_turns(&self) -> usize {
+        self.max_turns
     }
 
     /// This state letting one client address (an IPv6 one with its /64)

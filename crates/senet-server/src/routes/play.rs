@@ -26,6 +26,19 @@ fn check_not_over(hosted: &Hosted) -> Result<(), ApiError> {
     }
 }
 
+/// Checks that the game has not reached the server's limit of turns,
+/// before a throw or a move (the bots' replies to one request may pass it
+/// by a few).
+fn check_turns(state: &AppState, hosted: &Hosted) -> Result<(), ApiError> {
+    let limit = state.max_turns();
+    if hosted.game.history().len() >= limit {
+        return Err(ApiError::conflict(format!(
+            "the game reached this server's limit of {limit} turns: a seat may resign"
+        )));
+    }
+    Ok(())
+}
+
 /// Checks that a throw waits for `side`'s move.
 fn check_decides(hosted: &Hosted, side: Side) -> Result<(), ApiError> {
     check_not_over(hosted)?;
@@ -98,6 +111,7 @@ pub(crate) async fn throw(
         let hosted = state.hosted(id)?;
         let side = seat(&hosted, &headers)?;
         check_not_over(&hosted)?;
+        check_turns(state, &hosted)?;
         let to_play = hosted.side_to_throw();
         if let Some(waiting) = hosted.game.current_throw() {
             return Err(ApiError::conflict(format!(
@@ -136,6 +150,7 @@ pub(crate) async fn play(
         let mut hosted = state.hosted(id)?;
         let side = seat(&hosted, &headers)?;
         check_decides(&hosted, side)?;
+        check_turns(state, &hosted)?;
         let turn = hosted
             .game
             .play_typed(&request.text)

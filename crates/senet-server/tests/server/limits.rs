@@ -7,7 +7,10 @@ use std::net::TcpStream;
 
 use serde_json::json;
 
-use crate::harness::{Server, TempDir, try_start_with};
+use senet_server::client::take_turn;
+
+use crate::harness::{Server, TempDir, act_on, tokens, try_start_with};
+use crate::refusals::refused;
 
 fn start_with(dir: &TempDir, more: &[&str]) -> Server {
     let more: Vec<&OsStr> = more.iter().map(OsStr::new).collect();
@@ -67,4 +70,36 @@ fn zero_creates_a_minute_is_no_limit() {
     for _ in 0..25 {
         server.create(json!({"ruleset": "kendall", "level": 1}));
     }
+}
+
+#[test]
+fn a_body_over_max_body_bytes_is_a_json_413() {
+    let dir = TempDir::new("body-bytes");
+    let server = start_with(&dir, &["--max-body-bytes", "100"]);
+    let long = json!({"ruleset": "kendall", "name": "a".repeat(120)}).to_string();
+    let answer = server.send("POST", "/api/games", None, Some(long.as_bytes()));
+    assert_eq!(refused(&answer, 413), "the body is longer than 100 bytes");
+    server.create(json!({"ruleset": "kendall", "name": "Ann"}));
+}
+
+#[test]
+fn past_max_turns_a_throw_or_move_is_a_json_409_and_resigning_stays_open() {
+    let dir = TempDir::new("max-turns");
+    let server = start_with(&dir, &["--max-turns", "6"]);
+    let created = server.create(json!({"ruleset": "kendall", "opponent": "person"}));
+    let id = created["id"].as_str().unwrap();
+    let tokens = tokens(&created);
+    let tokens = [tokens[0].as_deref(), tokens[1].as_deref()];
+    let mut game = created["game"].clone();
+    while game["history"].as_array().unwrap().len() < 6 {
+        game = act_on(&server, &game, tokens, 0);
+    }
+    let answer = take_turn(server.port, &game, tokens, |_| 0).expect("an answer");
+    assert_eq!(
+        refused(&answer, 409),
+        "the game reached this server's limit of 6 turns: a seat may resign"
+    );
+    assert_eq!(server.game(id), game);
+    let resign = server.send("POST", &format!("/api/games/{id}/resign"), tokens[0], None);
+    assert_eq!(resign.status, 200, "{}", resign.body);
 }
