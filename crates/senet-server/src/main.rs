@@ -51,6 +51,12 @@ struct Options {
     /// `ulimit -n`.
     #[arg(long, value_name = "N", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// Refuse a request with a header line that cannot be read (a control
+    /// byte in it) with a bare 400, instead of skipping the line and
+    /// answering in JSON: for a server behind a proxy that might forward
+    /// such a line as it is.
+    #[arg(long)]
+    strict_headers: bool,
     /// Seconds a request's body has to arrive whole, from the end of its
     /// head; past them the request gets a JSON 408.
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
@@ -118,6 +124,7 @@ fn run(options: &Options) -> Result<(), String> {
         max_connections: usize::try_from(options.max_connections)
             .map_err(|_| "--max-connections is too large for this machine".to_owned())?,
         shutdown_grace: Duration::from_secs(options.shutdown_grace),
+        strict_headers: options.strict_headers,
     };
     if let Some(files) = serve::open_files_limit()
         && options.max_connections > files

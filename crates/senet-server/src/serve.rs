@@ -35,6 +35,11 @@ pub struct Limits {
     /// How long a stop waits for the open requests to finish; past it the
     /// connections left are cut.
     pub shutdown_grace: Duration,
+    /// Whether a request with a header line hyper cannot read (a control
+    /// byte in it) gets hyper's bare 400 instead of the line being
+    /// skipped: for a server behind a proxy that might forward such a
+    /// line, so that the two never read a request differently.
+    pub strict_headers: bool,
 }
 
 impl Default for Limits {
@@ -43,6 +48,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             max_connections: 2048,
             shutdown_grace: Duration::from_secs(10),
+            strict_headers: false,
         }
     }
 }
@@ -89,7 +95,7 @@ pub async fn run(
         // A header line with a control character is skipped, not a bare
         // 400 from hyper: the route then answers in JSON (a seat's token
         // so sent is missing, a 403). A NUL byte is still hyper's 400.
-        .ignore_invalid_headers(true);
+        .ignore_invalid_headers(!limits.strict_headers);
     let mut shutdown = std::pin::pin!(shutdown);
     let mut last_told: Option<Instant> = None;
     loop {

@@ -134,3 +134,21 @@ fn with_allowed_hosts_a_request_for_another_host_is_a_json_421() {
     assert_eq!(asking("example.org").status, 200);
     assert_eq!(asking("Example.ORG:8080").status, 200);
 }
+
+#[test]
+fn with_strict_headers_a_control_byte_in_a_header_is_refused_before_any_route() {
+    let dir = TempDir::new("raw-strict");
+    let server = try_start_with(&dir.db(), &[OsStr::new("--strict-headers")])
+        .unwrap_or_else(|e| panic!("no start: {e}"));
+    let request = "GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Odd: a\u{1}b\r\n\r\n";
+    // hyper's own answer: a 400 with no body, the line never skipped.
+    let answer = raw(&server, request.as_bytes());
+    assert_eq!(
+        (answer.status, answer.body.as_str()),
+        (400, ""),
+        "{answer:?}"
+    );
+    let clean =
+        "GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Odd: ab\r\n\r\n";
+    assert_eq!(raw(&server, clean.as_bytes()).status, 200);
+}
