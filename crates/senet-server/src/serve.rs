@@ -64,6 +64,21 @@ const MAX_HEADERS: usize = 128;
 /// descriptors: connections closing meanwhile give some back.
 const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
 
+/// The connections open now, as each request carries it (for
+/// `GET /api/status`).
+#[derive(Clone, Debug)]
+pub struct OpenConnections {
+    permits: Arc<Semaphore>,
+    max: usize,
+}
+
+impl OpenConnections {
+    /// How many connections are open, the asking one included.
+    pub fn count(&self) -> usize {
+        self.max - self.permits.available_permits()
+    }
+}
+
 /// How a server stopped: the connections open when it was told to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stopped {
@@ -92,9 +107,10 @@ pub async fn run(
         .header_read_timeout(limits.header_timeout)
         .max_buf_size(MAX_BUF)
         .max_headers(MAX_HEADERS)
-        // A header line with a control character is skipped, not a bare
-        // 400 from hyper: the route then answers in JSON (a seat's token
-        // so sent is missing, a 403). A NUL byte is still hyper's 400.
+        // A header line with a control character is skipped (unless
+        // --strict-headers), not a bare 400 from hyper: the route then
+        // answers in JSON (a seat's token so sent is missing, a 403). A
+        // NUL byte is still hyper's 400.
         .ignore_invalid_headers(!limits.strict_headers);
     let mut shutdown = std::pin::pin!(shutdown);
     let mut last_told: Option<Instant> = None;
@@ -125,10 +141,16 @@ pub async fn run(
         // Answers are small and each is written at once.
         let _ = stream.set_nodelay(true);
         // Each request carries its client's address, as axum's
-        // `ConnectInfo` (the per-address limits read it).
+        // `ConnectInfo` (the per-address limits read it), and the count
+        // of open connections (the status reads it).
         let router = TowerToHyperService::new(app.clone());
+        let open = OpenConnections {
+            permits: Arc::clone(&permits),
+            max: limits.max_connections,
+        };
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
+            request.extensions_mut().insert(open.clone());
             hyper::service::Service::call(&router, request)
         });
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));

@@ -19,6 +19,7 @@ use crate::extract::{JsonBody, PathText};
 use crate::hosted::{GameView, Hosted, PositionsView, side_text};
 use crate::review::{check_over, review_json};
 use crate::secret;
+use crate::serve::OpenConnections;
 use crate::state::{AppState, locked, ready_table};
 use crate::store::{StoredGame, StoredSeat};
 
@@ -297,6 +298,9 @@ pub(crate) async fn review(
 /// What `GET /api/status` answers: figures for the operator (and tests).
 #[derive(Debug, Serialize)]
 pub(crate) struct Status {
+    /// Connections open, the asking one included; `null` when the router
+    /// is served by other means than `serve::run`.
+    connections: Option<usize>,
     /// Endgame-table solves started since the start: one per ruleset.
     table_solves: u32,
     /// Each ruleset whose table was asked for: `solving`, `ready` or
@@ -305,8 +309,14 @@ pub(crate) struct Status {
 }
 
 /// `GET /api/status`: no token needed, nothing about any game.
-pub(crate) async fn status(State(state): State<Arc<AppState>>) -> Json<Status> {
+pub(crate) async fn status(
+    State(state): State<Arc<AppState>>,
+    extensions: Extensions,
+) -> Json<Status> {
     Json(Status {
+        connections: extensions
+            .get::<OpenConnections>()
+            .map(OpenConnections::count),
         table_solves: state.odds.solves(),
         tables: state
             .odds

@@ -174,3 +174,30 @@ fn a_body_slower_than_the_body_timeout_is_refused_with_a_json_408() {
         "answered after {took:?}"
     );
 }
+
+#[test]
+fn the_status_counts_the_open_connections() {
+    let dir = TempDir::new("open");
+    let server = start_with(&dir, &["--header-timeout", "60"]);
+    let connections = || server.get("/api/status").json().unwrap()["connections"].clone();
+    assert_eq!(connections(), 1, "the asking one");
+    let held: Vec<TcpStream> = (0..3)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
+        .collect();
+    // The three and the asking one; an earlier status's connection may
+    // still be closing, so it is asked again until it is gone.
+    let until = |count: u64, why: &str| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let now = connections();
+            if now == count {
+                return;
+            }
+            assert!(Instant::now() < deadline, "{why}: {now} connections");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    until(4, "the three held are not counted");
+    drop(held);
+    until(1, "closed connections are still counted");
+}
