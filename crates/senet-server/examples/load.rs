@@ -70,6 +70,8 @@ fn start(binary: &PathBuf, sync: &str, run: usize) -> Result<Server, String> {
         .arg("--db")
         .arg(folder.join("load.sqlite"))
         .args(["--port", "0", "--sync", sync])
+        // Every player is on 127.0.0.1: one address, many games.
+        .args(["--creates-per-minute", "0"])
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;

@@ -42,9 +42,6 @@ pub fn request(
     token: Option<&str>,
     body: Option<&[u8]>,
 ) -> std::io::Result<Answer> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
-    stream.set_read_timeout(Some(Duration::from_secs(120)))?;
-    stream.set_nodelay(true)?;
     let body = body.unwrap_or_default();
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n",
@@ -59,7 +56,21 @@ pub fn request(
     head.push_str("\r\n");
     let mut message = head.into_bytes();
     message.extend_from_slice(body);
-    stream.write_all(&message)?;
+    request_raw(port, &message)
+}
+
+/// Sends `message`, a whole request written byte for byte (of any shape,
+/// for tests of refusals; it should ask for `Connection: close`), to
+/// `127.0.0.1:port`, and reads the whole answer.
+///
+/// # Errors
+///
+/// When the connection fails or the answer is not HTTP/1.1.
+pub fn request_raw(port: u16, message: &[u8]) -> std::io::Result<Answer> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(120)))?;
+    stream.set_nodelay(true)?;
+    stream.write_all(message)?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw)?;
     parse(&raw)

@@ -2,58 +2,17 @@
 //! mover's chance. Exact from an endgame table where the table holds the
 //! position, otherwise the level-3 bot's estimate; the answer says which.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-
 use senet::source::ThrowSource;
 use senet::{Compiled, Game};
 use senet_bot::{Bot, Decision, Level};
-use senet_odds::Table;
 use serde::Serialize;
 
 use crate::error::ApiError;
+use crate::odds::Odds;
 
 /// The level whose search values the moves outside the tables: two
 /// throws deep, quick enough for a request.
 pub const HINT_LEVEL: u8 = 3;
-
-/// Endgame tables, solved on first use for each ruleset and kept.
-#[derive(Debug)]
-pub struct Odds {
-    bound: u8,
-    tables: Mutex<HashMap<Compiled, Option<Arc<Table<Compiled>>>>>,
-}
-
-impl Odds {
-    /// Tables of at most `bound` pieces per side on the track; 0 for none.
-    pub fn new(bound: u8) -> Odds {
-        Odds {
-            bound,
-            tables: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// The bound on pieces per side the tables hold.
-    pub fn bound(&self) -> u8 {
-        self.bound
-    }
-
-    /// The table of `ruleset`, solving it on first use; `None` with bound
-    /// 0 or when solving fails.
-    pub fn table(&self, ruleset: Compiled) -> Option<Arc<Table<Compiled>>> {
-        if self.bound == 0 {
-            return None;
-        }
-        let mut tables = self
-            .tables
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        tables
-            .entry(ruleset)
-            .or_insert_with(|| Table::solve(ruleset, self.bound).ok().map(Arc::new))
-            .clone()
-    }
-}
 
 /// A hint as the API shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -134,7 +93,7 @@ mod tests {
 
     #[test]
     fn a_table_position_gets_an_exact_hint_and_the_start_an_estimate() {
-        let odds = Odds::new(1);
+        let odds = crate::odds::Odds::new(1);
         let kendall = senet::Compiled::new(senet::AnyRuleset::Kendall);
         let start = Position::try_start(kendall).unwrap();
         let mut game = Game::seeded_from(start, Seed::from_u64(3));

@@ -14,13 +14,13 @@
 //!
 //! ```no_run
 //! use std::sync::Arc;
-//! use senet_server::{AppState, Durability, Store, router};
+//! use senet_server::{AppState, Durability, Limits, Store, router};
 //!
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 //! let store = Store::open(std::path::Path::new("games.sqlite"), Durability::Full)?;
 //! let app = router(Arc::new(AppState::new(store, 1)));
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! axum::serve(listener, app).await?;
+//! senet_server::serve::run(listener, app, &Limits::default(), std::future::pending()).await;
 //! # Ok(())
 //! # }
 //! ```
@@ -31,15 +31,23 @@ pub mod api;
 pub mod client;
 mod date;
 pub mod error;
+mod extract;
 pub mod hints;
 pub mod hosted;
+pub mod limits;
+pub mod odds;
 pub mod offered;
 mod page;
 pub mod review;
+mod routes;
 pub mod secret;
+pub mod serve;
+pub mod shape;
+mod state;
 pub mod store;
 
-pub use api::{AppState, BODY_LIMIT, router};
+pub use api::{AppState, BODY_LIMIT, DEFAULT_MAX_TURNS, router};
 pub use error::ApiError;
 pub use offered::Offered;
+pub use serve::Limits;
 pub use store::{Durability, Store, StoreError};

@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use std::time::Duration;
+
 use clap::Parser;
+use senet_server::serve::{self, Limits};
 use senet_server::{AppState, Durability, Offered, Store, router};
 
 /// Serves Senet games: a JSON API under /api and a page at /, every game
@@ -38,6 +41,54 @@ struct Options {
     /// the server at start, naming it
     #[arg(long, value_name = "DIR")]
     rules: Option<PathBuf>,
+    /// Seconds a request head may take to arrive, from the connection's
+    /// start or the end of its last answer: a silent, slow or idle
+    /// connection is closed after them.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    header_timeout: u64,
+    /// The most connections open at once; past it a connection is answered
+    /// a JSON 503 and closed. Each takes a file descriptor: keep it under
+    /// `ulimit -n`.
+    #[arg(long, value_name = "N", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections: u64,
+    /// Refuse a request with a header line that cannot be read (a control
+    /// byte in it) with a bare 400, instead of skipping the line and
+    /// answering in JSON: for a server behind a proxy that might forward
+    /// such a line as it is.
+    #[arg(long)]
+    strict_headers: bool,
+    /// Seconds a request's body has to arrive whole, from the end of its
+    /// head; past them the request gets a JSON 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout: u64,
+    /// Games one client address may make a minute (an IPv6 address
+    /// counts with its /64); past it a JSON 429 with `Retry-After`. 0: no
+    /// limit. Behind a proxy every client has the proxy's address.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    creates_per_minute: u32,
+    /// The longest request body taken, in bytes; a longer one gets a JSON
+    /// 413.
+    #[arg(long, value_name = "N", default_value_t = senet_server::BODY_LIMIT, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(64..=1_048_576))]
+    max_body_bytes: usize,
+    /// The turns a game may have: past them a throw or a move gets a JSON
+    /// 409 (a seat may still resign).
+    #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_MAX_TURNS, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    max_turns: usize,
+    /// Seconds a stop (Ctrl-C, SIGTERM) waits for open requests to finish
+    /// before it cuts the connections left; a change cut before its commit
+    /// is rolled back, never half written.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    shutdown_grace: u64,
+    /// A host name this server answers for (`NAME` for any port, or
+    /// `NAME:PORT`), repeatable; a request for another gets a JSON 421.
+    /// Set it when the server is reachable by name: it stops pages of
+    /// other sites (DNS rebinding) from talking to it. None: every host.
+    #[arg(long = "allowed-host", value_name = "NAME")]
+    allowed_hosts: Vec<String>,
+    /// For tests: every change to a game takes this many milliseconds
+    /// more, under its game's lock and before its commit.
+    #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
+    debug_work_delay_ms: u64,
 }
 
 /// The `--sync` values.
@@ -68,11 +119,28 @@ fn run(options: &Options) -> Result<(), String> {
         None => Offered::built_in(),
     };
     let store = Store::open(&options.db, durability).map_err(|e| e.to_string())?;
+    let limits = Limits {
+        header_timeout: Duration::from_secs(options.header_timeout),
+        max_connections: usize::try_from(options.max_connections)
+            .map_err(|_| "--max-connections is too large for this machine".to_owned())?,
+        shutdown_grace: Duration::from_secs(options.shutdown_grace),
+        strict_headers: options.strict_headers,
+    };
+    if let Some(files) = serve::open_files_limit()
+        && options.max_connections > files
+    {
+        eprintln!(
+            "senet-server: --max-connections {} is above this process's limit of {files} open files (ulimit -n): past it, accepting pauses until connections close",
+            options.max_connections
+        );
+    }
+    // Timers too: hyper's timeouts and axum's pause after a failed accept
+    // (out of file descriptors) sleep, and without them that panics.
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_io()
+        .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(async {
+    let stopped = runtime.block_on(async {
         let address = (options.host.as_str(), options.port);
         let listener = tokio::net::TcpListener::bind(address)
             .await
@@ -84,15 +152,22 @@ fn run(options: &Options) -> Result<(), String> {
             "senet-server listening on http://{local}/ (database {})",
             options.db.display()
         );
-        let state = AppState::offering(store, options.odds_bound, offered);
+        let state = AppState::offering(store, options.odds_bound, offered)
+            .with_work_delay(Duration::from_millis(options.debug_work_delay_ms))
+            .with_allowed_hosts(options.allowed_hosts.clone())
+            .with_body_timeout(Duration::from_secs(options.body_timeout))
+            .with_creates_per_minute(options.creates_per_minute)
+            .with_max_body_bytes(options.max_body_bytes)
+            .with_max_turns(options.max_turns);
         let app = router(Arc::new(state));
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                // Without a signal handler the server runs until killed,
-                // which loses nothing either.
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
-    })
+        Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
+    })?;
+    // The blocking work still running (a change being written) gets the
+    // same grace; what is cut then was never answered.
+    runtime.shutdown_timeout(limits.shutdown_grace);
+    eprintln!(
+        "senet-server: stopped ({} connections closed, {} cut at the {} s deadline)",
+        stopped.closed, stopped.cut, options.shutdown_grace
+    );
+    Ok(())
 }

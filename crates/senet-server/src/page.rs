@@ -1,10 +1,10 @@
 //! The web page: its files, embedded in the binary, no build step.
 
-use axum::extract::Path;
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 
 use crate::error::ApiError;
+use crate::extract::PathText;
 
 const INDEX: &str = include_str!("../static/index.html");
 const FILES: [(&str, &str, &str); 2] = [
@@ -37,7 +37,7 @@ pub async fn index() -> Response {
 }
 
 /// `GET /static/{file}`: the page's script and style sheet.
-pub async fn file(Path(name): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn file(PathText(name): PathText) -> Result<Response, ApiError> {
     FILES
         .iter()
         .find(|(file, _, _)| *file == name)

@@ -5,8 +5,8 @@
 use senet_bot::review::review;
 
 use crate::error::ApiError;
-use crate::hints::Odds;
 use crate::hosted::Hosted;
+use crate::odds::Odds;
 
 /// The review of `hosted`, a finished game, as JSON: exact where the
 /// table of `odds` (if the server has tables) holds the position after
@@ -17,11 +17,7 @@ use crate::hosted::Hosted;
 /// 409 when the game is not over; 500 when its record does not review
 /// (which a stored game's record always does).
 pub fn review_json(hosted: &Hosted, odds: &Odds) -> Result<String, ApiError> {
-    if !hosted.game.is_over() {
-        return Err(ApiError::conflict(
-            "the game is not over: only a finished game is reviewed (play it to the end or resign)",
-        ));
-    }
+    check_over(hosted)?;
     let table = odds.table(hosted.ruleset);
     let review = review(&hosted.record(), hosted.ruleset, table.as_deref()).map_err(|e| {
         ApiError::internal(format!(
@@ -31,4 +27,19 @@ pub fn review_json(hosted: &Hosted, odds: &Odds) -> Result<String, ApiError> {
     })?;
     serde_json::to_string(&review)
         .map_err(|e| ApiError::internal(format!("the review could not be written: {e}")))
+}
+
+/// Checks that `hosted` is over, as a review needs.
+///
+/// # Errors
+///
+/// 409 when the game is not over.
+pub fn check_over(hosted: &Hosted) -> Result<(), ApiError> {
+    if hosted.game.is_over() {
+        Ok(())
+    } else {
+        Err(ApiError::conflict(
+            "the game is not over: only a finished game is reviewed (play it to the end or resign)",
+        ))
+    }
 }

@@ -67,6 +67,8 @@ pub enum StoreError {
     NotADatabase(String),
     /// The database was written by a newer schema than this build knows.
     NewerSchema(i64),
+    /// The database (or the folder its journal goes in) cannot be written.
+    ReadOnly(String),
     /// A stored value is not what this build wrote.
     Corrupt(String),
     /// SQLite failed.
@@ -79,6 +81,10 @@ impl std::fmt::Display for StoreError {
             StoreError::NotADatabase(path) => write!(
                 f,
                 "{path} is not a SQLite database: give --db a new file name or a database this server made"
+            ),
+            StoreError::ReadOnly(path) => write!(
+                f,
+                "{path} is read-only: the server writes every turn to it; give its user write access to the file and its folder"
             ),
             StoreError::NewerSchema(found) => write!(
                 f,
@@ -101,6 +107,11 @@ impl From<rusqlite::Error> for StoreError {
             && failure.code == rusqlite::ErrorCode::NotADatabase
         {
             return StoreError::NotADatabase("the database file".to_owned());
+        }
+        if let rusqlite::Error::SqliteFailure(failure, _) = &error
+            && failure.code == rusqlite::ErrorCode::ReadOnly
+        {
+            return StoreError::ReadOnly("the database file".to_owned());
         }
         StoreError::Sqlite(error)
     }
@@ -199,13 +210,23 @@ impl Store {
     /// # Errors
     ///
     /// [`StoreError::NotADatabase`] for a file that is not SQLite's,
-    /// [`StoreError::NewerSchema`] for a newer schema, and SQLite's errors.
+    /// [`StoreError::NewerSchema`] for a newer schema,
+    /// [`StoreError::ReadOnly`] for a file or folder it cannot write, and
+    /// SQLite's errors.
     pub fn open(path: &Path, durability: Durability) -> Result<Store, StoreError> {
         let shown = path.display().to_string();
         let name_it = |error: StoreError| match error {
             StoreError::NotADatabase(_) => StoreError::NotADatabase(shown.clone()),
+            StoreError::ReadOnly(_) => StoreError::ReadOnly(shown.clone()),
             other => other,
         };
+        // SQLite opens a file it cannot write read-only, without a word,
+        // and fails at the first turn written: refuse it at the start.
+        if let Err(error) = std::fs::OpenOptions::new().write(true).open(path)
+            && error.kind() == std::io::ErrorKind::PermissionDenied
+        {
+            return Err(StoreError::ReadOnly(shown));
+        }
         let connection = Connection::open(path).map_err(|e| name_it(e.into()))?;
         Store::prepare(connection, durability).map_err(name_it)
     }
@@ -220,6 +241,9 @@ impl Store {
     }
 
     fn prepare(connection: Connection, durability: Durability) -> Result<Store, StoreError> {
+        if connection.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::ReadOnly("the database file".to_owned()));
+        }
         // Reading the version is the first read of the file: a file that is
         // not a database fails here.
         let version: i64 = connection.query_row("PRAGMA user_version", [], |row| row.get(0))?;
@@ -260,6 +284,24 @@ impl Store {
                 )));
             }
         }
+        // A write needs the journal (`-wal`) and its index (`-shm`) beside
+        // the file: a folder the server cannot write fails here, not at
+        // the first turn.
+        connection
+            .execute_batch("BEGIN IMMEDIATE; ROLLBACK;")
+            .map_err(|error| match error {
+                rusqlite::Error::SqliteFailure(failure, _)
+                    if matches!(
+                        failure.code,
+                        rusqlite::ErrorCode::ReadOnly
+                            | rusqlite::ErrorCode::CannotOpen
+                            | rusqlite::ErrorCode::PermissionDenied
+                    ) =>
+                {
+                    StoreError::ReadOnly("the database file".to_owned())
+                }
+                other => other.into(),
+            })?;
         Ok(Store {
             connection: Mutex::new(connection),
         })
@@ -556,6 +598,20 @@ mod tests {
         store.keep_review("old", 0, "{}").unwrap();
         assert_eq!(store.review("old", 0).unwrap().as_deref(), Some("{}"));
         drop(store);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_connection_that_cannot_write_is_refused_as_read_only() {
+        let dir = std::env::temp_dir().join(format!("senet-store-ro-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("ro.sqlite");
+        drop(Store::open(&path, Durability::Full).unwrap());
+        let connection =
+            Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+        let error = Store::prepare(connection, Durability::Full).unwrap_err();
+        assert!(matches!(error, StoreError::ReadOnly(_)), "{error:?}");
+        assert!(error.to_string().contains("is read-only"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -49,7 +49,28 @@ pub fn try_start(db: &Path) -> Result<Server, String> {
 
 /// [`try_start`] with more arguments (`--rules DIR`).
 pub fn try_start_with(db: &Path, more: &[&std::ffi::OsStr]) -> Result<Server, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_senet-server"))
+    launch(Command::new(env!("CARGO_BIN_EXE_senet-server")), db, more)
+}
+
+/// [`try_start_with`], the binary started by `sh` under `ulimit -n fds`:
+/// a server that can hold only a few files open.
+pub fn try_start_with_fds(
+    fds: u32,
+    db: &Path,
+    more: &[&std::ffi::OsStr],
+) -> Result<Server, String> {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("ulimit -n {fds} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_senet-server"));
+    launch(command, db, more)
+}
+
+/// Runs `command` (the binary, or what execs it) with the server's
+/// arguments, and reads the port it prints.
+fn launch(mut command: Command, db: &Path, more: &[&std::ffi::OsStr]) -> Result<Server, String> {
+    let mut child = command
         .arg("--db")
         .arg(db)
         .args(["--port", "0", "--host", "127.0.0.1"])
@@ -90,6 +111,49 @@ impl Server {
     pub fn kill(mut self) {
         self.child.kill().expect("the server is killed");
         self.child.wait().expect("the server is reaped");
+    }
+
+    /// Whether the process still runs.
+    pub fn running(&mut self) -> bool {
+        self.child
+            .try_wait()
+            .expect("the server is polled")
+            .is_none()
+    }
+
+    /// Sends the process signal `name` (`INT`, `TERM`).
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{name} failed");
+    }
+
+    /// The process's exit status once it exits within `limit`; `None` if
+    /// it still runs then.
+    pub fn wait_exit(&mut self, limit: std::time::Duration) -> Option<std::process::ExitStatus> {
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the server is polled") {
+                return Some(status);
+            }
+            if std::time::Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// What the process wrote to stderr, read to its end: call it after
+    /// the process exited.
+    pub fn stderr(&mut self) -> String {
+        let mut text = String::new();
+        if let Some(mut stderr) = self.child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        }
+        text
     }
 
     pub fn send(

@@ -226,6 +226,69 @@ fn a_database_file_that_is_not_a_database_stops_the_start_with_a_message() {
     assert!(text.starts_with("these are my notes"));
 }
 
+/// Makes a file read-only for the test's life, even for root (which
+/// ignores permissions): `chattr +i` then, `chmod 0444` otherwise.
+struct ReadOnly(std::path::PathBuf);
+
+impl ReadOnly {
+    fn make(path: &std::path::Path) -> ReadOnly {
+        let root = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|out| out.stdout.starts_with(b"0"));
+        let made = if root {
+            std::process::Command::new("chattr")
+                .arg("+i")
+                .arg(path)
+                .status()
+        } else {
+            std::process::Command::new("chmod")
+                .arg("0444")
+                .arg(path)
+                .status()
+        };
+        assert!(
+            made.is_ok_and(|status| status.success()),
+            "cannot make {} read-only (chattr +i needs ext4 or the like)",
+            path.display()
+        );
+        ReadOnly(path.to_owned())
+    }
+}
+
+impl Drop for ReadOnly {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("chattr")
+            .arg("-i")
+            .arg(&self.0)
+            .status();
+        let _ = std::process::Command::new("chmod")
+            .arg("0644")
+            .arg(&self.0)
+            .status();
+    }
+}
+
+#[test]
+fn a_read_only_database_stops_the_start_with_a_message() {
+    let dir = TempDir::new("readonly");
+    let db = dir.db();
+    drop(senet_server::Store::open(&db, senet_server::Durability::Full).unwrap());
+    let _read_only = ReadOnly::make(&db);
+    assert!(
+        std::fs::OpenOptions::new().write(true).open(&db).is_err(),
+        "the file is still writable"
+    );
+    let error = match try_start(&db) {
+        Ok(_) => panic!("the server started on a read-only database"),
+        Err(error) => error,
+    };
+    assert!(
+        error.contains("games.sqlite is read-only: the server writes every turn to it"),
+        "{error}"
+    );
+}
+
 #[test]
 fn a_stored_game_that_no_longer_replays_is_refused_with_a_500_and_left_alone() {
     let dir = TempDir::new("tampered");

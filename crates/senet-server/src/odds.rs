@@ -1,0 +1,183 @@
+//! Endgame tables, solved once per ruleset when first asked for, and kept.
+//!
+//! A solve takes seconds (Bell with 2 pieces a side: about 6 s and 400 MB,
+//! `docs/solving.md`). Each ruleset has a cell of its own: the map of
+//! cells is locked only to find or add one, and a solve blocks only the
+//! callers of its ruleset, who wait for that one solve; every other
+//! ruleset, game and request goes on.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use senet::{Compiled, Ruleset};
+use senet_odds::Table;
+
+/// What solves a ruleset's table of a bound; `None` when it cannot.
+pub type Solver = fn(Compiled, u8) -> Option<Table<Compiled>>;
+
+/// A ruleset's table: unset while it is solved, then the table or `None`
+/// for a solve that failed.
+type Cell = Arc<OnceLock<Option<Arc<Table<Compiled>>>>>;
+
+/// Endgame tables, solved on first use for each ruleset and kept.
+#[derive(Debug)]
+pub struct Odds {
+    bound: u8,
+    tables: Mutex<HashMap<Compiled, Cell>>,
+    solves: AtomicU32,
+    solver: Solver,
+}
+
+/// Where a ruleset's table is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableState {
+    /// Being solved.
+    Solving,
+    /// Solved and kept.
+    Ready,
+    /// The solve failed; the ruleset's hints and reviews are estimates.
+    Failed,
+}
+
+impl TableState {
+    /// `solving`, `ready` or `failed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TableState::Solving => "solving",
+            TableState::Ready => "ready",
+            TableState::Failed => "failed",
+        }
+    }
+}
+
+impl Odds {
+    /// Tables of at most `bound` pieces per side on the track; 0 for none.
+    pub fn new(bound: u8) -> Odds {
+        Odds::with_solver(bound, |ruleset, bound| Table::solve(ruleset, bound).ok())
+    }
+
+    /// [`new`](Self::new), solving with `solver` (a test's slow one).
+    pub fn with_solver(bound: u8, solver: Solver) -> Odds {
+        Odds {
+            bound,
+            tables: Mutex::new(HashMap::new()),
+            solves: AtomicU32::new(0),
+            solver,
+        }
+    }
+
+    /// The bound on pieces per side the tables hold.
+    pub fn bound(&self) -> u8 {
+        self.bound
+    }
+
+    /// The table of `ruleset`, solving it on first use; `None` with bound
+    /// 0 or when solving failed. It blocks while the ruleset's table is
+    /// solved (call it on the blocking pool), and only then.
+    pub fn table(&self, ruleset: Compiled) -> Option<Arc<Table<Compiled>>> {
+        if self.bound == 0 {
+            return None;
+        }
+        let cell = Arc::clone(self.cells().entry(ruleset).or_default());
+        cell.get_or_init(|| {
+            self.solves.fetch_add(1, Ordering::Relaxed);
+            (self.solver)(ruleset, self.bound).map(Arc::new)
+        })
+        .clone()
+    }
+
+    /// How many solves were started: one per ruleset asked for.
+    pub fn solves(&self) -> u32 {
+        self.solves.load(Ordering::Relaxed)
+    }
+
+    /// Every ruleset asked for, by name, with where its table is.
+    pub fn states(&self) -> Vec<(&'static str, TableState)> {
+        let mut states: Vec<_> = self
+            .cells()
+            .iter()
+            .map(|(ruleset, cell)| {
+                let state = match cell.get() {
+                    None => TableState::Solving,
+                    Some(Some(_)) => TableState::Ready,
+                    Some(None) => TableState::Failed,
+                };
+                (ruleset.name(), state)
+            })
+            .collect();
+        states.sort_unstable_by_key(|(name, _)| *name);
+        states
+    }
+
+    fn cells(&self) -> std::sync::MutexGuard<'_, HashMap<Compiled, Cell>> {
+        // The map is only read or added to: a panic elsewhere leaves it whole.
+        self.tables
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use senet::AnyRuleset;
+
+    /// Told when Bell's slow solve starts; Bell's solve then waits for
+    /// `RELEASE`.
+    static STARTED: Mutex<Option<mpsc::Sender<()>>> = Mutex::new(None);
+    static RELEASE: Mutex<Option<mpsc::Receiver<()>>> = Mutex::new(None);
+
+    fn slow_for_bell(ruleset: Compiled, bound: u8) -> Option<Table<Compiled>> {
+        if ruleset == Compiled::new(AnyRuleset::Bell) {
+            if let Some(started) = STARTED.lock().unwrap().as_ref() {
+                started.send(()).unwrap();
+            }
+            let release = RELEASE.lock().unwrap().take().expect("one Bell solve");
+            release.recv_timeout(Duration::from_secs(60)).unwrap();
+        }
+        Table::solve(ruleset, bound).ok()
+    }
+
+    #[test]
+    fn a_ruleset_is_solved_once_and_its_solve_holds_up_no_other_ruleset() {
+        let (started_tx, started) = mpsc::channel();
+        let (release, release_rx) = mpsc::channel();
+        *STARTED.lock().unwrap() = Some(started_tx);
+        *RELEASE.lock().unwrap() = Some(release_rx);
+        let odds = Arc::new(Odds::with_solver(1, slow_for_bell));
+        let bell = Compiled::new(AnyRuleset::Bell);
+        let kendall = Compiled::new(AnyRuleset::Kendall);
+
+        let askers: Vec<_> = (0..2)
+            .map(|_| {
+                let odds = Arc::clone(&odds);
+                std::thread::spawn(move || odds.table(bell).is_some())
+            })
+            .collect();
+        started.recv_timeout(Duration::from_secs(60)).unwrap();
+        assert_eq!(odds.states(), vec![("bell", TableState::Solving)]);
+        // Kendall is solved and answered while Bell's solve waits.
+        assert!(odds.table(kendall).is_some());
+        assert!(odds.states().contains(&("bell", TableState::Solving)));
+        release.send(()).unwrap();
+        for asker in askers {
+            assert!(asker.join().unwrap());
+        }
+        assert_eq!(odds.solves(), 2, "Bell once for both askers, and Kendall");
+        assert_eq!(
+            odds.states(),
+            vec![("bell", TableState::Ready), ("kendall", TableState::Ready)]
+        );
+    }
+
+    #[test]
+    fn bound_zero_has_no_tables() {
+        let odds = Odds::new(0);
+        assert!(odds.table(Compiled::new(AnyRuleset::Kendall)).is_none());
+        assert_eq!(odds.solves(), 0);
+    }
+}

@@ -1,0 +1,4 @@
+//! The API's handlers, by what they do to a game.
+
+pub(crate) mod games;
+pub(crate) mod play;

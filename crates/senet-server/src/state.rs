@@ -1,0 +1,200 @@
+//! What every request shares (the store, the per-game locks, the tables,
+//! the rulesets offered), and how a request's work runs under its game's
+//! lock.
+
+use std::sync::Arc;
+
+use crate::error::{ApiError, quoted};
+use crate::hosted::Hosted;
+use crate::limits::CreateWindow;
+use crate::odds::Odds;
+use crate::offered::Offered;
+use crate::store::Store;
+
+/// The largest request body taken, in bytes, unless the operator says
+/// otherwise (`--max-body-bytes`).
+pub const BODY_LIMIT: usize = 4096;
+
+/// The turns a game may have unless the operator says otherwise: Jéquier
+/// passes 2,400 throws in one game of 20 under random play
+/// (`docs/study.md`), so 10,000 leaves every real game room.
+pub const DEFAULT_MAX_TURNS: usize = 10_000;
+
+/// How many locks the games share: requests on one game run one at a
+/// time; requests on games of different locks run in parallel.
+const LOCKS: usize = 64;
+
+/// What every request shares: the store, the per-game locks, the tables.
+#[derive(Debug)]
+pub struct AppState {
+    pub(crate) store: Store,
+    locks: Vec<Arc<tokio::sync::Mutex<()>>>,
+    pub(crate) odds: Odds,
+    pub(crate) offered: Offered,
+    pub(crate) work_delay: std::time::Duration,
+    allowed_hosts: Vec<String>,
+    body_timeout: std::time::Duration,
+    pub(crate) creates: CreateWindow,
+    max_body_bytes: usize,
+    max_turns: usize,
+}
+
+impl AppState {
+    /// The state over `store`, with endgame tables of `odds_bound` pieces
+    /// a side (0 for none) solved when first asked for, offering the
+    /// built-in rulesets.
+    pub fn new(store: Store, odds_bound: u8) -> AppState {
+        AppState::offering(store, odds_bound, Offered::built_in())
+    }
+
+    /// [`new`](Self::new), offering the rulesets of `offered` (the
+    /// built-in ones and those of rules files).
+    pub fn offering(store: Store, odds_bound: u8, offered: Offered) -> AppState {
+        AppState {
+            store,
+            locks: (0..LOCKS)
+                .map(|_| Arc::new(tokio::sync::Mutex::new(())))
+                .collect(),
+            odds: Odds::new(odds_bound),
+            offered,
+            work_delay: std::time::Duration::ZERO,
+            allowed_hosts: Vec::new(),
+            body_timeout: std::time::Duration::from_secs(10),
+            creates: CreateWindow::new(0),
+            max_body_bytes: BODY_LIMIT,
+            max_turns: DEFAULT_MAX_TURNS,
+        }
+    }
+
+    /// This state taking request bodies of at most `bytes` (4096 by
+    /// default, [`BODY_LIMIT`]); a longer one gets a JSON 413.
+    pub fn with_max_body_bytes(mut self, bytes: usize) -> AppState {
+        self.max_body_bytes = bytes;
+        self
+    }
+
+    /// The longest request body taken, in bytes.
+    pub fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
+
+    /// This state refusing a throw or a move in a game of `turns` turns or
+    /// more with a JSON 409 ([`DEFAULT_MAX_TURNS`] by default): a game
+    /// that never ends cannot grow without bound. Resigning stays open.
+    pub fn with_max_turns(mut self, turns: usize) -> AppState {
+        self.max_turns = turns;
+        self
+    }
+
+    /// The most turns a game may have before a throw or a move.
+    pub fn max_turns(&self) -> usize {
+        self.max_turns
+    }
+
+    /// This state letting one client address (an IPv6 one with its /64)
+    /// make at most `per_minute` games a minute, others getting a JSON
+    /// 429 with `Retry-After`; 0 (the default here) for no limit.
+    pub fn with_creates_per_minute(mut self, per_minute: u32) -> AppState {
+        self.creates = CreateWindow::new(per_minute);
+        self
+    }
+
+    /// This state giving a request's body `timeout` to arrive whole, from
+    /// the end of its head (10 s by default); past it, a JSON 408.
+    pub fn with_body_timeout(mut self, timeout: std::time::Duration) -> AppState {
+        self.body_timeout = timeout;
+        self
+    }
+
+    /// How long a request's body has to arrive.
+    pub fn body_timeout(&self) -> std::time::Duration {
+        self.body_timeout
+    }
+
+    /// This state answering only requests whose `Host` is one of `hosts`
+    /// (`name` for any port, or `name:port`; any case); others get a JSON
+    /// 421. None (the default) answers every host.
+    pub fn with_allowed_hosts(mut self, hosts: Vec<String>) -> AppState {
+        self.allowed_hosts = hosts;
+        self
+    }
+
+    /// The hosts this server answers for; empty for every host.
+    pub fn allowed_hosts(&self) -> &[String] {
+        &self.allowed_hosts
+    }
+
+    /// This state with every change to a game made `delay` longer, under
+    /// its game's lock and before its commit: for tests of a client that
+    /// leaves in the middle of a request (`--debug-work-delay-ms`); none
+    /// by default.
+    pub fn with_work_delay(mut self, delay: std::time::Duration) -> AppState {
+        self.work_delay = delay;
+        self
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn lock_of(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        // FNV-1a: any spread will do, the ids are random.
+        let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        Arc::clone(&self.locks[(hash % LOCKS as u64) as usize])
+    }
+
+    /// Loads and replays game `id`.
+    pub(crate) fn hosted(&self, id: &str) -> Result<Hosted, ApiError> {
+        let (stored, turns) = self.store.load(id)?.ok_or_else(|| {
+            ApiError::not_found(format!("no game has the id \"{}\"", quoted(id, 40)))
+        })?;
+        Hosted::rebuild(stored, &turns, &self.offered)
+    }
+}
+
+/// Runs `work` on the blocking pool while holding game `id`'s lock, to its
+/// end: the work is a task of its own, so a client that leaves (which
+/// drops the handler's future) neither cancels it nor frees the lock
+/// early; the next request on the game sees all of the change or none.
+pub(crate) async fn locked<T: Send + 'static>(
+    state: &Arc<AppState>,
+    id: String,
+    work: impl FnOnce(&AppState, &str) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let failed = |e: tokio::task::JoinError| {
+        ApiError::internal(format!(
+            "the request's work failed: {e}; nothing was changed"
+        ))
+    };
+    let shared = Arc::clone(state);
+    tokio::spawn(async move {
+        let guard = shared.lock_of(&id).lock_owned().await;
+        tokio::task::spawn_blocking(move || {
+            let result = work(&shared, &id);
+            drop(guard);
+            result
+        })
+        .await
+        .map_err(failed)?
+    })
+    .await
+    .map_err(failed)?
+}
+
+/// Solves `ruleset`'s endgame table if it is not solved yet, on the
+/// blocking pool and under no game's lock: a solve takes seconds, and
+/// under a game's lock it held up every request on the games of that lock.
+pub(crate) async fn ready_table(
+    state: &Arc<AppState>,
+    ruleset: senet::Compiled,
+) -> Result<(), ApiError> {
+    let shared = Arc::clone(state);
+    tokio::task::spawn_blocking(move || {
+        shared.odds.table(ruleset);
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the endgame table failed: {e}")))
+}

@@ -1,0 +1,139 @@
+//! Work that must run to its end: a request's change is made whole under
+//! its game's lock even when its client leaves.
+
+use std::ffi::OsStr;
+use std::io::Write;
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::harness::{Server, TempDir, tokens, try_start_with};
+
+fn start_with(dir: &TempDir, more: &[&str]) -> Server {
+    let more: Vec<&OsStr> = more.iter().map(OsStr::new).collect();
+    try_start_with(&dir.db(), &more).unwrap_or_else(|e| panic!("the server did not start: {e}"))
+}
+
+/// A two-person game with a throw that has a legal move waiting: its id,
+/// the view, and the token of the side to move.
+pub(crate) fn a_move_waits(server: &Server) -> (String, Value, String) {
+    let created = server.create(json!({"ruleset": "kendall", "opponent": "person"}));
+    let id = created["id"].as_str().unwrap().to_owned();
+    let tokens = tokens(&created);
+    loop {
+        let view = server.game(&id);
+        let side = usize::from(view["to_play"] == "o");
+        let token = tokens[side].clone().unwrap();
+        if view["legal_moves"]
+            .as_array()
+            .is_some_and(|m| !m.is_empty())
+        {
+            return (id, view, token);
+        }
+        assert_eq!(server.throw(&id, &token).status, 200);
+    }
+}
+
+#[test]
+fn a_move_whose_client_leaves_is_played_to_its_end_before_the_next_request_on_its_game() {
+    let dir = TempDir::new("leave");
+    let server = start_with(&dir, &["--debug-work-delay-ms", "700"]);
+    let (id, before, token) = a_move_waits(&server);
+    let text = before["legal_moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let played = before["history"].as_array().unwrap().len();
+
+    let body = json!({ "move": text }).to_string();
+    let request = format!(
+        "POST /api/games/{id}/move HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut leaving = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    leaving.write_all(request.as_bytes()).unwrap();
+    // The client leaves while the move's work runs (it takes 700 ms).
+    std::thread::sleep(Duration::from_millis(100));
+    drop(leaving);
+    std::thread::sleep(Duration::from_millis(50));
+
+    let start = Instant::now();
+    let after = server.game(&id);
+    let took = start.elapsed();
+    let history = after["history"].as_array().unwrap();
+    assert_eq!(
+        history.len(),
+        played + 1,
+        "the next request saw the game without the move it waited for: {after}"
+    );
+    assert_eq!(history[played]["move"], text.as_str());
+    // It waited for the move's work (some 550 ms of it were left).
+    assert!(took >= Duration::from_millis(400), "answered in {took:?}");
+}
+
+/// Where `ruleset`'s table is, as `GET /api/status` says.
+fn table_state(server: &Server, ruleset: &str) -> Value {
+    server.get("/api/status").json().expect("JSON")["tables"][ruleset].clone()
+}
+
+#[test]
+fn a_slow_solve_holds_up_no_other_game() {
+    let dir = TempDir::new("solve");
+    // Kendall with 2 pieces a side on the track: a solve of seconds (20 s
+    // in this unoptimised test build on a shared machine).
+    let server = start_with(&dir, &["--odds-bound", "2"]);
+    let solved = server.create(json!({"ruleset": "kendall", "level": 1}));
+    let solved_id = solved["id"].as_str().unwrap().to_owned();
+    let resigned = server.send(
+        "POST",
+        &format!("/api/games/{solved_id}/resign"),
+        solved["token"].as_str(),
+        None,
+    );
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+
+    // Two reviews of that game: the first starts the solve, the second
+    // waits for the same one.
+    let reviews: Vec<_> = (0..2)
+        .map(|_| {
+            let (port, path) = (server.port, format!("/api/games/{solved_id}/review"));
+            let review = std::thread::spawn(move || {
+                senet_server::client::request(port, "GET", &path, None, None)
+            });
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while table_state(&server, "kendall") != "solving" {
+                assert!(Instant::now() < deadline, "Kendall's solve never started");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            review
+        })
+        .collect();
+
+    // Meanwhile a game of another ruleset is made and played, and the
+    // game being reviewed is read.
+    let other = server.create(json!({"ruleset": "bell", "level": 1}));
+    let id = other["id"].as_str().unwrap();
+    let token = other["token"].as_str().unwrap();
+    let mut game = other["game"].clone();
+    for step in 0..4 {
+        game = crate::harness::act_on(&server, &game, [Some(token), None], step);
+    }
+    assert_eq!(server.game(id)["history"], game["history"]);
+    assert_eq!(server.game(&solved_id)["finish"]["ending"], "resignation");
+    assert_eq!(
+        table_state(&server, "kendall"),
+        "solving",
+        "the solve ended before the other requests did: this test shows nothing"
+    );
+
+    let answers: Vec<_> = reviews
+        .into_iter()
+        .map(|review| review.join().unwrap().expect("the review is answered"))
+        .collect();
+    assert_eq!(answers[0].status, 200, "{}", answers[0].body);
+    assert_eq!(answers[0].body, answers[1].body);
+    let status = server.get("/api/status").json().unwrap();
+    assert_eq!(status["tables"], json!({"kendall": "ready"}), "{status}");
+    assert_eq!(status["table_solves"], 1, "{status}");
+}

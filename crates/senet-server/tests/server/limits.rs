@@ -1,0 +1,105 @@
+//! The operator's limits: each refusal JSON, with what the client needs
+//! to know to try again.
+
+use std::ffi::OsStr;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use serde_json::json;
+
+use senet_server::client::take_turn;
+
+use crate::harness::{Server, TempDir, act_on, tokens, try_start_with};
+use crate::refusals::refused;
+
+fn start_with(dir: &TempDir, more: &[&str]) -> Server {
+    let more: Vec<&OsStr> = more.iter().map(OsStr::new).collect();
+    try_start_with(&dir.db(), &more).unwrap_or_else(|e| panic!("the server did not start: {e}"))
+}
+
+/// The whole answer to `POST /api/games` with `body`, head included.
+fn create_raw(server: &Server, body: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+#[test]
+fn past_its_creates_a_minute_an_address_gets_a_json_429_with_retry_after() {
+    let dir = TempDir::new("creates");
+    let server = start_with(&dir, &["--creates-per-minute", "3"]);
+    let made: Vec<_> = (0..3)
+        .map(|_| server.create(json!({"ruleset": "kendall", "level": 1})))
+        .collect();
+    let answer = create_raw(&server, &json!({"ruleset": "kendall"}).to_string());
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    assert!(head.starts_with("HTTP/1.1 429"), "{answer}");
+    let wait: u64 = head
+        .lines()
+        .find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.eq_ignore_ascii_case("retry-after")
+                .then(|| value.trim().parse().ok())?
+        })
+        .expect("a Retry-After header in seconds");
+    assert!((1..=60).contains(&wait), "Retry-After: {wait}");
+    let error: serde_json::Value = serde_json::from_str(body).expect("a JSON body");
+    assert_eq!(
+        error,
+        json!({"error": format!(
+            "this address made 3 games in the last minute, this server's limit: try again in {wait} s"
+        )})
+    );
+    // Its other requests are served: only making games is limited.
+    let id = made[0]["id"].as_str().unwrap();
+    let token = made[0]["token"].as_str().unwrap();
+    assert_eq!(server.throw(id, token).status, 200);
+    assert_eq!(server.get("/api/rulesets").status, 200);
+}
+
+#[test]
+fn zero_creates_a_minute_is_no_limit() {
+    let dir = TempDir::new("creates-0");
+    let server = start_with(&dir, &["--creates-per-minute", "0"]);
+    for _ in 0..25 {
+        server.create(json!({"ruleset": "kendall", "level": 1}));
+    }
+}
+
+#[test]
+fn a_body_over_max_body_bytes_is_a_json_413() {
+    let dir = TempDir::new("body-bytes");
+    let server = start_with(&dir, &["--max-body-bytes", "100"]);
+    let long = json!({"ruleset": "kendall", "name": "a".repeat(120)}).to_string();
+    let answer = server.send("POST", "/api/games", None, Some(long.as_bytes()));
+    assert_eq!(refused(&answer, 413), "the body is longer than 100 bytes");
+    server.create(json!({"ruleset": "kendall", "name": "Ann"}));
+}
+
+#[test]
+fn past_max_turns_a_throw_or_move_is_a_json_409_and_resigning_stays_open() {
+    let dir = TempDir::new("max-turns");
+    let server = start_with(&dir, &["--max-turns", "6"]);
+    let created = server.create(json!({"ruleset": "kendall", "opponent": "person"}));
+    let id = created["id"].as_str().unwrap();
+    let tokens = tokens(&created);
+    let tokens = [tokens[0].as_deref(), tokens[1].as_deref()];
+    let mut game = created["game"].clone();
+    while game["history"].as_array().unwrap().len() < 6 {
+        game = act_on(&server, &game, tokens, 0);
+    }
+    let answer = take_turn(server.port, &game, tokens, |_| 0).expect("an answer");
+    assert_eq!(
+        refused(&answer, 409),
+        "the game reached this server's limit of 6 turns: a seat may resign"
+    );
+    assert_eq!(server.game(id), game);
+    let resign = server.send("POST", &format!("/api/games/{id}/resign"), tokens[0], None);
+    assert_eq!(resign.status, 200, "{}", resign.body);
+}
