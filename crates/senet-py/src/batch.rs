@@ -23,7 +23,7 @@ type Stepped<'py> = (
 
 /// `n` games stepped together, each as `senet.Episode` runs one, and
 /// started again as soon as it ends: game `k` of the batch (counted in
-/// the order they start) throws from `Seed.for_pair(seed, k)`. Without an
+/// the order they start) throws from `senet.pair_seed(seed, k)`. Without an
 /// opponent the caller plays both sides; with one, a bot of that level
 /// plays `opponent_side` in every game.
 #[pyclass(module = "senet", name = "Batch")]
@@ -155,9 +155,12 @@ impl Batch {
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
+        actions: &Bound<'py, PyAny>,
     ) -> PyResult<Stepped<'py>> {
-        let actions = actions.as_array();
+        let actions: Vec<i64> = match actions.extract::<PyReadonlyArray1<'py, i64>>() {
+            Ok(array) => array.as_array().to_vec(),
+            Err(_) => actions.extract()?,
+        };
         if actions.len() != self.cores.len() {
             return err::<GameError, _>(format!(
                 "{} actions for {} games",

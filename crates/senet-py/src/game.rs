@@ -57,6 +57,14 @@ fn game_error<T>(error: senet::GameError) -> PyResult<T> {
     }
 }
 
+/// The seed of game (or pair) `pair` of a batch, a study or a duel
+/// seeded with `master`: 16 bytes, `master` then `pair`, little-endian.
+/// `Game(seed=pair_seed(master, k))` is game `k` of `Batch(..., seed=master)`.
+#[pyfunction]
+fn pair_seed(master: u64, pair: u64) -> Vec<u8> {
+    Seed::for_pair(master, pair).as_bytes().to_vec()
+}
+
 /// A game from a seed: the throws come from the seed alone, so the same
 /// seed and the same moves make the same game, and its record proves it
 /// (`verify`). Throw with `throw()`, then `play()` one of `legal_moves`
@@ -300,5 +308,6 @@ fn verify(record: &str, ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<Verified
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<Verified>()?;
-    m.add_function(wrap_pyfunction!(verify, m)?)
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(pair_seed, m)?)
 }

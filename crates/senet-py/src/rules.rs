@@ -80,10 +80,11 @@ pub struct PyRuleset {
 #[pymethods]
 impl PyRuleset {
     /// The built-in ruleset of this name (kendall, temple, bell, classic,
-    /// jequier, kendall1979, skyruk), in any case.
+    /// jequier, kendall1979, skyruk), in any case; or `ruleset` itself,
+    /// when it is a `Ruleset`.
     #[new]
-    fn new(name: &str) -> PyResult<PyRuleset> {
-        Rules::by_name(name).map(|rules| PyRuleset { rules })
+    fn new(ruleset: &Bound<'_, PyAny>) -> PyResult<PyRuleset> {
+        rules_arg(ruleset).map(|rules| PyRuleset { rules })
     }
 
     /// The seven built-in rulesets.

@@ -330,7 +330,7 @@ fn duel_from_state(state: &[u8]) -> PyResult<DuelStats> {
 
 /// Plays mirrored pairs `start..end` of a duel of `a` against `b` (each
 /// a level, 1 to 5, or `"random"`) on `ruleset` from `seed`, as `senet
-/// duel` numbers them: pair `p` throws from `Seed.for_pair(seed, p)`. The
+/// duel` numbers them: pair `p` throws from `senet.pair_seed(seed, p)`. The
 /// GIL is free meanwhile.
 #[pyfunction]
 fn duel_part(

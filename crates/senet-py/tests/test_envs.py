@@ -298,8 +298,10 @@ def test_observation_and_roll_determine_the_legal_actions(name):
 
 
 def _pair_seed(master, k):
-    """`Seed.for_pair(master, k)`: game `k` of a batch throws from it."""
-    return master.to_bytes(8, "little") + k.to_bytes(8, "little")
+    """`senet.pair_seed(master, k)`: game `k` of a batch throws from it."""
+    seed = senet.pair_seed(master, k)
+    assert seed == master.to_bytes(8, "little") + k.to_bytes(8, "little")
+    return seed
 
 
 def test_batch_arrays_have_their_shapes_and_dtypes():
@@ -315,7 +317,7 @@ def test_batch_arrays_have_their_shapes_and_dtypes():
 
 
 def test_batch_games_are_the_episodes_of_their_seeds():
-    # Game k of the batch is `senet.Episode(ruleset, Seed.for_pair(seed, k))`,
+    # Game k of the batch is `senet.Episode(ruleset, senet.pair_seed(seed, k))`,
     # restarted in order as games end.
     n, seed = 4, 17
     batch = senet.Batch("kendall", n, seed=seed, max_turns=60)
@@ -384,3 +386,16 @@ def test_batch_with_an_opponent_leaves_every_side_to_the_agent():
     as_o = senet.Batch("kendall", 4, seed=2, opponent=1, opponent_side="x")
     assert (as_o.sides() == 1).all()
     assert (as_o.observations()[:, 98] == 0.0).all()
+
+
+def test_batch_step_takes_any_integer_sequence():
+    masks = senet.Batch("kendall", 3, seed=4).action_masks()
+    chosen = masks.argmax(axis=1)
+    results = []
+    for actions in (chosen.astype(np.int64), chosen.astype(np.int32), [int(a) for a in chosen]):
+        batch = senet.Batch("kendall", 3, seed=4)
+        rewards, terminated, truncated = batch.step(actions)
+        results.append((rewards.tolist(), terminated.tolist(), batch.observations().tobytes()))
+    assert results[0] == results[1] == results[2]
+    with pytest.raises(TypeError):
+        senet.Batch("kendall", 3, seed=4).step(["a", "b", "c"])

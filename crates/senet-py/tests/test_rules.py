@@ -494,3 +494,10 @@ def test_position_observation_encodes_pieces_roll_and_side():
     as_o = start.observation(observer="o")
     assert list(as_o[0:30].nonzero()[0] + 1) == [1, 3, 5, 7, 9]
     assert as_o[92:98].sum() == 0 and as_o[98] == 0.0
+
+
+def test_a_ruleset_is_its_own_ruleset_argument():
+    bell = senet.Ruleset("bell")
+    assert senet.Ruleset(bell) == bell
+    with pytest.raises(TypeError):
+        senet.Ruleset(3)

@@ -5,7 +5,7 @@ name does. Sides are ``"x"`` (throws first) and ``"o"``.
 """
 
 import os
-from typing import Final, Literal, Optional, Union, final
+from typing import Final, Literal, Optional, Sequence, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,7 @@ __all__ = [
     "Table",
     "Episode",
     "Batch",
+    "pair_seed",
     "playouts",
     "Tally",
     "DuelStats",
@@ -80,8 +81,9 @@ class Ruleset:
     """A reconstruction of the rules of Senet: one of the seven built in,
     by name, or one read from a rules file (TOML)."""
 
-    def __new__(cls, name: str) -> "Ruleset":
-        """The built-in ruleset of this name, in any case."""
+    def __new__(cls, ruleset: Union[str, "Ruleset"]) -> "Ruleset":
+        """The built-in ruleset of this name, in any case (or ``ruleset``
+        itself, when it is a ``Ruleset``)."""
     @staticmethod
     def builtins() -> list["Ruleset"]:
         """The seven built-in rulesets."""
@@ -383,7 +385,7 @@ class Episode:
 @final
 class Batch:
     """``n`` games stepped together and restarted as they end; game ``k``
-    throws from ``Seed.for_pair(seed, k)``."""
+    throws from ``pair_seed(seed, k)``."""
 
     def __new__(
         cls,
@@ -406,9 +408,15 @@ class Batch:
     def sides(self) -> npt.NDArray[np.int8]:
         """The side to play in each game: 0 for x, 1 for o."""
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: Union[npt.NDArray[np.integer], Sequence[int]]
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-        """Plays one action (int64) in every game: ``(rewards, terminated, truncated)``."""
+        """Plays one action (any integers, one per game) in every game:
+        ``(rewards, terminated, truncated)``."""
+
+def pair_seed(master: int, pair: int) -> bytes:
+    """The seed of game (or pair) ``pair`` of a batch, a study or a duel
+    seeded with ``master``: 16 bytes, ``master`` then ``pair``,
+    little-endian."""
 
 def playouts(
     ruleset: _RulesetArg, games: int, seed: int, max_throws: int = 100000
