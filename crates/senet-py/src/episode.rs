@@ -15,7 +15,7 @@ use senet_bot::{Agent, Bot, Decision};
 use crate::bot::{AnyBot, level_arg};
 use crate::encode;
 use crate::errors::{GameError, err};
-use crate::game::seed_arg;
+use crate::game::{self, seed_arg};
 use crate::odds::PyTable;
 use crate::position::{IntoPos, PyMove, PyPosition, outcome_name, side_arg, side_name};
 use crate::rules::{PyRuleset, Rules, each, rules_arg};
@@ -283,23 +283,13 @@ impl Episode {
     /// The roll waiting for a move, or `None`.
     #[getter]
     fn roll(&self) -> Option<u8> {
-        each!(AnyCore, &self.core, |c| c
-            .game()
-            .current_throw()
-            .map(|t| t.roll().value()))
+        each!(AnyCore, &self.core, |c| game::pending_roll(c.game()))
     }
 
     /// The legal moves of the side to play.
     #[getter]
     fn legal_moves(&self) -> Vec<PyMove> {
-        each!(AnyCore, &self.core, |c| {
-            let position = *c.game().position();
-            c.game()
-                .legal_moves()
-                .iter()
-                .map(|&mv| PyMove::new(&position, mv))
-                .collect()
-        })
+        each!(AnyCore, &self.core, |c| game::legal_moves(c.game()))
     }
 
     /// The position now.
@@ -329,12 +319,7 @@ impl Episode {
     /// The turns so far, as `(side, notation)` pairs.
     #[getter]
     fn history(&self) -> Vec<(&'static str, String)> {
-        each!(AnyCore, &self.core, |c| c
-            .game()
-            .history()
-            .iter()
-            .map(|t| (side_name(t.side()), t.text().to_string()))
-            .collect())
+        each!(AnyCore, &self.core, |c| game::history(c.game()))
     }
 
     /// `"x"`, `"o"`, `"draw"`, or `None`.

@@ -165,31 +165,19 @@ impl PyGame {
     /// The roll waiting for a move, or `None` before the throw.
     #[getter]
     fn roll(&self) -> Option<u8> {
-        each!(AnyGame, &self.game, |g| g
-            .current_throw()
-            .map(|t| t.roll().value()))
+        each!(AnyGame, &self.game, |g| pending_roll(g))
     }
 
     /// The moves the pending roll allows (empty before a throw).
     #[getter]
     fn legal_moves(&self) -> Vec<PyMove> {
-        each!(AnyGame, &self.game, |g| {
-            let position = *g.position();
-            g.legal_moves()
-                .iter()
-                .map(|&mv| PyMove::new(&position, mv))
-                .collect()
-        })
+        each!(AnyGame, &self.game, |g| legal_moves(g))
     }
 
     /// The turns so far, as `(side, notation)` pairs.
     #[getter]
     fn history(&self) -> Vec<(&'static str, String)> {
-        each!(AnyGame, &self.game, |g| g
-            .history()
-            .iter()
-            .map(|t| (side_name(t.side()), t.text().to_string()))
-            .collect())
+        each!(AnyGame, &self.game, |g| history(g))
     }
 
     /// `"x"`, `"o"`, `"draw"`, or `None` while the game goes on.
@@ -238,6 +226,28 @@ impl PyGame {
             g.position()
         ))
     }
+}
+
+/// The roll waiting for a move in `game`.
+pub fn pending_roll<R: Ruleset>(game: &Game<R>) -> Option<u8> {
+    game.current_throw().map(|t| t.roll().value())
+}
+
+/// The moves the pending roll allows in `game`.
+pub fn legal_moves<R: Ruleset>(game: &Game<R>) -> Vec<PyMove> {
+    let position = *game.position();
+    game.legal_moves()
+        .iter()
+        .map(|&mv| PyMove::new(&position, mv))
+        .collect()
+}
+
+/// The turns of `game`, as `(side, notation)` pairs.
+pub fn history<R: Ruleset>(game: &Game<R>) -> Vec<(&'static str, String)> {
+    game.history()
+        .iter()
+        .map(|t| (side_name(t.side()), t.text().to_string()))
+        .collect()
 }
 
 /// What `verify` found: the game a record replays to.

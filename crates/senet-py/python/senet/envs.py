@@ -44,7 +44,21 @@ def _ruleset(ruleset):
     return ruleset if isinstance(ruleset, senet.Ruleset) else senet.Ruleset(ruleset)
 
 
-class SenetEnv(gymnasium.Env):
+class _Shown:
+    """What both environments show of their game."""
+
+    def record(self):
+        """The game's record (text), which ``senet.verify`` replays."""
+        return self.episode.record()
+
+    def render(self):
+        """With ``render_mode="ansi"``, the position string and the roll."""
+        if self.render_mode == "ansi" and self.episode is not None:
+            return f"{self.episode.position} roll {self.episode.roll}"
+        return None
+
+
+class SenetEnv(_Shown, gymnasium.Env):
     """One agent against a bot of level ``opponent`` (1 to 5).
 
     The agent plays ``agent_side`` (``"x"`` throws first). ``info`` holds
@@ -113,14 +127,6 @@ class SenetEnv(gymnasium.Env):
         """The legal actions as booleans (sb3-contrib's MaskablePPO)."""
         return self.episode.action_mask().astype(bool)
 
-    def record(self):
-        """The game's record (text), which ``senet.verify`` replays."""
-        return self.episode.record()
-
-    def render(self):
-        if self.render_mode == "ansi" and self.episode is not None:
-            return f"{self.episode.position} roll {self.episode.roll}"
-        return None
 
 
 try:
@@ -129,7 +135,7 @@ except ImportError:  # pragma: no cover - pettingzoo is optional
     AECEnv = object
 
 
-class SenetAEC(AECEnv):
+class SenetAEC(_Shown, AECEnv):
     """Two learning agents, ``player_0`` (``x``, throws first) and
     ``player_1`` (``o``), in PettingZoo's AEC form.
 
@@ -222,14 +228,6 @@ class SenetAEC(AECEnv):
             self.agent_selection = self._agents_by_side[self.episode.to_play]
         self._accumulate_rewards()
 
-    def record(self):
-        """The game's record (text), which ``senet.verify`` replays."""
-        return self.episode.record()
-
-    def render(self):
-        if self.render_mode == "ansi" and self.episode is not None:
-            return f"{self.episode.position} roll {self.episode.roll}"
-        return None
 
     def close(self):
         pass
