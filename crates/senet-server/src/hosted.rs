@@ -3,7 +3,7 @@
 //! shows of it.
 
 use senet::game::{Finish, Turn};
-use senet::{Commitment, Compiled, Game, Move, Position, Record, Ruleset, Seed, Side, Throw};
+use senet::{Commitment, Compiled, Game, Move, Record, Ruleset, Seed, Side, Throw};
 
 use crate::offered::Offered;
 use senet_bot::Level;
@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::secret;
-use crate::store::{StoredGame, StoredTurn};
+use crate::store::{StoredGame, StoredTurn, replay};
 
 /// The `Site` tag of the server's records.
 pub const SITE: &str = "senet-server";
@@ -124,34 +124,7 @@ impl Hosted {
             });
         }
         let players: [Player; 2] = [players[0].clone(), players[1].clone()];
-        let start = Position::try_start(ruleset).map_err(|e| corrupt(&id, format!("{e}")))?;
-        let mut game = Game::seeded_from(start, seed);
-        for turn in turns {
-            let thrown = game
-                .throw()
-                .map_err(|e| corrupt(&id, format!("turn {}: {e}", turn.number)))?;
-            let throw = thrown.throw().to_string();
-            if throw != turn.throw {
-                return Err(corrupt(
-                    &id,
-                    format!(
-                        "turn {}: stored throw {} but the seed gives {throw}",
-                        turn.number, turn.throw
-                    ),
-                ));
-            }
-            if !thrown.is_lost() {
-                game.play_text(&turn.text)
-                    .map_err(|e| corrupt(&id, format!("turn {}: {e}", turn.number)))?;
-            }
-            let played = game.history().last().map(stored_turn);
-            if played.as_ref() != Some(turn) {
-                return Err(corrupt(
-                    &id,
-                    format!("turn {} differs when replayed", turn.number),
-                ));
-            }
-        }
+        let mut game = replay(&stored, turns, ruleset).map_err(|e| corrupt(&id, e))?;
         if let Some(waiting) = &stored.waiting {
             let thrown = game
                 .throw()
@@ -162,12 +135,6 @@ impl Hosted {
                     format!("the waiting throw {waiting} is not the seed's"),
                 ));
             }
-        }
-        if let Some(side) = &stored.resigned {
-            let side =
-                parse_side(side).ok_or_else(|| corrupt(&id, format!("resigned side {side}")))?;
-            game.resign(side)
-                .map_err(|e| corrupt(&id, format!("{e}")))?;
         }
         Ok(Hosted {
             stored,

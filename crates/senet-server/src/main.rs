@@ -119,6 +119,17 @@ fn run(options: &Options) -> Result<(), String> {
         None => Offered::built_in(),
     };
     let store = Store::open(&options.db, durability).map_err(|e| e.to_string())?;
+    // A file of an older version gets its games' records once, here.
+    let made = store.make_records(&offered).map_err(|e| e.to_string())?;
+    if made.made > 0 {
+        eprintln!(
+            "senet-server: made the records of {} games of an older database",
+            made.made
+        );
+    }
+    for (id, why) in &made.failed {
+        eprintln!("senet-server: stored game {id} does not replay ({why}): it is refused");
+    }
     let limits = Limits {
         header_timeout: Duration::from_secs(options.header_timeout),
         max_connections: usize::try_from(options.max_connections)

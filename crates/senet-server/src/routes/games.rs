@@ -178,6 +178,8 @@ pub(crate) async fn create(
             })?;
         }
     }
+    let start = senet::Position::try_start(ruleset)
+        .map_err(|e| ApiError::internal(format!("{e}; no game was made")))?;
     let fail = |e: senet::source::SeedError| ApiError::internal(format!("{e}; no game was made"));
     let seed = Seed::random().map_err(fail)?;
     let id = secret::new_id().map_err(fail)?;
@@ -207,6 +209,7 @@ pub(crate) async fn create(
         seats,
         waiting: None,
         resigned: None,
+        record: Some(senet::Game::seeded_from(start, seed).record().to_string()),
     };
     let commitment = stored.commitment.clone();
     let game = locked(&state, id.clone(), move |state, _| {

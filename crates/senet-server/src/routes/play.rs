@@ -92,6 +92,8 @@ fn advance_and_store(
         turns: turns.iter().map(stored_turn).collect(),
         waiting: hosted.game.current_throw().map(|t| t.to_string()),
         resigned: resigned.map(|side| side_text(side).to_owned()),
+        record: hosted.game.record().to_string(),
+        over: hosted.game.is_over(),
     };
     // Zero but in tests that leave in the middle of a change.
     std::thread::sleep(state.work_delay);

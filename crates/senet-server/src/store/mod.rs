@@ -10,55 +10,30 @@
 //! that a replay can check that the seed still gives them. The review of
 //! a finished game is kept once made (a finished game never changes).
 //!
-//! Version 1 had no reviews; a file of version 1 gets the `reviews` table
-//! and version 2 when it is opened, and its games are kept as they were.
+//! Since version 3 a game's row also holds its record (the core's, seed
+//! included), rewritten with every change in the same transaction as its
+//! turns: the server takes a game up from it with `Game::resume`. The
+//! turns stay, an audit of what was played and the source of the records
+//! of an upgraded file (`schema`, `migrate`).
+
+mod migrate;
+mod schema;
 
 use std::path::Path;
 use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-/// The version of the schema this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 2;
+pub use migrate::Made;
+pub(crate) use migrate::replay;
+pub use schema::SCHEMA_VERSION;
 
-/// The tables of version 1.
-const SCHEMA: &str = "
-CREATE TABLE games (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    seed TEXT NOT NULL,
-    commitment TEXT NOT NULL,
-    created TEXT NOT NULL,
-    x_level INTEGER,
-    x_token_sha256 TEXT,
-    x_name TEXT,
-    o_level INTEGER,
-    o_token_sha256 TEXT,
-    o_name TEXT,
-    waiting TEXT,
-    resigned TEXT
-) STRICT;
-CREATE TABLE turns (
-    game TEXT NOT NULL REFERENCES games(id),
-    number INTEGER NOT NULL,
-    side TEXT NOT NULL,
-    throw TEXT NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (game, number)
-) STRICT;
-";
-
-/// What version 2 adds to version 1: the reviews of finished games, one
-/// per game and table bound (the bound the server was started with; 0 for
-/// none), as the JSON the API answers.
-const REVIEWS: &str = "
-CREATE TABLE reviews (
-    game TEXT NOT NULL REFERENCES games(id),
-    table_bound INTEGER NOT NULL,
-    json TEXT NOT NULL,
-    PRIMARY KEY (game, table_bound)
-) STRICT;
-";
+/// Now, in Unix seconds: when a game was last changed.
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
 
 /// Why the store refused or failed.
 #[derive(Debug)]
@@ -147,6 +122,10 @@ pub struct StoredGame {
     pub waiting: Option<String>,
     /// The side that resigned, `x` or `o`.
     pub resigned: Option<String>,
+    /// The game's record (the core's, seed included) as of its last
+    /// change; `None` only for a game of an upgraded file that did not
+    /// replay.
+    pub record: Option<String>,
 }
 
 /// One turn as stored: its number, side, throw and notation.
@@ -195,6 +174,10 @@ pub struct Change {
     pub waiting: Option<String>,
     /// The side that resigned, if one did.
     pub resigned: Option<String>,
+    /// The game's record after the change, seed included.
+    pub record: String,
+    /// Whether the game is over after the change.
+    pub over: bool,
 }
 
 /// The database: one connection, used by one request at a time.
@@ -252,38 +235,7 @@ impl Store {
         connection.pragma_update(None, "synchronous", durability.pragma())?;
         connection.pragma_update(None, "foreign_keys", "ON")?;
         connection.busy_timeout(std::time::Duration::from_secs(5))?;
-        match version {
-            0 => {
-                let tables: i64 = connection.query_row(
-                    "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
-                    [],
-                    |row| row.get(0),
-                )?;
-                if tables != 0 {
-                    return Err(StoreError::Corrupt(
-                        "tables but no schema version: not a senet-server database".to_owned(),
-                    ));
-                }
-                let batch = format!(
-                    "BEGIN; {SCHEMA} {REVIEWS} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
-                );
-                connection.execute_batch(&batch)?;
-            }
-            1 => {
-                // A database of the first version: its games stay, and
-                // it gets the reviews' table.
-                let batch =
-                    format!("BEGIN; {REVIEWS} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;");
-                connection.execute_batch(&batch)?;
-            }
-            SCHEMA_VERSION => {}
-            newer if newer > SCHEMA_VERSION => return Err(StoreError::NewerSchema(newer)),
-            older => {
-                return Err(StoreError::Corrupt(format!(
-                    "schema version {older}, which no senet-server wrote"
-                )));
-            }
-        }
+        schema::upgrade(&connection, version)?;
         // A write needs the journal (`-wal`) and its index (`-shm`) beside
         // the file: a folder the server cannot write fails here, not at
         // the first turn.
@@ -326,8 +278,8 @@ impl Store {
         connection.execute(
             "INSERT INTO games (id, ruleset, seed, commitment, created,
                 x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
-                waiting, resigned)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                waiting, resigned, record, updated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             params![
                 game.id,
                 game.ruleset,
@@ -342,6 +294,8 @@ impl Store {
                 o.name,
                 game.waiting,
                 game.resigned,
+                game.record,
+                unix_now(),
             ],
         )?;
         Ok(())
@@ -358,7 +312,7 @@ impl Store {
             .query_row(
                 "SELECT id, ruleset, seed, commitment, created,
                     x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
-                    waiting, resigned
+                    waiting, resigned, record
                  FROM games WHERE id = ?1",
                 [id],
                 |row| {
@@ -382,6 +336,7 @@ impl Store {
                         ],
                         waiting: row.get(11)?,
                         resigned: row.get(12)?,
+                        record: row.get(13)?,
                     })
                 },
             )
@@ -470,8 +425,17 @@ impl Store {
             }
         }
         let updated = transaction.execute(
-            "UPDATE games SET waiting = ?2, resigned = coalesce(?3, resigned) WHERE id = ?1",
-            params![id, change.waiting, change.resigned],
+            "UPDATE games SET waiting = ?2, resigned = coalesce(?3, resigned),
+                record = ?4, over = ?5, updated = ?6
+             WHERE id = ?1",
+            params![
+                id,
+                change.waiting,
+                change.resigned,
+                change.record,
+                change.over,
+                unix_now()
+            ],
         )?;
         if updated != 1 {
             return Err(StoreError::Corrupt(format!("no game row for {id}")));
@@ -506,6 +470,7 @@ mod tests {
             ],
             waiting: None,
             resigned: None,
+            record: Some("[Ruleset \"kendall\"]".to_owned()),
         }
     }
 
@@ -524,6 +489,8 @@ mod tests {
             turns: vec![turn.clone()],
             waiting: Some("|--- 1".to_owned()),
             resigned: None,
+            record: "r".to_owned(),
+            over: false,
         };
         store.apply("g1", &change).unwrap();
         let (loaded, turns) = store.load("g1").unwrap().unwrap();
@@ -549,6 +516,8 @@ mod tests {
             turns: vec![turn.clone(), turn],
             waiting: Some("|--- 1".to_owned()),
             resigned: None,
+            record: "r".to_owned(),
+            over: false,
         };
         assert!(store.apply("g1", &change).is_err());
         let (loaded, turns) = store.load("g1").unwrap().unwrap();
@@ -581,10 +550,11 @@ mod tests {
             let connection = Connection::open(&path).unwrap();
             connection
                 .execute_batch(&format!(
-                    "BEGIN; {SCHEMA} PRAGMA user_version = 1;
+                    "BEGIN; {} PRAGMA user_version = 1;
                      INSERT INTO games (id, ruleset, seed, commitment, created, x_level, o_level)
                      VALUES ('old', 'kendall', '', '', '2026-12-01T00:00:00Z', 1, 2);
-                     COMMIT;"
+                     COMMIT;",
+                    schema::V1
                 ))
                 .unwrap();
         }
