@@ -1,6 +1,5 @@
-//! A hosted game: its stored row rebuilt into a playing [`Game`] by
-//! replaying its seed and its stored turns, its seats, and what the API
-//! shows of it.
+//! A hosted game: its stored row taken up again as a playing [`Game`]
+//! from its record, its seats, and what the API shows of it.
 
 use senet::game::{Finish, Turn};
 use senet::{Commitment, Compiled, Game, Move, Record, Ruleset, Seed, Side, Throw};
@@ -11,7 +10,7 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::secret;
-use crate::store::{StoredGame, StoredTurn, replay};
+use crate::store::{StoredGame, StoredTurn};
 
 /// The `Site` tag of the server's records.
 pub const SITE: &str = "senet-server";
@@ -69,21 +68,20 @@ pub fn stored_turn(turn: &Turn) -> StoredTurn {
 }
 
 fn corrupt(id: &str, what: String) -> ApiError {
-    ApiError::internal(format!("stored game {id} does not replay: {what}"))
+    ApiError::internal(format!("stored game {id} does not resume: {what}"))
 }
 
 impl Hosted {
-    /// Rebuilds the game from its row and turns: the seed gives every
-    /// throw again, each stored turn is checked against it and played.
+    /// Takes the game up from its stored row: its record is played again
+    /// from its seed by [`Game::resume`], which checks every roll against
+    /// the seed and every move against the rules; then the throw waiting
+    /// for a person's move is thrown again and checked against the stored
+    /// one.
     ///
     /// # Errors
     ///
-    /// A 500 [`ApiError`] naming the first thing that does not replay.
-    pub fn rebuild(
-        stored: StoredGame,
-        turns: &[StoredTurn],
-        offered: &Offered,
-    ) -> Result<Hosted, ApiError> {
+    /// A 500 [`ApiError`] naming the first thing that does not resume.
+    pub fn resume(stored: StoredGame, offered: &Offered) -> Result<Hosted, ApiError> {
         let id = stored.id.clone();
         let ruleset = offered.named(&stored.ruleset).ok_or_else(|| {
             let names = offered.names();
@@ -124,7 +122,30 @@ impl Hosted {
             });
         }
         let players: [Player; 2] = [players[0].clone(), players[1].clone()];
-        let mut game = replay(&stored, turns, ruleset).map_err(|e| corrupt(&id, e))?;
+        let text = stored.record.as_deref().ok_or_else(|| {
+            corrupt(
+                &id,
+                "it has no record: it did not replay when its database was upgraded".to_owned(),
+            )
+        })?;
+        let record: Record = text
+            .parse()
+            .map_err(|e| corrupt(&id, format!("the record does not read: {e}")))?;
+        if record.seed() != Some(seed) {
+            return Err(corrupt(
+                &id,
+                "the record's seed is not the game's".to_owned(),
+            ));
+        }
+        let mut game = Game::resume(&record, ruleset).map_err(|e| corrupt(&id, format!("{e}")))?;
+        if let Some(side) = &stored.resigned
+            && !game.is_over()
+        {
+            let side =
+                parse_side(side).ok_or_else(|| corrupt(&id, format!("resigned side {side}")))?;
+            game.resign(side)
+                .map_err(|e| corrupt(&id, format!("{e}")))?;
+        }
         if let Some(waiting) = &stored.waiting {
             let thrown = game
                 .throw()
@@ -250,7 +271,7 @@ impl Hosted {
     /// # Errors
     ///
     /// A 500 [`ApiError`] if a turn of the game's own history does not play
-    /// again, which a rebuilt game rules out.
+    /// again, which a resumed game rules out.
     pub fn positions(&self) -> Result<PositionsView, ApiError> {
         let view = self.game.view();
         let mut position = *view.start();

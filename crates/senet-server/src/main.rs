@@ -85,6 +85,12 @@ struct Options {
     /// other sites (DNS rebinding) from talking to it. None: every host.
     #[arg(long = "allowed-host", value_name = "NAME")]
     allowed_hosts: Vec<String>,
+    /// Games kept taken up between requests: a request on one of them
+    /// reads nothing from the database and replays nothing; past them the
+    /// least recently used is taken up again (from its stored record) when
+    /// next asked for. 0: none kept.
+    #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_CACHE_GAMES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=10_000_000))]
+    cache_games: usize,
     /// For tests: every change to a game takes this many milliseconds
     /// more, under its game's lock and before its commit.
     #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
@@ -169,7 +175,8 @@ fn run(options: &Options) -> Result<(), String> {
             .with_body_timeout(Duration::from_secs(options.body_timeout))
             .with_creates_per_minute(options.creates_per_minute)
             .with_max_body_bytes(options.max_body_bytes)
-            .with_max_turns(options.max_turns);
+            .with_max_turns(options.max_turns)
+            .with_cache_games(options.cache_games);
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::error::{ApiError, quoted};
 use crate::hosted::Hosted;
 use crate::limits::CreateWindow;
+use crate::live::Live;
 use crate::odds::Odds;
 use crate::offered::Offered;
 use crate::store::Store;
@@ -35,6 +36,7 @@ pub struct AppState {
     allowed_hosts: Vec<String>,
     body_timeout: std::time::Duration,
     pub(crate) creates: CreateWindow,
+    pub(crate) live: Live,
     max_body_bytes: usize,
     max_turns: usize,
 }
@@ -61,6 +63,7 @@ impl AppState {
             allowed_hosts: Vec::new(),
             body_timeout: std::time::Duration::from_secs(10),
             creates: CreateWindow::new(0),
+            live: Live::new(crate::live::DEFAULT_CACHE_GAMES),
             max_body_bytes: BODY_LIMIT,
             max_turns: DEFAULT_MAX_TURNS,
         }
@@ -96,6 +99,15 @@ impl AppState {
     /// 429 with `Retry-After`; 0 (the default here) for no limit.
     pub fn with_creates_per_minute(mut self, per_minute: u32) -> AppState {
         self.creates = CreateWindow::new(per_minute);
+        self
+    }
+
+    /// This state keeping at most `games` games taken up between requests
+    /// (1000 by default, [`DEFAULT_CACHE_GAMES`](crate::DEFAULT_CACHE_GAMES));
+    /// past them the least recently used is taken up again when next asked
+    /// for. 0 keeps none.
+    pub fn with_cache_games(mut self, games: usize) -> AppState {
+        self.live = Live::new(games);
         self
     }
 
@@ -146,12 +158,25 @@ impl AppState {
         Arc::clone(&self.locks[(hash % LOCKS as u64) as usize])
     }
 
-    /// Loads and replays game `id`.
+    /// Game `id` as the database holds it: the one kept in the cache, or
+    /// its row taken up with its record (and then kept). Call only under
+    /// the game's lock (`locked`).
     pub(crate) fn hosted(&self, id: &str) -> Result<Hosted, ApiError> {
-        let (stored, turns) = self.store.load(id)?.ok_or_else(|| {
+        if let Some(hosted) = self.live.get(id) {
+            return Ok(hosted);
+        }
+        let stored = self.store.game(id)?.ok_or_else(|| {
             ApiError::not_found(format!("no game has the id \"{}\"", quoted(id, 40)))
         })?;
-        Hosted::rebuild(stored, &turns, &self.offered)
+        let hosted = Hosted::resume(stored, &self.offered)?;
+        self.live.put(hosted.clone(), true);
+        Ok(hosted)
+    }
+
+    /// Keeps `hosted` as its game is now: call only under the game's lock,
+    /// once its change is committed.
+    pub(crate) fn committed(&self, hosted: &Hosted) {
+        self.live.put(hosted.clone(), false);
     }
 }
 

@@ -214,7 +214,9 @@ pub(crate) async fn create(
     let commitment = stored.commitment.clone();
     let game = locked(&state, id.clone(), move |state, _| {
         state.store.create(&stored)?;
-        Ok(Hosted::rebuild(stored, &[], &state.offered)?.view())
+        let hosted = Hosted::resume(stored, &state.offered)?;
+        state.committed(&hosted);
+        Ok(hosted.view())
     })
     .await?;
     let created = Created {
@@ -304,6 +306,9 @@ pub(crate) struct Status {
     /// Connections open, the asking one included; `null` when the router
     /// is served by other means than `serve::run`.
     connections: Option<usize>,
+    /// Games taken up from the database since the start (`Game::resume`
+    /// of a stored record): once per game while it stays in the cache.
+    resumes: u64,
     /// Endgame-table solves started since the start: one per ruleset.
     table_solves: u32,
     /// Each ruleset whose table was asked for: `solving`, `ready` or
@@ -320,6 +325,7 @@ pub(crate) async fn status(
         connections: extensions
             .get::<OpenConnections>()
             .map(OpenConnections::count),
+        resumes: state.live.resumes(),
         table_solves: state.odds.solves(),
         tables: state
             .odds

@@ -98,6 +98,7 @@ fn advance_and_store(
     // Zero but in tests that leave in the middle of a change.
     std::thread::sleep(state.work_delay);
     state.store.apply(&hosted.stored.id, &change)?;
+    state.committed(&hosted);
     Ok(Played {
         turns: hosted.turn_views(&turns),
         game: hosted.view(),

@@ -16,7 +16,7 @@ use crate::offered::Offered;
 /// # Errors
 ///
 /// What does not replay, in words (`turn 3: …`).
-pub(crate) fn replay(
+fn replay(
     stored: &StoredGame,
     turns: &[StoredTurn],
     ruleset: Compiled,

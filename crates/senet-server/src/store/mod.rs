@@ -25,7 +25,6 @@ use std::sync::Mutex;
 use rusqlite::{Connection, OptionalExtension, params};
 
 pub use migrate::Made;
-pub(crate) use migrate::replay;
 pub use schema::SCHEMA_VERSION;
 
 /// Now, in Unix seconds: when a game was last changed.
@@ -301,12 +300,13 @@ impl Store {
         Ok(())
     }
 
-    /// The game `id` and its turns, in order; `None` for an unknown id.
+    /// The row of game `id`, without its turns (its record holds them);
+    /// `None` for an unknown id.
     ///
     /// # Errors
     ///
     /// SQLite's errors.
-    pub fn load(&self, id: &str) -> Result<Option<(StoredGame, Vec<StoredTurn>)>, StoreError> {
+    pub fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let connection = self.lock();
         let game = connection
             .query_row(
@@ -341,9 +341,19 @@ impl Store {
                 },
             )
             .optional()?;
-        let Some(game) = game else {
+        Ok(game)
+    }
+
+    /// The game `id` and its turns, in order; `None` for an unknown id.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors.
+    pub fn load(&self, id: &str) -> Result<Option<(StoredGame, Vec<StoredTurn>)>, StoreError> {
+        let Some(game) = self.game(id)? else {
             return Ok(None);
         };
+        let connection = self.lock();
         let mut statement = connection.prepare_cached(
             "SELECT number, side, throw, text FROM turns WHERE game = ?1 ORDER BY number",
         )?;

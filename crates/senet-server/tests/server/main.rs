@@ -29,6 +29,7 @@ mod harness;
 mod limits;
 mod refusals;
 mod refusals_raw;
+mod resume;
 mod review;
 mod rules_files;
 mod shutdown;
