@@ -165,6 +165,13 @@ impl Hosted {
         })
     }
 
+    /// The number of the turn the game waits for: one more than the turns
+    /// played (a waiting throw belongs to it). A request names it to say
+    /// what it answers.
+    pub fn turn(&self) -> usize {
+        self.game.history().len() + 1
+    }
+
     /// The side to throw, or whose throw waits for its move.
     pub fn side_to_throw(&self) -> Side {
         self.game.position().side_to_throw()
@@ -243,6 +250,7 @@ impl Hosted {
             ruleset: self.ruleset.name(),
             dice: senet_view::words::implement(self.ruleset.dice()),
             position: game.position().to_string(),
+            turn: self.turn(),
             seats,
             to_play: game.to_play().map(side_text),
             throw: game.current_throw().map(ThrowView::of),
@@ -316,6 +324,9 @@ pub struct GameView {
     pub dice: &'static str,
     /// The position string now.
     pub position: String,
+    /// The turn the game waits for (a waiting throw belongs to it): what
+    /// a throw, a move or a resignation names to say what it answers.
+    pub turn: usize,
     /// The seats of x and o.
     pub seats: [SeatView; 2],
     /// The side to act, `x` or `o`; `null` once over.

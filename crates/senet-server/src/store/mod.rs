@@ -16,6 +16,7 @@
 //! turns stay, an audit of what was played and the source of the records
 //! of an upgraded file (`schema`, `migrate`).
 
+mod answers;
 mod migrate;
 mod schema;
 
@@ -24,6 +25,7 @@ use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+pub use answers::StoredAnswer;
 pub use migrate::Made;
 pub use schema::SCHEMA_VERSION;
 
@@ -177,6 +179,9 @@ pub struct Change {
     pub record: String,
     /// Whether the game is over after the change.
     pub over: bool,
+    /// The answer to the request that made the change, kept for the
+    /// request sent again.
+    pub answer: Option<StoredAnswer>,
 }
 
 /// The database: one connection, used by one request at a time.
@@ -450,6 +455,9 @@ impl Store {
         if updated != 1 {
             return Err(StoreError::Corrupt(format!("no game row for {id}")));
         }
+        if let Some(answer) = &change.answer {
+            answers::keep(&transaction, id, answer)?;
+        }
         transaction.commit()?;
         Ok(())
     }
@@ -495,14 +503,25 @@ mod tests {
             throw: "||-- 2".to_owned(),
             text: "2: 10-12".to_owned(),
         };
+        let answer = StoredAnswer {
+            side: "x".to_owned(),
+            action: "move".to_owned(),
+            turn: 1,
+            request_sha256: "cd".repeat(32),
+            json: "{}".to_owned(),
+        };
         let change = Change {
             turns: vec![turn.clone()],
             waiting: Some("|--- 1".to_owned()),
             resigned: None,
             record: "r".to_owned(),
             over: false,
+            answer: Some(answer.clone()),
         };
+        assert_eq!(store.answer("g1", "x", "move").unwrap(), None);
         store.apply("g1", &change).unwrap();
+        assert_eq!(store.answer("g1", "x", "move").unwrap(), Some(answer));
+        assert_eq!(store.answer("g1", "x", "throw").unwrap(), None);
         let (loaded, turns) = store.load("g1").unwrap().unwrap();
         assert_eq!(turns, vec![turn]);
         assert_eq!(loaded.waiting.as_deref(), Some("|--- 1"));
@@ -528,6 +547,7 @@ mod tests {
             resigned: None,
             record: "r".to_owned(),
             over: false,
+            answer: None,
         };
         assert!(store.apply("g1", &change).is_err());
         let (loaded, turns) = store.load("g1").unwrap().unwrap();

@@ -34,3 +34,4 @@ mod review;
 mod rules_files;
 mod shutdown;
 mod timeouts;
+mod turns;
