@@ -15,7 +15,9 @@ use crate::page;
 use crate::routes::{games, play};
 use crate::shape;
 
-pub use crate::state::{AppState, BODY_LIMIT, DEFAULT_MAX_TURNS};
+pub use crate::state::{
+    AppState, BODY_LIMIT, DEFAULT_ABANDON_AFTER_DAYS, DEFAULT_MAX_OPEN_GAMES, DEFAULT_MAX_TURNS,
+};
 
 /// The router: the API, the page and its files, a JSON 404 for anything
 /// else, the body limit, the limits on a request's target and headers,

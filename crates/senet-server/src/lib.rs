@@ -47,7 +47,10 @@ pub mod shape;
 mod state;
 pub mod store;
 
-pub use api::{AppState, BODY_LIMIT, DEFAULT_MAX_TURNS, router};
+pub use api::{
+    AppState, BODY_LIMIT, DEFAULT_ABANDON_AFTER_DAYS, DEFAULT_MAX_OPEN_GAMES, DEFAULT_MAX_TURNS,
+    router,
+};
 pub use error::ApiError;
 pub use live::DEFAULT_CACHE_GAMES;
 pub use offered::Offered;

@@ -85,6 +85,16 @@ struct Options {
     /// other sites (DNS rebinding) from talking to it. None: every host.
     #[arg(long = "allowed-host", value_name = "NAME")]
     allowed_hosts: Vec<String>,
+    /// The games in play the server holds (not over, changed within
+    /// `--abandon-after`); past them a new game gets a JSON 503. 0: no
+    /// limit.
+    #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_MAX_OPEN_GAMES)]
+    max_open_games: usize,
+    /// Days after which a game nobody changed stops counting as in play
+    /// for `--max-open-games` (it can still be played, and then counts
+    /// again).
+    #[arg(long, value_name = "DAYS", default_value_t = senet_server::DEFAULT_ABANDON_AFTER_DAYS, value_parser = clap::value_parser!(u64).range(1..=36_500))]
+    abandon_after: u64,
     /// Games kept taken up between requests: a request on one of them
     /// reads nothing from the database and replays nothing; past them the
     /// least recently used is taken up again (from its stored record) when
@@ -176,7 +186,11 @@ fn run(options: &Options) -> Result<(), String> {
             .with_creates_per_minute(options.creates_per_minute)
             .with_max_body_bytes(options.max_body_bytes)
             .with_max_turns(options.max_turns)
-            .with_cache_games(options.cache_games);
+            .with_cache_games(options.cache_games)
+            .with_max_open_games(
+                options.max_open_games,
+                Duration::from_secs(options.abandon_after * 86_400),
+            );
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

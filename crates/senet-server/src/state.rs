@@ -21,6 +21,14 @@ pub const BODY_LIMIT: usize = 4096;
 /// (`docs/study.md`), so 10,000 leaves every real game room.
 pub const DEFAULT_MAX_TURNS: usize = 10_000;
 
+/// The games in play a server holds unless the operator says otherwise
+/// (`--max-open-games`).
+pub const DEFAULT_MAX_OPEN_GAMES: usize = 10_000;
+
+/// The days after which an untouched game stops counting as in play
+/// unless the operator says otherwise (`--abandon-after`).
+pub const DEFAULT_ABANDON_AFTER_DAYS: u64 = 7;
+
 /// How many locks the games share: requests on one game run one at a
 /// time; requests on games of different locks run in parallel.
 const LOCKS: usize = 64;
@@ -39,6 +47,8 @@ pub struct AppState {
     pub(crate) live: Live,
     max_body_bytes: usize,
     max_turns: usize,
+    max_open_games: usize,
+    abandon_after: std::time::Duration,
 }
 
 impl AppState {
@@ -66,6 +76,8 @@ impl AppState {
             live: Live::new(crate::live::DEFAULT_CACHE_GAMES),
             max_body_bytes: BODY_LIMIT,
             max_turns: DEFAULT_MAX_TURNS,
+            max_open_games: DEFAULT_MAX_OPEN_GAMES,
+            abandon_after: std::time::Duration::from_secs(DEFAULT_ABANDON_AFTER_DAYS * 86_400),
         }
     }
 
@@ -92,6 +104,34 @@ impl AppState {
     /// The most turns a game may have before a throw or a move.
     pub fn max_turns(&self) -> usize {
         self.max_turns
+    }
+
+    /// This state refusing a new game with a JSON 503 while `games` games
+    /// are in play ([`DEFAULT_MAX_OPEN_GAMES`] by default; 0 for no
+    /// limit): games not over and changed within `abandon_after` (7 days
+    /// by default, [`DEFAULT_ABANDON_AFTER_DAYS`]). An abandoned game can
+    /// still be played, and then counts again.
+    pub fn with_max_open_games(
+        mut self,
+        games: usize,
+        abandon_after: std::time::Duration,
+    ) -> AppState {
+        self.max_open_games = games;
+        self.abandon_after = abandon_after;
+        self
+    }
+
+    /// The open-games limit as [`Store::create_within`] takes it: `None`
+    /// for no limit, else the limit and the Unix second from which a game
+    /// counts.
+    pub(crate) fn open_games_limit(&self) -> Option<(usize, i64)> {
+        let window = i64::try_from(self.abandon_after.as_secs()).unwrap_or(i64::MAX);
+        (self.max_open_games > 0).then(|| {
+            (
+                self.max_open_games,
+                crate::store::unix_now().saturating_sub(window),
+            )
+        })
     }
 
     /// This state letting one client address (an IPv6 one with its /64)

@@ -213,7 +213,16 @@ pub(crate) async fn create(
     };
     let commitment = stored.commitment.clone();
     let game = locked(&state, id.clone(), move |state, _| {
-        state.store.create(&stored)?;
+        let limit = state.open_games_limit();
+        if !state.store.create_within(&stored, limit)? {
+            let games = limit.map_or(0, |(games, _)| games);
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server holds {games} games in play, its limit: finish or resign one, or try later"
+                ),
+            ));
+        }
         let hosted = Hosted::resume(stored, &state.offered)?;
         state.committed(&hosted);
         Ok(hosted.view())

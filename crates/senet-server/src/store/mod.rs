@@ -30,7 +30,7 @@ pub use migrate::Made;
 pub use schema::SCHEMA_VERSION;
 
 /// Now, in Unix seconds: when a game was last changed.
-fn unix_now() -> i64 {
+pub(crate) fn unix_now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
@@ -277,7 +277,34 @@ impl Store {
     ///
     /// SQLite's errors (a duplicate id among them).
     pub fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
+        self.create_within(game, None).map(|_| ())
+    }
+
+    /// Stores a new game unless `open` games or more are in play, `open`
+    /// being `(limit, since)`: games not over and changed at or after Unix
+    /// second `since`. Counted and written under one lock, so creates at
+    /// the same time cannot pass the limit together. Whether it was
+    /// stored.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors (a duplicate id among them).
+    pub fn create_within(
+        &self,
+        game: &StoredGame,
+        open: Option<(usize, i64)>,
+    ) -> Result<bool, StoreError> {
         let connection = self.lock();
+        if let Some((limit, since)) = open {
+            let count: i64 = connection.query_row(
+                "SELECT count(*) FROM games WHERE over = 0 AND updated >= ?1",
+                [since],
+                |row| row.get(0),
+            )?;
+            if usize::try_from(count).unwrap_or(usize::MAX) >= limit {
+                return Ok(false);
+            }
+        }
         let [x, o] = &game.seats;
         connection.execute(
             "INSERT INTO games (id, ruleset, seed, commitment, created,
@@ -302,7 +329,7 @@ impl Store {
                 unix_now(),
             ],
         )?;
-        Ok(())
+        Ok(true)
     }
 
     /// The row of game `id`, without its turns (its record holds them);
