@@ -25,6 +25,9 @@ pub enum Player {
     },
     /// A bot of the level, played by the server.
     Bot(Level),
+    /// A person invited who has not taken the seat yet: nobody can act
+    /// for it until the invitation is exchanged for its token.
+    Invited,
 }
 
 /// A game as the server holds it while it answers a request.
@@ -113,6 +116,7 @@ impl Hosted {
                 (None, Some(hash)) => Player::Person {
                     token_sha256: hash.clone(),
                 },
+                (None, None) if seat.invitation.is_some() => Player::Invited,
                 _ => {
                     return Err(corrupt(
                         &id,
@@ -181,7 +185,7 @@ impl Hosted {
     pub fn levels(&self) -> [Option<Level>; 2] {
         self.players.clone().map(|player| match player {
             Player::Bot(level) => Some(level),
-            Player::Person { .. } => None,
+            Player::Person { .. } | Player::Invited => None,
         })
     }
 
@@ -192,8 +196,34 @@ impl Hosted {
             .into_iter()
             .find(|side| match &self.players[side.index()] {
                 Player::Person { token_sha256 } => secret::same(token_sha256, &hash),
-                Player::Bot(_) => false,
+                Player::Bot(_) | Player::Invited => false,
             })
+    }
+
+    /// The seat offered by invitation, if any, and what its invitation
+    /// column holds (the invitation, or `used:…` once exchanged).
+    pub fn invited(&self) -> Option<(Side, &str)> {
+        [Side::X, Side::O].into_iter().find_map(|side| {
+            self.stored.seats[side.index()]
+                .invitation
+                .as_deref()
+                .map(|invitation| (side, invitation))
+        })
+    }
+
+    /// A 409 if `side`'s seat waits for its invited person.
+    ///
+    /// # Errors
+    ///
+    /// The 409 `o has not joined yet: send them the invitation`.
+    pub fn check_joined(&self, side: Side) -> Result<(), ApiError> {
+        match self.players[side.index()] {
+            Player::Invited => Err(ApiError::conflict(format!(
+                "{} has not joined yet: send them the invitation",
+                side_text(side)
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// The agent of a seat as shown: `person` or `senet-bot level N`.
@@ -201,6 +231,7 @@ impl Hosted {
         match &self.players[side.index()] {
             Player::Person { .. } => "person".to_owned(),
             Player::Bot(level) => format!("senet-bot level {level}"),
+            Player::Invited => "invited".to_owned(),
         }
     }
 
@@ -211,7 +242,7 @@ impl Hosted {
             .clone()
             .or_else(|| match &self.players[side.index()] {
                 Player::Bot(_) => Some(self.agent(side)),
-                Player::Person { .. } => None,
+                Player::Person { .. } | Player::Invited => None,
             })
     }
 

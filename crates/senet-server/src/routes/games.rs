@@ -76,6 +76,11 @@ pub(crate) struct CreateRequest {
     name: Option<String>,
     #[serde(default)]
     opponent_name: Option<String>,
+    /// For a person opponent: whether the answer also gives their seat's
+    /// token (as before invitations; `true` until the page takes the
+    /// invitation instead). With `false`, only the invitation opens it.
+    #[serde(default)]
+    opponent_token: Option<bool>,
 }
 
 #[derive(Debug, Serialize)]
@@ -84,6 +89,9 @@ pub(crate) struct Created {
     seat: &'static str,
     token: String,
     opponent_token: Option<String>,
+    /// For a person opponent: what they exchange once for their own token
+    /// (`POST /api/games/{id}/join`).
+    invitation: Option<String>,
     commitment: String,
     game: GameView,
 }
@@ -161,6 +169,11 @@ pub(crate) async fn create(
             )));
         }
     };
+    if !person && request.opponent_token.is_some() {
+        return Err(ApiError::bad_request(
+            "a bot's seat has no token: opponent_token is for a person",
+        ));
+    }
     if !person && request.opponent_name.is_some() {
         return Err(ApiError::bad_request(
             "a bot's name is its level: opponent_name is for a person",
@@ -184,7 +197,12 @@ pub(crate) async fn create(
     let seed = Seed::random().map_err(fail)?;
     let id = secret::new_id().map_err(fail)?;
     let token = secret::new_token().map_err(fail)?;
-    let opponent_token = if person {
+    let invitation = if person {
+        Some(secret::new_invitation().map_err(fail)?)
+    } else {
+        None
+    };
+    let opponent_token = if person && request.opponent_token.unwrap_or(true) {
         Some(secret::new_token().map_err(fail)?)
     } else {
         None
@@ -194,11 +212,13 @@ pub(crate) async fn create(
         level: None,
         token_sha256: Some(secret::token_sha256(&token)),
         name: names[seat.index()].clone(),
+        invitation: None,
     };
     seats[seat.opponent().index()] = StoredSeat {
         level: level.map(Level::number),
         token_sha256: opponent_token.as_deref().map(secret::token_sha256),
         name: names[seat.opponent().index()].clone(),
+        invitation: invitation.clone(),
     };
     let stored = StoredGame {
         id: id.clone(),
@@ -233,6 +253,7 @@ pub(crate) async fn create(
         seat: side_text(seat),
         token,
         opponent_token,
+        invitation,
         commitment,
         game,
     };

@@ -45,6 +45,7 @@ fn check_turns(state: &AppState, hosted: &Hosted) -> Result<(), ApiError> {
 fn check_decides(hosted: &Hosted, side: Side) -> Result<(), ApiError> {
     check_not_over(hosted)?;
     let to_play = hosted.side_to_throw();
+    hosted.check_joined(to_play)?;
     if hosted.game.current_throw().is_none() {
         return Err(ApiError::conflict(format!(
             "no throw waits: {} must throw first (POST /api/games/{}/throw)",
@@ -206,6 +207,7 @@ pub(crate) async fn throw(
                 side_text(to_play)
             )));
         }
+        hosted.check_joined(to_play)?;
         if to_play != side && hosted.levels()[to_play.index()].is_none() {
             return Err(ApiError::conflict(format!(
                 "it is {}'s turn to throw, not {}'s",

@@ -19,6 +19,7 @@
 mod answers;
 mod migrate;
 mod schema;
+mod seats;
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -102,6 +103,9 @@ pub struct StoredSeat {
     pub token_sha256: Option<String>,
     /// The name given at creation, if any.
     pub name: Option<String>,
+    /// For a person's seat offered by invitation: the invitation while it
+    /// waits, `used:` and its SHA-256 once exchanged (`seats`).
+    pub invitation: Option<String>,
 }
 
 /// A game's row: everything about it that its turns do not give.
@@ -309,8 +313,8 @@ impl Store {
         connection.execute(
             "INSERT INTO games (id, ruleset, seed, commitment, created,
                 x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
-                waiting, resigned, record, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                waiting, resigned, record, updated, x_invitation, o_invitation)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             params![
                 game.id,
                 game.ruleset,
@@ -327,6 +331,8 @@ impl Store {
                 game.resigned,
                 game.record,
                 unix_now(),
+                x.invitation,
+                o.invitation,
             ],
         )?;
         Ok(true)
@@ -344,7 +350,7 @@ impl Store {
             .query_row(
                 "SELECT id, ruleset, seed, commitment, created,
                     x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
-                    waiting, resigned, record
+                    waiting, resigned, record, x_invitation, o_invitation
                  FROM games WHERE id = ?1",
                 [id],
                 |row| {
@@ -359,11 +365,13 @@ impl Store {
                                 level: row.get(5)?,
                                 token_sha256: row.get(6)?,
                                 name: row.get(7)?,
+                                invitation: row.get(14)?,
                             },
                             StoredSeat {
                                 level: row.get(8)?,
                                 token_sha256: row.get(9)?,
                                 name: row.get(10)?,
+                                invitation: row.get(15)?,
                             },
                         ],
                         waiting: row.get(11)?,
@@ -506,11 +514,13 @@ mod tests {
                     level: None,
                     token_sha256: Some("ab".repeat(32)),
                     name: Some("Ann".to_owned()),
+                    invitation: None,
                 },
                 StoredSeat {
                     level: Some(2),
                     token_sha256: None,
                     name: None,
+                    invitation: None,
                 },
             ],
             waiting: None,

@@ -32,6 +32,7 @@ mod refusals_raw;
 mod resume;
 mod review;
 mod rules_files;
+mod seats;
 mod shutdown;
 mod timeouts;
 mod turns;
