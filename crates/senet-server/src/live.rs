@@ -1,5 +1,5 @@
 //! The games in play, kept taken up between requests: a request on a game
-//! in the cache reads nothing from the database and replays nothing.
+//! in the cache reads no game row and no turns, and replays nothing.
 //!
 //! The database stays the truth. A game enters the cache when it is taken
 //! up (`Game::resume` of its stored record) and is replaced only after a

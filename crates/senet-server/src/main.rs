@@ -96,7 +96,7 @@ struct Options {
     #[arg(long, value_name = "DAYS", default_value_t = senet_server::DEFAULT_ABANDON_AFTER_DAYS, value_parser = clap::value_parser!(u64).range(1..=36_500))]
     abandon_after: u64,
     /// Games kept taken up between requests: a request on one of them
-    /// reads nothing from the database and replays nothing; past them the
+    /// reads no game row and no turns and replays nothing; past them the
     /// least recently used is taken up again (from its stored record) when
     /// next asked for. 0: none kept.
     #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_CACHE_GAMES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=10_000_000))]
