@@ -12,10 +12,12 @@ use axum::routing::{get, post};
 
 use crate::error::ApiError;
 use crate::page;
-use crate::routes::{games, play};
+use crate::routes::{games, play, seats};
 use crate::shape;
 
-pub use crate::state::{AppState, BODY_LIMIT, DEFAULT_MAX_TURNS};
+pub use crate::state::{
+    AppState, BODY_LIMIT, DEFAULT_ABANDON_AFTER_DAYS, DEFAULT_MAX_OPEN_GAMES, DEFAULT_MAX_TURNS,
+};
 
 /// The router: the API, the page and its files, a JSON 404 for anything
 /// else, the body limit, the limits on a request's target and headers,
@@ -28,6 +30,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/status", get(games::status))
         .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::read))
+        .route("/api/games/{id}/join", post(seats::join))
+        .route("/api/games/{id}/invitation", get(seats::invitation))
         .route("/api/games/{id}/throw", post(play::throw))
         .route("/api/games/{id}/move", post(play::play))
         .route("/api/games/{id}/hint", get(play::hint))

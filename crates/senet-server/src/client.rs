@@ -80,7 +80,9 @@ pub fn request_raw(port: u16, message: &[u8]) -> std::io::Result<Answer> {
 /// throw when none waits, else the legal move numbered `pick(count)` of
 /// the `count` listed (modulo `count`). It is sent with the token of the
 /// side to play or, when that seat is a bot's (`None`), the other's, which
-/// lets the bot play.
+/// lets the bot play. The request names the view's `turn` (when it has
+/// one), so a request sent on a view that is no longer the game's is
+/// refused (409) rather than played on a game its sender did not see.
 ///
 /// # Errors
 ///
@@ -104,23 +106,31 @@ pub fn take_turn(
     let token = tokens[side]
         .or(tokens[1 - side])
         .ok_or_else(|| invalid("no seat's token"))?;
+    let turn = game["turn"].as_u64();
     match game["legal_moves"]
         .as_array()
         .filter(|moves| !moves.is_empty())
     {
-        None => request(
-            port,
-            "POST",
-            &format!("/api/games/{id}/throw"),
-            Some(token),
-            None,
-        ),
+        None => {
+            let body = turn.map(|turn| serde_json::json!({ "turn": turn }).to_string());
+            request(
+                port,
+                "POST",
+                &format!("/api/games/{id}/throw"),
+                Some(token),
+                body.as_deref().map(str::as_bytes),
+            )
+        }
         Some(moves) => {
             let chosen = &moves[pick(moves.len()) % moves.len()];
             let text = chosen["text"]
                 .as_str()
                 .ok_or_else(|| invalid("a legal move without its text"))?;
-            let body = serde_json::json!({ "move": text }).to_string();
+            let mut body = serde_json::json!({ "move": text });
+            if let Some(turn) = turn {
+                body["turn"] = turn.into();
+            }
+            let body = body.to_string();
             request(
                 port,
                 "POST",

@@ -30,48 +30,80 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
         // asking; a JSON body it cannot send without a preflight, which
         // this server never answers.
         if !is_json(request.headers()) {
-            return Err(ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "the body must be JSON, sent with Content-Type: application/json",
-            ));
+            return Err(not_json());
         }
-        // A body that dribbles in holds a connection and a task: it has
-        // the body timeout to arrive whole.
-        let timeout = state.body_timeout();
-        let bytes = tokio::time::timeout(timeout, Bytes::from_request(request, state))
-            .await
-            .map_err(|_| {
-                ApiError::new(
-                    StatusCode::REQUEST_TIMEOUT,
-                    format!("the body did not arrive within {} s", timeout.as_secs()),
-                )
-            })?
-            .map_err(|rejection| {
-                let status = rejection.status();
-                if status == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::new(
-                        status,
-                        format!("the body is longer than {} bytes", state.max_body_bytes()),
-                    )
-                } else {
-                    ApiError::new(
-                        status,
-                        format!(
-                            "the body could not be read: {}",
-                            quoted(&rejection.body_text(), 80)
-                        ),
-                    )
-                }
-            })?;
-        serde_json::from_slice(&bytes)
-            .map(JsonBody)
-            .map_err(|error| {
-                ApiError::bad_request(format!(
-                    "the body is not this route's JSON: {}",
-                    quoted(&error.to_string(), 120)
-                ))
-            })
+        parse(&read_body(request, state).await?).map(JsonBody)
     }
+}
+
+/// A JSON body that may be left out (an empty body): `None` then. A body
+/// that is sent must be JSON, sent as such, as for [`JsonBody`].
+pub(crate) struct OptionalJsonBody<T>(pub(crate) Option<T>);
+
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for OptionalJsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(
+        request: Request,
+        state: &Arc<AppState>,
+    ) -> Result<OptionalJsonBody<T>, ApiError> {
+        let json = is_json(request.headers());
+        let bytes = read_body(request, state).await?;
+        if bytes.is_empty() {
+            return Ok(OptionalJsonBody(None));
+        }
+        if !json {
+            return Err(not_json());
+        }
+        parse(&bytes).map(|value| OptionalJsonBody(Some(value)))
+    }
+}
+
+fn not_json() -> ApiError {
+    ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "the body must be JSON, sent with Content-Type: application/json",
+    )
+}
+
+/// The request's body, whole: within the body timeout (a body that
+/// dribbles in holds a connection and a task) and the body limit.
+async fn read_body(request: Request, state: &Arc<AppState>) -> Result<Bytes, ApiError> {
+    let timeout = state.body_timeout();
+    tokio::time::timeout(timeout, Bytes::from_request(request, state))
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("the body did not arrive within {} s", timeout.as_secs()),
+            )
+        })?
+        .map_err(|rejection| {
+            let status = rejection.status();
+            if status == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    status,
+                    format!("the body is longer than {} bytes", state.max_body_bytes()),
+                )
+            } else {
+                ApiError::new(
+                    status,
+                    format!(
+                        "the body could not be read: {}",
+                        quoted(&rejection.body_text(), 80)
+                    ),
+                )
+            }
+        })
+}
+
+fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|error| {
+        ApiError::bad_request(format!(
+            "the body is not this route's JSON: {}",
+            quoted(&error.to_string(), 120)
+        ))
+    })
 }
 
 /// Whether the request says its body is JSON (`application/json`, any

@@ -1,9 +1,8 @@
-//! A hosted game: its stored row rebuilt into a playing [`Game`] by
-//! replaying its seed and its stored turns, its seats, and what the API
-//! shows of it.
+//! A hosted game: its stored row taken up again as a playing [`Game`]
+//! from its record, its seats, and what the API shows of it.
 
 use senet::game::{Finish, Turn};
-use senet::{Commitment, Compiled, Game, Move, Position, Record, Ruleset, Seed, Side, Throw};
+use senet::{Commitment, Compiled, Game, Move, Record, Ruleset, Seed, Side, Throw};
 
 use crate::offered::Offered;
 use senet_bot::Level;
@@ -26,6 +25,9 @@ pub enum Player {
     },
     /// A bot of the level, played by the server.
     Bot(Level),
+    /// A person invited who has not taken the seat yet: nobody can act
+    /// for it until the invitation is exchanged for its token.
+    Invited,
 }
 
 /// A game as the server holds it while it answers a request.
@@ -69,21 +71,20 @@ pub fn stored_turn(turn: &Turn) -> StoredTurn {
 }
 
 fn corrupt(id: &str, what: String) -> ApiError {
-    ApiError::internal(format!("stored game {id} does not replay: {what}"))
+    ApiError::internal(format!("stored game {id} does not resume: {what}"))
 }
 
 impl Hosted {
-    /// Rebuilds the game from its row and turns: the seed gives every
-    /// throw again, each stored turn is checked against it and played.
+    /// Takes the game up from its stored row: its record is played again
+    /// from its seed by [`Game::resume`], which checks every roll against
+    /// the seed and every move against the rules; then the throw waiting
+    /// for a person's move is thrown again and checked against the stored
+    /// one.
     ///
     /// # Errors
     ///
-    /// A 500 [`ApiError`] naming the first thing that does not replay.
-    pub fn rebuild(
-        stored: StoredGame,
-        turns: &[StoredTurn],
-        offered: &Offered,
-    ) -> Result<Hosted, ApiError> {
+    /// A 500 [`ApiError`] naming the first thing that does not resume.
+    pub fn resume(stored: StoredGame, offered: &Offered) -> Result<Hosted, ApiError> {
         let id = stored.id.clone();
         let ruleset = offered.named(&stored.ruleset).ok_or_else(|| {
             let names = offered.names();
@@ -115,6 +116,7 @@ impl Hosted {
                 (None, Some(hash)) => Player::Person {
                     token_sha256: hash.clone(),
                 },
+                (None, None) if seat.invitation.is_some() => Player::Invited,
                 _ => {
                     return Err(corrupt(
                         &id,
@@ -124,33 +126,29 @@ impl Hosted {
             });
         }
         let players: [Player; 2] = [players[0].clone(), players[1].clone()];
-        let start = Position::try_start(ruleset).map_err(|e| corrupt(&id, format!("{e}")))?;
-        let mut game = Game::seeded_from(start, seed);
-        for turn in turns {
-            let thrown = game
-                .throw()
-                .map_err(|e| corrupt(&id, format!("turn {}: {e}", turn.number)))?;
-            let throw = thrown.throw().to_string();
-            if throw != turn.throw {
-                return Err(corrupt(
-                    &id,
-                    format!(
-                        "turn {}: stored throw {} but the seed gives {throw}",
-                        turn.number, turn.throw
-                    ),
-                ));
-            }
-            if !thrown.is_lost() {
-                game.play_text(&turn.text)
-                    .map_err(|e| corrupt(&id, format!("turn {}: {e}", turn.number)))?;
-            }
-            let played = game.history().last().map(stored_turn);
-            if played.as_ref() != Some(turn) {
-                return Err(corrupt(
-                    &id,
-                    format!("turn {} differs when replayed", turn.number),
-                ));
-            }
+        let text = stored.record.as_deref().ok_or_else(|| {
+            corrupt(
+                &id,
+                "it has no record: it did not replay when its database was upgraded".to_owned(),
+            )
+        })?;
+        let record: Record = text
+            .parse()
+            .map_err(|e| corrupt(&id, format!("the record does not read: {e}")))?;
+        if record.seed() != Some(seed) {
+            return Err(corrupt(
+                &id,
+                "the record's seed is not the game's".to_owned(),
+            ));
+        }
+        let mut game = Game::resume(&record, ruleset).map_err(|e| corrupt(&id, format!("{e}")))?;
+        if let Some(side) = &stored.resigned
+            && !game.is_over()
+        {
+            let side =
+                parse_side(side).ok_or_else(|| corrupt(&id, format!("resigned side {side}")))?;
+            game.resign(side)
+                .map_err(|e| corrupt(&id, format!("{e}")))?;
         }
         if let Some(waiting) = &stored.waiting {
             let thrown = game
@@ -163,18 +161,19 @@ impl Hosted {
                 ));
             }
         }
-        if let Some(side) = &stored.resigned {
-            let side =
-                parse_side(side).ok_or_else(|| corrupt(&id, format!("resigned side {side}")))?;
-            game.resign(side)
-                .map_err(|e| corrupt(&id, format!("{e}")))?;
-        }
         Ok(Hosted {
             stored,
             ruleset,
             players,
             game,
         })
+    }
+
+    /// The number of the turn the game waits for: one more than the turns
+    /// played (a waiting throw belongs to it). A request names it to say
+    /// what it answers.
+    pub fn turn(&self) -> usize {
+        self.game.history().len() + 1
     }
 
     /// The side to throw, or whose throw waits for its move.
@@ -186,7 +185,7 @@ impl Hosted {
     pub fn levels(&self) -> [Option<Level>; 2] {
         self.players.clone().map(|player| match player {
             Player::Bot(level) => Some(level),
-            Player::Person { .. } => None,
+            Player::Person { .. } | Player::Invited => None,
         })
     }
 
@@ -197,8 +196,34 @@ impl Hosted {
             .into_iter()
             .find(|side| match &self.players[side.index()] {
                 Player::Person { token_sha256 } => secret::same(token_sha256, &hash),
-                Player::Bot(_) => false,
+                Player::Bot(_) | Player::Invited => false,
             })
+    }
+
+    /// The seat offered by invitation, if any, and what its invitation
+    /// column holds (the invitation, or `used:…` once exchanged).
+    pub fn invited(&self) -> Option<(Side, &str)> {
+        [Side::X, Side::O].into_iter().find_map(|side| {
+            self.stored.seats[side.index()]
+                .invitation
+                .as_deref()
+                .map(|invitation| (side, invitation))
+        })
+    }
+
+    /// A 409 if `side`'s seat waits for its invited person.
+    ///
+    /// # Errors
+    ///
+    /// The 409 `o has not joined yet: send them the invitation`.
+    pub fn check_joined(&self, side: Side) -> Result<(), ApiError> {
+        match self.players[side.index()] {
+            Player::Invited => Err(ApiError::conflict(format!(
+                "{} has not joined yet: send them the invitation",
+                side_text(side)
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// The agent of a seat as shown: `person` or `senet-bot level N`.
@@ -206,6 +231,7 @@ impl Hosted {
         match &self.players[side.index()] {
             Player::Person { .. } => "person".to_owned(),
             Player::Bot(level) => format!("senet-bot level {level}"),
+            Player::Invited => "invited".to_owned(),
         }
     }
 
@@ -216,7 +242,7 @@ impl Hosted {
             .clone()
             .or_else(|| match &self.players[side.index()] {
                 Player::Bot(_) => Some(self.agent(side)),
-                Player::Person { .. } => None,
+                Player::Person { .. } | Player::Invited => None,
             })
     }
 
@@ -255,6 +281,7 @@ impl Hosted {
             ruleset: self.ruleset.name(),
             dice: senet_view::words::implement(self.ruleset.dice()),
             position: game.position().to_string(),
+            turn: self.turn(),
             seats,
             to_play: game.to_play().map(side_text),
             throw: game.current_throw().map(ThrowView::of),
@@ -283,7 +310,7 @@ impl Hosted {
     /// # Errors
     ///
     /// A 500 [`ApiError`] if a turn of the game's own history does not play
-    /// again, which a rebuilt game rules out.
+    /// again, which a resumed game rules out.
     pub fn positions(&self) -> Result<PositionsView, ApiError> {
         let view = self.game.view();
         let mut position = *view.start();
@@ -328,6 +355,9 @@ pub struct GameView {
     pub dice: &'static str,
     /// The position string now.
     pub position: String,
+    /// The turn the game waits for (a waiting throw belongs to it): what
+    /// a throw, a move or a resignation names to say what it answers.
+    pub turn: usize,
     /// The seats of x and o.
     pub seats: [SeatView; 2],
     /// The side to act, `x` or `o`; `null` once over.

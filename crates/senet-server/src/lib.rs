@@ -35,6 +35,7 @@ mod extract;
 pub mod hints;
 pub mod hosted;
 pub mod limits;
+mod live;
 pub mod odds;
 pub mod offered;
 mod page;
@@ -46,8 +47,12 @@ pub mod shape;
 mod state;
 pub mod store;
 
-pub use api::{AppState, BODY_LIMIT, DEFAULT_MAX_TURNS, router};
+pub use api::{
+    AppState, BODY_LIMIT, DEFAULT_ABANDON_AFTER_DAYS, DEFAULT_MAX_OPEN_GAMES, DEFAULT_MAX_TURNS,
+    router,
+};
 pub use error::ApiError;
+pub use live::DEFAULT_CACHE_GAMES;
 pub use offered::Offered;
 pub use serve::Limits;
 pub use store::{Durability, Store, StoreError};

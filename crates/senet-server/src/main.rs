@@ -85,6 +85,22 @@ struct Options {
     /// other sites (DNS rebinding) from talking to it. None: every host.
     #[arg(long = "allowed-host", value_name = "NAME")]
     allowed_hosts: Vec<String>,
+    /// The games in play the server holds (not over, changed within
+    /// `--abandon-after`); past them a new game gets a JSON 503. 0: no
+    /// limit.
+    #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_MAX_OPEN_GAMES)]
+    max_open_games: usize,
+    /// Days after which a game nobody changed stops counting as in play
+    /// for `--max-open-games` (it can still be played, and then counts
+    /// again).
+    #[arg(long, value_name = "DAYS", default_value_t = senet_server::DEFAULT_ABANDON_AFTER_DAYS, value_parser = clap::value_parser!(u64).range(1..=36_500))]
+    abandon_after: u64,
+    /// Games kept taken up between requests: a request on one of them
+    /// reads no game row and no turns and replays nothing; past them the
+    /// least recently used is taken up again (from its stored record) when
+    /// next asked for. 0: none kept.
+    #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_CACHE_GAMES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=10_000_000))]
+    cache_games: usize,
     /// For tests: every change to a game takes this many milliseconds
     /// more, under its game's lock and before its commit.
     #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
@@ -119,6 +135,17 @@ fn run(options: &Options) -> Result<(), String> {
         None => Offered::built_in(),
     };
     let store = Store::open(&options.db, durability).map_err(|e| e.to_string())?;
+    // A file of an older version gets its games' records once, here.
+    let made = store.make_records(&offered).map_err(|e| e.to_string())?;
+    if made.made > 0 {
+        eprintln!(
+            "senet-server: made the records of {} games of an older database",
+            made.made
+        );
+    }
+    for (id, why) in &made.failed {
+        eprintln!("senet-server: stored game {id} does not replay ({why}): it is refused");
+    }
     let limits = Limits {
         header_timeout: Duration::from_secs(options.header_timeout),
         max_connections: usize::try_from(options.max_connections)
@@ -158,7 +185,12 @@ fn run(options: &Options) -> Result<(), String> {
             .with_body_timeout(Duration::from_secs(options.body_timeout))
             .with_creates_per_minute(options.creates_per_minute)
             .with_max_body_bytes(options.max_body_bytes)
-            .with_max_turns(options.max_turns);
+            .with_max_turns(options.max_turns)
+            .with_cache_games(options.cache_games)
+            .with_max_open_games(
+                options.max_open_games,
+                Duration::from_secs(options.abandon_after * 86_400),
+            );
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

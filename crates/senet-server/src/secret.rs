@@ -24,6 +24,16 @@ pub fn new_token() -> Result<String, SeedError> {
     random_hex(32)
 }
 
+/// An invitation to a seat: 16 random bytes, 32 hex digits, exchanged
+/// once for the seat's own token.
+///
+/// # Errors
+///
+/// When the operating system's random source fails.
+pub fn new_invitation() -> Result<String, SeedError> {
+    random_hex(16)
+}
+
 /// A game's id: 12 random bytes, 24 hex digits (not guessable, so a game
 /// is found only by whoever was given its id).
 ///

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::error::{ApiError, quoted};
 use crate::hosted::Hosted;
 use crate::limits::CreateWindow;
+use crate::live::Live;
 use crate::odds::Odds;
 use crate::offered::Offered;
 use crate::store::Store;
@@ -19,6 +20,14 @@ pub const BODY_LIMIT: usize = 4096;
 /// passes 2,400 throws in one game of 20 under random play
 /// (`docs/study.md`), so 10,000 leaves every real game room.
 pub const DEFAULT_MAX_TURNS: usize = 10_000;
+
+/// The games in play a server holds unless the operator says otherwise
+/// (`--max-open-games`).
+pub const DEFAULT_MAX_OPEN_GAMES: usize = 10_000;
+
+/// The days after which an untouched game stops counting as in play
+/// unless the operator says otherwise (`--abandon-after`).
+pub const DEFAULT_ABANDON_AFTER_DAYS: u64 = 7;
 
 /// How many locks the games share: requests on one game run one at a
 /// time; requests on games of different locks run in parallel.
@@ -35,8 +44,11 @@ pub struct AppState {
     allowed_hosts: Vec<String>,
     body_timeout: std::time::Duration,
     pub(crate) creates: CreateWindow,
+    pub(crate) live: Live,
     max_body_bytes: usize,
     max_turns: usize,
+    max_open_games: usize,
+    abandon_after: std::time::Duration,
 }
 
 impl AppState {
@@ -61,8 +73,11 @@ impl AppState {
             allowed_hosts: Vec::new(),
             body_timeout: std::time::Duration::from_secs(10),
             creates: CreateWindow::new(0),
+            live: Live::new(crate::live::DEFAULT_CACHE_GAMES),
             max_body_bytes: BODY_LIMIT,
             max_turns: DEFAULT_MAX_TURNS,
+            max_open_games: DEFAULT_MAX_OPEN_GAMES,
+            abandon_after: std::time::Duration::from_secs(DEFAULT_ABANDON_AFTER_DAYS * 86_400),
         }
     }
 
@@ -91,11 +106,48 @@ impl AppState {
         self.max_turns
     }
 
+    /// This state refusing a new game with a JSON 503 while `games` games
+    /// are in play ([`DEFAULT_MAX_OPEN_GAMES`] by default; 0 for no
+    /// limit): games not over and changed within `abandon_after` (7 days
+    /// by default, [`DEFAULT_ABANDON_AFTER_DAYS`]). An abandoned game can
+    /// still be played, and then counts again.
+    pub fn with_max_open_games(
+        mut self,
+        games: usize,
+        abandon_after: std::time::Duration,
+    ) -> AppState {
+        self.max_open_games = games;
+        self.abandon_after = abandon_after;
+        self
+    }
+
+    /// The open-games limit as [`Store::create_within`] takes it: `None`
+    /// for no limit, else the limit and the Unix second from which a game
+    /// counts.
+    pub(crate) fn open_games_limit(&self) -> Option<(usize, i64)> {
+        let window = i64::try_from(self.abandon_after.as_secs()).unwrap_or(i64::MAX);
+        (self.max_open_games > 0).then(|| {
+            (
+                self.max_open_games,
+                crate::store::unix_now().saturating_sub(window),
+            )
+        })
+    }
+
     /// This state letting one client address (an IPv6 one with its /64)
     /// make at most `per_minute` games a minute, others getting a JSON
     /// 429 with `Retry-After`; 0 (the default here) for no limit.
     pub fn with_creates_per_minute(mut self, per_minute: u32) -> AppState {
         self.creates = CreateWindow::new(per_minute);
+        self
+    }
+
+    /// This state keeping at most `games` games taken up between requests
+    /// (1000 by default, [`DEFAULT_CACHE_GAMES`](crate::DEFAULT_CACHE_GAMES));
+    /// past them the least recently used is taken up again when next asked
+    /// for. 0 keeps none.
+    pub fn with_cache_games(mut self, games: usize) -> AppState {
+        self.live = Live::new(games);
         self
     }
 
@@ -146,12 +198,25 @@ impl AppState {
         Arc::clone(&self.locks[(hash % LOCKS as u64) as usize])
     }
 
-    /// Loads and replays game `id`.
+    /// Game `id` as the database holds it: the one kept in the cache, or
+    /// its row taken up with its record (and then kept). Call only under
+    /// the game's lock (`locked`).
     pub(crate) fn hosted(&self, id: &str) -> Result<Hosted, ApiError> {
-        let (stored, turns) = self.store.load(id)?.ok_or_else(|| {
+        if let Some(hosted) = self.live.get(id) {
+            return Ok(hosted);
+        }
+        let stored = self.store.game(id)?.ok_or_else(|| {
             ApiError::not_found(format!("no game has the id \"{}\"", quoted(id, 40)))
         })?;
-        Hosted::rebuild(stored, &turns, &self.offered)
+        let hosted = Hosted::resume(stored, &self.offered)?;
+        self.live.put(hosted.clone(), true);
+        Ok(hosted)
+    }
+
+    /// Keeps `hosted` as its game is now: call only under the game's lock,
+    /// once its change is committed.
+    pub(crate) fn committed(&self, hosted: &Hosted) {
+        self.live.put(hosted.clone(), false);
     }
 }
 

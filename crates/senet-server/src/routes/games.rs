@@ -76,6 +76,11 @@ pub(crate) struct CreateRequest {
     name: Option<String>,
     #[serde(default)]
     opponent_name: Option<String>,
+    /// For a person opponent: whether the answer also gives their seat's
+    /// token (as before invitations; `true` until the page takes the
+    /// invitation instead). With `false`, only the invitation opens it.
+    #[serde(default)]
+    opponent_token: Option<bool>,
 }
 
 #[derive(Debug, Serialize)]
@@ -84,6 +89,9 @@ pub(crate) struct Created {
     seat: &'static str,
     token: String,
     opponent_token: Option<String>,
+    /// For a person opponent: what they exchange once for their own token
+    /// (`POST /api/games/{id}/join`).
+    invitation: Option<String>,
     commitment: String,
     game: GameView,
 }
@@ -161,6 +169,11 @@ pub(crate) async fn create(
             )));
         }
     };
+    if !person && request.opponent_token.is_some() {
+        return Err(ApiError::bad_request(
+            "a bot's seat has no token: opponent_token is for a person",
+        ));
+    }
     if !person && request.opponent_name.is_some() {
         return Err(ApiError::bad_request(
             "a bot's name is its level: opponent_name is for a person",
@@ -178,11 +191,18 @@ pub(crate) async fn create(
             })?;
         }
     }
+    let start = senet::Position::try_start(ruleset)
+        .map_err(|e| ApiError::internal(format!("{e}; no game was made")))?;
     let fail = |e: senet::source::SeedError| ApiError::internal(format!("{e}; no game was made"));
     let seed = Seed::random().map_err(fail)?;
     let id = secret::new_id().map_err(fail)?;
     let token = secret::new_token().map_err(fail)?;
-    let opponent_token = if person {
+    let invitation = if person {
+        Some(secret::new_invitation().map_err(fail)?)
+    } else {
+        None
+    };
+    let opponent_token = if person && request.opponent_token.unwrap_or(true) {
         Some(secret::new_token().map_err(fail)?)
     } else {
         None
@@ -192,11 +212,13 @@ pub(crate) async fn create(
         level: None,
         token_sha256: Some(secret::token_sha256(&token)),
         name: names[seat.index()].clone(),
+        invitation: None,
     };
     seats[seat.opponent().index()] = StoredSeat {
         level: level.map(Level::number),
         token_sha256: opponent_token.as_deref().map(secret::token_sha256),
         name: names[seat.opponent().index()].clone(),
+        invitation: invitation.clone(),
     };
     let stored = StoredGame {
         id: id.clone(),
@@ -207,11 +229,23 @@ pub(crate) async fn create(
         seats,
         waiting: None,
         resigned: None,
+        record: Some(senet::Game::seeded_from(start, seed).record().to_string()),
     };
     let commitment = stored.commitment.clone();
     let game = locked(&state, id.clone(), move |state, _| {
-        state.store.create(&stored)?;
-        Ok(Hosted::rebuild(stored, &[], &state.offered)?.view())
+        let limit = state.open_games_limit();
+        if !state.store.create_within(&stored, limit)? {
+            let games = limit.map_or(0, |(games, _)| games);
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server holds {games} games in play, its limit: finish or resign one, or try later"
+                ),
+            ));
+        }
+        let hosted = Hosted::resume(stored, &state.offered)?;
+        state.committed(&hosted);
+        Ok(hosted.view())
     })
     .await?;
     let created = Created {
@@ -219,6 +253,7 @@ pub(crate) async fn create(
         seat: side_text(seat),
         token,
         opponent_token,
+        invitation,
         commitment,
         game,
     };
@@ -301,6 +336,9 @@ pub(crate) struct Status {
     /// Connections open, the asking one included; `null` when the router
     /// is served by other means than `serve::run`.
     connections: Option<usize>,
+    /// Games taken up from the database since the start (`Game::resume`
+    /// of a stored record): once per game while it stays in the cache.
+    resumes: u64,
     /// Endgame-table solves started since the start: one per ruleset.
     table_solves: u32,
     /// Each ruleset whose table was asked for: `solving`, `ready` or
@@ -317,6 +355,7 @@ pub(crate) async fn status(
         connections: extensions
             .get::<OpenConnections>()
             .map(OpenConnections::count),
+        resumes: state.live.resumes(),
         table_solves: state.odds.solves(),
         tables: state
             .odds

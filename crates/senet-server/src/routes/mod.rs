@@ -2,3 +2,4 @@
 
 pub(crate) mod games;
 pub(crate) mod play;
+pub(crate) mod seats;

@@ -46,7 +46,9 @@ fn a_move_whose_client_leaves_is_played_to_its_end_before_the_next_request_on_it
         .to_owned();
     let played = before["history"].as_array().unwrap().len();
 
-    let body = json!({ "move": text }).to_string();
+    let body = json!({ "move": text, "turn": before["turn"] });
+    let retried = body.clone();
+    let body = body.to_string();
     let request = format!(
         "POST /api/games/{id}/move HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
@@ -70,6 +72,12 @@ fn a_move_whose_client_leaves_is_played_to_its_end_before_the_next_request_on_it
     assert_eq!(history[played]["move"], text.as_str());
     // It waited for the move's work (some 550 ms of it were left).
     assert!(took >= Duration::from_millis(400), "answered in {took:?}");
+    // The client that left sends its move again: it gets the answer it
+    // missed, and nothing is played twice.
+    let again = server.post(&format!("/api/games/{id}/move"), Some(&token), &retried);
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(again.json().unwrap()["game"], after);
+    assert_eq!(server.game(&id), after);
 }
 
 /// Where `ruleset`'s table is, as `GET /api/status` says.

@@ -103,3 +103,66 @@ fn past_max_turns_a_throw_or_move_is_a_json_409_and_resigning_stays_open() {
     let resign = server.send("POST", &format!("/api/games/{id}/resign"), tokens[0], None);
     assert_eq!(resign.status, 200, "{}", resign.body);
 }
+
+#[test]
+fn past_max_open_games_a_create_is_a_json_503_until_one_ends() {
+    let dir = TempDir::new("max-open-games");
+    let server = start_with(&dir, &["--max-open-games", "2"]);
+    let first = server.create(json!({"ruleset": "kendall"}));
+    server.create(json!({"ruleset": "kendall", "opponent": "person"}));
+    let full = server.post("/api/games", None, &json!({"ruleset": "kendall"}));
+    let message = refused(&full, 503);
+    assert_eq!(
+        message,
+        "the server holds 2 games in play, its limit: finish or resign one, or try later"
+    );
+    // The games in play go on.
+    let id = first["id"].as_str().unwrap();
+    let token = first["token"].as_str().unwrap();
+    assert_eq!(server.throw(id, token).status, 200);
+    // A game that ends frees its place.
+    let resign = format!("/api/games/{id}/resign");
+    assert_eq!(server.send("POST", &resign, Some(token), None).status, 200);
+    server.create(json!({"ruleset": "kendall"}));
+    refused(
+        &server.post("/api/games", None, &json!({"ruleset": "kendall"})),
+        503,
+    );
+}
+
+#[test]
+fn a_game_untouched_past_abandon_after_stops_counting_and_can_still_be_played() {
+    let dir = TempDir::new("abandon-after");
+    let limits = ["--max-open-games", "1", "--abandon-after", "2"];
+    let server = start_with(&dir, &limits);
+    let old = server.create(json!({"ruleset": "kendall"}));
+    refused(
+        &server.post("/api/games", None, &json!({"ruleset": "kendall"})),
+        503,
+    );
+    server.kill();
+    // Its last change three days ago; one day ago would still count.
+    let db = rusqlite::Connection::open(dir.db()).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let set = |days: i64| {
+        db.execute("UPDATE games SET updated = ?1", [now - days * 86_400])
+            .unwrap()
+    };
+    set(1);
+    let server = start_with(&dir, &limits);
+    refused(
+        &server.post("/api/games", None, &json!({"ruleset": "kendall"})),
+        503,
+    );
+    server.kill();
+    set(3);
+    let server = start_with(&dir, &limits);
+    server.create(json!({"ruleset": "kendall"}));
+    // The abandoned game plays on.
+    let id = old["id"].as_str().unwrap();
+    let token = old["token"].as_str().unwrap();
+    assert_eq!(server.throw(id, token).status, 200);
+}

@@ -299,15 +299,23 @@ fn a_stored_game_that_no_longer_replays_is_refused_with_a_500_and_left_alone() {
     let game = server.throw(id, token).json().unwrap()["game"].clone();
     let text = game["legal_moves"][0]["text"].as_str().unwrap().to_owned();
     assert_eq!(server.play(id, token, &text).status, 200);
-    // Someone edits the stored move behind the server's back.
+    // The game is kept taken up while the server runs: stop it, then
+    // someone edits the stored record's move behind its back.
+    server.kill();
     let db = rusqlite::Connection::open(dir.db()).unwrap();
-    let changed = db
-        .execute(
-            "UPDATE turns SET text = '1: 1-2' WHERE game = ?1 AND number = 1",
-            [id],
-        )
-        .unwrap();
-    assert_eq!(changed, 1);
+    let record = |db: &rusqlite::Connection| -> String {
+        db.query_row("SELECT record FROM games WHERE id = ?1", [id], |row| {
+            row.get(0)
+        })
+        .unwrap()
+    };
+    let tampered = record(&db).replacen(&text, "1: 1-2", 1);
+    assert_ne!(tampered, record(&db), "the move is in the record");
+    db.execute(
+        "UPDATE games SET record = ?2 WHERE id = ?1",
+        [id, tampered.as_str()],
+    )
+    .unwrap();
     let count = |db: &rusqlite::Connection| -> i64 {
         db.query_row("SELECT count(*) FROM turns WHERE game = ?1", [id], |row| {
             row.get(0)
@@ -315,9 +323,12 @@ fn a_stored_game_that_no_longer_replays_is_refused_with_a_500_and_left_alone() {
         .unwrap()
     };
     let stored = count(&db);
+    let server = Server::start(&dir.db());
     let message = refused(&server.get(&format!("/api/games/{id}")), 500);
     assert!(
-        message.contains(&format!("stored game {id} does not replay: turn 1")),
+        message.contains(&format!(
+            "stored game {id} does not resume: the record does not replay"
+        )),
         "{message}"
     );
     let o_token = created["opponent_token"].as_str().unwrap();
@@ -325,12 +336,5 @@ fn a_stored_game_that_no_longer_replays_is_refused_with_a_500_and_left_alone() {
     refused(&server.throw(id, token), 500);
     // Nothing was written: the edited row stands, no turn was added.
     assert_eq!(count(&db), stored);
-    let first: String = db
-        .query_row(
-            "SELECT text FROM turns WHERE game = ?1 AND number = 1",
-            [id],
-            |row| row.get(0),
-        )
-        .unwrap();
-    assert_eq!(first, "1: 1-2");
+    assert_eq!(record(&db), tampered);
 }

@@ -10,55 +10,32 @@
 //! that a replay can check that the seed still gives them. The review of
 //! a finished game is kept once made (a finished game never changes).
 //!
-//! Version 1 had no reviews; a file of version 1 gets the `reviews` table
-//! and version 2 when it is opened, and its games are kept as they were.
+//! Since version 3 a game's row also holds its record (the core's, seed
+//! included), rewritten with every change in the same transaction as its
+//! turns: the server takes a game up from it with `Game::resume`. The
+//! turns stay, an audit of what was played and the source of the records
+//! of an upgraded file (`schema`, `migrate`).
+
+mod answers;
+mod migrate;
+mod schema;
+mod seats;
 
 use std::path::Path;
 use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-/// The version of the schema this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 2;
+pub use answers::StoredAnswer;
+pub use migrate::Made;
+pub use schema::SCHEMA_VERSION;
 
-/// The tables of version 1.
-const SCHEMA: &str = "
-CREATE TABLE games (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    seed TEXT NOT NULL,
-    commitment TEXT NOT NULL,
-    created TEXT NOT NULL,
-    x_level INTEGER,
-    x_token_sha256 TEXT,
-    x_name TEXT,
-    o_level INTEGER,
-    o_token_sha256 TEXT,
-    o_name TEXT,
-    waiting TEXT,
-    resigned TEXT
-) STRICT;
-CREATE TABLE turns (
-    game TEXT NOT NULL REFERENCES games(id),
-    number INTEGER NOT NULL,
-    side TEXT NOT NULL,
-    throw TEXT NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (game, number)
-) STRICT;
-";
-
-/// What version 2 adds to version 1: the reviews of finished games, one
-/// per game and table bound (the bound the server was started with; 0 for
-/// none), as the JSON the API answers.
-const REVIEWS: &str = "
-CREATE TABLE reviews (
-    game TEXT NOT NULL REFERENCES games(id),
-    table_bound INTEGER NOT NULL,
-    json TEXT NOT NULL,
-    PRIMARY KEY (game, table_bound)
-) STRICT;
-";
+/// Now, in Unix seconds: when a game was last changed.
+pub(crate) fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
 
 /// Why the store refused or failed.
 #[derive(Debug)]
@@ -126,6 +103,9 @@ pub struct StoredSeat {
     pub token_sha256: Option<String>,
     /// The name given at creation, if any.
     pub name: Option<String>,
+    /// For a person's seat offered by invitation: the invitation while it
+    /// waits, `used:` and its SHA-256 once exchanged (`seats`).
+    pub invitation: Option<String>,
 }
 
 /// A game's row: everything about it that its turns do not give.
@@ -147,6 +127,10 @@ pub struct StoredGame {
     pub waiting: Option<String>,
     /// The side that resigned, `x` or `o`.
     pub resigned: Option<String>,
+    /// The game's record (the core's, seed included) as of its last
+    /// change; `None` only for a game of an upgraded file that did not
+    /// replay.
+    pub record: Option<String>,
 }
 
 /// One turn as stored: its number, side, throw and notation.
@@ -195,6 +179,13 @@ pub struct Change {
     pub waiting: Option<String>,
     /// The side that resigned, if one did.
     pub resigned: Option<String>,
+    /// The game's record after the change, seed included.
+    pub record: String,
+    /// Whether the game is over after the change.
+    pub over: bool,
+    /// The answer to the request that made the change, kept for the
+    /// request sent again.
+    pub answer: Option<StoredAnswer>,
 }
 
 /// The database: one connection, used by one request at a time.
@@ -252,38 +243,7 @@ impl Store {
         connection.pragma_update(None, "synchronous", durability.pragma())?;
         connection.pragma_update(None, "foreign_keys", "ON")?;
         connection.busy_timeout(std::time::Duration::from_secs(5))?;
-        match version {
-            0 => {
-                let tables: i64 = connection.query_row(
-                    "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
-                    [],
-                    |row| row.get(0),
-                )?;
-                if tables != 0 {
-                    return Err(StoreError::Corrupt(
-                        "tables but no schema version: not a senet-server database".to_owned(),
-                    ));
-                }
-                let batch = format!(
-                    "BEGIN; {SCHEMA} {REVIEWS} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
-                );
-                connection.execute_batch(&batch)?;
-            }
-            1 => {
-                // A database of the first version: its games stay, and
-                // it gets the reviews' table.
-                let batch =
-                    format!("BEGIN; {REVIEWS} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;");
-                connection.execute_batch(&batch)?;
-            }
-            SCHEMA_VERSION => {}
-            newer if newer > SCHEMA_VERSION => return Err(StoreError::NewerSchema(newer)),
-            older => {
-                return Err(StoreError::Corrupt(format!(
-                    "schema version {older}, which no senet-server wrote"
-                )));
-            }
-        }
+        schema::upgrade(&connection, version)?;
         // A write needs the journal (`-wal`) and its index (`-shm`) beside
         // the file: a folder the server cannot write fails here, not at
         // the first turn.
@@ -321,13 +281,40 @@ impl Store {
     ///
     /// SQLite's errors (a duplicate id among them).
     pub fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
+        self.create_within(game, None).map(|_| ())
+    }
+
+    /// Stores a new game unless `open` games or more are in play, `open`
+    /// being `(limit, since)`: games not over and changed at or after Unix
+    /// second `since`. Counted and written under one lock, so creates at
+    /// the same time cannot pass the limit together. Whether it was
+    /// stored.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors (a duplicate id among them).
+    pub fn create_within(
+        &self,
+        game: &StoredGame,
+        open: Option<(usize, i64)>,
+    ) -> Result<bool, StoreError> {
         let connection = self.lock();
+        if let Some((limit, since)) = open {
+            let count: i64 = connection.query_row(
+                "SELECT count(*) FROM games WHERE over = 0 AND updated >= ?1",
+                [since],
+                |row| row.get(0),
+            )?;
+            if usize::try_from(count).unwrap_or(usize::MAX) >= limit {
+                return Ok(false);
+            }
+        }
         let [x, o] = &game.seats;
         connection.execute(
             "INSERT INTO games (id, ruleset, seed, commitment, created,
                 x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
-                waiting, resigned)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                waiting, resigned, record, updated, x_invitation, o_invitation)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             params![
                 game.id,
                 game.ruleset,
@@ -342,23 +329,28 @@ impl Store {
                 o.name,
                 game.waiting,
                 game.resigned,
+                game.record,
+                unix_now(),
+                x.invitation,
+                o.invitation,
             ],
         )?;
-        Ok(())
+        Ok(true)
     }
 
-    /// The game `id` and its turns, in order; `None` for an unknown id.
+    /// The row of game `id`, without its turns (its record holds them);
+    /// `None` for an unknown id.
     ///
     /// # Errors
     ///
     /// SQLite's errors.
-    pub fn load(&self, id: &str) -> Result<Option<(StoredGame, Vec<StoredTurn>)>, StoreError> {
+    pub fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let connection = self.lock();
         let game = connection
             .query_row(
                 "SELECT id, ruleset, seed, commitment, created,
                     x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
-                    waiting, resigned
+                    waiting, resigned, record, x_invitation, o_invitation
                  FROM games WHERE id = ?1",
                 [id],
                 |row| {
@@ -373,22 +365,35 @@ impl Store {
                                 level: row.get(5)?,
                                 token_sha256: row.get(6)?,
                                 name: row.get(7)?,
+                                invitation: row.get(14)?,
                             },
                             StoredSeat {
                                 level: row.get(8)?,
                                 token_sha256: row.get(9)?,
                                 name: row.get(10)?,
+                                invitation: row.get(15)?,
                             },
                         ],
                         waiting: row.get(11)?,
                         resigned: row.get(12)?,
+                        record: row.get(13)?,
                     })
                 },
             )
             .optional()?;
-        let Some(game) = game else {
+        Ok(game)
+    }
+
+    /// The game `id` and its turns, in order; `None` for an unknown id.
+    ///
+    /// # Errors
+    ///
+    /// SQLite's errors.
+    pub fn load(&self, id: &str) -> Result<Option<(StoredGame, Vec<StoredTurn>)>, StoreError> {
+        let Some(game) = self.game(id)? else {
             return Ok(None);
         };
+        let connection = self.lock();
         let mut statement = connection.prepare_cached(
             "SELECT number, side, throw, text FROM turns WHERE game = ?1 ORDER BY number",
         )?;
@@ -470,11 +475,23 @@ impl Store {
             }
         }
         let updated = transaction.execute(
-            "UPDATE games SET waiting = ?2, resigned = coalesce(?3, resigned) WHERE id = ?1",
-            params![id, change.waiting, change.resigned],
+            "UPDATE games SET waiting = ?2, resigned = coalesce(?3, resigned),
+                record = ?4, over = ?5, updated = ?6
+             WHERE id = ?1",
+            params![
+                id,
+                change.waiting,
+                change.resigned,
+                change.record,
+                change.over,
+                unix_now()
+            ],
         )?;
         if updated != 1 {
             return Err(StoreError::Corrupt(format!("no game row for {id}")));
+        }
+        if let Some(answer) = &change.answer {
+            answers::keep(&transaction, id, answer)?;
         }
         transaction.commit()?;
         Ok(())
@@ -497,15 +514,18 @@ mod tests {
                     level: None,
                     token_sha256: Some("ab".repeat(32)),
                     name: Some("Ann".to_owned()),
+                    invitation: None,
                 },
                 StoredSeat {
                     level: Some(2),
                     token_sha256: None,
                     name: None,
+                    invitation: None,
                 },
             ],
             waiting: None,
             resigned: None,
+            record: Some("[Ruleset \"kendall\"]".to_owned()),
         }
     }
 
@@ -520,12 +540,25 @@ mod tests {
             throw: "||-- 2".to_owned(),
             text: "2: 10-12".to_owned(),
         };
+        let answer = StoredAnswer {
+            side: "x".to_owned(),
+            action: "move".to_owned(),
+            turn: 1,
+            request_sha256: "cd".repeat(32),
+            json: "{}".to_owned(),
+        };
         let change = Change {
             turns: vec![turn.clone()],
             waiting: Some("|--- 1".to_owned()),
             resigned: None,
+            record: "r".to_owned(),
+            over: false,
+            answer: Some(answer.clone()),
         };
+        assert_eq!(store.answer("g1", "x", "move").unwrap(), None);
         store.apply("g1", &change).unwrap();
+        assert_eq!(store.answer("g1", "x", "move").unwrap(), Some(answer));
+        assert_eq!(store.answer("g1", "x", "throw").unwrap(), None);
         let (loaded, turns) = store.load("g1").unwrap().unwrap();
         assert_eq!(turns, vec![turn]);
         assert_eq!(loaded.waiting.as_deref(), Some("|--- 1"));
@@ -549,6 +582,9 @@ mod tests {
             turns: vec![turn.clone(), turn],
             waiting: Some("|--- 1".to_owned()),
             resigned: None,
+            record: "r".to_owned(),
+            over: false,
+            answer: None,
         };
         assert!(store.apply("g1", &change).is_err());
         let (loaded, turns) = store.load("g1").unwrap().unwrap();
@@ -581,10 +617,11 @@ mod tests {
             let connection = Connection::open(&path).unwrap();
             connection
                 .execute_batch(&format!(
-                    "BEGIN; {SCHEMA} PRAGMA user_version = 1;
+                    "BEGIN; {} PRAGMA user_version = 1;
                      INSERT INTO games (id, ruleset, seed, commitment, created, x_level, o_level)
                      VALUES ('old', 'kendall', '', '', '2026-12-01T00:00:00Z', 1, 2);
-                     COMMIT;"
+                     COMMIT;",
+                    schema::V1
                 ))
                 .unwrap();
         }
