@@ -84,7 +84,8 @@ async function newGame(event) {
   else { body.opponent = "bot"; body.level = Number(opponent); }
   const name = $("name").value.trim();
   if (name) body.name = name;
-  document.body.dataset.state = "busy";
+  busy = true;
+  render();
   try {
     current = null;
     const created = await api("POST", "/api/games", body);
@@ -97,11 +98,13 @@ async function newGame(event) {
       $("share").hidden = false;
     }
     $("log").replaceChildren();
+    busy = false;
     show(created.game, []);
   } catch (error) {
+    busy = false;
     $("setup-error").textContent = error.message;
     $("setup-error").hidden = false;
-    document.body.dataset.state = "setup";
+    render();
   }
 }
 
@@ -298,18 +301,24 @@ function fail(error) {
 async function act(method, path, body) {
   if (busy) return;
   busy = true;
-  document.body.dataset.state = "busy";
   $("play-error").hidden = true;
   $("hint-box").hidden = true;
+  render();
+  let answer = null;
+  let failure = null;
   try {
-    const answer = await api(method, path, body);
-    show(answer.game, answer.turns || []);
+    answer = await api(method, path, body);
   } catch (error) {
-    fail(error);
+    failure = error;
+  }
+  // `busy` goes back before anything is drawn: every control is set from
+  // the view and a `busy` that is no longer true.
+  busy = false;
+  if (answer) {
+    show(answer.game, answer.turns || []);
+  } else {
     show(game, []);
-  } finally {
-    busy = false;
-    setState(game);
+    fail(failure);
   }
 }
 
@@ -319,14 +328,48 @@ function play(text) {
 
 // ---------- the whole view ----------
 
-function setState(view) {
+// Everything that follows from the game shown and `busy`: the state, every
+// control's `disabled`, the status and the tab's title. Called after every
+// change of either, never with a stale `busy`.
+function render() {
+  const view = game;
+  const seat = current && current.seat;
+  const canThrow = !!view && mayThrow(view);
+  const mine = !!view && !!myTurn(view);
   let state = "wait";
-  if (!view) state = "setup";
-  else if (view.finish) state = "over";
-  else if (myTurn(view)) state = "move";
-  else if (mayThrow(view)) state = "throw";
+  let status = "";
+  let title = "Senet";
+  if (!view) {
+    state = "setup";
+  } else if (view.finish) {
+    state = "over";
+    status = "The game is over: " + view.finish.text + ".";
+    if (seat && current.token && view.finish.winner === seat) title = "You won — Senet";
+    else if (seat && current.token && view.finish.winner) title = "You lost — Senet";
+    else title = "Game over — Senet";
+  } else if (mine) {
+    state = "move";
+    status = "Your move: pick a piece, then its target (or a move below).";
+    title = "● Your move — Senet";
+  } else if (canThrow && view.to_play === seat) {
+    state = "throw";
+    status = "Your turn: throw.";
+    title = "Your throw — Senet";
+  } else if (canThrow) {
+    state = "throw";
+    status = "Throw to let the bot play.";
+    title = "Throw for " + view.to_play + " — Senet";
+  } else {
+    status = "Waiting for " + view.to_play + " to " + (view.throw ? "move." : "throw.");
+    title = "Waiting for " + view.to_play + " — Senet";
+  }
   if (busy) state = "busy";
   document.body.dataset.state = state;
+  document.title = title;
+  $("status").textContent = status;
+  $("throw").disabled = busy || !canThrow;
+  $("hint").disabled = busy || !mine;
+  $("resign").disabled = busy || !view || !!view.finish || !(current && current.token);
 }
 
 function show(view, fresh) {
@@ -345,18 +388,7 @@ function show(view, fresh) {
   drawThrow(view);
   drawMoves(view);
   drawLog(view, fresh);
-  const canThrow = mayThrow(view);
-  $("throw").disabled = !canThrow || busy;
-  $("hint").disabled = !myTurn(view) || busy;
-  $("resign").disabled = !!view.finish || !(current && current.token);
-  let status;
-  if (view.finish) status = "The game is over: " + view.finish.text + ".";
-  else if (myTurn(view)) status = "Your move: pick a piece, then its target (or a move below).";
-  else if (canThrow && view.to_play === (current && current.seat)) status = "Your turn: throw.";
-  else if (canThrow) status = "Throw to let the bot play.";
-  else status = "Waiting for " + view.to_play + " to " + (view.throw ? "move." : "throw.");
-  $("status").textContent = status;
-  setState(view);
+  render();
   schedulePoll(view);
   if (view.finish) finish(view);
   else $("finish").hidden = true;
@@ -596,7 +628,7 @@ async function start() {
       $("setup-error").hidden = false;
     }
   }
-  if (!current) document.body.dataset.state = "setup";
+  if (!current) render();
 }
 
 start();

@@ -435,6 +435,7 @@ async fn verdict(client: &Client) -> Result<String, Failure> {
     Ok(verified)
 }
 
+mod fixes;
 mod review;
 mod two_people;
 
