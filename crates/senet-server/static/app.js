@@ -271,7 +271,9 @@ function drawLog(view, fresh) {
 async function showHint() {
   $("play-error").hidden = true;
   try {
+    const opened = current;
     const hint = await api("GET", "/api/games/" + current.id + "/hint");
+    if (current !== opened) return;
     $("hint-source").textContent = hint.exact ? "(exact: " + hint.source + ")" : "(estimate: " + hint.source + ")";
     const list = $("hints");
     list.replaceChildren();
@@ -304,6 +306,7 @@ async function act(method, path, body) {
   $("play-error").hidden = true;
   $("hint-box").hidden = true;
   render();
+  const opened = current;
   let answer = null;
   let failure = null;
   try {
@@ -311,6 +314,8 @@ async function act(method, path, body) {
   } catch (error) {
     failure = error;
   }
+  // Another game's link was opened meanwhile: this answer is not shown.
+  if (current !== opened) return;
   // `busy` goes back before anything is drawn: every control is set from
   // the view and a `busy` that is no longer true.
   busy = false;
@@ -365,6 +370,7 @@ function render() {
   }
   if (busy) state = "busy";
   document.body.dataset.state = state;
+  document.body.dataset.game = view ? view.id : "";
   document.title = title;
   $("status").textContent = status;
   $("throw").disabled = busy || !canThrow;
@@ -399,14 +405,17 @@ function schedulePoll(view) {
   // While this page can do nothing (the other person's turn in a game of
   // two, or a game only watched), look for news now and then.
   if (!view.finish && !myTurn(view) && !mayThrow(view)) {
+    const opened = current;
     pollTimer = setTimeout(async () => {
+      if (current !== opened) return;
       if (busy) return schedulePoll(game);
       try {
         const fresh = await api("GET", "/api/games/" + current.id);
+        if (current !== opened) return;
         if (JSON.stringify(fresh.history) !== JSON.stringify(game.history) || JSON.stringify(fresh.throw) !== JSON.stringify(game.throw)) show(fresh, []);
         else schedulePoll(game);
       } catch (error) {
-        schedulePoll(game);
+        if (current === opened) schedulePoll(game);
       }
     }, 2000);
   }
@@ -431,8 +440,10 @@ async function finish(view) {
   offerReview(view);
   $("result").textContent = "Result: " + view.finish.text + (current && view.finish.winner === current.seat ? " — you won!" : "");
   let text;
+  const opened = current;
   try {
     text = await api("GET", "/api/games/" + current.id + "/record");
+    if (current !== opened) return;
   } catch (error) {
     $("verified").textContent = "the record could not be read: " + error.message;
     return;
@@ -617,18 +628,42 @@ async function start() {
   $("resign").addEventListener("click", () => {
     if (confirm("Resign this game?")) act("POST", "/api/games/" + current.id + "/resign");
   });
+  window.addEventListener("hashchange", openFromFragment);
   await loadRulesets();
+  await openFromFragment();
+}
+
+// Opens the game of the URL's fragment: at the start, and when another
+// game's link is pasted into this tab (a new fragment: no reload). Nothing
+// of the game shown before stays: its selection, its news timer, its
+// review, its share and finish boxes.
+async function openFromFragment() {
+  clearTimeout(pollTimer);
+  pollTimer = null;
+  busy = false;
+  game = null;
+  selected = null;
+  reviewed = null;
+  positions = null;
+  for (const box of ["share", "finish", "hint-box", "play-error", "setup-error", "looking"]) $(box).hidden = true;
+  $("log").replaceChildren();
   current = readFragment();
-  if (current) {
+  const opened = current;
+  if (opened) {
     try {
-      show(await api("GET", "/api/games/" + current.id), []);
+      const view = await api("GET", "/api/games/" + opened.id);
+      if (current === opened) show(view, []);
+      return;
     } catch (error) {
+      if (current !== opened) return;
       current = null;
       $("setup-error").textContent = error.message;
       $("setup-error").hidden = false;
     }
   }
-  if (!current) render();
+  $("play").hidden = true;
+  $("setup").hidden = false;
+  render();
 }
 
 start();

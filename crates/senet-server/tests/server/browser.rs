@@ -436,6 +436,7 @@ async fn verdict(client: &Client) -> Result<String, Failure> {
 }
 
 mod fixes;
+mod links;
 mod review;
 mod two_people;
 

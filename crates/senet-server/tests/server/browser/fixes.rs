@@ -20,7 +20,7 @@ const FAIL_NEXT_POST: &str = r#"
     };
 "#;
 
-async fn script(client: &Client, code: &str) -> Result<Value, Failure> {
+pub(super) async fn script(client: &Client, code: &str) -> Result<Value, Failure> {
     Ok(client.execute(code, vec![]).await?)
 }
 
@@ -172,7 +172,7 @@ fn a_failed_throw_or_move_leaves_its_button_enabled_with_the_error_shown() {
 }
 
 /// The value of `key` in a link's fragment.
-fn fragment_value(link: &str, key: &str) -> Option<String> {
+pub(super) fn fragment_value(link: &str, key: &str) -> Option<String> {
     let fragment = link.split_once('#')?.1;
     fragment
         .split('&')
