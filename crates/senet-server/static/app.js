@@ -110,12 +110,19 @@ async function newGame(event) {
 
 // ---------- the board ----------
 
-// Where house n (1..30) is drawn: rows of ten, the middle one right to left.
+// On a phone the board is six rows of five houses, not three of ten, so
+// that each house stays big enough to touch.
+const NARROW = window.matchMedia("(max-width: 600px)");
+
+// Where house n (1..30) is drawn: rows of ten (of five on a phone), every
+// other one right to left, so that the track snakes on; "off" (31) after 30.
 function place(n) {
-  if (n >= 31) return { x: 10 * HOUSE, y: 2 * HOUSE }; // off the board, after 30
-  const row = Math.floor((n - 1) / 10);
-  let col = (n - 1) % 10;
-  if (row === 1) col = 9 - col;
+  const width = NARROW.matches ? 5 : 10;
+  const rows = 30 / width;
+  if (n >= 31) return NARROW.matches ? { x: 0, y: rows * HOUSE } : { x: width * HOUSE, y: (rows - 1) * HOUSE };
+  const row = Math.floor((n - 1) / width);
+  let col = (n - 1) % width;
+  if (row % 2 === 1) col = width - 1 - col;
   return { x: col * HOUSE, y: row * HOUSE };
 }
 
@@ -135,6 +142,7 @@ function rulesetOf(view) {
 function drawBoard(view, picked = {}) {
   const board = $("board");
   board.replaceChildren();
+  board.setAttribute("viewBox", NARROW.matches ? "0 0 500 700" : "0 0 1100 300");
   const info = rulesetOf(view);
   const marks = new Map((info ? info.marks : []).map(([house, mark]) => [house, mark]));
   const cells = view.position.split(" ")[0];
@@ -622,6 +630,7 @@ async function start() {
   $("hint").addEventListener("click", showHint);
   $("review").addEventListener("click", showReview);
   $("back-to-now").addEventListener("click", backToNow);
+  NARROW.addEventListener("change", backToNow);
   $("review-marked-only").addEventListener("change", (event) => {
     $("review-moves").classList.toggle("marked-only", event.target.checked);
   });
