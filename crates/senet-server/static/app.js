@@ -100,6 +100,7 @@ async function newGame(event) {
     $("log").replaceChildren();
     busy = false;
     show(created.game, []);
+    focusNext();
   } catch (error) {
     busy = false;
     $("setup-error").textContent = error.message;
@@ -137,6 +138,21 @@ function rulesetOf(view) {
   return rulesets.find((r) => r.name === view.ruleset);
 }
 
+// "light piece": a side's piece as the game's seats name it.
+function pieceName(view, side) {
+  const seat = view.seats.find((s) => s.side === side);
+  return (seat ? seat.display : side).toLowerCase() + " piece";
+}
+
+// What a screen reader says of a house one can act on.
+function houseLabel(view, n, piece, target) {
+  let label = (n === 31 ? "off the board" : "house " + n) + ", " + (piece || "empty");
+  if (target) label += ", move the piece from " + selected + " here";
+  else if (n === selected) label += ", picked: now choose where it goes";
+  else label += ", can move " + view.throw.roll;
+  return label;
+}
+
 // `picked`: houses to outline, as {house: class}; the review draws a past
 // decision with its played and best moves picked out.
 function drawBoard(view, picked = {}) {
@@ -163,6 +179,15 @@ function drawBoard(view, picked = {}) {
     if (picked[n]) classes.push(...picked[n]);
     const group = el("g", { class: classes.join(" "), "data-house": String(n) });
     group.append(el("rect", { x: x + 2, y: y + 2, width: HOUSE - 4, height: HOUSE - 4, rx: 8 }));
+    // Each highlight has a cue besides its colour: a ring, a dashed or
+    // dotted edge (in the style sheet), and a word.
+    if (n === selected) group.append(el("rect", { x: x + 10, y: y + 10, width: HOUSE - 20, height: HOUSE - 20, rx: 5, class: "ring" }));
+    const cue = targets.has(n) ? "to" : n === selected ? "from" : froms.has(n) ? "move" : null;
+    if (cue) group.append(el("text", { x: x + HOUSE - 8, y: y + HOUSE - 8, class: "cue" }, cue));
+    if (picked[n]) {
+      const words = [...new Set(picked[n].map((kind) => kind.split("-")[0]))];
+      group.append(el("text", { x: x + 8, y: y + HOUSE - 8, class: "cue pick" }, words.join(" ")));
+    }
     group.append(el("text", { x: x + 8, y: y + 20, class: "number" }, n === 31 ? "off" : String(n)));
     if (marks.has(n)) group.append(el("text", { x: x + HOUSE - 8, y: y + 20, class: "mark" }, marks.get(n)));
     const cell = n <= 30 ? cells[n - 1] : ".";
@@ -176,6 +201,17 @@ function drawBoard(view, picked = {}) {
       const [, , xOff, oOff] = view.position.split(" ");
       group.append(el("text", { x: x + HOUSE / 2, y: y + 55, class: "off-count" }, "x " + xOff));
       group.append(el("text", { x: x + HOUSE / 2, y: y + 80, class: "off-count" }, "o " + oOff));
+    }
+    if (froms.has(n) || targets.has(n)) {
+      const piece = cell && cell !== "." ? pieceName(view, cell.toLowerCase()) : null;
+      group.setAttribute("tabindex", "0");
+      group.setAttribute("role", "button");
+      group.setAttribute("aria-label", houseLabel(view, n, piece, targets.has(n)));
+      group.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        clickHouse(n);
+      });
     }
     group.addEventListener("click", () => clickHouse(n));
     board.append(group);
@@ -193,6 +229,20 @@ function clickHouse(n) {
   selected = game.legal_moves.some((m) => m.from === n) ? n : null;
   drawBoard(game);
   drawMoves(game);
+  focusNext();
+}
+
+// Focus goes to the next thing to do (never to nowhere): a target of the
+// piece picked, a piece to move, Throw, the review at the end, or else the
+// status, which says what is awaited.
+function focusNext() {
+  const state = document.body.dataset.state;
+  let next = $("status");
+  if (state === "move") next = document.querySelector("#board .house.target") || document.querySelector("#board .house.movable") || next;
+  else if (state === "throw") next = $("throw");
+  else if (state === "over") next = $("review").disabled ? $("result") : $("review");
+  else if (state === "setup") next = $("new-game");
+  next.focus();
 }
 
 // ---------- the throw ----------
@@ -268,11 +318,19 @@ function turnLine(turn, fresh) {
   return item;
 }
 
+// The lines already listed stay, so that a screen reader (the log is a
+// live region) reads only the new turns.
 function drawLog(view, fresh) {
   const log = $("log");
-  log.replaceChildren();
+  let kept = log.children.length;
+  const last = log.lastElementChild;
+  if (kept > view.history.length || (last && last.value !== view.history[kept - 1].number)) {
+    log.replaceChildren();
+    kept = 0;
+  }
+  for (const item of log.children) item.classList.remove("fresh");
   const freshNumbers = new Set(fresh.map((t) => t.number));
-  for (const turn of view.history) log.append(turnLine(turn, freshNumbers.has(turn.number)));
+  for (const turn of view.history.slice(kept)) log.append(turnLine(turn, freshNumbers.has(turn.number)));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -333,6 +391,7 @@ async function act(method, path, body) {
     show(game, []);
     fail(failure);
   }
+  focusNext();
 }
 
 function play(text) {
@@ -406,6 +465,9 @@ function show(view, fresh) {
   schedulePoll(view);
   if (view.finish) finish(view);
   else $("finish").hidden = true;
+  // The focused house may have been drawn anew: focus is never left lost.
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || !focused.isConnected || focused.closest("[hidden]")) focusNext();
 }
 
 function schedulePoll(view) {

@@ -443,6 +443,7 @@ async fn verdict(client: &Client) -> Result<String, Failure> {
 }
 
 mod fixes;
+mod keyboard;
 mod links;
 mod phone;
 mod review;
