@@ -183,19 +183,19 @@ function drawBoard(view, picked = {}) {
     // dotted edge (in the style sheet), and a word.
     if (n === selected) group.append(el("rect", { x: x + 10, y: y + 10, width: HOUSE - 20, height: HOUSE - 20, rx: 5, class: "ring" }));
     const cue = targets.has(n) ? "to" : n === selected ? "from" : froms.has(n) ? "move" : null;
-    if (cue) group.append(el("text", { x: x + HOUSE - 8, y: y + HOUSE - 8, class: "cue" }, cue));
+    if (cue) group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE - 5, class: "cue" }, cue));
     if (picked[n]) {
       const words = [...new Set(picked[n].map((kind) => kind.split("-")[0]))];
-      group.append(el("text", { x: x + 8, y: y + HOUSE - 8, class: "cue pick" }, words.join(" ")));
+      group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE - 5, class: "cue pick" }, words.join(" ")));
     }
     group.append(el("text", { x: x + 8, y: y + 20, class: "number" }, n === 31 ? "off" : String(n)));
     if (marks.has(n)) group.append(el("text", { x: x + HOUSE - 8, y: y + 20, class: "mark" }, marks.get(n)));
     const cell = n <= 30 ? cells[n - 1] : ".";
     if (cell && cell !== ".") {
       const side = cell.toLowerCase();
-      const piece = el("circle", { cx: x + HOUSE / 2, cy: y + HOUSE / 2 + 8, r: 28, class: "piece " + side + (cell !== side ? " marked-piece" : "") });
+      const piece = el("circle", { cx: x + HOUSE / 2, cy: y + HOUSE / 2 + 4, r: 28, class: "piece " + side + (cell !== side ? " marked-piece" : "") });
       group.append(piece);
-      group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE / 2 + 16, class: "piece-label " + side }, side));
+      group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE / 2 + 12, class: "piece-label " + side }, side));
     }
     if (n === 31) {
       const [, , xOff, oOff] = view.position.split(" ");

@@ -62,10 +62,10 @@ async fn all_named(client: &Client) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Each highlight of a piece picked has a cue that is not colour: the
-/// movable houses a dashed edge and "move", the one picked a ring and
-/// "from", its targets a dotted edge and "to"; the move picked in the
-/// list a double border.
+/// Each highlight has a cue that is not colour: before a piece is picked,
+/// the movable houses a dashed edge and "move"; after, the one picked a
+/// ring and "from", its targets a dotted edge and "to", the move picked
+/// in the list a double border.
 const CUES: &str = r#"
     const problems = [];
     const check = (css, word, dashed) => {
@@ -78,7 +78,10 @@ const CUES: &str = r#"
             if (dashed && getComputedStyle(rect).strokeDasharray === 'none') problems.push(css + ' has no dashed edge');
         }
     };
-    check('#board .house.movable:not(.selected)', 'move', true);
+    if (!document.querySelector('#board .house.selected')) {
+        check('#board .house.movable', 'move', true);
+        return problems;
+    }
     check('#board .house.target', 'to', true);
     check('#board .house.selected', 'from', false);
     if (!document.querySelector('#board .house.selected rect.ring')) problems.push('no ring on the piece picked');
@@ -129,6 +132,9 @@ async fn move_by_keys(client: &Client, moves: usize) -> Result<(), Failure> {
     let label = here["label"].as_str().unwrap_or_default().to_owned();
     if !label.contains(" piece, can move ") {
         return Err(format!("a movable house is labelled {label:?} (first: {first:?})").into());
+    }
+    if moves == 0 {
+        cues(client).await?;
     }
     press(
         client,
