@@ -191,7 +191,7 @@ async fn connect_with(port: u16, profile: &Path, more: Value) -> Client {
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
             "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync",
-            "--window-size=1200,1300",
+            "--window-size=1280,1300",
             format!("--user-data-dir={}", profile.display()),
         ],
     });
