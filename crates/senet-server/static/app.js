@@ -465,9 +465,10 @@ function show(view, fresh) {
   schedulePoll(view);
   if (view.finish) finish(view);
   else $("finish").hidden = true;
-  // The focused house may have been drawn anew: focus is never left lost.
+  // The focused house may have been drawn anew: focus is never left lost;
+  // and when it only waited on the status, it goes to what is now to do.
   const focused = document.activeElement;
-  if (!focused || focused === document.body || !focused.isConnected || focused.closest("[hidden]")) focusNext();
+  if (!focused || focused === document.body || focused === $("status") || !focused.isConnected || focused.closest("[hidden]")) focusNext();
 }
 
 function schedulePoll(view) {

@@ -220,7 +220,14 @@ async fn titles(client: &Client, server: &Server) -> Result<(), Failure> {
     // The waiting page looks for news every 2 s.
     for _ in 0..100 {
         if settled(client).await? == "over" {
-            return expect_title(client, "You won — Senet").await;
+            expect_title(client, "You won — Senet").await?;
+            // The focus left the status it waited on for the review.
+            let focused = script(client, "return document.activeElement.id").await?;
+            let focused = focused.as_str().unwrap_or_default();
+            if focused != "review" && focused != "result" {
+                return Err(format!("at the end the focus is on #{focused}").into());
+            }
+            return Ok(());
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
