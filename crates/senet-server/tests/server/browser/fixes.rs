@@ -42,13 +42,14 @@ async fn expect_title(client: &Client, expected: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Clicks Hint and waits for its list: one line per legal move.
+/// Clicks Hint and waits (up to a minute: a search on a debug build) for
+/// its list: one line per legal move.
 async fn hint_lists_every_move(client: &Client) -> Result<(), Failure> {
     if disabled(client, "hint").await? {
         return Err("Hint is disabled on the page's turn to move".into());
     }
     click(client, "#hint").await?;
-    for _ in 0..500 {
+    for _ in 0..3000 {
         let shown = script(client, "return !document.getElementById('hint-box').hidden").await?;
         if shown == Value::Bool(true) {
             let hinted = client.find_all(Locator::Css("#hints li")).await?.len();
