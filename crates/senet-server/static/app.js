@@ -208,6 +208,14 @@ function drawBoard(view, picked = {}) {
       group.setAttribute("role", "button");
       group.setAttribute("aria-label", houseLabel(view, n, piece, targets.has(n)));
       group.addEventListener("keydown", (event) => {
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+        if (step) {
+          // The arrows go round the houses one can act on, in the track's order.
+          const houses = [...board.querySelectorAll("[role=button]")];
+          event.preventDefault();
+          houses[(houses.indexOf(group) + step + houses.length) % houses.length].focus();
+          return;
+        }
         if (event.key !== "Enter" && event.key !== " ") return;
         event.preventDefault();
         clickHouse(n);

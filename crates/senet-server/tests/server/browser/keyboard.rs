@@ -104,9 +104,9 @@ async fn cues(client: &Client) -> Result<(), Failure> {
     Ok(())
 }
 
-/// One move by keyboard: on the focused movable house (or, every third
-/// move, the next one, by Tab) Enter or Space picks the piece, and focus
-/// goes to its first target, where Enter plays it.
+/// One move by keyboard: on the focused movable house (or, on some moves,
+/// the next one, by Tab or the right arrow) Enter or Space picks the
+/// piece, and focus goes to its first target, where Enter plays it.
 async fn move_by_keys(client: &Client, moves: usize) -> Result<(), Failure> {
     let mut here = focused(client).await?;
     if here["role"] != "button" || !has_class(&here, "movable") {
@@ -126,6 +126,14 @@ async fn move_by_keys(client: &Client, moves: usize) -> Result<(), Failure> {
         let next = focused(client).await?;
         if !has_class(&next, "movable") || next["label"] == here["label"] {
             return Err(format!("Tab from {here} went to {next}").into());
+        }
+        here = next;
+    } else if moves % 3 == 2 && movable > 1 {
+        // The arrows go round the movable houses too.
+        press(client, Key::Right).await?;
+        let next = focused(client).await?;
+        if !has_class(&next, "movable") || next["label"] == here["label"] {
+            return Err(format!("the right arrow from {here} went to {next}").into());
         }
         here = next;
     }
