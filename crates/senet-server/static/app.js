@@ -84,7 +84,8 @@ async function newGame(event) {
   else { body.opponent = "bot"; body.level = Number(opponent); }
   const name = $("name").value.trim();
   if (name) body.name = name;
-  document.body.dataset.state = "busy";
+  busy = true;
+  render();
   try {
     current = null;
     const created = await api("POST", "/api/games", body);
@@ -97,22 +98,32 @@ async function newGame(event) {
       $("share").hidden = false;
     }
     $("log").replaceChildren();
+    busy = false;
     show(created.game, []);
+    focusNext();
   } catch (error) {
+    busy = false;
     $("setup-error").textContent = error.message;
     $("setup-error").hidden = false;
-    document.body.dataset.state = "setup";
+    render();
   }
 }
 
 // ---------- the board ----------
 
-// Where house n (1..30) is drawn: rows of ten, the middle one right to left.
+// On a phone the board is six rows of five houses, not three of ten, so
+// that each house stays big enough to touch.
+const NARROW = window.matchMedia("(max-width: 600px)");
+
+// Where house n (1..30) is drawn: rows of ten (of five on a phone), every
+// other one right to left, so that the track snakes on; "off" (31) after 30.
 function place(n) {
-  if (n >= 31) return { x: 10 * HOUSE, y: 2 * HOUSE }; // off the board, after 30
-  const row = Math.floor((n - 1) / 10);
-  let col = (n - 1) % 10;
-  if (row === 1) col = 9 - col;
+  const width = NARROW.matches ? 5 : 10;
+  const rows = 30 / width;
+  if (n >= 31) return NARROW.matches ? { x: 0, y: rows * HOUSE } : { x: width * HOUSE, y: (rows - 1) * HOUSE };
+  const row = Math.floor((n - 1) / width);
+  let col = (n - 1) % width;
+  if (row % 2 === 1) col = width - 1 - col;
   return { x: col * HOUSE, y: row * HOUSE };
 }
 
@@ -127,11 +138,27 @@ function rulesetOf(view) {
   return rulesets.find((r) => r.name === view.ruleset);
 }
 
+// "light piece": a side's piece as the game's seats name it.
+function pieceName(view, side) {
+  const seat = view.seats.find((s) => s.side === side);
+  return (seat ? seat.display : side).toLowerCase() + " piece";
+}
+
+// What a screen reader says of a house one can act on.
+function houseLabel(view, n, piece, target) {
+  let label = (n === 31 ? "off the board" : "house " + n) + ", " + (piece || "empty");
+  if (target) label += ", move the piece from " + selected + " here";
+  else if (n === selected) label += ", picked: now choose where it goes";
+  else label += ", can move " + view.throw.roll;
+  return label;
+}
+
 // `picked`: houses to outline, as {house: class}; the review draws a past
 // decision with its played and best moves picked out.
 function drawBoard(view, picked = {}) {
   const board = $("board");
   board.replaceChildren();
+  board.setAttribute("viewBox", NARROW.matches ? "0 0 500 700" : "0 0 1100 300");
   const info = rulesetOf(view);
   const marks = new Map((info ? info.marks : []).map(([house, mark]) => [house, mark]));
   const cells = view.position.split(" ")[0];
@@ -152,19 +179,47 @@ function drawBoard(view, picked = {}) {
     if (picked[n]) classes.push(...picked[n]);
     const group = el("g", { class: classes.join(" "), "data-house": String(n) });
     group.append(el("rect", { x: x + 2, y: y + 2, width: HOUSE - 4, height: HOUSE - 4, rx: 8 }));
+    // Each highlight has a cue besides its colour: a ring, a dashed or
+    // dotted edge (in the style sheet), and a word.
+    if (n === selected) group.append(el("rect", { x: x + 10, y: y + 10, width: HOUSE - 20, height: HOUSE - 20, rx: 5, class: "ring" }));
+    const cue = targets.has(n) ? "to" : n === selected ? "from" : froms.has(n) ? "move" : null;
+    if (cue) group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE - 5, class: "cue" }, cue));
+    if (picked[n]) {
+      const words = [...new Set(picked[n].map((kind) => kind.split("-")[0]))];
+      group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE - 5, class: "cue pick" }, words.join(" ")));
+    }
     group.append(el("text", { x: x + 8, y: y + 20, class: "number" }, n === 31 ? "off" : String(n)));
     if (marks.has(n)) group.append(el("text", { x: x + HOUSE - 8, y: y + 20, class: "mark" }, marks.get(n)));
     const cell = n <= 30 ? cells[n - 1] : ".";
     if (cell && cell !== ".") {
       const side = cell.toLowerCase();
-      const piece = el("circle", { cx: x + HOUSE / 2, cy: y + HOUSE / 2 + 8, r: 28, class: "piece " + side + (cell !== side ? " marked-piece" : "") });
+      const piece = el("circle", { cx: x + HOUSE / 2, cy: y + HOUSE / 2 + 4, r: 28, class: "piece " + side + (cell !== side ? " marked-piece" : "") });
       group.append(piece);
-      group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE / 2 + 16, class: "piece-label " + side }, side));
+      group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE / 2 + 12, class: "piece-label " + side }, side));
     }
     if (n === 31) {
       const [, , xOff, oOff] = view.position.split(" ");
       group.append(el("text", { x: x + HOUSE / 2, y: y + 55, class: "off-count" }, "x " + xOff));
       group.append(el("text", { x: x + HOUSE / 2, y: y + 80, class: "off-count" }, "o " + oOff));
+    }
+    if (froms.has(n) || targets.has(n)) {
+      const piece = cell && cell !== "." ? pieceName(view, cell.toLowerCase()) : null;
+      group.setAttribute("tabindex", "0");
+      group.setAttribute("role", "button");
+      group.setAttribute("aria-label", houseLabel(view, n, piece, targets.has(n)));
+      group.addEventListener("keydown", (event) => {
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+        if (step) {
+          // The arrows go round the houses one can act on, in the track's order.
+          const houses = [...board.querySelectorAll("[role=button]")];
+          event.preventDefault();
+          houses[(houses.indexOf(group) + step + houses.length) % houses.length].focus();
+          return;
+        }
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        clickHouse(n);
+      });
     }
     group.addEventListener("click", () => clickHouse(n));
     board.append(group);
@@ -182,6 +237,20 @@ function clickHouse(n) {
   selected = game.legal_moves.some((m) => m.from === n) ? n : null;
   drawBoard(game);
   drawMoves(game);
+  focusNext();
+}
+
+// Focus goes to the next thing to do (never to nowhere): a target of the
+// piece picked, a piece to move, Throw, the review at the end, or else the
+// status, which says what is awaited.
+function focusNext() {
+  const state = document.body.dataset.state;
+  let next = $("status");
+  if (state === "move") next = document.querySelector("#board .house.target") || document.querySelector("#board .house.movable") || next;
+  else if (state === "throw") next = $("throw");
+  else if (state === "over") next = $("review").disabled ? $("result") : $("review");
+  else if (state === "setup") next = $("new-game");
+  next.focus();
 }
 
 // ---------- the throw ----------
@@ -257,18 +326,28 @@ function turnLine(turn, fresh) {
   return item;
 }
 
+// The lines already listed stay, so that a screen reader (the log is a
+// live region) reads only the new turns.
 function drawLog(view, fresh) {
   const log = $("log");
-  log.replaceChildren();
+  let kept = log.children.length;
+  const last = log.lastElementChild;
+  if (kept > view.history.length || (last && last.value !== view.history[kept - 1].number)) {
+    log.replaceChildren();
+    kept = 0;
+  }
+  for (const item of log.children) item.classList.remove("fresh");
   const freshNumbers = new Set(fresh.map((t) => t.number));
-  for (const turn of view.history) log.append(turnLine(turn, freshNumbers.has(turn.number)));
+  for (const turn of view.history.slice(kept)) log.append(turnLine(turn, freshNumbers.has(turn.number)));
   log.scrollTop = log.scrollHeight;
 }
 
 async function showHint() {
   $("play-error").hidden = true;
   try {
+    const opened = current;
     const hint = await api("GET", "/api/games/" + current.id + "/hint");
+    if (current !== opened) return;
     $("hint-source").textContent = hint.exact ? "(exact: " + hint.source + ")" : "(estimate: " + hint.source + ")";
     const list = $("hints");
     list.replaceChildren();
@@ -298,19 +377,29 @@ function fail(error) {
 async function act(method, path, body) {
   if (busy) return;
   busy = true;
-  document.body.dataset.state = "busy";
   $("play-error").hidden = true;
   $("hint-box").hidden = true;
+  render();
+  const opened = current;
+  let answer = null;
+  let failure = null;
   try {
-    const answer = await api(method, path, body);
-    show(answer.game, answer.turns || []);
+    answer = await api(method, path, body);
   } catch (error) {
-    fail(error);
-    show(game, []);
-  } finally {
-    busy = false;
-    setState(game);
+    failure = error;
   }
+  // Another game's link was opened meanwhile: this answer is not shown.
+  if (current !== opened) return;
+  // `busy` goes back before anything is drawn: every control is set from
+  // the view and a `busy` that is no longer true.
+  busy = false;
+  if (answer) {
+    show(answer.game, answer.turns || []);
+  } else {
+    show(game, []);
+    fail(failure);
+  }
+  focusNext();
 }
 
 function play(text) {
@@ -319,14 +408,49 @@ function play(text) {
 
 // ---------- the whole view ----------
 
-function setState(view) {
+// Everything that follows from the game shown and `busy`: the state, every
+// control's `disabled`, the status and the tab's title. Called after every
+// change of either, never with a stale `busy`.
+function render() {
+  const view = game;
+  const seat = current && current.seat;
+  const canThrow = !!view && mayThrow(view);
+  const mine = !!view && !!myTurn(view);
   let state = "wait";
-  if (!view) state = "setup";
-  else if (view.finish) state = "over";
-  else if (myTurn(view)) state = "move";
-  else if (mayThrow(view)) state = "throw";
+  let status = "";
+  let title = "Senet";
+  if (!view) {
+    state = "setup";
+  } else if (view.finish) {
+    state = "over";
+    status = "The game is over: " + view.finish.text + ".";
+    if (seat && current.token && view.finish.winner === seat) title = "You won — Senet";
+    else if (seat && current.token && view.finish.winner) title = "You lost — Senet";
+    else title = "Game over — Senet";
+  } else if (mine) {
+    state = "move";
+    status = "Your move: pick a piece, then its target (or a move below).";
+    title = "● Your move — Senet";
+  } else if (canThrow && view.to_play === seat) {
+    state = "throw";
+    status = "Your turn: throw.";
+    title = "Your throw — Senet";
+  } else if (canThrow) {
+    state = "throw";
+    status = "Throw to let the bot play.";
+    title = "Throw for " + view.to_play + " — Senet";
+  } else {
+    status = "Waiting for " + view.to_play + " to " + (view.throw ? "move." : "throw.");
+    title = "Waiting for " + view.to_play + " — Senet";
+  }
   if (busy) state = "busy";
   document.body.dataset.state = state;
+  document.body.dataset.game = view ? view.id : "";
+  document.title = title;
+  $("status").textContent = status;
+  $("throw").disabled = busy || !canThrow;
+  $("hint").disabled = busy || !mine;
+  $("resign").disabled = busy || !view || !!view.finish || !(current && current.token);
 }
 
 function show(view, fresh) {
@@ -345,21 +469,14 @@ function show(view, fresh) {
   drawThrow(view);
   drawMoves(view);
   drawLog(view, fresh);
-  const canThrow = mayThrow(view);
-  $("throw").disabled = !canThrow || busy;
-  $("hint").disabled = !myTurn(view) || busy;
-  $("resign").disabled = !!view.finish || !(current && current.token);
-  let status;
-  if (view.finish) status = "The game is over: " + view.finish.text + ".";
-  else if (myTurn(view)) status = "Your move: pick a piece, then its target (or a move below).";
-  else if (canThrow && view.to_play === (current && current.seat)) status = "Your turn: throw.";
-  else if (canThrow) status = "Throw to let the bot play.";
-  else status = "Waiting for " + view.to_play + " to " + (view.throw ? "move." : "throw.");
-  $("status").textContent = status;
-  setState(view);
+  render();
   schedulePoll(view);
   if (view.finish) finish(view);
   else $("finish").hidden = true;
+  // The focused house may have been drawn anew: focus is never left lost;
+  // and when it only waited on the status, it goes to what is now to do.
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || focused === $("status") || !focused.isConnected || focused.closest("[hidden]")) focusNext();
 }
 
 function schedulePoll(view) {
@@ -367,14 +484,17 @@ function schedulePoll(view) {
   // While this page can do nothing (the other person's turn in a game of
   // two, or a game only watched), look for news now and then.
   if (!view.finish && !myTurn(view) && !mayThrow(view)) {
+    const opened = current;
     pollTimer = setTimeout(async () => {
+      if (current !== opened) return;
       if (busy) return schedulePoll(game);
       try {
         const fresh = await api("GET", "/api/games/" + current.id);
+        if (current !== opened) return;
         if (JSON.stringify(fresh.history) !== JSON.stringify(game.history) || JSON.stringify(fresh.throw) !== JSON.stringify(game.throw)) show(fresh, []);
         else schedulePoll(game);
       } catch (error) {
-        schedulePoll(game);
+        if (current === opened) schedulePoll(game);
       }
     }, 2000);
   }
@@ -399,8 +519,10 @@ async function finish(view) {
   offerReview(view);
   $("result").textContent = "Result: " + view.finish.text + (current && view.finish.winner === current.seat ? " — you won!" : "");
   let text;
+  const opened = current;
   try {
     text = await api("GET", "/api/games/" + current.id + "/record");
+    if (current !== opened) return;
   } catch (error) {
     $("verified").textContent = "the record could not be read: " + error.message;
     return;
@@ -579,24 +701,49 @@ async function start() {
   $("hint").addEventListener("click", showHint);
   $("review").addEventListener("click", showReview);
   $("back-to-now").addEventListener("click", backToNow);
+  NARROW.addEventListener("change", backToNow);
   $("review-marked-only").addEventListener("change", (event) => {
     $("review-moves").classList.toggle("marked-only", event.target.checked);
   });
   $("resign").addEventListener("click", () => {
     if (confirm("Resign this game?")) act("POST", "/api/games/" + current.id + "/resign");
   });
+  window.addEventListener("hashchange", openFromFragment);
   await loadRulesets();
+  await openFromFragment();
+}
+
+// Opens the game of the URL's fragment: at the start, and when another
+// game's link is pasted into this tab (a new fragment: no reload). Nothing
+// of the game shown before stays: its selection, its news timer, its
+// review, its share and finish boxes.
+async function openFromFragment() {
+  clearTimeout(pollTimer);
+  pollTimer = null;
+  busy = false;
+  game = null;
+  selected = null;
+  reviewed = null;
+  positions = null;
+  for (const box of ["share", "finish", "hint-box", "play-error", "setup-error", "looking"]) $(box).hidden = true;
+  $("log").replaceChildren();
   current = readFragment();
-  if (current) {
+  const opened = current;
+  if (opened) {
     try {
-      show(await api("GET", "/api/games/" + current.id), []);
+      const view = await api("GET", "/api/games/" + opened.id);
+      if (current === opened) show(view, []);
+      return;
     } catch (error) {
+      if (current !== opened) return;
       current = null;
       $("setup-error").textContent = error.message;
       $("setup-error").hidden = false;
     }
   }
-  if (!current) document.body.dataset.state = "setup";
+  $("play").hidden = true;
+  $("setup").hidden = false;
+  render();
 }
 
 start();

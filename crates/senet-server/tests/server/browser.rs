@@ -10,7 +10,8 @@
 //! variable `CI` is set, and otherwise prints a `skipped: ...` line to
 //! stderr and returns. With `SENET_SCREENSHOTS=DIR` they also save
 //! `DIR/server-in-progress.png`, `DIR/server-finished.png`,
-//! `DIR/server-review.png` and `DIR/server-review-position.png`.
+//! `DIR/server-review.png` and `DIR/server-review-position.png`, and
+//! the phone's test (`browser/phone.rs`) `DIR/server-390-*.png`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -179,20 +180,26 @@ fn two_people_play_each_other_from_two_browsers() {
 }
 
 async fn connect(port: u16, profile: &Path) -> Client {
+    connect_with(port, profile, json!({})).await
+}
+
+/// [`connect`] with more `goog:chromeOptions` (`mobileEmulation`, say).
+async fn connect_with(port: u16, profile: &Path, more: Value) -> Client {
+    let mut options = json!({
+        "binary": CHROMIUM,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+            "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync",
+            "--window-size=1280,1300",
+            format!("--user-data-dir={}", profile.display()),
+        ],
+    });
+    if let (Some(options), Some(more)) = (options.as_object_mut(), more.as_object()) {
+        options.extend(more.clone());
+    }
     let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".to_owned(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--window-size=1200,1300",
-                format!("--user-data-dir={}", profile.display()),
-            ],
-        }),
-    );
+    capabilities.insert("goog:chromeOptions".to_owned(), options);
     let url = format!("http://127.0.0.1:{port}");
     let mut last = None;
     // chromedriver takes a moment to listen: a bounded number of tries.
@@ -435,6 +442,10 @@ async fn verdict(client: &Client) -> Result<String, Failure> {
     Ok(verified)
 }
 
+mod fixes;
+mod keyboard;
+mod links;
+mod phone;
 mod review;
 mod two_people;
 
