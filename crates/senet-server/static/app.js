@@ -10,13 +10,14 @@ const HOUSE = 100; // the side of a house in the board's units
 const $ = (id) => document.getElementById(id);
 
 let rulesets = [];
-let current = null; // {id, token, seat, commitment}
+let current = null; // {id, token, seat, commitment, invite}
 let game = null; // the last game view
 let selected = null; // the house of the piece picked, or null
 let busy = false;
 let pollTimer = null;
 let reviewed = null; // the id of the game whose review is shown or asked
 let positions = null; // the reviewed game's positions: before each turn, then now
+let invitation = null; // the other seat's invitation as this page shows it: {link, joined}, or null
 
 // ---------- the server ----------
 
@@ -33,7 +34,9 @@ async function api(method, path, body) {
   const data = type.startsWith("application/json") ? await response.json() : await response.text();
   if (!response.ok) {
     const message = data && data.error ? data.error : "the server answered " + response.status;
-    throw new Error(message);
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
   }
   return data;
 }
@@ -50,6 +53,7 @@ function readFragment() {
     token: params.get("token") || saved.token || null,
     seat: params.get("seat") || saved.seat || null,
     commitment: saved.commitment || null,
+    invite: params.get("invite"),
   };
 }
 
@@ -59,6 +63,53 @@ function remember() {
   }));
   const fragment = new URLSearchParams({ game: current.id, token: current.token || "", seat: current.seat || "" });
   history.replaceState(null, "", "#" + fragment.toString());
+}
+
+// The link that gives the other seat: the game and its invitation, which
+// the page opening it exchanges for the seat's token.
+function inviteLink(id, code) {
+  return location.origin + "/#" + new URLSearchParams({ game: id, invite: code });
+}
+
+// Asks the server for the other seat's invitation again (after a reload),
+// when this page holds a seat of a game of two; another seat's page is
+// refused it, and shows nothing.
+async function askInvitation(view) {
+  const opened = current;
+  const other = view.seats.find((s) => s.side !== opened.seat);
+  if (!opened.token || !other || !personAt(view, other.side)) return;
+  try {
+    const asked = await api("GET", "/api/games/" + opened.id + "/invitation");
+    if (current !== opened) return;
+    invitation = { link: asked.invitation ? inviteLink(opened.id, asked.invitation) : null, joined: asked.joined };
+    render();
+  } catch (error) {
+    // Not this seat's to give (or an older game): no link to show.
+  }
+}
+
+// Takes the seat of the fragment's invitation (`#game=ID&invite=CODE`):
+// its token and seat are then kept like those of a game made here.
+async function join(opened) {
+  const body = { invitation: opened.invite };
+  const name = $("name").value.trim();
+  if (name) body.name = name;
+  const joined = await api("POST", "/api/games/" + opened.id + "/join", body);
+  opened.token = joined.token;
+  opened.seat = joined.seat;
+  return joined.game;
+}
+
+async function copyInvitation() {
+  const link = $("share-link").textContent;
+  try {
+    await navigator.clipboard.writeText(link);
+    $("share-status").textContent = "Copied.";
+  } catch (error) {
+    // No clipboard here: the link is selected, to copy by hand.
+    getSelection().selectAllChildren($("share-link"));
+    $("share-status").textContent = "Selected: copy it with Ctrl+C.";
+  }
 }
 
 // ---------- setup ----------
@@ -80,7 +131,8 @@ async function newGame(event) {
   $("setup-error").hidden = true;
   const opponent = $("opponent").value;
   const body = { ruleset: $("ruleset").value, seat: $("seat").value };
-  if (opponent === "person") body.opponent = "person";
+  // The other seat is given by its invitation alone: nobody else holds it.
+  if (opponent === "person") Object.assign(body, { opponent: "person", opponent_token: false });
   else { body.opponent = "bot"; body.level = Number(opponent); }
   const name = $("name").value.trim();
   if (name) body.name = name;
@@ -88,15 +140,11 @@ async function newGame(event) {
   render();
   try {
     current = null;
+    invitation = null;
     const created = await api("POST", "/api/games", body);
     current = { id: created.id, token: created.token, seat: created.seat, commitment: created.commitment };
     remember();
-    if (created.opponent_token) {
-      const other = created.seat === "x" ? "o" : "x";
-      const link = location.origin + "/#" + new URLSearchParams({ game: created.id, token: created.opponent_token, seat: other });
-      $("share-link").textContent = link;
-      $("share").hidden = false;
-    }
+    if (created.invitation) invitation = { link: inviteLink(created.id, created.invitation), joined: false };
     $("log").replaceChildren();
     busy = false;
     show(created.game, []);
@@ -282,10 +330,10 @@ function myTurn(view) {
   return !view.finish && view.throw && current && current.token && view.to_play === current.seat;
 }
 
-// Whether a person (not a bot) holds the seat of `side`.
+// Whether a person (not a bot) holds the seat of `side`, or is invited to.
 function personAt(view, side) {
   const seat = view.seats.find((s) => s.side === side);
-  return !!seat && seat.agent === "person";
+  return !!seat && (seat.agent === "person" || seat.agent === "invited");
 }
 
 // Whether this page may throw now: for its own seat, or to let a bot play;
@@ -395,6 +443,22 @@ async function act(method, path, body) {
   busy = false;
   if (answer) {
     show(answer.game, answer.turns || []);
+  } else if (failure.status === 409 && /the game is at turn/.test(failure.message)) {
+    // The view was stale (another tab, say, played): the game as it is now.
+    busy = true;
+    render();
+    try {
+      const now = await api("GET", "/api/games/" + opened.id);
+      if (current !== opened) return;
+      busy = false;
+      show(now, []);
+      fail(new Error("The game had moved on; here it is as it is now."));
+    } catch (error) {
+      if (current !== opened) return;
+      busy = false;
+      show(game, []);
+      fail(error);
+    }
   } else {
     show(game, []);
     fail(failure);
@@ -402,8 +466,10 @@ async function act(method, path, body) {
   focusNext();
 }
 
+// Every action names the turn of the view it was chosen on: sent twice it
+// acts once, and a stale one is refused (above).
 function play(text) {
-  return act("POST", "/api/games/" + current.id + "/move", { move: text });
+  return act("POST", "/api/games/" + current.id + "/move", { move: text, turn: game.turn });
 }
 
 // ---------- the whole view ----------
@@ -451,9 +517,20 @@ function render() {
   $("throw").disabled = busy || !canThrow;
   $("hint").disabled = busy || !mine;
   $("resign").disabled = busy || !view || !!view.finish || !(current && current.token);
+  $("share").hidden = !view || !invitation;
+  if (invitation) {
+    $("share-link").textContent = invitation.link || "";
+    $("share-offer").hidden = invitation.joined;
+    $("share-joined").hidden = !invitation.joined;
+  }
 }
 
 function show(view, fresh) {
+  // The invited seat is held from the moment its agent is no longer "invited".
+  const waited = !!game && game.id === view.id && game.seats.some((s) => s.agent === "invited");
+  if (invitation && !invitation.joined && waited && view.seats.every((s) => s.agent !== "invited")) {
+    invitation = { link: null, joined: true };
+  }
   game = view;
   $("setup").hidden = true;
   $("play").hidden = false;
@@ -491,7 +568,8 @@ function schedulePoll(view) {
       try {
         const fresh = await api("GET", "/api/games/" + current.id);
         if (current !== opened) return;
-        if (JSON.stringify(fresh.history) !== JSON.stringify(game.history) || JSON.stringify(fresh.throw) !== JSON.stringify(game.throw)) show(fresh, []);
+        const news = ["history", "throw", "seats"].some((key) => JSON.stringify(fresh[key]) !== JSON.stringify(game[key]));
+        if (news) show(fresh, []);
         else schedulePoll(game);
       } catch (error) {
         if (current === opened) schedulePoll(game);
@@ -697,7 +775,8 @@ async function showReview() {
 
 async function start() {
   $("new-game-form").addEventListener("submit", newGame);
-  $("throw").addEventListener("click", () => act("POST", "/api/games/" + current.id + "/throw"));
+  $("throw").addEventListener("click", () => act("POST", "/api/games/" + current.id + "/throw", { turn: game.turn }));
+  $("share-copy").addEventListener("click", copyInvitation);
   $("hint").addEventListener("click", showHint);
   $("review").addEventListener("click", showReview);
   $("back-to-now").addEventListener("click", backToNow);
@@ -706,7 +785,7 @@ async function start() {
     $("review-moves").classList.toggle("marked-only", event.target.checked);
   });
   $("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) act("POST", "/api/games/" + current.id + "/resign");
+    if (confirm("Resign this game?")) act("POST", "/api/games/" + current.id + "/resign", { turn: game.turn });
   });
   window.addEventListener("hashchange", openFromFragment);
   await loadRulesets();
@@ -725,14 +804,24 @@ async function openFromFragment() {
   selected = null;
   reviewed = null;
   positions = null;
+  invitation = null;
+  $("share-status").textContent = "";
   for (const box of ["share", "finish", "hint-box", "play-error", "setup-error", "looking"]) $(box).hidden = true;
   $("log").replaceChildren();
   current = readFragment();
   const opened = current;
   if (opened) {
     try {
-      const view = await api("GET", "/api/games/" + opened.id);
-      if (current === opened) show(view, []);
+      // An invitation is exchanged once, unless this page holds a seat already.
+      const view = opened.invite && !opened.token ? await join(opened) : await api("GET", "/api/games/" + opened.id);
+      if (current !== opened) return;
+      if (opened.invite) {
+        // The invitation is taken: the fragment keeps the seat instead.
+        opened.invite = null;
+        remember();
+      }
+      show(view, []);
+      askInvitation(view);
       return;
     } catch (error) {
       if (current !== opened) return;

@@ -2,7 +2,8 @@
 //! (fantoccini): a whole game against a bot played by clicking, ending
 //! with the result and "record verified" on the page, then its review; a
 //! game resigned in the page whose review is checked against the API's;
-//! and a game of two people, each in a browser of their own.
+//! and a game of two people, each in a browser of their own, the second
+//! joining by the invitation the first sends.
 //!
 //! They need Debian's `chromium` and `chromium-driver`
 //! (`/usr/bin/chromium`, `/usr/bin/chromedriver`; `.ci/run` installs
@@ -168,11 +169,14 @@ fn two_people_play_each_other_from_two_browsers() {
     let Some(session) = session("browser-two") else {
         return;
     };
-    let profiles = ["profile-x", "profile-o"].map(|name| session.dir.path.join(name));
+    let profiles =
+        ["profile-x", "profile-o", "profile-late"].map(|name| session.dir.path.join(name));
     session.runtime.block_on(async {
         let x = connect(session.driver_port, &profiles[0]).await;
         let o = connect(session.driver_port, &profiles[1]).await;
-        let result = two_people(&x, &o, &session.server).await;
+        let late = connect(session.driver_port, &profiles[2]).await;
+        let result = two_people(&x, &o, &late, &session.server).await;
+        let _ = late.close().await;
         let _ = x.close().await;
         let _ = o.close().await;
         result.expect("two people play each other in two browsers");
@@ -447,6 +451,7 @@ mod keyboard;
 mod links;
 mod phone;
 mod review;
+mod turns;
 mod two_people;
 
 use review::{open_review, resign_and_review};

@@ -19,7 +19,8 @@
 //! - `limits`: the operator's limits, each refusal JSON;
 //! - `browser`: a whole game played by clicking in headless Chromium, a
 //!   game resigned in the page whose review is shown, and two people
-//!   playing each other from two browsers.
+//!   playing each other from two browsers, the second joining by
+//!   invitation.
 
 mod api;
 mod browser;

@@ -192,7 +192,21 @@ async fn titles(client: &Client, server: &Server) -> Result<(), Failure> {
     expect_title(client, "Your throw — Senet").await?;
     let link = text_of(client, "#share-link").await?;
     let id = fragment_value(&link, "game").ok_or("no game in the link")?;
-    let token = fragment_value(&link, "token").ok_or("no token in the link")?;
+    let invitation = fragment_value(&link, "invite").ok_or("no invitation in the link")?;
+    // o takes the seat through the API.
+    let joined = server.post(
+        &format!("/api/games/{id}/join"),
+        None,
+        &json!({ "invitation": invitation }),
+    );
+    if joined.status != 201 {
+        return Err(format!("o's join: {} {}", joined.status, joined.body).into());
+    }
+    let joined = joined.json()?;
+    let token = joined["token"]
+        .as_str()
+        .ok_or("no token joining")?
+        .to_owned();
     // x plays until o is to play (a throw of 1, 4 or 5 throws again).
     let mut state = settled(client).await?;
     for _ in 0..50 {

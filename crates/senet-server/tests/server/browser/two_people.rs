@@ -1,40 +1,93 @@
 //! Two people, each in a browser of their own, playing each other
-//! through the link of the other seat.
+//! through the invitation to the other seat.
 
+use super::fixes::fragment_value;
+use super::turns::{RECORD_BODIES, every_action_named_its_turn};
 use super::*;
 
-/// x makes a game for two people and sends the other seat's link; o
-/// opens it in a second browser. Each plays only on their own turn, seen
-/// by their page alone (the other page waits, its throw refused to it,
-/// and learns of the turns by itself), until each has moved six times and
-/// o resigns: both pages then show the result and verify the record.
-pub(super) async fn two_people(x: &Client, o: &Client, server: &Server) -> Result<(), Failure> {
+/// Waits for the page's invitation link (shown again from
+/// `GET /api/games/{id}/invitation` after a reload).
+async fn invitation_link(page: &Client) -> Result<String, Failure> {
+    for _ in 0..250 {
+        let shown = page
+            .execute("return document.getElementById('share').hidden ? '' : document.getElementById('share-link').textContent", vec![])
+            .await?;
+        let shown = shown.as_str().unwrap_or_default();
+        if shown.contains("invite=") {
+            return Ok(shown.to_owned());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Err("the page shows no invitation link".into())
+}
+
+/// x makes a game for two people, reloads, and sends the invitation link
+/// shown again; o opens it in a second browser and takes the seat, and a
+/// third browser opening it later is told the seat is taken. Each plays
+/// only on their own turn, seen by their page alone (the other page
+/// waits, its throw refused to it, and learns of the turns by itself),
+/// every action naming its turn, until each has moved six times and o
+/// resigns: both pages then show the result and verify the record, and
+/// x's page says the invitation was taken.
+pub(super) async fn two_people(
+    x: &Client,
+    o: &Client,
+    late: &Client,
+    server: &Server,
+) -> Result<(), Failure> {
     new_game_against(x, server.port, "person", "Ahmose").await?;
     if loaded(x).await? != "throw" {
         return Err("x, who throws first, is not asked to throw".into());
     }
-    let link = text_of(x, "#share-link").await?;
-    let fragment = link.split_once('#').ok_or("the link has no fragment")?.1;
-    let query: Vec<(&str, &str)> = fragment
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .collect();
-    let id = query
-        .iter()
-        .find(|(key, _)| *key == "game")
-        .ok_or_else(|| format!("no game in the link {link}"))?
-        .1
-        .to_owned();
-    if !query.contains(&("seat", "o")) {
-        return Err(format!("the link {link} is not o's seat").into());
+    invitation_link(x).await?;
+    // A reload before copying: the page asks the server for the link again.
+    x.refresh().await?;
+    if loaded(x).await? != "throw" {
+        return Err("after a reload x is not asked to throw".into());
     }
+    let link = invitation_link(x).await?;
+    let id = fragment_value(&link, "game").ok_or_else(|| format!("no game in the link {link}"))?;
+    if fragment_value(&link, "token").is_some() {
+        return Err(format!("the link {link} carries a token").into());
+    }
+    x.execute(RECORD_BODIES, vec![]).await?;
     o.goto(&link).await?;
     if loaded(o).await? != "wait" || !throw_disabled(o).await? {
         return Err("o's page lets o throw on x's turn".into());
     }
     let players = text_of(o, "#players").await?;
-    if !players.contains("x = Light: Ahmose") || !players.contains("(you)") {
+    if !players.contains("x = Light: Ahmose")
+        || !players.contains("o = Dark")
+        || !players.contains("(you)")
+    {
         return Err(format!("o's page names the players {players:?}").into());
+    }
+    let hash = o.execute("return location.hash", vec![]).await?;
+    let hash = hash.as_str().unwrap_or_default();
+    if hash.contains("invite=") || !hash.contains("seat=o") {
+        return Err(format!("after joining o's page is at {hash:?}").into());
+    }
+    o.execute(RECORD_BODIES, vec![]).await?;
+
+    // The invitation was taken: a third browser is told so.
+    late.goto(&link).await?;
+    let mut refusal = String::new();
+    for _ in 0..250 {
+        refusal = late
+            .execute("const e = document.getElementById('setup-error'); return e.hidden ? '' : e.textContent", vec![])
+            .await?
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        if !refusal.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    if !refusal.contains("used already") {
+        return Err(
+            format!("a third browser opening the taken invitation reads {refusal:?}").into(),
+        );
     }
 
     let pages = [("x", x), ("o", o)];
@@ -73,7 +126,14 @@ pub(super) async fn two_people(x: &Client, o: &Client, server: &Server) -> Resul
                 // Resigning asks for a confirmation first.
                 click(page, "#resign").await?;
                 page.accept_alert().await?;
-                return both_see_the_end(x, o, server, &id).await;
+                both_see_the_end(x, o, server, &id).await?;
+                every_action_named_its_turn("x", x).await?;
+                every_action_named_its_turn("o", o).await?;
+                let share = text_of(x, "#share").await?;
+                if !share.contains("joined") {
+                    return Err(format!("x's page says of the invitation {share:?}").into());
+                }
+                return Ok(());
             }
             if state == "throw" {
                 click(page, "#throw").await?;
