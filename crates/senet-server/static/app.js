@@ -202,10 +202,14 @@ function houseLabel(view, n, piece, target) {
 }
 
 // `picked`: houses to outline, as {house: class}; the review draws a past
-// decision with its played and best moves picked out.
-function drawBoard(view, picked = {}) {
+// decision with its played and best moves picked out. `last`: the turn
+// whose move is marked (classes last-from and last-to, and a word), or null.
+function drawBoard(view, picked = {}, last = null) {
   const board = $("board");
   board.replaceChildren();
+  const [lastFrom, lastTo] = last ? ends(last.move) : [];
+  if (last) board.dataset.lastMove = last.move;
+  else delete board.dataset.lastMove;
   board.setAttribute("viewBox", NARROW.matches ? "0 0 500 700" : "0 0 1100 300");
   const info = rulesetOf(view);
   const marks = new Map((info ? info.marks : []).map(([house, mark]) => [house, mark]));
@@ -225,6 +229,8 @@ function drawBoard(view, picked = {}) {
     if (n === selected) classes.push("selected");
     if (targets.has(n)) classes.push("target");
     if (picked[n]) classes.push(...picked[n]);
+    if (n === lastFrom) classes.push("last-from");
+    if (n === lastTo) classes.push("last-to");
     const group = el("g", { class: classes.join(" "), "data-house": String(n) });
     group.append(el("rect", { x: x + 2, y: y + 2, width: HOUSE - 4, height: HOUSE - 4, rx: 8 }));
     // Each highlight has a cue besides its colour: a ring, a dashed or
@@ -236,6 +242,8 @@ function drawBoard(view, picked = {}) {
       const words = [...new Set(picked[n].map((kind) => kind.split("-")[0]))];
       group.append(el("text", { x: x + HOUSE / 2, y: y + HOUSE - 5, class: "cue pick" }, words.join(" ")));
     }
+    const lastCue = n === lastFrom ? "from" : n === lastTo ? "to" : null;
+    if (lastCue) group.append(el("text", { x: x + HOUSE / 2, y: y + 20, class: "cue last" }, lastCue));
     group.append(el("text", { x: x + 8, y: y + 20, class: "number" }, n === 31 ? "off" : String(n)));
     if (marks.has(n)) group.append(el("text", { x: x + HOUSE - 8, y: y + 20, class: "mark" }, marks.get(n)));
     const cell = n <= 30 ? cells[n - 1] : ".";
@@ -283,7 +291,7 @@ function clickHouse(n) {
     return;
   }
   selected = game.legal_moves.some((m) => m.from === n) ? n : null;
-  drawBoard(game);
+  drawBoard(game, {}, lastTurn(game));
   drawMoves(game);
   focusNext();
 }
@@ -384,8 +392,8 @@ function drawLog(view, fresh) {
     log.replaceChildren();
     kept = 0;
   }
-  for (const item of log.children) item.classList.remove("fresh");
   const freshNumbers = new Set(fresh.map((t) => t.number));
+  for (const item of log.children) item.classList.toggle("fresh", freshNumbers.has(item.value));
   for (const turn of view.history.slice(kept)) log.append(turnLine(turn, freshNumbers.has(turn.number)));
   log.scrollTop = log.scrollHeight;
 }
@@ -438,15 +446,10 @@ async function act(method, path, body) {
   }
   // Another game's link was opened meanwhile: this answer is not shown.
   if (current !== opened) return;
-  // `busy` goes back before anything is drawn: every control is set from
-  // the view and a `busy` that is no longer true.
-  busy = false;
   if (answer) {
-    show(answer.game, answer.turns || []);
+    await playOut(answer.game, answer.turns || [], opened);
   } else if (failure.status === 409 && /the game is at turn/.test(failure.message)) {
     // The view was stale (another tab, say, played): the game as it is now.
-    busy = true;
-    render();
     try {
       const now = await api("GET", "/api/games/" + opened.id);
       if (current !== opened) return;
@@ -460,10 +463,53 @@ async function act(method, path, body) {
       fail(error);
     }
   } else {
+    busy = false;
     show(game, []);
     fail(failure);
   }
-  focusNext();
+  if (current === opened) focusNext();
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
+const STEP = 350; // the pause on each turn of an answer but its last, in ms
+
+function lastTurn(view) {
+  return view.history.length ? view.history[view.history.length - 1] : null;
+}
+
+// Shows an answer's turns one at a time, still `busy`: each turn's
+// position after it with its move marked, its throw, and its log line,
+// then the game as it is now (its last move marked). `body[data-animated]`
+// is the number of turns shown; with reduced motion, no pause.
+async function playOut(view, turns, opened) {
+  delete document.body.dataset.animated;
+  let after = null;
+  if (turns.length > 1) {
+    try {
+      after = (await api("GET", "/api/games/" + view.id + "/positions")).positions;
+    } catch (error) {
+      after = null; // the game as it is now, at once
+    }
+  }
+  if (current !== opened) return;
+  // The house or move button focused is about to be drawn anew.
+  if (document.activeElement && document.activeElement.closest("#board, #moves-box, #hint-box")) $("status").focus();
+  for (const turn of after ? turns.slice(0, -1) : []) {
+    const step = { ...view, position: after[turn.number], history: view.history.slice(0, turn.number), throw: null, legal_moves: [], finish: null };
+    $("board").dataset.position = step.position;
+    drawBoard(step, {}, turn);
+    drawMoves(step);
+    drawThrow(step);
+    drawLog(step, turns);
+    if (!REDUCED.matches) await pause(STEP);
+    if (current !== opened) return;
+  }
+  // `busy` goes back before the game is drawn: every control is set from
+  // the view and a `busy` that is no longer true.
+  busy = false;
+  document.body.dataset.animated = String(after || turns.length < 2 ? turns.length : 0);
+  show(view, turns);
 }
 
 // Every action names the turn of the view it was chosen on: sent twice it
@@ -747,7 +793,7 @@ function backToNow() {
   for (const item of $("log").children) item.classList.remove("looked");
   if (game) {
     $("board").dataset.position = game.position;
-    drawBoard(game);
+    drawBoard(game, {}, lastTurn(game));
   }
 }
 

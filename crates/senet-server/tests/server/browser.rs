@@ -446,6 +446,7 @@ async fn verdict(client: &Client) -> Result<String, Failure> {
     Ok(verified)
 }
 
+mod animation;
 mod fixes;
 mod keyboard;
 mod links;
