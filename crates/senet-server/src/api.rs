@@ -27,6 +27,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/", get(page::index))
         .route("/static/{file}", get(page::file))
         .route("/api/rulesets", get(games::rulesets))
+        .route("/api/rulesets/{name}/rules", get(games::rules))
         .route("/api/status", get(games::status))
         .route("/api/games", post(games::create))
         .route("/api/games/{id}", get(games::read))

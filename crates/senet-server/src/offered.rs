@@ -7,14 +7,90 @@ use std::path::Path;
 use senet::{AnyRuleset, Compiled, Described, Ruleset};
 
 /// The rulesets offered, built-in ones first, then the files' in the
-/// order of their file names.
+/// order of their file names; and the text of each file read.
 #[derive(Clone, Debug)]
-pub struct Offered(Vec<Compiled>);
+pub struct Offered(Vec<Compiled>, Vec<FileText>);
+
+/// A rules file offered: its ruleset's name and the file's text.
+#[derive(Clone, Debug)]
+struct FileText {
+    name: &'static str,
+    title: &'static str,
+    source: &'static str,
+    text: String,
+}
+
+/// The rules of a ruleset offered, as `GET /api/rulesets/{name}/rules`
+/// answers them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RulesText {
+    /// The ruleset's name.
+    pub name: &'static str,
+    /// A built-in ruleset's heading in `docs/rules.md`, or a file's `title`.
+    pub title: &'static str,
+    /// A file's `source`; `None` for a built-in ruleset (its section says it).
+    pub source: Option<&'static str>,
+    /// `"markdown"` (a section of `docs/rules.md`) or `"toml"` (a rules file).
+    pub format: &'static str,
+    /// The section without its heading, or the file's whole text.
+    pub text: String,
+}
+
+/// The rules of the built-in rulesets, one `## ` section each.
+const RULES_MD: &str = include_str!("../../../docs/rules.md");
+
+/// A heading or a name to compare: lower case, without accents, spaces
+/// or punctuation (`Kendall 1979` and `kendall1979`, `Jéquier` and `jequier`).
+fn folded(text: &str) -> String {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'î' | 'ï' | 'í' => 'i',
+            'ô' | 'ö' | 'ó' => 'o',
+            'ù' | 'û' | 'ü' | 'ú' => 'u',
+            'ç' => 'c',
+            c => c,
+        })
+        .filter(char::is_ascii_alphanumeric)
+        .collect()
+}
+
+/// The `## ` section of `docs/rules.md` for `name`: its heading and its
+/// text up to the next `## ` heading (a fenced block's lines are not headings).
+fn section(name: &str) -> Option<(&'static str, &'static str)> {
+    let wanted = folded(name);
+    let mut fenced = false;
+    let mut found: Option<(&'static str, usize)> = None;
+    let mut offset = 0;
+    for line in RULES_MD.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        if line.starts_with("```") {
+            fenced = !fenced;
+        }
+        let Some(heading) = line.strip_prefix("## ").filter(|_| !fenced) else {
+            continue;
+        };
+        if let Some((title, from)) = found {
+            return Some((title, RULES_MD[from..start].trim()));
+        }
+        let heading = heading.trim();
+        if folded(heading) == wanted {
+            found = Some((heading, offset));
+        }
+    }
+    found.map(|(title, from)| (title, RULES_MD[from..].trim()))
+}
 
 impl Offered {
     /// The built-in rulesets alone.
     pub fn built_in() -> Offered {
-        Offered(AnyRuleset::ALL.into_iter().map(Compiled::new).collect())
+        Offered(
+            AnyRuleset::ALL.into_iter().map(Compiled::new).collect(),
+            Vec::new(),
+        )
     }
 
     /// The built-in rulesets and every `*.toml` rules file of `dir`.
@@ -39,8 +115,10 @@ impl Offered {
         }
         paths.sort();
         for path in paths {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
             let described =
-                Described::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                Described::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
             if offered.named(described.name()).is_some() {
                 return Err(format!(
                     "{}: another ruleset offered is named \"{}\"; a rules file needs a name of its own",
@@ -49,6 +127,12 @@ impl Offered {
                 ));
             }
             offered.0.push(Compiled::new(described));
+            offered.1.push(FileText {
+                name: described.name(),
+                title: described.title(),
+                source: described.source(),
+                text,
+            });
         }
         Ok(offered)
     }
@@ -66,9 +150,61 @@ impl Offered {
             .find(|ruleset| ruleset.name() == name)
     }
 
+    /// The rules of the ruleset offered under `name`: a rules file's text,
+    /// or a built-in ruleset's section of `docs/rules.md`.
+    pub fn rules(&self, name: &str) -> Option<RulesText> {
+        let ruleset = self.named(name)?;
+        if let Some(file) = self.1.iter().find(|file| file.name == name) {
+            return Some(RulesText {
+                name: file.name,
+                title: file.title,
+                source: Some(file.source),
+                format: "toml",
+                text: file.text.clone(),
+            });
+        }
+        let (title, text) = section(ruleset.name())?;
+        Some(RulesText {
+            name: ruleset.name(),
+            title,
+            source: None,
+            format: "markdown",
+            text: text.to_owned(),
+        })
+    }
+
     /// The names offered, for a message.
     pub fn names(&self) -> String {
         let names: Vec<&str> = self.0.iter().map(|ruleset| ruleset.name()).collect();
         names.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_ruleset_has_its_section() {
+        let offered = Offered::built_in();
+        for ruleset in offered.all() {
+            let rules = offered.rules(ruleset.name()).expect("a section");
+            assert_eq!(rules.format, "markdown");
+            assert!(!rules.text.contains("\n## "), "{}", rules.title);
+            assert!(rules.text.contains("**Source.**"), "{}", rules.title);
+        }
+        let jequier = offered.rules("jequier").unwrap();
+        assert_eq!(jequier.title, "Jéquier");
+        assert_eq!(offered.rules("kendall1979").unwrap().title, "Kendall 1979");
+        let kendall = offered.rules("kendall").unwrap();
+        assert!(
+            kendall
+                .text
+                .starts_with("Timothy Kendall's reconstruction of 1978")
+        );
+        assert!(!kendall.text.contains("## Temple"));
+        assert_eq!(offered.rules("nonesuch"), None);
+        // Common ground is a section, not a ruleset.
+        assert_eq!(offered.rules("common ground"), None);
     }
 }

@@ -17,6 +17,7 @@ use senet_bot::Level;
 use crate::error::{ApiError, quoted};
 use crate::extract::{JsonBody, PathText};
 use crate::hosted::{GameView, Hosted, PositionsView, side_text};
+use crate::offered::RulesText;
 use crate::review::{check_over, review_json};
 use crate::secret;
 use crate::serve::OpenConnections;
@@ -59,6 +60,21 @@ pub(crate) async fn rulesets(State(state): State<Arc<AppState>>) -> Json<Vec<Rul
             })
             .collect(),
     )
+}
+
+/// `GET /api/rulesets/{name}/rules`: a built-in ruleset's section of
+/// `docs/rules.md`, or a rules file's title, source and text.
+pub(crate) async fn rules(
+    State(state): State<Arc<AppState>>,
+    PathText(name): PathText,
+) -> Result<Json<RulesText>, ApiError> {
+    state.offered.rules(&name).map(Json).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no ruleset is named \"{}\": this server offers {}",
+            quoted(&name, 40),
+            state.offered.names()
+        ))
+    })
 }
 
 /// `POST /api/games`.

@@ -88,6 +88,37 @@ fn a_game_against_a_bot_is_made_thrown_and_moved_and_the_bot_answers() {
 }
 
 #[test]
+fn a_rulesets_rules_are_its_section_of_the_rules_and_an_unknown_one_is_a_404() {
+    let dir = TempDir::new("rules-text");
+    let server = Server::start(&dir.db());
+    let answer = server.get("/api/rulesets/kendall/rules");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let rules = answer.json().expect("JSON");
+    assert_eq!(rules["name"], "kendall");
+    assert_eq!(rules["title"], "Kendall");
+    assert_eq!(rules["format"], "markdown");
+    let text = rules["text"].as_str().expect("the text");
+    assert!(
+        text.contains("Three or more pieces of one side on consecutive houses form\na blockade."),
+        "{text}"
+    );
+    assert!(!text.contains("## Temple"), "{text}");
+    let rules = server.get("/api/rulesets/jequier/rules").json().unwrap();
+    assert_eq!(rules["title"], "Jéquier");
+    let rules = server
+        .get("/api/rulesets/kendall1979/rules")
+        .json()
+        .unwrap();
+    assert_eq!(rules["title"], "Kendall 1979");
+
+    let answer = server.get("/api/rulesets/nonesuch/rules");
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    let error = answer.json().expect("a JSON error");
+    let message = error["error"].as_str().expect("an error message");
+    assert!(message.contains("nonesuch"), "{message}");
+}
+
+#[test]
 fn rulesets_are_listed_from_the_library_and_every_one_plays_to_a_verified_end() {
     let dir = TempDir::new("all");
     let server = Server::start(&dir.db());

@@ -134,6 +134,12 @@ fn a_rules_files_ruleset_is_chosen_and_played_in_the_page() {
 
 async fn play_piccione(client: &Client, port: u16) -> Result<(), Failure> {
     new_game_of(client, port, "piccione", "1", "Clicker").await?;
+    // Its rules panel shows the file: its title, then its text.
+    let (heading, text) = rules::rules_shown(client, "piccione").await?;
+    if !heading.starts_with("Piccione 1980") || !text.contains("name = \"piccione\"") {
+        return Err(format!("the rules file's panel shows {heading:?}: {text:?}").into());
+    }
+    click(client, "#rules summary").await?;
     let mut moves = 0;
     click_through(client, &mut moves, usize::MAX).await?;
     if settled(client).await? != "over" || moves < 10 {
@@ -452,6 +458,7 @@ mod keyboard;
 mod links;
 mod phone;
 mod review;
+mod rules;
 mod turns;
 mod two_people;
 

@@ -65,6 +65,14 @@ fn a_rules_files_ruleset_is_offered_played_recorded_and_kept() {
         "{text}"
     );
 
+    // Its rules are the file's: its title, source and text.
+    let text = server.get("/api/rulesets/piccione/rules").json().unwrap();
+    assert_eq!(text["title"], piccione.title());
+    assert_eq!(text["source"], piccione.source());
+    assert_eq!(text["format"], "toml");
+    let file = std::fs::read_to_string(rules.join("piccione.toml")).unwrap();
+    assert_eq!(text["text"], file.as_str());
+
     // A bot plays it too.
     let created = server.create(json!({"ruleset": "piccione", "level": 2}));
     assert_eq!(created["game"]["ruleset"], "piccione");
