@@ -82,9 +82,6 @@ async fn on_a_phone(client: &Client, port: u16, shots: Option<&Path>) -> Result<
     new_game(client, port).await?;
     loaded(client).await?;
     board_fits(client, "a new game").await?;
-    super::rules::rules_shown(client, "kendall").await?;
-    fits(client, "the rules open").await?;
-    click(client, "#rules summary").await?;
     let mut moves = 0;
     click_through(client, &mut moves, 6).await?;
     board_fits(client, "after six moves").await?;
