@@ -562,9 +562,24 @@ impl Record {
         self.replay_from(Position::start(ruleset))
     }
 
-    /// [`replay_with`](Self::replay_with) from the ruleset's start `start`
-    /// (which the header's start position, if any, replaces).
-    fn replay_from<R: Ruleset>(&self, start: Position<R>) -> Verdict<R> {
+    /// [`replay_with`](Self::replay_with) for any ruleset, your own too:
+    /// replays from `start` (a position of the ruleset, whose start
+    /// [`Position::try_start`] has checked; the header's start position,
+    /// if any, replaces it), stopping at the first problem, and says how
+    /// far the record holds.
+    ///
+    /// ```
+    /// use senet::{Position, Record, rulesets::Kendall};
+    ///
+    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
+    ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
+    /// let start = Position::try_start(Kendall)?;
+    /// let verdict = text.parse::<Record>()?.replay_from(start);
+    /// assert!(!verdict.is_valid());
+    /// assert_eq!(verdict.history().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replay_from<R: Ruleset>(&self, start: Position<R>) -> Verdict<R> {
         let mut seeded = self.seed().map(SeededThrows::new);
         let checked = match seeded {
             Some(_) => Checked::SeedAndRules,
