@@ -7,25 +7,40 @@ use crate::error::ApiError;
 use crate::extract::PathText;
 
 const INDEX: &str = include_str!("../static/index.html");
-const FILES: [(&str, &str, &str); 2] = [
+
+/// The files under `/static/`: name, type, bytes. The rules in
+/// WebAssembly (`senet_wasm*`) are the build of `crates/senet-wasm` that
+/// `tools/build-wasm.sh` writes and CI checks against the sources.
+const FILES: [(&str, &str, &[u8]); 4] = [
     (
         "app.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/app.js"),
+        include_bytes!("../static/app.js"),
     ),
     (
         "style.css",
         "text/css; charset=utf-8",
-        include_str!("../static/style.css"),
+        include_bytes!("../static/style.css"),
+    ),
+    (
+        "senet_wasm.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/wasm/senet_wasm.js"),
+    ),
+    (
+        "senet_wasm_bg.wasm",
+        "application/wasm",
+        include_bytes!("../static/wasm/senet_wasm_bg.wasm"),
     ),
 ];
 
 /// What every file of the page is sent with: its scripts and styles come
-/// only from this server, nothing may frame it, nothing is sniffed.
+/// only from this server (WebAssembly compiled from them too), nothing
+/// may frame it, nothing is sniffed.
 const HEADERS: [(header::HeaderName, &str); 3] = [
     (
         header::CONTENT_SECURITY_POLICY,
-        "default-src 'self'; img-src 'self' data: blob:; frame-ancestors 'none'",
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data: blob:; frame-ancestors 'none'",
     ),
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (header::REFERRER_POLICY, "no-referrer"),
@@ -36,7 +51,7 @@ pub async fn index() -> Response {
     (HEADERS, Html(INDEX)).into_response()
 }
 
-/// `GET /static/{file}`: the page's script and style sheet.
+/// `GET /static/{file}`: the page's scripts, style sheet and WebAssembly.
 pub(crate) async fn file(PathText(name): PathText) -> Result<Response, ApiError> {
     FILES
         .iter()

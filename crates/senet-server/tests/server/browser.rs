@@ -461,6 +461,7 @@ mod review;
 mod rules;
 mod turns;
 mod two_people;
+mod verify;
 
 use review::{open_review, resign_and_review};
 use two_people::two_people;
