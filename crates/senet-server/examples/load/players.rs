@@ -73,9 +73,31 @@ impl Player {
         ))
     }
 
+    /// Takes the second seat of `created` by its invitation, as the person
+    /// invited does; answers that seat's token.
+    fn join(&self, game: usize, created: &Value) -> Result<String, String> {
+        let id = created["id"].as_str().ok_or("no game id")?;
+        let invitation = created["invitation"].as_str().ok_or("no invitation")?;
+        let body = json!({ "invitation": invitation }).to_string();
+        let path = format!("/api/games/{id}/join");
+        let (status, answer) = self
+            .runtime
+            .block_on(wire::post(self.address(game), self.port, &path, &body))
+            .map_err(|e| format!("join: {e}"))?;
+        if status != 201 {
+            return Err(format!("join: {status}: {answer}"));
+        }
+        let joined: Value = serde_json::from_str(&answer).map_err(|e| e.to_string())?;
+        Ok(joined["token"]
+            .as_str()
+            .ok_or("no token in the join")?
+            .to_owned())
+    }
+
     /// Creates a game and plays it; true when it reached its end.
     fn play_one(&self, game: usize, latencies: &mut Vec<Duration>) -> Result<bool, String> {
-        let body = json!({"ruleset": self.ruleset, "opponent": "person"}).to_string();
+        let body = json!({"ruleset": self.ruleset, "opponent": "person", "opponent_token": false})
+            .to_string();
         let (status, answer) = self
             .runtime
             .block_on(wire::post(
@@ -90,10 +112,7 @@ impl Player {
         }
         let created: Value = serde_json::from_str(&answer).map_err(|e| e.to_string())?;
         let x = created["token"].as_str().ok_or("no token")?.to_owned();
-        let o = created["opponent_token"]
-            .as_str()
-            .ok_or("no second token")?
-            .to_owned();
+        let o = self.join(game, &created)?;
         let mut view = created["game"].clone();
         let seed = (self.index as u64 + 1).wrapping_add((game as u64) << 32);
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
