@@ -246,6 +246,23 @@ async fn watched(player: &Client, watcher: &Client, server: &Server) -> Result<(
         "Copy says it copied",
     )
     .await?;
+    // Without a clipboard: the field is selected and the browser's copy
+    // command copies it.
+    script(
+        player,
+        "navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard'));
+         delete document.getElementById('watch-copy').dataset.copied;",
+    )
+    .await?;
+    click(player, "#watch-copy").await?;
+    until(
+        player,
+        "document.getElementById('watch-copy').dataset.copied === 'true'
+         && document.activeElement.id === 'watch-copy'",
+        250,
+        "Copy without a clipboard says it copied, its button keeping the focus",
+    )
+    .await?;
     let mut moves = 0;
     click_through(player, &mut moves, 2).await?;
 
