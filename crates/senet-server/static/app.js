@@ -992,6 +992,13 @@ function cell(text, className) {
   return td;
 }
 
+function span(text, className) {
+  const node = document.createElement("span");
+  node.textContent = text;
+  node.className = className;
+  return node;
+}
+
 function row(cells) {
   const tr = document.createElement("tr");
   tr.append(...cells);
@@ -1028,15 +1035,20 @@ function drawReview(review) {
   const moves = $("review-moves").tBodies[0];
   moves.replaceChildren();
   for (const m of review.moves) {
-    const better = m.best === m.played ? "" : m.best + " (" + percent(m.best_chance) + ")";
     const by = m.source === "exact" ? "exact" : "level " + m.source.level;
+    // On a phone the chance column is folded away: each chance is then
+    // shown under its move (the `.folded` and `.chance` spans).
+    const played = cell(m.played, "move");
+    played.append(span(percent(m.played_chance), "folded"));
+    const better = cell(m.best === m.played ? "" : m.best, "move");
+    if (m.best !== m.played) better.append(span(" (" + percent(m.best_chance) + ")", "chance"));
     const tr = row([
-      cell(String(m.number)), cell(m.side), cell(m.played, "move"), cell(percent(m.played_chance)),
-      cell(points(m.lost)), cell(MARKS[m.class] || "", "mark"), cell(better, "move"), cell(by),
+      cell(String(m.number)), cell(m.side), played, cell(percent(m.played_chance), "col-chance"),
+      cell(points(m.lost)), cell(MARKS[m.class] || "", "mark"), better, cell(by, "col-by"),
     ]);
     tr.className = m.class;
     tr.dataset.number = String(m.number);
-    tr.title = m.class + ": " + m.choices + " legal moves";
+    tr.title = m.class + ": " + m.choices + " legal moves, judged by " + by;
     tr.addEventListener("click", () => lookAt(m));
     moves.append(tr);
   }
