@@ -272,7 +272,7 @@ function gameState(entry, state) {
 function opponentOf(entry, state) {
   const other = state && state.seats.find((s) => s.side !== entry.seat);
   const who = other ? other.name || other.agent : entry.opponent;
-  return (who || "?").replace("senet-bot", "bot").replace(/^invited$/, "a person (invited)");
+  return (who || "?").replace("senet-bot", "bot").replace(/^person$/, "a person").replace(/^invited$/, "a person (invited)");
 }
 
 function gameItem(entry, state) {
