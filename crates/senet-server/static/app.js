@@ -231,12 +231,15 @@ const GAMES_KEY = "senet:games";
 const KEPT_GAMES = 50; // the most `GET /api/games?ids=` answers at once
 let listed = new Map(); // id → the game's state as last read: a view or a summary
 let unknownGames = new Set(); // ids the server does not know (or cannot read)
+let gamesAsked = 0; // the number of the latest request for the list's states
 
 // The games kept, newest first: {id, token, seat, ruleset, opponent, when}.
 function keptGames() {
   try {
     const kept = JSON.parse(localStorage.getItem(GAMES_KEY) || "[]");
-    return Array.isArray(kept) ? kept.filter((g) => g && typeof g.id === "string") : [];
+    // An id the server would refuse (edited by hand) would fail the whole list.
+    const fit = (g) => g && typeof g.id === "string" && /^[0-9A-Za-z]{1,64}$/.test(g.id);
+    return Array.isArray(kept) ? kept.filter(fit) : [];
   } catch (error) {
     return []; // an unreadable list is started again
   }
@@ -305,19 +308,23 @@ function drawGames() {
   if (again) again.focus();
 }
 
-// Asks the server for the state of every game kept, in one request.
+// Asks the server for the state of every game kept, in one request; an
+// answer overtaken by a later request is dropped.
 async function refreshGames() {
   const kept = keptGames();
+  const asked = ++gamesAsked;
   drawGames();
   if (!kept.length) return;
   try {
     const answer = await api("GET", "/api/games?ids=" + kept.map((g) => encodeURIComponent(g.id)).join(","));
+    if (asked !== gamesAsked) return;
     listed = new Map(answer.games.map((g) => [g.id, g]));
     unknownGames = new Set(answer.missing.map((m) => m.id));
     // The game shown may be newer than the answer.
     if (game) listed.set(game.id, game);
     $("your-games-status").textContent = "";
   } catch (error) {
+    if (asked !== gamesAsked) return;
     $("your-games-status").textContent = "The games' states could not be read: " + error.message;
   }
   drawGames();
