@@ -118,7 +118,8 @@ async fn rematch(client: &Client, old: &str) -> Result<String, Failure> {
 
 /// Two games made (one against a bot, resigned: lost; one of two people:
 /// x's throw), both listed with their state, again after a reload from
-/// the server's list; each rematched: the new game has the same ruleset
+/// the server's list (beside a kept game the server does not know, listed
+/// as unknown); each rematched: the new game has the same ruleset
 /// and opponent, the seats swapped, and the person's shows its invitation.
 async fn your_games(client: &Client, server: &Server) -> Result<(), Failure> {
     new_game(client, server.port).await?;
@@ -131,11 +132,26 @@ async fn your_games(client: &Client, server: &Server) -> Result<(), Failure> {
     }
     let pair = shown_game(client).await?;
     expect_listed(client, &[(&pair, "your-move"), (&bot, "lost")]).await?;
+    // A game the server does not know is kept too, as unknown.
+    let gone = "0".repeat(24);
+    script(
+        client,
+        &format!(
+            "const kept = JSON.parse(localStorage.getItem('senet:games'));
+             kept.push({{ id: '{gone}', seat: 'x', ruleset: 'kendall', opponent: 'person' }});
+             localStorage.setItem('senet:games', JSON.stringify(kept));"
+        ),
+    )
+    .await?;
     // A new page reads the states from the server.
     client
         .goto(&format!("http://127.0.0.1:{}/", server.port))
         .await?;
-    expect_listed(client, &[(&pair, "your-move"), (&bot, "lost")]).await?;
+    expect_listed(
+        client,
+        &[(&pair, "your-move"), (&bot, "lost"), (&gone, "unknown")],
+    )
+    .await?;
 
     open_from_list(client, &bot).await?;
     let again = rematch(client, &bot).await?;
@@ -149,7 +165,12 @@ async fn your_games(client: &Client, server: &Server) -> Result<(), Failure> {
     }
     expect_listed(
         client,
-        &[(&again, "your-move"), (&pair, "your-move"), (&bot, "lost")],
+        &[
+            (&again, "your-move"),
+            (&pair, "your-move"),
+            (&bot, "lost"),
+            (&gone, "unknown"),
+        ],
     )
     .await?;
 
@@ -177,6 +198,7 @@ async fn your_games(client: &Client, server: &Server) -> Result<(), Failure> {
             (&again, "your-move"),
             (&pair, "lost"),
             (&bot, "lost"),
+            (&gone, "unknown"),
         ],
     )
     .await
