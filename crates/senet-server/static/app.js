@@ -120,7 +120,8 @@ function showLink(name, link) {
 // Copies the link of the field `name + "-link"`: through the clipboard,
 // or where the browser gives none, by selecting the field for the
 // browser's copy command. The button then says so and carries
-// `data-copied`; the focus stays on it.
+// `data-copied`, the focus staying on it; otherwise the link is left
+// focused and selected.
 async function copyLink(name) {
   const field = $(name + "-link");
   const button = $(name + "-copy");
@@ -143,7 +144,8 @@ async function copyLink(name) {
     button.textContent = "Copied";
     $(name + "-status").textContent = "copied";
   } else {
-    // Nothing copied: the link is left selected, to copy by hand.
+    // Nothing copied: the focus goes to the link, selected, to copy by hand.
+    field.focus();
     field.select();
     $(name + "-status").textContent = "Selected: copy it with Ctrl+C.";
   }
