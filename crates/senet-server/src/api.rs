@@ -12,7 +12,7 @@ use axum::routing::{get, post};
 
 use crate::error::ApiError;
 use crate::page;
-use crate::routes::{games, play, seats};
+use crate::routes::{games, list, play, seats};
 use crate::shape;
 
 pub use crate::state::{
@@ -29,7 +29,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/rulesets", get(games::rulesets))
         .route("/api/rulesets/{name}/rules", get(games::rules))
         .route("/api/status", get(games::status))
-        .route("/api/games", post(games::create))
+        .route("/api/games", get(list::list).post(games::create))
         .route("/api/games/{id}", get(games::read))
         .route("/api/games/{id}/join", post(seats::join))
         .route("/api/games/{id}/invitation", get(seats::invitation))

@@ -100,15 +100,54 @@ async function join(opened) {
   return joined.game;
 }
 
-async function copyInvitation() {
-  const link = $("share-link").textContent;
+// The link anyone may open to follow the game, read only: no seat in it.
+function watchLink(id) {
+  return location.origin + "/#" + new URLSearchParams({ game: id });
+}
+
+// Shows `link` in the read-only field `name + "-link"`; a new link makes
+// its Copy button fresh again.
+function showLink(name, link) {
+  const field = $(name + "-link");
+  if (field.value === link) return;
+  field.value = link;
+  const button = $(name + "-copy");
+  delete button.dataset.copied;
+  button.textContent = "Copy";
+  $(name + "-status").textContent = "";
+}
+
+// Copies the link of the field `name + "-link"`: through the clipboard,
+// or where the browser gives none, by selecting the field for the
+// browser's copy command. The button then says so and carries
+// `data-copied`, the focus staying on it; otherwise the link is left
+// focused and selected.
+async function copyLink(name) {
+  const field = $(name + "-link");
+  const button = $(name + "-copy");
+  let copied = false;
   try {
-    await navigator.clipboard.writeText(link);
-    $("share-status").textContent = "Copied.";
+    await navigator.clipboard.writeText(field.value);
+    copied = true;
   } catch (error) {
-    // No clipboard here: the link is selected, to copy by hand.
-    getSelection().selectAllChildren($("share-link"));
-    $("share-status").textContent = "Selected: copy it with Ctrl+C.";
+    field.focus();
+    field.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch (refused) {
+      copied = false;
+    }
+    button.focus();
+  }
+  if (copied) {
+    button.dataset.copied = "true";
+    button.textContent = "Copied";
+    $(name + "-status").textContent = "copied";
+  } else {
+    // Nothing copied: the focus goes to the link, selected, to copy by hand.
+    field.focus();
+    field.select();
+    $(name + "-status").textContent = "Selected: copy it with Ctrl+C.";
   }
 }
 
@@ -136,25 +175,169 @@ async function newGame(event) {
   else { body.opponent = "bot"; body.level = Number(opponent); }
   const name = $("name").value.trim();
   if (name) body.name = name;
+  await makeGame(body, (error) => {
+    $("setup-error").textContent = error.message;
+    $("setup-error").hidden = false;
+  });
+}
+
+// Makes the game `body` asks for and shows it, this page holding the seat
+// made; `failed` shows a refusal.
+async function makeGame(body, failed) {
   busy = true;
   render();
   try {
-    current = null;
-    invitation = null;
     const created = await api("POST", "/api/games", body);
+    clearTimeout(pollTimer);
+    selected = null;
     current = { id: created.id, token: created.token, seat: created.seat, commitment: created.commitment };
+    invitation = created.invitation ? { link: inviteLink(created.id, created.invitation), joined: false } : null;
     remember();
-    if (created.invitation) invitation = { link: inviteLink(created.id, created.invitation), joined: false };
     $("log").replaceChildren();
     busy = false;
     show(created.game, []);
     focusNext();
   } catch (error) {
     busy = false;
-    $("setup-error").textContent = error.message;
-    $("setup-error").hidden = false;
+    failed(error);
     render();
   }
+}
+
+// ---------- rematch ----------
+
+// A new game like `view`: the same ruleset and opponent (the bot's level,
+// or a person, invited anew), this page's name, the seats swapped.
+function rematchBody(view) {
+  const mine = view.seats.find((s) => s.side === current.seat);
+  const other = view.seats.find((s) => s.side !== current.seat);
+  const body = { ruleset: view.ruleset, seat: other.side };
+  const level = /level (\d+)$/.exec(other.agent);
+  if (level) Object.assign(body, { opponent: "bot", level: Number(level[1]) });
+  else Object.assign(body, { opponent: "person", opponent_token: false });
+  if (mine && mine.name) body.name = mine.name;
+  return body;
+}
+
+async function rematch() {
+  if (!game || !game.finish || !current || !current.token || busy) return;
+  $("rematch-error").textContent = "";
+  await makeGame(rematchBody(game), (error) => {
+    $("rematch-error").textContent = "No rematch: " + error.message;
+  });
+}
+
+// ---------- your games: every game this browser made or joined ----------
+
+const GAMES_KEY = "senet:games";
+const KEPT_GAMES = 50; // the most `GET /api/games?ids=` answers at once
+let listed = new Map(); // id → the game's state as last read: a view or a summary
+let unknownGames = new Set(); // ids the server does not know (or cannot read)
+let gamesAsked = 0; // the number of the latest request for the list's states
+
+// The games kept, newest first: {id, token, seat, ruleset, opponent, when}.
+function keptGames() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(GAMES_KEY) || "[]");
+    // An id the server would refuse (edited by hand) would fail the whole list.
+    const fit = (g) => g && typeof g.id === "string" && /^[0-9A-Za-z]{1,64}$/.test(g.id);
+    return Array.isArray(kept) ? kept.filter(fit) : [];
+  } catch (error) {
+    return []; // an unreadable list is started again
+  }
+}
+
+// Keeps the game shown if this page holds one of its seats (made or
+// joined here); the oldest past KEPT_GAMES leave the list.
+function keepGame(view) {
+  if (!current || !current.token || current.id !== view.id) return;
+  const kept = keptGames();
+  if (kept.some((g) => g.id === view.id)) return;
+  const other = view.seats.find((s) => s.side !== current.seat);
+  kept.unshift({
+    id: view.id, token: current.token, seat: current.seat, ruleset: view.ruleset,
+    opponent: other ? other.name || other.agent : "", when: view.created,
+  });
+  localStorage.setItem(GAMES_KEY, JSON.stringify(kept.slice(0, KEPT_GAMES)));
+}
+
+// "your move", "waiting" (for the other person), "won", "lost",
+// "finished" (a draw), or "unknown" (the server has it not).
+function gameState(entry, state) {
+  if (!state) return unknownGames.has(entry.id) ? "unknown" : "";
+  if (state.finish) {
+    if (!state.finish.winner) return "finished";
+    return state.finish.winner === entry.seat ? "won" : "lost";
+  }
+  // Against a bot the page acts for both seats' throws: always this one's move.
+  const waits = state.to_play !== entry.seat && personAt(state, state.to_play);
+  return waits ? "waiting" : "your move";
+}
+
+function opponentOf(entry, state) {
+  const other = state && state.seats.find((s) => s.side !== entry.seat);
+  const who = other ? other.name || other.agent : entry.opponent;
+  return (who || "?").replace("senet-bot", "bot").replace(/^person$/, "a person").replace(/^invited$/, "a person (invited)");
+}
+
+function gameItem(entry, state) {
+  const item = document.createElement("li");
+  const word = gameState(entry, state);
+  item.dataset.game = entry.id;
+  item.dataset.state = word.replace(" ", "-");
+  const link = document.createElement("a");
+  link.href = "#" + new URLSearchParams({ game: entry.id, token: entry.token || "", seat: entry.seat || "" });
+  link.textContent = entry.ruleset + " against " + opponentOf(entry, state) + ", as " + entry.seat;
+  if (current && current.id === entry.id) link.setAttribute("aria-current", "page");
+  const shown = document.createElement("span");
+  shown.className = "game-state";
+  shown.textContent = word === "unknown" ? "unknown to this server" : word;
+  const when = document.createElement("small");
+  when.textContent = (entry.when || "").slice(0, 16).replace("T", " ");
+  item.append(link, " ", shown, " ", when);
+  return item;
+}
+
+// Draws the list again; a link that had the focus gives it to its successor.
+function drawGames() {
+  const kept = keptGames();
+  const list = $("your-games-list");
+  const focused = document.activeElement && list.contains(document.activeElement)
+    ? document.activeElement.closest("li").dataset.game : null;
+  list.replaceChildren(...kept.map((entry) => gameItem(entry, listed.get(entry.id))));
+  $("your-games").hidden = kept.length === 0;
+  const again = focused && list.querySelector("li[data-game='" + CSS.escape(focused) + "'] a");
+  if (again) again.focus();
+}
+
+// Asks the server for the state of every game kept, in one request; an
+// answer overtaken by a later request is dropped.
+async function refreshGames() {
+  const kept = keptGames();
+  const asked = ++gamesAsked;
+  drawGames();
+  if (!kept.length) return;
+  try {
+    const answer = await api("GET", "/api/games?ids=" + kept.map((g) => encodeURIComponent(g.id)).join(","));
+    if (asked !== gamesAsked) return;
+    listed = new Map(answer.games.map((g) => [g.id, g]));
+    unknownGames = new Set(answer.missing.map((m) => m.id));
+    // The game shown may be newer than the answer.
+    if (game) listed.set(game.id, game);
+    $("your-games-status").textContent = "";
+  } catch (error) {
+    if (asked !== gamesAsked) return;
+    $("your-games-status").textContent = "The games' states could not be read: " + error.message;
+  }
+  drawGames();
+}
+
+// The game shown is kept and its line of the list follows it.
+function noteGame(view) {
+  keepGame(view);
+  listed.set(view.id, view);
+  unknownGames.delete(view.id);
+  drawGames();
 }
 
 // ---------- the rules of the game's ruleset ----------
@@ -659,8 +842,19 @@ function render() {
     status = "Waiting for " + view.to_play + " to " + (view.throw ? "move." : "throw.");
     title = "Waiting for " + view.to_play + " — Senet";
   }
+  // A page without a seat's token watches: it offers no action.
+  const watching = !!view && !(current && current.token);
+  if (watching && !view.finish) {
+    status = "Watching, read only: " + status.charAt(0).toLowerCase() + status.slice(1);
+    title = "Watching: " + view.to_play + " to play — Senet";
+  }
   if (busy) state = "busy";
   document.body.dataset.state = state;
+  document.body.dataset.watching = String(watching);
+  $("actions").hidden = watching;
+  $("rematch-box").hidden = !view || !view.finish || watching;
+  $("rematch").disabled = busy;
+  if (view) showLink("watch", watchLink(view.id));
   document.body.dataset.game = view ? view.id : "";
   document.title = title;
   $("status").textContent = status;
@@ -669,7 +863,7 @@ function render() {
   $("resign").disabled = busy || !view || !!view.finish || !(current && current.token);
   $("share").hidden = !view || !invitation;
   if (invitation) {
-    $("share-link").textContent = invitation.link || "";
+    showLink("share", invitation.link || "");
     $("share-offer").hidden = invitation.joined;
     $("share-joined").hidden = !invitation.joined;
   }
@@ -700,6 +894,7 @@ function show(view, fresh) {
   drawLog(view, fresh);
   render();
   schedulePoll(view);
+  noteGame(view);
   if (view.finish) finish(view);
   else $("finish").hidden = true;
   // The focused house may have been drawn anew: focus is never left lost;
@@ -854,6 +1049,13 @@ function cell(text, className) {
   return td;
 }
 
+function span(text, className) {
+  const node = document.createElement("span");
+  node.textContent = text;
+  node.className = className;
+  return node;
+}
+
 function row(cells) {
   const tr = document.createElement("tr");
   tr.append(...cells);
@@ -890,15 +1092,20 @@ function drawReview(review) {
   const moves = $("review-moves").tBodies[0];
   moves.replaceChildren();
   for (const m of review.moves) {
-    const better = m.best === m.played ? "" : m.best + " (" + percent(m.best_chance) + ")";
     const by = m.source === "exact" ? "exact" : "level " + m.source.level;
+    // On a phone the chance column is folded away: each chance is then
+    // shown under its move (the `.folded` and `.chance` spans).
+    const played = cell(m.played, "move");
+    played.append(span(percent(m.played_chance), "folded"));
+    const better = cell(m.best === m.played ? "" : m.best, "move");
+    if (m.best !== m.played) better.append(span(" (" + percent(m.best_chance) + ")", "chance"));
     const tr = row([
-      cell(String(m.number)), cell(m.side), cell(m.played, "move"), cell(percent(m.played_chance)),
-      cell(points(m.lost)), cell(MARKS[m.class] || "", "mark"), cell(better, "move"), cell(by),
+      cell(String(m.number)), cell(m.side), played, cell(percent(m.played_chance), "col-chance"),
+      cell(points(m.lost)), cell(MARKS[m.class] || "", "mark"), better, cell(by, "col-by"),
     ]);
     tr.className = m.class;
     tr.dataset.number = String(m.number);
-    tr.title = m.class + ": " + m.choices + " legal moves";
+    tr.title = m.class + ": " + m.choices + " legal moves, judged by " + by;
     tr.addEventListener("click", () => lookAt(m));
     moves.append(tr);
   }
@@ -975,7 +1182,9 @@ async function showReview() {
 async function start() {
   $("new-game-form").addEventListener("submit", newGame);
   $("throw").addEventListener("click", () => act("POST", "/api/games/" + current.id + "/throw", { turn: game.turn }));
-  $("share-copy").addEventListener("click", copyInvitation);
+  $("share-copy").addEventListener("click", () => copyLink("share"));
+  $("watch-copy").addEventListener("click", () => copyLink("watch"));
+  $("rematch").addEventListener("click", rematch);
   $("hint").addEventListener("click", showHint);
   $("review").addEventListener("click", showReview);
   $("back-to-now").addEventListener("click", backToNow);
@@ -1005,6 +1214,7 @@ async function openFromFragment() {
   positions = null;
   invitation = null;
   $("share-status").textContent = "";
+  $("rematch-error").textContent = "";
   // Rules that could not be read are asked for again with the game opened.
   if (!$("rules").dataset.ruleset) rulesOf = null;
   for (const box of ["share", "finish", "hint-box", "play-error", "setup-error", "looking"]) $(box).hidden = true;
@@ -1022,7 +1232,10 @@ async function openFromFragment() {
         remember();
       }
       show(view, []);
+      // Opened from the list of games: the focus goes on to the game.
+      if ($("your-games").contains(document.activeElement)) focusNext();
       askInvitation(view);
+      refreshGames();
       return;
     } catch (error) {
       if (current !== opened) return;
@@ -1034,6 +1247,7 @@ async function openFromFragment() {
   $("play").hidden = true;
   $("setup").hidden = false;
   render();
+  refreshGames();
 }
 
 start();

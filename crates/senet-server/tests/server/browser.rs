@@ -454,6 +454,7 @@ async fn verdict(client: &Client) -> Result<String, Failure> {
 
 mod animation;
 mod fixes;
+mod games;
 mod keyboard;
 mod links;
 mod phone;

@@ -17,6 +17,7 @@
 //! - `hardening`: a request's work runs to its end under its game's lock,
 //!   whether or not its client stays;
 //! - `limits`: the operator's limits, each refusal JSON;
+//! - `list`: several games' public state in one request (`GET /api/games?ids=`);
 //! - `browser`: a whole game played by clicking in headless Chromium, a
 //!   game resigned in the page whose review is shown, and two people
 //!   playing each other from two browsers, the second joining by
@@ -28,6 +29,7 @@ mod crash;
 mod hardening;
 mod harness;
 mod limits;
+mod list;
 mod refusals;
 mod refusals_raw;
 mod resume;

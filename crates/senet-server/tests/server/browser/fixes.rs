@@ -190,7 +190,8 @@ async fn titles(client: &Client, server: &Server) -> Result<(), Failure> {
         return Err("x is not asked to throw".into());
     }
     expect_title(client, "Your throw — Senet").await?;
-    let link = text_of(client, "#share-link").await?;
+    let link = script(client, "return document.getElementById('share-link').value").await?;
+    let link = link.as_str().unwrap_or_default().to_owned();
     let id = fragment_value(&link, "game").ok_or("no game in the link")?;
     let invitation = fragment_value(&link, "invite").ok_or("no invitation in the link")?;
     // o takes the seat through the API.

@@ -133,12 +133,46 @@ async fn on_a_phone(client: &Client, port: u16, shots: Option<&Path>) -> Result<
     if boxes.len() != 2 || !boxes.iter().all(scrolls) {
         return Err(format!("the review's tables are in the boxes {boxes:?}").into());
     }
+    moves_fold(client).await?;
     script(
         client,
         "document.getElementById('review-out').scrollIntoView()",
     )
     .await?;
     shot(client, shots, "server-390-review.png").await
+}
+
+/// The review's moves on the phone: the chance and judged-by columns
+/// folded away, each chance shown under its move, the table no wider
+/// than its box (nothing to scroll sideways).
+const FOLDED: &str = r#"
+    const table = document.getElementById('review-moves');
+    const shown = (css) => [...table.querySelectorAll(css)]
+        .filter((e) => getComputedStyle(e).display !== 'none').length;
+    return {
+        table: table.getBoundingClientRect().width,
+        box: table.parentElement.clientWidth,
+        columns: shown('.col-chance, .col-by'),
+        headings: shown('thead th'),
+        chances: shown('tbody .folded'),
+        rows: table.tBodies[0].rows.length,
+    };
+"#;
+
+async fn moves_fold(client: &Client) -> Result<(), Failure> {
+    let folded = script(client, FOLDED).await?;
+    let number = |key: &str| folded[key].as_f64().unwrap_or(f64::NAN);
+    let fits = number("table") <= number("box");
+    let rows = number("rows");
+    if !fits
+        || number("columns") != 0.0
+        || number("headings") != 6.0
+        || rows < 1.0
+        || number("chances") != rows
+    {
+        return Err(format!("the review's moves do not fold to the phone: {folded}").into());
+    }
+    Ok(())
 }
 
 #[test]

@@ -83,6 +83,10 @@ pub(super) async fn resign_and_review(client: &Client, server: &Server) -> Resul
             Some("blunder") => "??",
             _ => "",
         };
+        // A wide screen shows every column, the chance and judged-by too.
+        if row.len() != 8 || !row[3].ends_with('%') || row[7].is_empty() {
+            return Err(format!("the row {row:?} lacks a column").into());
+        }
         if row[0].parse().ok() != judged["number"].as_u64()
             || row[2] != judged["played"].as_str().unwrap_or_default()
             || row[5] != mark

@@ -10,7 +10,7 @@ use super::*;
 async fn invitation_link(page: &Client) -> Result<String, Failure> {
     for _ in 0..250 {
         let shown = page
-            .execute("return document.getElementById('share').hidden ? '' : document.getElementById('share-link').textContent", vec![])
+            .execute("return document.getElementById('share').hidden ? '' : document.getElementById('share-link').value", vec![])
             .await?;
         let shown = shown.as_str().unwrap_or_default();
         if shown.contains("invite=") {
