@@ -81,7 +81,38 @@ struct Asked {
     text: String,
 }
 
+/// A request's game as it opened: fresh work to do, or the answer this
+/// very request was given already.
+enum Opened {
+    Fresh(Box<Hosted>, Asked),
+    Answered(String),
+}
+
 impl Asked {
+    /// Reads game `id`, checks the seat's token in `headers`, and finds
+    /// whether this request (its action, turn and move `text`) was
+    /// answered already: the prologue of every request that changes a game.
+    fn open(
+        state: &AppState,
+        id: &str,
+        headers: &HeaderMap,
+        action: &'static str,
+        turn: Option<usize>,
+        text: String,
+    ) -> Result<Opened, ApiError> {
+        let hosted = state.hosted(id)?;
+        let asked = Asked {
+            side: seat(&hosted, headers)?,
+            action,
+            turn,
+            text,
+        };
+        Ok(match asked.answered(state, &hosted)? {
+            Some(json) => Opened::Answered(json),
+            None => Opened::Fresh(Box::new(hosted), asked),
+        })
+    }
+
     fn sha256(&self, turn: usize) -> String {
         secret::token_sha256(&format!("{}\n{turn}\n{}", self.action, self.text))
     }
@@ -186,17 +217,12 @@ pub(crate) async fn throw(
 ) -> Result<Response, ApiError> {
     let named = request.unwrap_or_default().turn;
     locked(&state, id, move |state, id| {
-        let hosted = state.hosted(id)?;
-        let side = seat(&hosted, &headers)?;
-        let asked = Asked {
-            side,
-            action: "throw",
-            turn: named,
-            text: String::new(),
+        let (hosted, asked) = match Asked::open(state, id, &headers, "throw", named, String::new())?
+        {
+            Opened::Fresh(hosted, asked) => (*hosted, asked),
+            Opened::Answered(json) => return Ok(json),
         };
-        if let Some(json) = asked.answered(state, &hosted)? {
-            return Ok(json);
-        }
+        let side = asked.side;
         check_not_over(&hosted)?;
         check_turns(state, &hosted)?;
         let to_play = hosted.side_to_throw();
@@ -240,18 +266,12 @@ pub(crate) async fn play(
     JsonBody(request): JsonBody<MoveRequest>,
 ) -> Result<Response, ApiError> {
     locked(&state, id, move |state, id| {
-        let mut hosted = state.hosted(id)?;
-        let side = seat(&hosted, &headers)?;
-        let asked = Asked {
-            side,
-            action: "move",
-            turn: request.turn,
-            text: request.text,
+        let opened = Asked::open(state, id, &headers, "move", request.turn, request.text)?;
+        let (mut hosted, asked) = match opened {
+            Opened::Fresh(hosted, asked) => (*hosted, asked),
+            Opened::Answered(json) => return Ok(json),
         };
-        if let Some(json) = asked.answered(state, &hosted)? {
-            return Ok(json);
-        }
-        check_decides(&hosted, side)?;
+        check_decides(&hosted, asked.side)?;
         check_turns(state, &hosted)?;
         let number = hosted.turn();
         let turn = hosted
@@ -298,17 +318,12 @@ pub(crate) async fn resign(
 ) -> Result<Response, ApiError> {
     let named = request.unwrap_or_default().turn;
     locked(&state, id, move |state, id| {
-        let mut hosted = state.hosted(id)?;
-        let side = seat(&hosted, &headers)?;
-        let asked = Asked {
-            side,
-            action: "resign",
-            turn: named,
-            text: String::new(),
+        let opened = Asked::open(state, id, &headers, "resign", named, String::new())?;
+        let (mut hosted, asked) = match opened {
+            Opened::Fresh(hosted, asked) => (*hosted, asked),
+            Opened::Answered(json) => return Ok(json),
         };
-        if let Some(json) = asked.answered(state, &hosted)? {
-            return Ok(json);
-        }
+        let side = asked.side;
         check_not_over(&hosted)?;
         let turn = hosted.turn();
         hosted
