@@ -193,3 +193,43 @@ fn the_page_fits_a_390_px_phone_with_houses_big_enough_to_touch() {
         result.expect("the page fits the phone");
     });
 }
+
+/// The rules panel, opened in a game of each built-in ruleset on the
+/// phone: its text wraps to the screen, nothing sticks out.
+async fn rules_on_a_phone(client: &Client, port: u16) -> Result<(), Failure> {
+    let names = [
+        "kendall",
+        "temple",
+        "bell",
+        "classic",
+        "jequier",
+        "kendall1979",
+        "skyruk",
+    ];
+    for name in names {
+        new_game_of(client, port, name, "1", "Reader").await?;
+        loaded(client).await?;
+        super::rules::rules_shown(client, name).await?;
+        fits(client, &format!("the rules of {name} open")).await?;
+    }
+    Ok(())
+}
+
+#[test]
+fn the_rules_panel_of_every_ruleset_fits_a_390_px_phone() {
+    let Some(session) = session("browser-phone-rules") else {
+        return;
+    };
+    let profile = session.dir.path.join("profile");
+    let phone = json!({
+        "mobileEmulation": {
+            "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 },
+        },
+    });
+    session.runtime.block_on(async {
+        let client = connect_with(session.driver_port, &profile, phone).await;
+        let result = rules_on_a_phone(&client, session.server.port).await;
+        let _ = client.close().await;
+        result.expect("the rules panel fits the phone");
+    });
+}
