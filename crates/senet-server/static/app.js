@@ -88,11 +88,54 @@ async function askInvitation(view) {
   }
 }
 
-// Takes the seat of the fragment's invitation (`#game=ID&invite=CODE`):
-// its token and seat are then kept like those of a game made here.
-async function join(opened) {
+// The game of an invitation link (`#game=ID&invite=CODE`), before its
+// seat is taken: who invites, to what, and the person's name asked for.
+let joining = null;
+
+// Shows the invitation of `opened` (the game's view, public): the seat is
+// taken only when the person says so, with the name they give.
+function offerSeat(opened, view) {
+  const seat = view.seats.find((s) => s.agent === "invited");
+  if (!seat) throw new Error("this invitation was used already: both seats of the game are taken");
+  const host = view.seats.find((s) => s.side !== seat.side);
+  const who = host && host.name ? host.name : "A player";
+  $("join-text").textContent = who + " invites you to a game of " + view.ruleset
+    + ": you would play " + seat.side + " (" + seat.display + ").";
+  $("join-error").hidden = true;
+  joining = opened;
+  $("setup").hidden = true;
+  $("join").hidden = false;
+  render();
+  $("join-name").focus();
+}
+
+// "Take the seat": the invitation exchanged for the seat's token, under
+// the name given; then the game is shown as any other.
+async function takeSeat(event) {
+  event.preventDefault();
+  const opened = joining;
+  if (!opened || busy) return;
+  busy = true;
+  render();
+  try {
+    const view = await join(opened, $("join-name").value.trim());
+    if (current !== opened) return;
+    joining = null;
+    $("join").hidden = true;
+    busy = false;
+    opening(opened, view);
+  } catch (error) {
+    busy = false;
+    $("join-error").textContent = error.message;
+    $("join-error").hidden = false;
+    render();
+  }
+}
+
+// Takes the seat of the fragment's invitation: its token and seat are
+// then kept like those of a game made here.
+async function join(opened, name) {
   const body = { invitation: opened.invite };
-  const name = $("name").value.trim();
   if (name) body.name = name;
   const joined = await api("POST", "/api/games/" + opened.id + "/join", body);
   opened.token = joined.token;
@@ -819,7 +862,7 @@ function render() {
   let status = "";
   let title = "Senet";
   if (!view) {
-    state = "setup";
+    state = joining ? "join" : "setup";
   } else if (view.finish) {
     state = "over";
     status = "The game is over: " + view.finish.text + ".";
@@ -866,6 +909,9 @@ function render() {
     showLink("share", invitation.link || "");
     $("share-offer").hidden = invitation.joined;
     $("share-joined").hidden = !invitation.joined;
+    const other = view && current && view.seats.find((s) => s.side !== current.seat);
+    $("share-joined").textContent = "The invitation was taken: "
+      + (other && other.name ? other.name + " joined." : "your opponent joined.");
   }
 }
 
@@ -1181,6 +1227,7 @@ async function showReview() {
 
 async function start() {
   $("new-game-form").addEventListener("submit", newGame);
+  $("join-form").addEventListener("submit", takeSeat);
   $("throw").addEventListener("click", () => act("POST", "/api/games/" + current.id + "/throw", { turn: game.turn }));
   $("share-copy").addEventListener("click", () => copyLink("share"));
   $("watch-copy").addEventListener("click", () => copyLink("watch"));
@@ -1200,6 +1247,20 @@ async function start() {
   await openFromFragment();
 }
 
+// Shows the game `opened` of the fragment, once read (or joined).
+function opening(opened, view) {
+  if (opened.invite) {
+    // The invitation is taken: the fragment keeps the seat instead.
+    opened.invite = null;
+    remember();
+  }
+  show(view, []);
+  // Opened from the list of games: the focus goes on to the game.
+  if ($("your-games").contains(document.activeElement)) focusNext();
+  askInvitation(view);
+  refreshGames();
+}
+
 // Opens the game of the URL's fragment: at the start, and when another
 // game's link is pasted into this tab (a new fragment: no reload). Nothing
 // of the game shown before stays: its selection, its news timer, its
@@ -1213,6 +1274,8 @@ async function openFromFragment() {
   reviewed = null;
   positions = null;
   invitation = null;
+  joining = null;
+  $("join").hidden = true;
   $("share-status").textContent = "";
   $("rematch-error").textContent = "";
   // Rules that could not be read are asked for again with the game opened.
@@ -1223,19 +1286,11 @@ async function openFromFragment() {
   const opened = current;
   if (opened) {
     try {
-      // An invitation is exchanged once, unless this page holds a seat already.
-      const view = opened.invite && !opened.token ? await join(opened) : await api("GET", "/api/games/" + opened.id);
+      const view = await api("GET", "/api/games/" + opened.id);
       if (current !== opened) return;
-      if (opened.invite) {
-        // The invitation is taken: the fragment keeps the seat instead.
-        opened.invite = null;
-        remember();
-      }
-      show(view, []);
-      // Opened from the list of games: the focus goes on to the game.
-      if ($("your-games").contains(document.activeElement)) focusNext();
-      askInvitation(view);
-      refreshGames();
+      // An invitation is offered once, unless this page holds a seat already.
+      if (opened.invite && !opened.token) offerSeat(opened, view);
+      else opening(opened, view);
       return;
     } catch (error) {
       if (current !== opened) return;

@@ -22,13 +22,14 @@ async fn invitation_link(page: &Client) -> Result<String, Failure> {
 }
 
 /// x makes a game for two people, reloads, and sends the invitation link
-/// shown again; o opens it in a second browser and takes the seat, and a
+/// shown again; o opens it in a second browser, is told who invites to
+/// what, and takes the seat under a name, and a
 /// third browser opening it later is told the seat is taken. Each plays
 /// only on their own turn, seen by their page alone (the other page
 /// waits, its throw refused to it, and learns of the turns by itself),
 /// every action naming its turn, until each has moved six times and o
 /// resigns: both pages then show the result and verify the record, and
-/// x's page says the invitation was taken.
+/// x's page says o, by name, took the invitation.
 pub(super) async fn two_people(
     x: &Client,
     o: &Client,
@@ -52,14 +53,24 @@ pub(super) async fn two_people(
     }
     x.execute(RECORD_BODIES, vec![]).await?;
     o.goto(&link).await?;
+    // o is told who invites to what, and takes the seat under a name.
+    if loaded(o).await? != "join" {
+        return Err("o's page does not offer the invitation's seat".into());
+    }
+    let offer = text_of(o, "#join-text").await?;
+    if offer != "Ahmose invites you to a game of kendall: you would play o (Dark)." {
+        return Err(format!("o's page offers {offer:?}").into());
+    }
+    o.find(Locator::Id("join-name"))
+        .await?
+        .send_keys("Nefertari")
+        .await?;
+    click(o, "#join-seat").await?;
     if loaded(o).await? != "wait" || !throw_disabled(o).await? {
         return Err("o's page lets o throw on x's turn".into());
     }
     let players = text_of(o, "#players").await?;
-    if !players.contains("x = Light: Ahmose")
-        || !players.contains("o = Dark")
-        || !players.contains("(you)")
-    {
+    if !players.contains("x = Light: Ahmose") || !players.contains("o = Dark: Nefertari (you)") {
         return Err(format!("o's page names the players {players:?}").into());
     }
     let hash = o.execute("return location.hash", vec![]).await?;
@@ -130,7 +141,7 @@ pub(super) async fn two_people(
                 every_action_named_its_turn("x", x).await?;
                 every_action_named_its_turn("o", o).await?;
                 let share = text_of(x, "#share").await?;
-                if !share.contains("joined") {
+                if !share.contains("Nefertari joined.") {
                     return Err(format!("x's page says of the invitation {share:?}").into());
                 }
                 return Ok(());
