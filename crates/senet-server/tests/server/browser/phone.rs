@@ -1,8 +1,8 @@
 //! The page on a phone 390 CSS px wide (Chromium's mobile emulation): a
 //! board whose houses can be touched, nothing wider than the screen, the
 //! review's tables scrolling in their own box. With `SENET_SCREENSHOTS`
-//! it saves `server-390-setup.png`, `server-390-in-progress.png` and
-//! `server-390-review.png`.
+//! it saves `server-390-setup.png`, `server-390-in-progress.png`,
+//! `server-390-finished.png` and `server-390-review.png`.
 
 use super::fixes::script;
 use super::*;
@@ -98,6 +98,9 @@ async fn on_a_phone(client: &Client, port: u16, shots: Option<&Path>) -> Result<
         return Err("the game did not end after resigning".into());
     }
     fits(client, "the end").await?;
+    verdict(client).await?;
+    script(client, "document.getElementById('finish').scrollIntoView()").await?;
+    shot(client, shots, "server-390-finished.png").await?;
     click(client, "#review").await?;
     for _ in 0..6000 {
         let done = script(
