@@ -8,14 +8,71 @@ use crate::extract::PathText;
 
 const INDEX: &str = include_str!("../static/index.html");
 
-/// The files under `/static/`: name, type, bytes. The rules in
-/// WebAssembly (`senet_wasm*`) are the build of `crates/senet-wasm` that
-/// `tools/build-wasm.sh` writes and CI checks against the sources.
-const FILES: [(&str, &str, &[u8]); 4] = [
+/// The files under `/static/`: name, type, bytes. The page's script is
+/// `app.js` and the ES modules it imports, one concept each: a new module
+/// is added here too. The rules in WebAssembly (`senet_wasm*`) are the
+/// build of `crates/senet-wasm` that `tools/build-wasm.sh` writes and CI
+/// checks against the sources.
+const FILES: [(&str, &str, &[u8]); 15] = [
     (
         "app.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/app.js"),
+    ),
+    (
+        "state.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/state.js"),
+    ),
+    (
+        "api.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/api.js"),
+    ),
+    (
+        "games.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/games.js"),
+    ),
+    (
+        "setup.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/setup.js"),
+    ),
+    (
+        "view.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/view.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/board.js"),
+    ),
+    (
+        "moves.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/moves.js"),
+    ),
+    (
+        "play.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/play.js"),
+    ),
+    (
+        "rules.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/rules.js"),
+    ),
+    (
+        "verify.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/verify.js"),
+    ),
+    (
+        "review.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/review.js"),
     ),
     (
         "style.css",

@@ -343,3 +343,44 @@ fn the_page_and_its_files_are_served() {
     }
     assert_eq!(server.get("/static/../Cargo.toml").status, 404);
 }
+
+/// The files a script of the page imports: `from "./NAME"` (a module
+/// beside it, under `/static/`) and `import("/static/NAME")`.
+fn imports_of(script: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (opening, folder) in [("from \"./", "/static/"), ("import(\"/static/", "/static/")] {
+        for (at, _) in script.match_indices(opening) {
+            let rest = &script[at + opening.len()..];
+            let name = &rest[..rest.find('"').expect("a closing quote")];
+            found.push(format!("{folder}{name}"));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_file_the_page_imports_is_served_as_javascript() {
+    let dir = TempDir::new("page-imports");
+    let server = Server::start(&dir.db());
+    let mut seen = vec!["/static/app.js".to_string()];
+    let mut next = 0;
+    while next < seen.len() {
+        let path = seen[next].clone();
+        next += 1;
+        let answer = server.get(&path);
+        assert_eq!(answer.status, 200, "{path}");
+        let kind = answer.content_type.unwrap_or_default();
+        assert!(kind.starts_with("text/javascript"), "{path}: {kind}");
+        for file in imports_of(&answer.body) {
+            if !seen.contains(&file) {
+                seen.push(file);
+            }
+        }
+    }
+    // app.js and its modules, and the rules in WebAssembly's loader.
+    assert!(seen.len() > 10, "{seen:?}");
+    assert!(
+        seen.contains(&"/static/senet_wasm.js".to_string()),
+        "{seen:?}"
+    );
+}
