@@ -12,7 +12,8 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 /// serde (its `Deserialize` form is the one `docs/rulesets.md`
 /// documents, whatever the syntax). Opaque: only
 /// [`Described::from_text`](crate::Described::from_text) reads it, so
-/// that what is checked is what the text says.
+/// that no ruleset is made of keys apart from the text, whose SHA-256
+/// its records carry.
 #[derive(Deserialize)]
 #[serde(transparent)]
 pub struct RulesSchema(File);

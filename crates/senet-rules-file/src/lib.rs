@@ -26,7 +26,6 @@
 //! assert!(record.to_string().contains("[RulesFile \""));
 //! assert!(record.verify_with(kendall7)?.is_valid());
 //!
-//!
 //! // A refusal names the key and the line it is written on.
 //! let text = std::fs::read_to_string(path)?.replace("pieces = 7", "pieces = 6");
 //! let error = senet_rules_file::from_toml(&text).expect_err("a start of 7 pieces");
