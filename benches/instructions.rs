@@ -8,9 +8,10 @@
 //! `playouts` bench does (`reference` for the hand-written Kendall
 //! generator's games). Each prints its calls (or throws) and a total
 //! that depends on all the work; `senet-rules-file`'s bench of the same
-//! name does the same work for a rules file (`file:PATH`). The cost of one call is the difference
-//! between a run with 2 passes and one with 0, divided by the calls of 2
-//! passes; the cost of a throw is the whole run divided by the throws.
+//! name compiles this file and does the same work for a rules file
+//! (`file:PATH`). The cost of one call is the difference between a run
+//! with 2 passes and one with 0, divided by the calls of 2 passes; the
+//! cost of a throw is the whole run divided by the throws.
 //!
 //! ```sh
 //! cargo bench --bench instructions --no-run

@@ -9,10 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-2000}
 case " ${RULESETS:-} " in
-*" file:"*) cargo bench -p senet-rules-file --bench instructions --no-run 2>/dev/null ;;
-*) cargo bench --bench instructions --no-run 2>/dev/null ;;
+*" file:"*) package=(-p senet-rules-file) ;;
+*) package=() ;;
 esac
-bin=$(ls -t target/release/deps/instructions-* | grep -v '\.d$' | head -n 1)
+# The binary cargo names, not the newest `instructions-*`: both packages
+# build one.
+bin=$(cargo bench "${package[@]}" --bench instructions --no-run 2>&1 |
+    sed -n 's/^ *Executable .*(\(.*\))$/\1/p' | tail -n 1)
 count() { # prints "instructions mispredicts" of one run
     valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
         --cachegrind-out-file=/dev/null "$bin" "$@" 2>&1 >/dev/null |
