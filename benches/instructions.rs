@@ -6,11 +6,12 @@
 //! every position of the ruleset's bench corpus, `PASSES` times;
 //! `instructions playouts RULESET GAMES` plays `GAMES` random games as the
 //! `playouts` bench does (`reference` for the hand-written Kendall
-//! generator's games; `file:PATH` for a rules file, built with
-//! `--features rules-file`). Each prints its calls (or throws) and a total
-//! that depends on all the work. The cost of one call is the difference
-//! between a run with 2 passes and one with 0, divided by the calls of 2
-//! passes; the cost of a throw is the whole run divided by the throws.
+//! generator's games). Each prints its calls (or throws) and a total
+//! that depends on all the work; `senet-rules-file`'s bench of the same
+//! name compiles this file and does the same work for a rules file
+//! (`file:PATH`). The cost of one call is the difference between a run
+//! with 2 passes and one with 0, divided by the calls of 2 passes; the
+//! cost of a throw is the whole run divided by the throws.
 //!
 //! ```sh
 //! cargo bench --bench instructions --no-run
@@ -41,7 +42,19 @@ fn playouts<R: Ruleset>(ruleset: R, games: u32) {
     println!("throws {throws} x_wins {x_wins}");
 }
 
-fn main() {
+/// Does `what` (`generate` or `playouts`) `count` times under `ruleset`.
+pub(crate) fn work<R: Ruleset>(what: &str, ruleset: R, count: u32) {
+    match what {
+        "generate" => generate(ruleset, count as usize),
+        "playouts" => playouts(ruleset, count),
+        _ => {
+            eprintln!("unknown work {what:?}: generate or playouts");
+            std::process::exit(2);
+        }
+    }
+}
+
+pub(crate) fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // `cargo bench` passes `--bench`; only explicit runs do any work.
     let [what, ruleset, count] = match args.as_slice() {
@@ -55,38 +68,14 @@ fn main() {
         eprintln!("COUNT must be a whole number, not {count:?}");
         std::process::exit(2);
     };
-    macro_rules! run {
-        ($r:expr) => {
-            match what {
-                "generate" => generate($r, count as usize),
-                "playouts" => playouts($r, count),
-                _ => {
-                    eprintln!("unknown work {what:?}: generate or playouts");
-                    std::process::exit(2);
-                }
-            }
-        };
-    }
     if ruleset == "reference" && what == "playouts" {
         let (throws, x_wins) = support::reference::playouts(count, support::BATCH_SEED);
         println!("throws {throws} x_wins {x_wins}");
         return;
     }
-    // A rules file (`file:rules/kendall.toml`), with the feature that reads one.
-    #[cfg(feature = "rules-file")]
-    if let Some(path) = ruleset.strip_prefix("file:") {
-        match senet::Described::read(path) {
-            Ok(described) => run!(described),
-            Err(error) => {
-                eprintln!("{error}");
-                std::process::exit(2);
-            }
-        }
-        return;
-    }
     match ruleset.parse::<AnyRuleset>() {
         // The concrete type, for the generator's constant tables.
-        Ok(any) => senet::with_ruleset!(any, |r| run!(r)),
+        Ok(any) => senet::with_ruleset!(any, |r| work(what, r, count)),
         Err(unknown) => {
             eprintln!("{unknown}");
             std::process::exit(2);

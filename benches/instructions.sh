@@ -2,12 +2,20 @@
 # Instructions and mispredicted branches per one-roll generation call and
 # per random-playout throw, for every built-in ruleset, by cachegrind.
 # Usage: bash benches/instructions.sh [GAMES]   (default 2000 games)
-# RULESETS="kendall file:rules/kendall.toml" picks rulesets, rules files too.
+# RULESETS="kendall file:rules/kendall.toml" picks rulesets, rules files too:
+# then the bench is `senet-rules-file`'s, this one with rules files, which
+# needs the repository's workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-2000}
-cargo bench --bench instructions --features rules-file --no-run 2>/dev/null
-bin=$(ls -t target/release/deps/instructions-* | grep -v '\.d$' | head -n 1)
+case " ${RULESETS:-} " in
+*" file:"*) package=(-p senet-rules-file) ;;
+*) package=() ;;
+esac
+# The binary cargo names, not the newest `instructions-*`: both packages
+# build one.
+bin=$(cargo bench "${package[@]}" --bench instructions --no-run 2>&1 |
+    sed -n 's/^ *Executable .*(\(.*\))$/\1/p' | tail -n 1)
 count() { # prints "instructions mispredicts" of one run
     valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
         --cachegrind-out-file=/dev/null "$bin" "$@" 2>&1 >/dev/null |

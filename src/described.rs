@@ -1,22 +1,27 @@
 //! `Described`: a ruleset stated as data, in a rules file, rather than
 //! written in Rust.
 //!
-//! A rules file (TOML) states a reconstruction key by key: the pieces and
-//! their start, the implement, where each roll carries a piece, what
-//! blocks and protects, what a landing does, the water, marks, who throws
-//! again and who wins. [`Described::from_toml`] checks it whole and turns
-//! it into a [`Ruleset`] whose hooks read that data: no hook is a call
-//! into code the compiler cannot see, and the move generator's tables are
-//! derived once, when the file is read. `docs/rulesets.md` documents
-//! every key; the `rules/` directory of the repository holds a file for
-//! each built-in ruleset and for Piccione's.
+//! A rules file states a reconstruction key by key: the pieces and their
+//! start, the implement, where each roll carries a piece, what blocks and
+//! protects, what a landing does, the water, marks, who throws again and
+//! who wins. [`Described::from_text`] checks it whole and turns it into a
+//! [`Ruleset`] whose hooks read that data: no hook is a call into code
+//! the compiler cannot see, and the move generator's tables are derived
+//! once, when the file is read. The file's syntax is a [`RulesFormat`]'s
+//! business, outside the crate: the `senet-rules-file` crate reads the
+//! TOML files of the repository's `rules/` directory (one per built-in
+//! ruleset, and Piccione's). `docs/rulesets.md` documents every key.
 
+mod format;
 mod read;
 mod rules;
 mod schema;
 
+pub use format::RulesFormat;
+pub use schema::RulesSchema;
+
 use core::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use sha2::{Digest, Sha256};
@@ -45,26 +50,9 @@ use rules::Rules;
 /// refused. Reading the same text again gives the same ruleset; a ruleset
 /// read lives as long as the program.
 ///
-/// ```
-/// use senet::Described;
-/// use senet::{Position, Roll};
-///
-/// let text = r#"
-/// name = "short"
-/// revision = 1
-/// pieces = 3
-/// implement = "four_sticks"
-/// start = { x = [2, 4, 6], o = [1, 3, 5] }
-/// forward = { step = "1-30" }
-/// throw_again = { rolls = [1, 4, 5], after_no_move = true }
-/// "#;
-/// let short = Described::from_toml(text)?;
-/// let start = Position::start(short);
-/// assert_eq!(start.to_string(), "oxoxox........................ x 0 0");
-/// // A 1 moves each of x's pieces onto o's, and swaps them.
-/// assert_eq!(start.moves(Roll::new(1).unwrap()).len(), 3);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// [`Described::from_text`] reads one from a file's text in a syntax of
+/// your choice ([`RulesFormat`] shows one); the `senet-rules-file` crate
+/// reads the TOML files of `rules/` (`senet_rules_file::read(path)`).
 #[derive(Clone, Copy)]
 pub struct Described(&'static Rules);
 
@@ -106,23 +94,28 @@ fn place(line: Option<usize>, key: &str) -> String {
 }
 
 impl Described {
-    /// Reads a ruleset from the text of a rules file.
+    /// Reads a ruleset from the text of a rules file written in
+    /// `format`'s syntax. The ruleset's digest is the SHA-256 of `text`
+    /// itself: a text read again, in any syntax, is the ruleset read the
+    /// first time.
     ///
     /// # Errors
     ///
     /// [`RulesFileError::Invalid`] naming the key and line of the first
-    /// thing wrong: a malformed file, an unknown key, a value out of
-    /// range, keys that contradict each other (a move into water the file
-    /// does not have), or a start the rules themselves refuse.
-    pub fn from_toml(text: &str) -> Result<Described, RulesFileError> {
+    /// thing wrong: what `format` refuses to parse (a malformed file, an
+    /// unknown key), a value out of range, keys that contradict each other
+    /// (a move into water the file does not have), or a start the rules
+    /// themselves refuse. The line is the one `format` finds the key on.
+    pub fn from_text<F: RulesFormat + ?Sized>(
+        text: &str,
+        format: &F,
+    ) -> Result<Described, RulesFileError> {
         let digest: [u8; 32] = Sha256::digest(text.as_bytes()).into();
-        let mut known = DESCRIBED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(&rules) = known.iter().find(|rules| rules.digest == digest) {
-            return Ok(Described(rules));
+        if let Some(known) = Described::known(digest) {
+            return Ok(known);
         }
-        let mut rules = read::read(text, digest)?;
+        // Read with the list unlocked: `format` is code of the caller's.
+        let mut rules = read::read(text, format, digest)?;
         // The generator's tables, derived from the reach tables through a
         // first copy; the copy kept carries them.
         let draft = Described(Box::leak(Box::new(rules.clone())));
@@ -137,25 +130,26 @@ impl Described {
         let described = Described(Box::leak(Box::new(rules)));
         Position::try_start(described).map_err(|error| {
             let message = format!("the rules refuse their own start: {error}");
-            read::invalid(text, "start".to_owned(), message)
+            read::invalid(text, format, "start".to_owned(), message)
         })?;
+        let mut known = DESCRIBED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Read meanwhile by another thread: that one stays the ruleset.
+        if let Some(&rules) = known.iter().find(|rules| rules.digest == digest) {
+            return Ok(Described(rules));
+        }
         known.push(described.0);
         Ok(described)
     }
 
-    /// Reads a ruleset from a rules file.
-    ///
-    /// # Errors
-    ///
-    /// [`RulesFileError::Read`] when the file cannot be read, and those
-    /// of [`from_toml`](Self::from_toml).
-    pub fn read(path: impl AsRef<Path>) -> Result<Described, RulesFileError> {
-        let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| RulesFileError::Read {
-            path: path.to_owned(),
-            source,
-        })?;
-        Described::from_toml(&text)
+    /// The ruleset read so far from the text of SHA-256 `digest`.
+    fn known(digest: [u8; 32]) -> Option<Described> {
+        let known = DESCRIBED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let found = known.iter().find(|rules| rules.digest == digest);
+        found.map(|&rules| Described(rules))
     }
 
     /// The SHA-256 of the file's text: records of its games carry it, so

@@ -105,6 +105,9 @@
 //!   SHA-256 published before a game; records whose `Commitment` tag does
 //!   not match their seed are refused (without the feature the tag is kept
 //!   but not checked).
+//! - `rules-file`: `Described`, a ruleset read from the text of a rules
+//!   file, whatever its syntax (`RulesFormat`); the `senet-rules-file`
+//!   crate reads the TOML files of the repository's `rules/`.
 //!
 //! # More
 //!
@@ -148,7 +151,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use compiled::Compiled;
 #[cfg(feature = "rules-file")]
-pub use described::{Described, RulesFileError};
+pub use described::{Described, RulesFileError, RulesFormat, RulesSchema};
 pub use game::{Game, GameError};
 pub use house::{House, Side};
 pub use legal::Moves;

@@ -7,11 +7,11 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use senet::{Described, Position};
+use senet::Position;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    match Described::from_toml(&text) {
+    match senet_rules_file::from_toml(&text) {
         Err(error) => assert!(!error.to_string().is_empty(), "an empty error"),
         Ok(described) => {
             let start = Position::try_start(described).expect("a file read has a valid start");

@@ -1,12 +1,9 @@
-//! From a rules file's text to checked [`Rules`]: every key read, every
-//! value checked against the others, and each refusal placed at its key
-//! and line.
-
-use std::ops::Range;
-
-use toml::de::{DeTable, DeValue};
+//! From a rules file's keys to checked [`Rules`]: every value checked
+//! against the others, and each refusal placed at its key, on the line
+//! the file's format finds it at.
 
 use super::RulesFileError;
+use super::format::RulesFormat;
 use super::rules::{
     Again, Alone, Blockade, Exception, Landing, Mark, Movable, Neighbours, Place, Protection,
     Rules, Why, Winner,
@@ -33,95 +30,29 @@ fn at(key: impl Into<String>, message: impl Into<String>) -> AtKey {
 
 type Checked<T> = Result<T, AtKey>;
 
-/// Reads `text` into rules, or says what is wrong, at which key and line.
-pub(super) fn read(text: &str, digest: [u8; 32]) -> Result<Rules, RulesFileError> {
-    let file: File = toml::from_str(text).map_err(|error| {
-        let span = error.span();
-        let key = span
-            .as_ref()
-            .and_then(|span| key_at(text, span.start))
-            .unwrap_or_default();
-        RulesFileError::Invalid {
-            line: span.map(|span| line_of(text, span.start)),
-            key,
-            message: error.message().trim().to_owned(),
-        }
-    })?;
-    rules(&file, digest).map_err(|AtKey { key, message }| invalid(text, key, message))
+/// Reads `text` into rules through `format`, or says what is wrong, at
+/// which key and line.
+pub(super) fn read<F: RulesFormat + ?Sized>(
+    text: &str,
+    format: &F,
+    digest: [u8; 32],
+) -> Result<Rules, RulesFileError> {
+    let file = format.parse(text)?.into_file();
+    rules(&file, digest).map_err(|AtKey { key, message }| invalid(text, format, key, message))
 }
 
-/// A refusal of `text` at `key`, on the line where the key is written.
-pub(super) fn invalid(text: &str, key: String, message: String) -> RulesFileError {
+/// A refusal of `text` at `key`, on the line where `format` finds the key.
+pub(super) fn invalid<F: RulesFormat + ?Sized>(
+    text: &str,
+    format: &F,
+    key: String,
+    message: String,
+) -> RulesFileError {
     RulesFileError::Invalid {
-        line: locate(text, &key).map(|offset| line_of(text, offset)),
+        line: format.line_of(text, &key),
         key,
         message,
     }
-}
-
-/// The one-based line of byte `offset`.
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
-}
-
-/// Where `key` (dotted, array entries by index) is written.
-fn locate(text: &str, key: &str) -> Option<usize> {
-    let document = DeTable::parse(text).ok()?;
-    let mut found = None;
-    let mut value: Option<&DeValue> = None;
-    let mut table = Some(document.get_ref());
-    for part in key.split('.').filter(|part| !part.is_empty()) {
-        let next = if let Some(table) = table {
-            let (name, entry) = table.iter().find(|(name, _)| name.get_ref() == part)?;
-            found = Some(name.span().start);
-            entry
-        } else if let Some(DeValue::Array(array)) = value {
-            let entry = array.get(part.parse::<usize>().ok()?)?;
-            found = Some(entry.span().start);
-            entry
-        } else {
-            break;
-        };
-        value = Some(next.get_ref());
-        table = next.get_ref().as_table();
-    }
-    found
-}
-
-/// The dotted key whose entry holds byte `offset`, the deepest one. A
-/// table written under a header (`[water]`) holds what follows it.
-fn key_at(text: &str, offset: usize) -> Option<String> {
-    fn within(value: &DeValue, offset: usize, path: &mut Vec<String>) {
-        let entries: Vec<(String, Range<usize>, Range<usize>, &DeValue)> = match value {
-            DeValue::Table(table) => table
-                .iter()
-                .map(|(k, v)| (k.get_ref().to_string(), k.span(), v.span(), v.get_ref()))
-                .collect(),
-            DeValue::Array(array) => array
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (i.to_string(), v.span(), v.span(), v.get_ref()))
-                .collect(),
-            _ => return,
-        };
-        let holding = entries
-            .iter()
-            .find(|(_, key, value, _)| key.contains(&offset) || value.contains(&offset))
-            .or_else(|| {
-                entries
-                    .iter()
-                    .filter(|(_, key, _, value)| key.start <= offset && value.is_table())
-                    .max_by_key(|(_, key, _, _)| key.start)
-            });
-        if let Some((name, _, _, inner)) = holding {
-            path.push(name.clone());
-            within(inner, offset, path);
-        }
-    }
-    let document = DeTable::parse(text).ok()?;
-    let mut path = Vec::new();
-    within(&DeValue::Table(document.into_inner()), offset, &mut path);
-    Some(path.join("."))
 }
 
 /// A text kept for the rest of the program, as the hooks hand out.

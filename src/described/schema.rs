@@ -1,10 +1,38 @@
-//! A rules file as written: the TOML keys, read with serde, before any
-//! check. `docs/rulesets.md` documents every key.
+//! A rules file as written: its keys, read with serde from whatever
+//! syntax the file is in, before any check. `docs/rulesets.md` documents
+//! every key.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
+
+/// The keys of a rules file as written, before any check: what a
+/// [`RulesFormat`](crate::RulesFormat) makes of a file's text, with
+/// serde (its `Deserialize` form is the one `docs/rulesets.md`
+/// documents, whatever the syntax). Opaque: only
+/// [`Described::from_text`](crate::Described::from_text) reads it, so
+/// that no ruleset is made of keys apart from the text, whose SHA-256
+/// its records carry.
+#[derive(Deserialize)]
+#[serde(transparent)]
+pub struct RulesSchema(File);
+
+impl RulesSchema {
+    /// The keys, for the checks.
+    pub(super) fn into_file(self) -> File {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for RulesSchema {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RulesSchema")
+            .field("name", &self.0.name)
+            .field("revision", &self.0.revision)
+            .finish_non_exhaustive()
+    }
+}
 
 /// The whole file.
 #[derive(Deserialize)]

@@ -138,7 +138,7 @@ impl BuiltIn for crate::AnyRuleset {}
 #[cfg(feature = "rules-file")]
 impl sealed::Sealed for crate::Described {}
 /// A `Described` value exists only once its file is read and its start
-/// checked ([`Described::from_toml`](crate::Described::from_toml)).
+/// checked ([`Described::from_text`](crate::Described::from_text)).
 #[cfg(feature = "rules-file")]
 impl BuiltIn for crate::Described {}
 

@@ -25,8 +25,6 @@ mod resume;
 mod roundtrip;
 mod rules_bell;
 mod rules_classic;
-#[cfg(feature = "rules-file")]
-mod rules_files;
 mod rules_jequier;
 mod rules_kendall;
 mod rules_kendall1979;

@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use senet::Described;
 use senet::playout::playout;
 use senet::rulesets::Kendall;
 use senet::{Compiled, Position, Ruleset};
@@ -53,7 +52,7 @@ fn main() {
         Position::try_start(Compiled::new(KendallCopy)).unwrap_or_else(|error| stop(&error));
     let plain = Position::try_start(KendallCopy).unwrap_or_else(|error| stop(&error));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/kendall.toml");
-    let described = Described::read(path).unwrap_or_else(|error| {
+    let described = senet_rules_file::read(path).unwrap_or_else(|error| {
         eprintln!("{path}: {error}");
         std::process::exit(1);
     });

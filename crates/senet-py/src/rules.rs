@@ -218,7 +218,7 @@ fn text_of(ruleset: Described) -> Option<&'static str> {
 
 /// The ruleset a rules file's text states, its text kept.
 fn described(text: &str) -> Result<PyRuleset, senet::RulesFileError> {
-    let ruleset = Described::from_toml(text)?;
+    let ruleset = senet_rules_file::from_toml(text)?;
     let mut texts = texts()
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);

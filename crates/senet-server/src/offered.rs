@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use senet::{AnyRuleset, Compiled, Described, Ruleset};
+use senet::{AnyRuleset, Compiled, Ruleset};
 
 /// The rulesets offered, built-in ones first, then the files' in the
 /// order of their file names; and the text of each file read.
@@ -117,8 +117,8 @@ impl Offered {
         for path in paths {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
-            let described =
-                Described::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let described = senet_rules_file::from_toml(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             if offered.named(described.name()).is_some() {
                 return Err(format!(
                     "{}: another ruleset offered is named \"{}\"; a rules file needs a name of its own",

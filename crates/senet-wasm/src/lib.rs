@@ -33,7 +33,7 @@
 
 use senet::replay::{Place, ReplayError};
 use senet::source::Commitment;
-use senet::{AnyRuleset, Described, Position, Record, Ruleset, Seed};
+use senet::{AnyRuleset, Position, Record, Ruleset, Seed};
 use serde::Serialize;
 
 #[cfg(target_arch = "wasm32")]
@@ -138,7 +138,7 @@ pub fn verify(record: &str, rules_file: &str, shown: &str) -> Report {
             Err(_) => replay_refused(&record, record.verify().err()),
         }
     } else {
-        match Described::from_toml(rules_file) {
+        match senet_rules_file::from_toml(rules_file) {
             Ok(ruleset) => replay(&record, ruleset),
             Err(error) => return Report::refused(format!("the rules file: {error}")),
         }

@@ -3,7 +3,7 @@
 
 use senet::game::Thrown;
 use senet::source::SeededThrows;
-use senet::{Described, Game, Position, Record, Ruleset, Seed, rulesets::Kendall};
+use senet::{Game, Position, Record, Ruleset, Seed, rulesets::Kendall};
 use senet_wasm::{Compared, verify, verify_json};
 
 /// A whole game with the first legal move each time.
@@ -194,7 +194,7 @@ fn bad_input_is_refused_with_what_is_wrong() {
 fn a_rules_file_game_replays_under_its_own_file_and_no_other() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/");
     let kendall7 = std::fs::read_to_string(format!("{root}kendall7.toml")).unwrap();
-    let ruleset = Described::from_toml(&kendall7).unwrap();
+    let ruleset = senet_rules_file::from_toml(&kendall7).unwrap();
     let seed = Seed::from_u64(21);
     let game = whole_game(ruleset, seed);
     let text = committed(&game, seed);

@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests: building positions from the
 //! houses of each side, rolls, and move lists as notation.
 //!
-//! Each test file uses only part of this module.
+//! Each test file uses only part of this module; the tests of
+//! `crates/senet-rules-file` use it too (by `#[path]`), on the rules files.
 #![allow(dead_code)]
 
 use senet::moves::{Target, divide};

@@ -7,7 +7,8 @@
 //! walks the houses one by one and asks the hooks about one piece at a
 //! time, in the order the trait's documentation states the rules, so that
 //! the two share nothing but the hooks. Where they disagree, one of them
-//! misreads the hooks.
+//! misreads the hooks. The tests of `crates/senet-rules-file` check the
+//! rules files against it too (by `#[path]`).
 //!
 //! Rules, as the trait documents them (and `docs/rules.md` states them):
 //!

@@ -58,7 +58,7 @@ fn a_rules_files_ruleset_is_offered_played_recorded_and_kept() {
     let text = server.get(&format!("/api/games/{id}/record")).body;
     let record: senet::Record = text.parse().expect("the record parses");
     let digest = record.rules_file().expect("the RulesFile tag");
-    let piccione = senet::Described::read(rules.join("piccione.toml")).expect("the file reads");
+    let piccione = senet_rules_file::read(rules.join("piccione.toml")).expect("the file reads");
     assert_eq!(digest.as_bytes(), &piccione.digest());
     assert!(
         record.verify_with(piccione).expect("it replays").is_valid(),

@@ -3,6 +3,9 @@
 //! on its data file, the same moves in the same order on seeded games),
 //! Piccione's file plays the rules docs/rules.md gives it, and a broken
 //! file is refused with its key and line.
+//!
+//! The helpers and the reference move generator are those of the `senet`
+//! package's test suite (`tests/suite/common`, `tests/suite/reference`).
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -12,13 +15,21 @@ use senet::{AnyRuleset, Bitboard, Board, House, Position, Roll, Ruleset, Setup, 
 use senet::{Described, RulesFileError};
 use senet::{Outcome, perft};
 
-use crate::common::*;
-use crate::reference::{reference_moves, reference_perft};
+#[path = "../../../tests/suite/common/mod.rs"]
+mod common;
+#[path = "../../../tests/suite/reference/mod.rs"]
+mod reference;
+
+use common::*;
+use reference::{reference_moves, reference_perft};
+
+/// The repository's root, where `rules/`, `docs/` and `tests/data/` are.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// The file of a ruleset, read.
 fn file(name: &str) -> Described {
-    let path = format!("{}/rules/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    Described::read(&path).unwrap_or_else(|error| panic!("{path}: {error}"))
+    let path = format!("{ROOT}/rules/{name}.toml");
+    senet_rules_file::read(&path).unwrap_or_else(|error| panic!("{path}: {error}"))
 }
 
 /// The start, then where seeded random games stand after 10 to 120 throws.
@@ -152,11 +163,7 @@ fn each_built_in_file_answers_every_hook_as_the_built_in() {
 fn each_built_in_file_has_the_built_ins_perft() {
     for built_in in AnyRuleset::ALL {
         let described = file(built_in.name());
-        let path = format!(
-            "{}/tests/data/{}.perft",
-            env!("CARGO_MANIFEST_DIR"),
-            built_in.name()
-        );
+        let path = format!("{ROOT}/tests/data/{}.perft", built_in.name());
         let data = std::fs::read_to_string(&path).expect("the perft data file");
         let mut checked = 0;
         for line in data
@@ -303,14 +310,10 @@ fn piccione_bears_off_on_the_exact_count_and_never_back_from_28() {
 
 /// A file that reads, with `line` replaced by `with`.
 fn broken(line: &str, with: &str) -> RulesFileError {
-    let text = std::fs::read_to_string(format!(
-        "{}/rules/piccione.toml",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("the file");
+    let text = std::fs::read_to_string(format!("{ROOT}/rules/piccione.toml")).expect("the file");
     assert!(text.contains(line), "{line}");
     let text = text.replacen(line, with, 1);
-    Described::from_toml(&text).expect_err("a broken file")
+    senet_rules_file::from_toml(&text).expect_err("a broken file")
 }
 
 #[test]
@@ -383,11 +386,11 @@ fn a_broken_file_says_which_key_on_which_line() {
         "{error}"
     );
     // Not TOML at all.
-    let error = Described::from_toml("name = \n")
+    let error = senet_rules_file::from_toml("name = \n")
         .expect_err("malformed")
         .to_string();
     assert!(error.starts_with("line 1"), "{error}");
-    let error = Described::read("no/such/file.toml")
+    let error = senet_rules_file::read("no/such/file.toml")
         .expect_err("missing")
         .to_string();
     assert!(
@@ -403,11 +406,8 @@ proptest::proptest! {
     /// or refused, never a panic.
     #[test]
     fn a_damaged_file_is_read_or_refused(at in 0usize..2_000, byte in 0u8..128, cut in proptest::bool::ANY) {
-        let text = std::fs::read_to_string(format!(
-            "{}/rules/kendall1979.toml",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .expect("the file");
+        let text = std::fs::read_to_string(format!("{ROOT}/rules/kendall1979.toml"))
+            .expect("the file");
         let mut bytes = text.into_bytes();
         let at = at % bytes.len();
         if cut {
@@ -416,7 +416,7 @@ proptest::proptest! {
             bytes[at] = byte;
         }
         if let Ok(text) = String::from_utf8(bytes) {
-            match Described::from_toml(&text) {
+            match senet_rules_file::from_toml(&text) {
                 Ok(described) => proptest::prop_assert!(Position::try_start(described).is_ok()),
                 Err(error) => proptest::prop_assert!(!error.to_string().is_empty()),
             }
@@ -469,11 +469,11 @@ fn a_record_carries_the_files_sha256_and_replays_only_under_that_file() {
     assert!(read.verify_with(piccione).expect("it replays").is_valid());
 
     // The same name under another file (one more throw-again roll): refused.
-    let path = format!("{}/rules/piccione.toml", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{ROOT}/rules/piccione.toml");
     let other = std::fs::read_to_string(&path)
         .expect("the file")
         .replace("rolls = [5]", "rolls = [4, 5]");
-    let other = Described::from_toml(&other).expect("another good file");
+    let other = senet_rules_file::from_toml(&other).expect("another good file");
     assert_eq!(other.name(), "piccione");
     let error = read.verify_with(other).expect_err("another file");
     assert!(
@@ -518,9 +518,8 @@ fn a_record_carries_the_files_sha256_and_replays_only_under_that_file() {
 /// hooks but for the pieces and the start.
 #[test]
 fn the_worked_example_file_is_the_docs_and_kendalls_rules_with_seven_pieces() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let text = std::fs::read_to_string(format!("{root}/rules/kendall7.toml")).expect("the file");
-    let docs = std::fs::read_to_string(format!("{root}/docs/rulesets.md")).expect("the docs");
+    let text = std::fs::read_to_string(format!("{ROOT}/rules/kendall7.toml")).expect("the file");
+    let docs = std::fs::read_to_string(format!("{ROOT}/docs/rulesets.md")).expect("the docs");
     assert!(
         docs.contains(&format!("```toml\n{text}```")),
         "docs/rulesets.md shows another file"

@@ -1,0 +1,97 @@
+//! Senet rulesets stated as data: the TOML rules files of the `senet`
+//! crate.
+//!
+//! A rules file states a reconstruction key by key (the pieces and their
+//! start, the implement, where each roll carries a piece, what blocks and
+//! protects, the water, who throws again and who wins); the `senet`
+//! crate's `docs/rulesets.md` documents every key, and the repository's
+//! `rules/` holds a file for each built-in ruleset and for Piccione's.
+//! [`read`] and [`from_toml`] turn one into a [`Described`] ruleset, which
+//! plays like any other: `senet` checks the keys, derives the move
+//! generator's tables once and keeps the ruleset under the SHA-256 of the
+//! text, which the records of its games carry. This crate reads the TOML
+//! ([`Toml`]) and says on which line a refused key is written.
+//!
+//! ```
+//! use senet::{Game, Position, Seed, perft};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/kendall7.toml");
+//! let kendall7 = senet_rules_file::read(path)?;
+//! // Checked when read, so it starts like a built-in ruleset.
+//! let start = Position::start(kendall7);
+//! assert_eq!(start.to_string(), "oxoxoxoxoxoxox................ x 0 0");
+//! assert_eq!(perft(&start, 3), 8_600);
+//! // Its records carry the file's SHA-256: a replay needs this very file.
+//! let record = Game::seeded(kendall7, Seed::from_u64(7)).record();
+//! assert!(record.to_string().contains("[RulesFile \""));
+//! assert!(record.verify_with(kendall7)?.is_valid());
+//!
+//! // A refusal names the key and the line it is written on.
+//! let text = std::fs::read_to_string(path)?.replace("pieces = 7", "pieces = 6");
+//! let error = senet_rules_file::from_toml(&text).expect_err("a start of 7 pieces");
+//! assert_eq!(error.to_string(), "line 10, `start.x`: 7 pieces, but `pieces` says 6");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod places;
+mod syntax;
+
+use std::path::Path;
+
+use senet::{Described, RulesFileError};
+
+pub use syntax::Toml;
+
+/// Reads a ruleset from the text of a rules file.
+///
+/// ```
+/// use senet::{Position, Roll};
+///
+/// let text = r#"
+/// name = "short"
+/// revision = 1
+/// pieces = 3
+/// implement = "four_sticks"
+/// start = { x = [2, 4, 6], o = [1, 3, 5] }
+/// forward = { step = "1-30" }
+/// throw_again = { rolls = [1, 4, 5], after_no_move = true }
+/// "#;
+/// let short = senet_rules_file::from_toml(text)?;
+/// let start = Position::start(short);
+/// assert_eq!(start.to_string(), "oxoxox........................ x 0 0");
+/// // A 1 moves each of x's pieces onto o's, and swaps them.
+/// assert_eq!(start.moves(Roll::new(1).unwrap()).len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`RulesFileError::Invalid`] naming the key and line of the first
+/// thing wrong: a malformed file, an unknown key, a value out of range,
+/// keys that contradict each other (a move into water the file does not
+/// have), or a start the rules themselves refuse.
+pub fn from_toml(text: &str) -> Result<Described, RulesFileError> {
+    Described::from_text(text, &Toml)
+}
+
+/// Reads a ruleset from a rules file.
+///
+/// # Errors
+///
+/// [`RulesFileError::Read`] when the file cannot be read, and those of
+/// [`from_toml`].
+pub fn read(path: impl AsRef<Path>) -> Result<Described, RulesFileError> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|source| RulesFileError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    from_toml(&text)
+}
+
+/// The README's code, compiled and run with the doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
