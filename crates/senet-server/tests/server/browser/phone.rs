@@ -178,9 +178,13 @@ async fn moves_fold(client: &Client) -> Result<(), Failure> {
     Ok(())
 }
 
-#[test]
-fn the_page_fits_a_390_px_phone_with_houses_big_enough_to_touch() {
-    let Some(session) = session("browser-phone") else {
+/// Runs `test` in a session named `name` on a phone 390 px wide
+/// (Chromium's mobile emulation), and fails with `what` if it fails.
+fn on_the_phone<T>(name: &str, what: &str, test: T)
+where
+    T: AsyncFnOnce(&Client, u16, Option<&Path>) -> Result<(), Failure>,
+{
+    let Some(session) = session(name) else {
         return;
     };
     let profile = session.dir.path.join("profile");
@@ -191,10 +195,15 @@ fn the_page_fits_a_390_px_phone_with_houses_big_enough_to_touch() {
     });
     session.runtime.block_on(async {
         let client = connect_with(session.driver_port, &profile, phone).await;
-        let result = on_a_phone(&client, session.server.port, session.shots.as_deref()).await;
+        let result = test(&client, session.server.port, session.shots.as_deref()).await;
         let _ = client.close().await;
-        result.expect("the page fits the phone");
+        result.expect(what);
     });
+}
+
+#[test]
+fn the_page_fits_a_390_px_phone_with_houses_big_enough_to_touch() {
+    on_the_phone("browser-phone", "the page fits the phone", on_a_phone);
 }
 
 /// The rules panel, opened in a game of each built-in ruleset on the
@@ -220,19 +229,9 @@ async fn rules_on_a_phone(client: &Client, port: u16) -> Result<(), Failure> {
 
 #[test]
 fn the_rules_panel_of_every_ruleset_fits_a_390_px_phone() {
-    let Some(session) = session("browser-phone-rules") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    let phone = json!({
-        "mobileEmulation": {
-            "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 },
-        },
-    });
-    session.runtime.block_on(async {
-        let client = connect_with(session.driver_port, &profile, phone).await;
-        let result = rules_on_a_phone(&client, session.server.port).await;
-        let _ = client.close().await;
-        result.expect("the rules panel fits the phone");
-    });
+    on_the_phone(
+        "browser-phone-rules",
+        "the rules panel fits the phone",
+        async |client, port, _| rules_on_a_phone(client, port).await,
+    );
 }
