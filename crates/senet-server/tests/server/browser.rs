@@ -95,18 +95,61 @@ fn session_with(name: &str, start: impl FnOnce(&TempDir) -> Server) -> Option<Se
     })
 }
 
+/// The browser options of a page on a phone 390 px wide (Chromium's
+/// mobile emulation).
+fn phone() -> Value {
+    json!({
+        "mobileEmulation": {
+            "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 },
+        },
+    })
+}
+
+impl Session {
+    /// Runs `test` in `N` browsers of profiles of their own, with `more`
+    /// `goog:chromeOptions`; closes them whatever it answers, then fails
+    /// with `what` if it failed.
+    fn run<const N: usize>(
+        &self,
+        what: &str,
+        more: Value,
+        test: impl AsyncFnOnce([&Client; N], &Server, Option<&Path>) -> Result<(), Failure>,
+    ) {
+        self.runtime.block_on(async {
+            let mut clients = Vec::with_capacity(N);
+            for k in 0..N {
+                let profile = self.dir.path.join(format!("profile-{k}"));
+                clients.push(connect_with(self.driver_port, &profile, more.clone()).await);
+            }
+            let clients: [Client; N] = clients.try_into().map_err(|_| ()).expect("N browsers");
+            let result = test(clients.each_ref(), &self.server, self.shots.as_deref()).await;
+            for client in clients {
+                let _ = client.close().await;
+            }
+            result.expect(what);
+        });
+    }
+}
+
+/// A test of the page in `N` browsers on a server of its own, named
+/// `name` (see [`session`] for when chromedriver is missing).
+fn in_browsers<const N: usize>(
+    name: &str,
+    what: &str,
+    test: impl AsyncFnOnce([&Client; N], &Server, Option<&Path>) -> Result<(), Failure>,
+) {
+    if let Some(session) = session(name) {
+        session.run(what, json!({}), test);
+    }
+}
+
 #[test]
 fn a_whole_game_against_a_bot_is_played_by_clicking_and_its_record_verified() {
-    let Some(session) = session("browser") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = play(&client, session.server.port, session.shots.as_deref()).await;
-        let _ = client.close().await;
-        result.expect("the game is played in the browser");
-    });
+    in_browsers(
+        "browser",
+        "the game is played in the browser",
+        async |[client], server, shots| play(client, server.port, shots).await,
+    );
 }
 
 /// A ruleset of a rules file (`--rules DIR`) is in the page's list and
@@ -123,13 +166,11 @@ fn a_rules_files_ruleset_is_chosen_and_played_in_the_page() {
     }) else {
         return;
     };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = play_piccione(&client, session.server.port).await;
-        let _ = client.close().await;
-        result.expect("the rules file's game is played in the browser");
-    });
+    session.run(
+        "the rules file's game is played in the browser",
+        json!({}),
+        async |[client], server, _| play_piccione(client, server.port).await,
+    );
 }
 
 async fn play_piccione(client: &Client, port: u16) -> Result<(), Failure> {
@@ -158,42 +199,24 @@ async fn play_piccione(client: &Client, port: u16) -> Result<(), Failure> {
 
 #[test]
 fn a_game_resigned_in_the_page_shows_its_review() {
-    let Some(session) = session("browser-review") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = resign_and_review(&client, &session.server).await;
-        let _ = client.close().await;
-        result.expect("the review is shown in the browser");
-    });
+    in_browsers(
+        "browser-review",
+        "the review is shown in the browser",
+        async |[client], server, _| resign_and_review(client, server).await,
+    );
 }
 
 #[test]
 fn two_people_play_each_other_from_two_browsers() {
-    let Some(session) = session("browser-two") else {
-        return;
-    };
-    let profiles =
-        ["profile-x", "profile-o", "profile-late"].map(|name| session.dir.path.join(name));
-    session.runtime.block_on(async {
-        let x = connect(session.driver_port, &profiles[0]).await;
-        let o = connect(session.driver_port, &profiles[1]).await;
-        let late = connect(session.driver_port, &profiles[2]).await;
-        let result = two_people(&x, &o, &late, &session.server).await;
-        let _ = late.close().await;
-        let _ = x.close().await;
-        let _ = o.close().await;
-        result.expect("two people play each other in two browsers");
-    });
+    in_browsers(
+        "browser-two",
+        "two people play each other in two browsers",
+        async |[x, o, late], server, _| two_people(x, o, late, server).await,
+    );
 }
 
-async fn connect(port: u16, profile: &Path) -> Client {
-    connect_with(port, profile, json!({})).await
-}
-
-/// [`connect`] with more `goog:chromeOptions` (`mobileEmulation`, say).
+/// A browser of profile `profile` on chromedriver's `port`, with `more`
+/// `goog:chromeOptions` (`mobileEmulation`, say).
 async fn connect_with(port: u16, profile: &Path, more: Value) -> Client {
     let mut options = json!({
         "binary": CHROMIUM,

@@ -115,14 +115,9 @@ async fn shown_one_at_a_time(client: &Client, turns: &[Value], state: &str) -> R
 
 #[test]
 fn a_bots_turns_are_shown_one_at_a_time_with_the_last_move_marked() {
-    let Some(session) = session("browser-animation") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = turns_one_at_a_time(&client, session.server.port).await;
-        let _ = client.close().await;
-        result.expect("the bot's turns are shown one at a time");
-    });
+    in_browsers(
+        "browser-animation",
+        "the bot's turns are shown one at a time",
+        async |[client], server, _| turns_one_at_a_time(client, server.port).await,
+    );
 }

@@ -94,16 +94,11 @@ async fn hint_every_turn(client: &Client, port: u16) -> Result<(), Failure> {
 
 #[test]
 fn hint_is_enabled_after_every_throw_and_move_and_the_title_cues_the_turn() {
-    let Some(session) = session("browser-hint") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = hint_every_turn(&client, session.server.port).await;
-        let _ = client.close().await;
-        result.expect("Hint is offered on every turn to move");
-    });
+    in_browsers(
+        "browser-hint",
+        "Hint is offered on every turn to move",
+        async |[client], server, _| hint_every_turn(client, server.port).await,
+    );
 }
 
 /// A failed request leaves the page in the state it was, its action
@@ -160,16 +155,11 @@ async fn failed_requests(client: &Client, port: u16) -> Result<(), Failure> {
 
 #[test]
 fn a_failed_throw_or_move_leaves_its_button_enabled_with_the_error_shown() {
-    let Some(session) = session("browser-failed") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = failed_requests(&client, session.server.port).await;
-        let _ = client.close().await;
-        result.expect("a failed request can be tried again");
-    });
+    in_browsers(
+        "browser-failed",
+        "a failed request can be tried again",
+        async |[client], server, _| failed_requests(client, server.port).await,
+    );
 }
 
 /// The value of `key` in a link's fragment.
@@ -252,14 +242,9 @@ async fn titles(client: &Client, server: &Server) -> Result<(), Failure> {
 
 #[test]
 fn the_tabs_title_says_whose_turn_it_is_and_who_won() {
-    let Some(session) = session("browser-title") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = titles(&client, &session.server).await;
-        let _ = client.close().await;
-        result.expect("the title follows the game");
-    });
+    in_browsers(
+        "browser-title",
+        "the title follows the game",
+        async |[client], server, _| titles(client, server).await,
+    );
 }

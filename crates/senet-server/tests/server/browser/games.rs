@@ -206,16 +206,11 @@ async fn your_games(client: &Client, server: &Server) -> Result<(), Failure> {
 
 #[test]
 fn your_games_are_listed_with_their_state_and_rematched_with_the_seats_swapped() {
-    let Some(session) = session("browser-games") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = your_games(&client, &session.server).await;
-        let _ = client.close().await;
-        result.expect("your games are listed and rematched");
-    });
+    in_browsers(
+        "browser-games",
+        "your games are listed and rematched",
+        async |[client], server, _| your_games(client, server).await,
+    );
 }
 
 /// What a watching page must not offer: no button to act, no house to
@@ -325,16 +320,9 @@ async fn watched(player: &Client, watcher: &Client, server: &Server) -> Result<(
 
 #[test]
 fn a_watch_link_follows_the_game_read_only_and_copy_says_copied() {
-    let Some(session) = session("browser-watch") else {
-        return;
-    };
-    let profiles = ["profile-player", "profile-watcher"].map(|name| session.dir.path.join(name));
-    session.runtime.block_on(async {
-        let player = connect(session.driver_port, &profiles[0]).await;
-        let watcher = connect(session.driver_port, &profiles[1]).await;
-        let result = watched(&player, &watcher, &session.server).await;
-        let _ = watcher.close().await;
-        let _ = player.close().await;
-        result.expect("the watch link follows the game read only");
-    });
+    in_browsers(
+        "browser-watch",
+        "the watch link follows the game read only",
+        async |[player, watcher], server, _| watched(player, watcher, server).await,
+    );
 }

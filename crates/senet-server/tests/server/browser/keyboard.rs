@@ -228,14 +228,9 @@ async fn by_keyboard(client: &Client, port: u16) -> Result<(), Failure> {
 
 #[test]
 fn a_whole_game_is_played_by_keyboard_and_highlights_are_not_colour_only() {
-    let Some(session) = session("browser-keyboard") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = by_keyboard(&client, session.server.port).await;
-        let _ = client.close().await;
-        result.expect("the game is played by keyboard");
-    });
+    in_browsers(
+        "browser-keyboard",
+        "the game is played by keyboard",
+        async |[client], server, _| by_keyboard(client, server.port).await,
+    );
 }

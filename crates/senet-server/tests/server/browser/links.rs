@@ -95,14 +95,9 @@ async fn pasted_link(client: &Client, server: &Server) -> Result<(), Failure> {
 
 #[test]
 fn a_pasted_link_opens_its_game_and_stops_the_old_ones_news() {
-    let Some(session) = session("browser-link") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = pasted_link(&client, &session.server).await;
-        let _ = client.close().await;
-        result.expect("the pasted link opens its game");
-    });
+    in_browsers(
+        "browser-link",
+        "the pasted link opens its game",
+        async |[client], server, _| pasted_link(client, server).await,
+    );
 }

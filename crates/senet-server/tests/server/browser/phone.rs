@@ -178,32 +178,25 @@ async fn moves_fold(client: &Client) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Runs `test` in a session named `name` on a phone 390 px wide
-/// (Chromium's mobile emulation), and fails with `what` if it fails.
-fn on_the_phone<T>(name: &str, what: &str, test: T)
-where
-    T: AsyncFnOnce(&Client, u16, Option<&Path>) -> Result<(), Failure>,
-{
-    let Some(session) = session(name) else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    let phone = json!({
-        "mobileEmulation": {
-            "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0 },
-        },
-    });
-    session.runtime.block_on(async {
-        let client = connect_with(session.driver_port, &profile, phone).await;
-        let result = test(&client, session.server.port, session.shots.as_deref()).await;
-        let _ = client.close().await;
-        result.expect(what);
-    });
+/// Runs `test` in a session named `name` on a phone 390 px wide, and
+/// fails with `what` if it fails.
+fn on_the_phone(
+    name: &str,
+    what: &str,
+    test: impl AsyncFnOnce([&Client; 1], &Server, Option<&Path>) -> Result<(), Failure>,
+) {
+    if let Some(session) = session(name) {
+        session.run(what, phone(), test);
+    }
 }
 
 #[test]
 fn the_page_fits_a_390_px_phone_with_houses_big_enough_to_touch() {
-    on_the_phone("browser-phone", "the page fits the phone", on_a_phone);
+    on_the_phone(
+        "browser-phone",
+        "the page fits the phone",
+        async |[client], server, shots| on_a_phone(client, server.port, shots).await,
+    );
 }
 
 /// The rules panel, opened in a game of each built-in ruleset on the
@@ -232,6 +225,6 @@ fn the_rules_panel_of_every_ruleset_fits_a_390_px_phone() {
     on_the_phone(
         "browser-phone-rules",
         "the rules panel fits the phone",
-        async |client, port, _| rules_on_a_phone(client, port).await,
+        async |[client], server, _| rules_on_a_phone(client, server.port).await,
     );
 }

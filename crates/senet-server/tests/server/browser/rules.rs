@@ -73,14 +73,9 @@ async fn rules_per_game(client: &Client, port: u16) -> Result<(), Failure> {
 
 #[test]
 fn the_rules_panel_shows_the_games_ruleset_rules() {
-    let Some(session) = session("browser-rules-panel") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = rules_per_game(&client, session.server.port).await;
-        let _ = client.close().await;
-        result.expect("the rules panel shows each game's rules");
-    });
+    in_browsers(
+        "browser-rules-panel",
+        "the rules panel shows each game's rules",
+        async |[client], server, _| rules_per_game(client, server.port).await,
+    );
 }

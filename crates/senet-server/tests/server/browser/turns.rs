@@ -64,16 +64,11 @@ async fn actions_name_their_turn(client: &Client, port: u16) -> Result<(), Failu
 
 #[test]
 fn every_throw_move_and_resignation_the_page_sends_names_its_turn() {
-    let Some(session) = session("browser-turns") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = actions_name_their_turn(&client, session.server.port).await;
-        let _ = client.close().await;
-        result.expect("every action names its turn");
-    });
+    in_browsers(
+        "browser-turns",
+        "every action names its turn",
+        async |[client], server, _| actions_name_their_turn(client, server.port).await,
+    );
 }
 
 /// The page offers a move; meanwhile x's token plays another one through
@@ -147,14 +142,9 @@ async fn stale_view(client: &Client, server: &Server) -> Result<(), Failure> {
 
 #[test]
 fn a_move_on_a_stale_view_shows_the_game_as_it_is_now() {
-    let Some(session) = session("browser-stale") else {
-        return;
-    };
-    let profile = session.dir.path.join("profile");
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &profile).await;
-        let result = stale_view(&client, &session.server).await;
-        let _ = client.close().await;
-        result.expect("a stale view is brought up to date");
-    });
+    in_browsers(
+        "browser-stale",
+        "a stale view is brought up to date",
+        async |[client], server, _| stale_view(client, server).await,
+    );
 }

@@ -126,18 +126,12 @@ async fn seen_after_the_end(client: &Client, server: &Server, id: &str) -> Resul
 
 #[test]
 fn the_page_replays_the_record_from_its_seed_before_saying_verified() {
-    let Some(session) = session("browser-verify") else {
-        return;
-    };
-    session.runtime.block_on(async {
-        let client = connect(session.driver_port, &session.dir.path.join("profile")).await;
-        let late = connect(session.driver_port, &session.dir.path.join("late")).await;
-        let result = match replayed_in_the_page(&client, &session.server).await {
-            Ok(a) => seen_after_the_end(&late, &session.server, &a).await,
-            Err(error) => Err(error),
-        };
-        let _ = late.close().await;
-        let _ = client.close().await;
-        result.expect("the page verifies records by replaying them");
-    });
+    in_browsers(
+        "browser-verify",
+        "the page verifies records by replaying them",
+        async |[client, late], server, _| {
+            let a = replayed_in_the_page(client, server).await?;
+            seen_after_the_end(late, server, &a).await
+        },
+    );
 }
