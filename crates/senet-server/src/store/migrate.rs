@@ -161,11 +161,7 @@ mod tests {
             }
         }
         let store = Store::open(&path, Durability::Full).unwrap();
-        let version: i64 = store
-            .lock()
-            .query_row("PRAGMA user_version", [], |row| row.get(0))
-            .unwrap();
-        assert_eq!(version, SCHEMA_VERSION);
+        assert_eq!(store.user_version(), SCHEMA_VERSION);
         let made = store.make_records(&Offered::built_in()).unwrap();
         assert_eq!(made.made, 1);
         assert_eq!(made.failed.len(), 1);

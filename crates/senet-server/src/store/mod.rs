@@ -222,6 +222,14 @@ impl Store {
         Store::prepare(connection, durability).map_err(name_it)
     }
 
+    /// The file's schema version, for the tests of its upgrades.
+    #[cfg(test)]
+    pub(crate) fn user_version(&self) -> i64 {
+        self.lock()
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .expect("the version is read")
+    }
+
     /// A database in memory, for tests.
     ///
     /// # Errors
@@ -626,11 +634,7 @@ mod tests {
                 .unwrap();
         }
         let store = Store::open(&path, Durability::Full).unwrap();
-        let version: i64 = store
-            .lock()
-            .query_row("PRAGMA user_version", [], |row| row.get(0))
-            .unwrap();
-        assert_eq!(version, SCHEMA_VERSION);
+        assert_eq!(store.user_version(), SCHEMA_VERSION);
         assert_eq!(store.ids().unwrap(), vec!["old".to_owned()]);
         store.keep_review("old", 0, "{}").unwrap();
         assert_eq!(store.review("old", 0).unwrap().as_deref(), Some("{}"));
