@@ -40,7 +40,7 @@ use serde::Serialize;
 mod bindings;
 
 /// What the seed's SHA-256 was compared with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Compared {
     /// The commitment the page was shown when the game was made: the seed
@@ -51,11 +51,12 @@ pub enum Compared {
     /// fixed.
     Record,
     /// Nothing: the record has no seed, or no commitment to compare with.
+    #[default]
     Nothing,
 }
 
 /// What replaying a record found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// Every throw is the seed's, every move legal, the end the record's,
     /// and the seed's SHA-256 is the commitment compared with, if any
@@ -82,25 +83,15 @@ pub struct Report {
     pub commitment: Compared,
     /// The position the replay reached, as a position string.
     pub position: Option<String>,
-    /// How the replayed game ended, in the record's words (`1-0 by rules`).
+    /// How the replayed game ended, in words (`x won by bearing off`).
     pub finish: Option<String>,
 }
 
 impl Report {
     fn refused(problem: String) -> Report {
         Report {
-            valid: false,
             problem: Some(problem),
-            throw: None,
-            throws: 0,
-            replayed: 0,
-            moves: 0,
-            lost: 0,
-            seed: None,
-            seed_sha256: None,
-            commitment: Compared::Nothing,
-            position: None,
-            finish: None,
+            ..Report::default()
         }
     }
 }
@@ -161,25 +152,21 @@ fn replay<R: Ruleset>(record: &Record, ruleset: R) -> Report {
         Err(error) => return Report::refused(format!("header: the ruleset's start: {error}")),
     };
     let verdict = record.replay_from(start);
-    let mut report = Report::refused(String::new());
-    report.throws = record.throws().len();
     let history = verdict.history();
-    report.replayed = history.len();
-    report.lost = history.iter().filter(|turn| turn.is_lost()).count();
-    report.moves = report.replayed - report.lost;
-    report.position = Some(verdict.position().to_string());
-    report.finish = verdict.finish().map(|finish| finish.to_string());
-    match verdict.problem() {
-        Some(error) => {
-            report.throw = thrown_at(error.place);
-            report.problem = Some(error.to_string());
-        }
-        None => {
-            report.valid = true;
-            report.problem = None;
-        }
+    let lost = history.iter().filter(|turn| turn.is_lost()).count();
+    let problem = verdict.problem();
+    Report {
+        valid: problem.is_none(),
+        problem: problem.map(ToString::to_string),
+        throw: problem.and_then(|error| thrown_at(error.place)),
+        throws: record.throws().len(),
+        replayed: history.len(),
+        moves: history.len() - lost,
+        lost,
+        position: Some(verdict.position().to_string()),
+        finish: verdict.finish().map(|finish| finish.to_string()),
+        ..Report::default()
     }
-    report
 }
 
 /// The report of a record refused before any replay (its header).
