@@ -12,6 +12,7 @@
 //! TOML files of the repository's `rules/` directory (one per built-in
 //! ruleset, and Piccione's). `docs/rulesets.md` documents every key.
 
+mod ending;
 mod format;
 mod read;
 mod rules;
@@ -94,6 +95,11 @@ fn place(line: Option<usize>, key: &str) -> String {
 }
 
 impl Described {
+    /// The longest text of a rules file, in bytes (1 MiB): the rules of
+    /// any reconstruction take a few kilobytes, and a text past this is
+    /// refused before it is parsed.
+    pub const MAX_TEXT_BYTES: usize = 1 << 20;
+
     /// Reads a ruleset from the text of a rules file written in
     /// `format`'s syntax. The ruleset's digest is the SHA-256 of `text`
     /// itself: a text read again, in any syntax, is the ruleset read the
@@ -102,14 +108,31 @@ impl Described {
     /// # Errors
     ///
     /// [`RulesFileError::Invalid`] naming the key and line of the first
-    /// thing wrong: what `format` refuses to parse (a malformed file, an
-    /// unknown key), a value out of range, keys that contradict each other
-    /// (a move into water the file does not have), or a start the rules
-    /// themselves refuse. The line is the one `format` finds the key on.
+    /// thing wrong: a text over [`MAX_TEXT_BYTES`](Described::MAX_TEXT_BYTES),
+    /// what `format` refuses to parse (a malformed file, an unknown key),
+    /// a value out of range, keys that contradict each other (a move into
+    /// water the file does not have), a roll the implement never makes,
+    /// a name or mark that does not print, a start the rules themselves
+    /// refuse, or rules under which a game could never end (a house a
+    /// piece can reach but never leave the board from, a bearing-off
+    /// condition no side can meet, every roll throwing again, a move
+    /// that leaves the board as it is). The line is the one `format`
+    /// finds the key on.
     pub fn from_text<F: RulesFormat + ?Sized>(
         text: &str,
         format: &F,
     ) -> Result<Described, RulesFileError> {
+        if text.len() > Described::MAX_TEXT_BYTES {
+            return Err(RulesFileError::Invalid {
+                line: None,
+                key: String::new(),
+                message: format!(
+                    "the text is {} bytes; a rules file is at most {} bytes (1 MiB)",
+                    text.len(),
+                    Described::MAX_TEXT_BYTES
+                ),
+            });
+        }
         let digest: [u8; 32] = Sha256::digest(text.as_bytes()).into();
         if let Some(known) = Described::known(digest) {
             return Ok(known);

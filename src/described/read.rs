@@ -21,14 +21,14 @@ pub(super) struct AtKey {
     message: String,
 }
 
-fn at(key: impl Into<String>, message: impl Into<String>) -> AtKey {
+pub(super) fn at(key: impl Into<String>, message: impl Into<String>) -> AtKey {
     AtKey {
         key: key.into(),
         message: message.into(),
     }
 }
 
-type Checked<T> = Result<T, AtKey>;
+pub(super) type Checked<T> = Result<T, AtKey>;
 
 /// Reads `text` into rules through `format`, or says what is wrong, at
 /// which key and line.
@@ -60,11 +60,55 @@ fn keep(text: &str) -> &'static str {
     Box::leak(text.to_owned().into_boxed_str())
 }
 
+/// A text a display shows (a title, the words of a refusal), kept: it
+/// may be long, but it holds nothing a terminal or a page would act on
+/// rather than show (a control character, an escape sequence, a
+/// bidirectional override).
+fn shown(text: &str, key: &str) -> Checked<&'static str> {
+    let hidden = text
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c.is_control() || crate::notation::quote::is_format_or_separator(c));
+    match hidden {
+        Some((at_char, c)) => Err(at(
+            key,
+            format!(
+                "character {} is {}, which does not print: write text only",
+                at_char + 1,
+                c.escape_unicode()
+            ),
+        )),
+        None => Ok(keep(text)),
+    }
+}
+
+/// A name or a mark that a display shows beside a side or on a house,
+/// kept: printable, as [`shown`] checks, and at most a record value long.
+fn label(text: &str, key: &str) -> Checked<&'static str> {
+    match crate::notation::quote::value_problem(text) {
+        Some((_, problem)) if text.is_empty() || text.len() > crate::Record::MAX_VALUE => Err(at(
+            key,
+            format!("a name or a mark is 1 to 100 bytes: {problem}"),
+        )),
+        _ => shown(text, key),
+    }
+}
+
 fn house(number: i64, key: &str) -> Checked<House> {
     u8::try_from(number)
         .ok()
         .and_then(House::new)
-        .ok_or_else(|| at(key, format!("{number} is not a house: houses are 1 to 30")))
+        .ok_or_else(|| {
+            let hint = if number == 31 {
+                "; to bear a piece off, write \"off\""
+            } else {
+                ""
+            };
+            at(
+                key,
+                format!("{number} is not a house: houses are 1 to 30{hint}"),
+            )
+        })
 }
 
 fn houses(set: &Houses, key: &str) -> Checked<Bitboard> {
@@ -108,26 +152,26 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
         Some(water) => landing(&water.returns_to, "water.returns_to")?,
         None => Landing::NOWHERE,
     };
-    let forward = reaches(&file.forward, Direction::Forward, water, &returns)?;
-    let backward = reaches(&file.backward, Direction::Backward, water, &returns)?;
-    let (contact, exceptions, send_back) = contact(&file.contact, water)?;
     let dice = match file.implement {
         schema::Implement::FourSticks => Dice::FourSticks,
         schema::Implement::FourSticksSix => Dice::FourSticksSix,
         schema::Implement::LongDie => Dice::LongDie,
     };
+    let forward = reaches(&file.forward, Direction::Forward, water, &returns, dice)?;
+    let backward = reaches(&file.backward, Direction::Backward, water, &returns, dice)?;
+    let (contact, exceptions, send_back) = contact(&file.contact, water)?;
     let rules = Rules {
         name: keep(name),
         revision: file.revision,
-        title: keep(&file.title),
-        source: keep(&file.source),
+        title: shown(&file.title, "title")?,
+        source: shown(&file.source, "source")?,
         digest,
         side_names: [
-            keep(file.sides.x.as_deref().unwrap_or("x")),
-            keep(file.sides.o.as_deref().unwrap_or("o")),
+            label(file.sides.x.as_deref().unwrap_or("x"), "sides.x")?,
+            label(file.sides.o.as_deref().unwrap_or("o"), "sides.o")?,
         ],
         colours: match (&file.sides.x_colour, &file.sides.o_colour) {
-            (Some(x), Some(o)) => Some([keep(x), keep(o)]),
+            (Some(x), Some(o)) => Some([label(x, "sides.x_colour")?, label(o, "sides.o_colour")?]),
             (None, None) => None,
             _ => return Err(at("sides", "give both sides a colour, or neither")),
         },
@@ -184,7 +228,7 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
         house_marks: drawing(file)?,
         why: why(file)?,
         again: Again {
-            rolls: rolls(&file.throw_again.rolls)?,
+            rolls: rolls(&file.throw_again.rolls, dice)?,
             after_no_move: file.throw_again.after_no_move,
             after_moving_to: houses(
                 &file.throw_again.after_moving_to,
@@ -200,6 +244,7 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
             schema::Winner::MostBorneOff => Winner::MostBorneOff,
         },
     };
+    super::ending::check(&rules)?;
     Ok(rules)
 }
 
@@ -218,19 +263,48 @@ fn start(file: &File) -> Checked<[Bitboard; 2]> {
             ));
         }
     }
-    if !(x & o).is_empty() {
-        return Err(at("start", "x and o share a house"));
+    if let Some(shared) = (x & o).into_iter().next() {
+        return Err(at(
+            "start",
+            format!("x and o share house {shared}: a house holds one piece"),
+        ));
     }
     Ok([x, o])
 }
 
-fn rolls(values: &[u8]) -> Checked<RollSet> {
-    match values.iter().find(|&&value| Roll::new(value).is_none()) {
-        Some(value) => Err(at(
-            "throw_again.rolls",
-            format!("{value} is not a roll: rolls are 1 to 6"),
-        )),
-        None => Ok(RollSet::of(values)),
+fn rolls(values: &[u8], dice: Dice) -> Checked<RollSet> {
+    for &value in values {
+        roll(value, dice, "throw_again.rolls")?;
+    }
+    Ok(RollSet::of(values))
+}
+
+/// The word of `implement` that names `dice`.
+fn implement_word(dice: Dice) -> &'static str {
+    match dice {
+        Dice::FourSticks => "four_sticks",
+        Dice::FourSticksSix => "four_sticks_six",
+        Dice::LongDie => "long_die",
+    }
+}
+
+/// A roll that `dice` makes: a rule for any other would never be used,
+/// and is refused as the mistake it must be.
+fn roll(value: u8, dice: Dice, key: &str) -> Checked<Roll> {
+    match Roll::new(value) {
+        Some(roll) if dice.can_roll(roll) => Ok(roll),
+        Some(_) => {
+            let made: Vec<String> = dice.rolls().map(|roll| roll.to_string()).collect();
+            Err(at(
+                key,
+                format!(
+                    "{value} is no roll of {}: it throws {}",
+                    implement_word(dice),
+                    made.join(", ")
+                ),
+            ))
+        }
+        None => Err(at(key, format!("{value} is not a roll: rolls are 1 to 6"))),
     }
 }
 
@@ -240,6 +314,7 @@ fn reaches(
     direction: Direction,
     water: Option<House>,
     returns: &Landing,
+    dice: Dice,
 ) -> Checked<[[Option<Reach>; Roll::MAX as usize]; 31]> {
     let (way, sign) = match direction {
         Direction::Forward => ("forward", 1),
@@ -295,16 +370,27 @@ fn reaches(
         let mut fill = |roll_key: &str, text: &ReachText| -> Checked<()> {
             let key = format!("{key}.{roll_key}");
             let reach = reach(text, &key, water, returns)?;
+            if reach == Some(Reach::To(from)) {
+                return Err(at(
+                    &key,
+                    format!("a move from {from} to {from} would leave the board as it is"),
+                ));
+            }
             if roll_key == "any" {
                 row = [reach; Roll::MAX as usize];
                 return Ok(());
             }
-            let roll = roll_key.parse().ok().and_then(Roll::new).ok_or_else(|| {
+            let value = roll_key
+                .parse()
+                .ok()
+                .filter(|&value| (1..=Roll::MAX).contains(&value));
+            let value = value.ok_or_else(|| {
                 at(
                     &key,
                     format!("`{roll_key}` is not a roll (1 to 6) or \"any\""),
                 )
             })?;
+            let roll = roll(value, dice, &key)?;
             row[usize::from(roll.value() - 1)] = reach;
             Ok(())
         };
@@ -504,7 +590,7 @@ fn drawing(file: &File) -> Checked<[Option<&'static str>; 31]> {
             .parse()
             .map_err(|_| at(&key, format!("`{number}` is not a house number")))
             .and_then(|number| house(number, &key))?;
-        marks[usize::from(from.number())] = Some(keep(mark));
+        marks[usize::from(from.number())] = Some(label(mark, &key)?);
     }
     Ok(marks)
 }
@@ -527,15 +613,19 @@ fn why(file: &File) -> Checked<Why> {
                     format!("`{range}` is not a house or a range such as 1-25"),
                 )
             })?;
-        no_step.push((houses(&Houses(set), &key)?, keep(words)));
+        no_step.push((houses(&Houses(set), &key)?, shown(words, &key)?));
     }
-    let text = |text: &Option<String>| text.as_deref().map(keep);
+    let text = |text: &Option<String>, key: &str| {
+        text.as_deref()
+            .map(|text| shown(text, &format!("refusals.{key}")))
+            .transpose()
+    };
     Ok(Why {
         no_step: Vec::leak(no_step),
-        blocked: text(&refusals.blocked),
-        protected: text(&refusals.protected),
-        not_displaced: text(&refusals.not_displaced),
-        held: text(&refusals.held),
-        no_bearing_off: text(&refusals.no_bearing_off),
+        blocked: text(&refusals.blocked, "blocked")?,
+        protected: text(&refusals.protected, "protected")?,
+        not_displaced: text(&refusals.not_displaced, "not_displaced")?,
+        held: text(&refusals.held, "held")?,
+        no_bearing_off: text(&refusals.no_bearing_off, "no_bearing_off")?,
     })
 }
