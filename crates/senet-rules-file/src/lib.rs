@@ -38,6 +38,7 @@
 mod places;
 mod syntax;
 
+use std::io::Read as _;
 use std::path::Path;
 
 use senet::{Described, RulesFileError};
@@ -80,15 +81,64 @@ pub fn from_toml(text: &str) -> Result<Described, RulesFileError> {
 ///
 /// # Errors
 ///
-/// [`RulesFileError::Read`] when the file cannot be read, and those of
-/// [`from_toml`].
+/// [`RulesFileError::Read`] when the file cannot be read (see
+/// [`read_text`]), and those of [`from_toml`].
 pub fn read(path: impl AsRef<Path>) -> Result<Described, RulesFileError> {
+    from_toml(&read_text(path)?)
+}
+
+/// The text of a rules file, read only when it is a regular file of at
+/// most [`Described::MAX_TEXT_BYTES`]: a folder, a FIFO (which would
+/// wait for a writer for ever), a device (`/dev/zero` never ends) or a
+/// file too large to be rules is refused before a byte of it is read.
+///
+/// ```
+/// let error = senet_rules_file::read_text("/dev/zero").expect_err("a device");
+/// assert_eq!(
+///     error.to_string(),
+///     "cannot read /dev/zero: it is not a regular file, as a rules file must be"
+/// );
+/// ```
+///
+/// # Errors
+///
+/// [`RulesFileError::Read`] naming the file: it is missing or cannot be
+/// opened, it is not a regular file, it is larger than
+/// [`Described::MAX_TEXT_BYTES`], or it is not UTF-8.
+pub fn read_text(path: impl AsRef<Path>) -> Result<String, RulesFileError> {
     let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|source| RulesFileError::Read {
+    let refused = |source: std::io::Error| RulesFileError::Read {
         path: path.to_owned(),
         source,
-    })?;
-    from_toml(&text)
+    };
+    let not_a_file = || {
+        refused(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is not a regular file, as a rules file must be",
+        ))
+    };
+    // Looked at before it is opened: opening a FIFO waits for a writer.
+    if !std::fs::metadata(path).map_err(refused)?.is_file() {
+        return Err(not_a_file());
+    }
+    let file = std::fs::File::open(path).map_err(refused)?;
+    if !file.metadata().map_err(refused)?.is_file() {
+        return Err(not_a_file());
+    }
+    let limit = Described::MAX_TEXT_BYTES as u64;
+    let mut text = String::new();
+    // Read one byte past the limit, so that a file grown since its size
+    // was taken is refused too.
+    file.take(limit + 1)
+        .read_to_string(&mut text)
+        .map_err(refused)?;
+    if text.len() as u64 > limit {
+        return Err(refused(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it is larger than {limit} bytes (1 MiB), the most a rules file may be"),
+        )));
+    }
+    Ok(text)
 }
 
 /// The README's code, compiled and run with the doctests so that it stays true.

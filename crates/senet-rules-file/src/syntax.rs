@@ -2,9 +2,27 @@
 //! checks, and a refusal placed at the key and line that toml's spans
 //! give.
 
+use senet::notation::quote::excerpt;
 use senet::{RulesFileError, RulesFormat, RulesSchema};
 
 use crate::places;
+
+/// serde's "unknown field `NAME`, expected one of `a`, `b`..." with the
+/// name, which the file wrote, quoted short ([`excerpt`]), so that the
+/// list of the keys that are known stays whole within any message limit.
+fn quoted_short(message: &str) -> String {
+    const UNKNOWN: &str = "unknown field `";
+    let Some(rest) = message.strip_prefix(UNKNOWN) else {
+        return message.to_owned();
+    };
+    let end = ["`, expected ", "`, there are no fields"]
+        .iter()
+        .find_map(|tail| rest.rfind(tail));
+    match end {
+        Some(end) => format!("{UNKNOWN}{}{}", excerpt(&rest[..end]), &rest[end..]),
+        None => message.to_owned(),
+    }
+}
 
 /// TOML, the syntax of the rules files of `rules/`: what
 /// [`Described::from_text`](senet::Described::from_text) takes to read
@@ -18,14 +36,26 @@ impl RulesFormat for Toml {
     fn parse(&self, text: &str) -> Result<RulesSchema, RulesFileError> {
         toml::from_str(text).map_err(|error| {
             let span = error.span();
-            let key = span
+            let mut key = span
                 .as_ref()
                 .and_then(|span| places::key_at(text, span.start))
                 .unwrap_or_default();
+            let mut message = error.message().trim().to_owned();
+            // A key written twice leaves no document to find keys in: the
+            // span is the second writing of the key itself.
+            if message == "duplicate key"
+                && let Some(written) = span.as_ref().and_then(|span| text.get(span.clone()))
+            {
+                let written = written.trim().trim_matches('"');
+                message = format!("duplicate key: `{written}` is written twice");
+                if key.is_empty() {
+                    key = written.to_owned();
+                }
+            }
             RulesFileError::Invalid {
                 line: span.map(|span| places::line_at(text, span.start)),
-                key,
-                message: error.message().trim().to_owned(),
+                key: excerpt(&key),
+                message: quoted_short(&message),
             }
         })
     }
