@@ -18,12 +18,20 @@ pub(crate) use note;
 /// The longest message printed on stderr, in bytes, before its prefix.
 pub const MAX_MESSAGE: usize = 180;
 
+/// The longest refusal of a rules file printed on stderr, in bytes: long
+/// enough for the whole list of a table's keys after an unknown one (the
+/// parts a file wrote are quoted short), so that the list is never cut.
+pub const MAX_RULES_MESSAGE: usize = 640;
+
 /// Why a subcommand stopped.
 #[derive(Debug)]
 pub enum Fail {
     /// Bad arguments, or a file named by them that cannot be read or
     /// written: `error: MESSAGE`, exit code 2.
     Usage(String),
+    /// A rules file named by the arguments is refused: `error: MESSAGE`,
+    /// exit code 2, the message cut only past [`MAX_RULES_MESSAGE`].
+    RulesFile(String),
     /// The input given is refused (a record that is not valid, a move
     /// text that is not legal): MESSAGE as it is, exit code 1.
     Refused(String),
@@ -60,8 +68,13 @@ pub fn error(message: impl Display) -> Fail {
 
 /// Prints why the command failed, if it did, and gives its exit code.
 pub fn exit(result: Result<(), Fail>) -> ExitCode {
+    let mut max = MAX_MESSAGE;
     let (line, code) = match result {
         Ok(()) => return ExitCode::SUCCESS,
+        Err(Fail::RulesFile(message)) => {
+            max = MAX_RULES_MESSAGE;
+            (format!("error: {message}"), 2)
+        }
         Err(Fail::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
             return ExitCode::from(BROKEN_PIPE);
         }
@@ -70,7 +83,7 @@ pub fn exit(result: Result<(), Fail>) -> ExitCode {
         Err(Fail::Error(message)) => (format!("error: {message}"), 1),
         Err(Fail::Write(e)) => (format!("error: cannot write the output: {e}"), 1),
     };
-    note!("{}", one_line(&line, MAX_MESSAGE + "error: ".len()));
+    note!("{}", one_line(&line, max + "error: ".len()));
     ExitCode::from(code)
 }
 

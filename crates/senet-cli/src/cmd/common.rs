@@ -98,7 +98,9 @@ impl Chosen {
 /// Reads a rules file; a bad one is a bad argument, said at its line.
 pub fn rules_file(path: &str) -> Result<Described, Fail> {
     senet_rules_file::read(path).map_err(|error| match error {
-        senet::RulesFileError::Invalid { .. } => usage(format!("{}: {error}", quote(path))),
+        senet::RulesFileError::Invalid { .. } => {
+            Fail::RulesFile(format!("{}: {error}", quote(path)))
+        }
         _ => usage(error),
     })
 }

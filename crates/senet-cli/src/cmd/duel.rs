@@ -173,7 +173,7 @@ fn spec(text: &str) -> Result<Spec, String> {
 fn read_eval(file: &str) -> Result<Eval, String> {
     let said = |e: &dyn std::fmt::Display| format!("{}: {e}", quote(file));
     let bytes = read_small_bytes(file, 256 * 1024).map_err(|e| match e {
-        Fail::Usage(m) | Fail::Refused(m) | Fail::Error(m) => m,
+        Fail::Usage(m) | Fail::RulesFile(m) | Fail::Refused(m) | Fail::Error(m) => m,
         Fail::Write(e) => e.to_string(),
     })?;
     if bytes.starts_with(senet_bot::NETWORK_MAGIC) {

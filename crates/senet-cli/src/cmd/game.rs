@@ -126,5 +126,11 @@ fn play<R: BuiltIn>(
             shown(path)
         )?;
     }
+    if !game.is_over() {
+        return Err(error(format!(
+            "the game was stopped unfinished after {MAX_THROWS} throws, with nobody having won: from this position, \
+             under these rules it may never end"
+        )));
+    }
     Ok(())
 }

@@ -146,3 +146,114 @@ fn a_rules_files_record_replays_only_under_that_file() {
     let review = senet(&os(&["review", "--rules", &piccione, record]));
     assert_eq!(review.status.code(), Some(0), "{}", stderr(&review));
 }
+
+#[test]
+fn a_file_whose_games_cannot_end_is_refused_and_a_game_stopped_unfinished_fails() {
+    // No way on from 26, where every piece stops: refused when read,
+    // naming the house.
+    let kendall = std::fs::read_to_string(rules("kendall")).expect("the file");
+    let no_way_on = kendall.replace(
+        "from.26 = { 1 = \"water\", 2 = 28, 3 = 29, 4 = 30, 5 = \"off\" }",
+        "",
+    );
+    let path = scratch("no-way-on.toml", no_way_on.as_bytes());
+    let args = os(&["game", "--seed", "1", "--rules", path.to_str().unwrap()]);
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    assert!(
+        stderr(&output).contains("a piece can reach house 26 but never leave the board"),
+        "{}",
+        stderr(&output)
+    );
+    // A file that can end, from a position where neither side can ever
+    // move (a piece on 30 and one on 27, which nothing leaves): the game
+    // is stopped after 100,000 throws, and the command says so and fails.
+    let stuck = scratch(
+        "stuck.toml",
+        b"name = \"stuck\"\nrevision = 1\npieces = 5\nimplement = \"four_sticks\"\n\
+          start = { x = [2, 4, 6, 8, 10], o = [1, 3, 5, 7, 9] }\n\
+          [forward]\nstep = \"1-25\"\nstop = 26\n\
+          from.26 = { 2 = 28, 3 = 29, 5 = \"off\" }\nfrom.28 = { 3 = \"off\" }\nfrom.29 = { 2 = \"off\" }\n",
+    );
+    let args = os(&[
+        "game",
+        "--seed",
+        "1",
+        "--rules",
+        stuck.to_str().unwrap(),
+        "--position",
+        "..........................o..x x 4 4",
+    ]);
+    let output = senet(&args);
+    assert_refusal(&args, 1, &output);
+    assert!(
+        stdout(&output).contains("outcome: none, stopped unfinished after 100000 throws"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        stderr(&output).contains("stopped unfinished after 100000 throws"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_refused_unknown_key_lists_every_key_whole_and_file_text_is_escaped() {
+    let text = std::fs::read_to_string(rules("kendall")).expect("the file");
+    let long_key = format!("{} = 3", "peices".repeat(40));
+    let unknown = scratch(
+        "unknown.toml",
+        text.replacen("pieces = 5", &format!("pieces = 5\n{long_key}"), 1)
+            .as_bytes(),
+    );
+    let args = os(&[
+        "perft",
+        "--depth",
+        "1",
+        "--rules",
+        unknown.to_str().unwrap(),
+    ]);
+    let output = senet(&args);
+    assert_eq!(output.status.code(), Some(2));
+    let said = stderr(&output);
+    assert_eq!(said.matches('\n').count(), 1, "{said}");
+    for key in [
+        "`name`",
+        "`revision`",
+        "`title`",
+        "`source`",
+        "`pieces`",
+        "`implement`",
+        "`sides`",
+        "`start`",
+        "`forward`",
+        "`backward`",
+        "`movable`",
+        "`bearing_off`",
+        "`blockade`",
+        "`protection`",
+        "`contact`",
+        "`water`",
+        "`mark`",
+        "`throw_again`",
+        "`winner`",
+        "`drawing`",
+        "`refusals`",
+    ] {
+        assert!(said.contains(key), "{key} missing: {said}");
+    }
+    // A side name that would colour the terminal is refused, and the
+    // refusal shows it escaped.
+    let escape = scratch(
+        "escape.toml",
+        text.replace("x = \"Light\"", "x = \"\\u001b[31mLight\"")
+            .as_bytes(),
+    );
+    let args = os(&["perft", "--depth", "1", "--rules", escape.to_str().unwrap()]);
+    let output = senet(&args);
+    assert_refusal(&args, 2, &output);
+    let said = stderr(&output);
+    assert!(!said.contains('\u{1b}'), "{said:?}");
+    assert!(said.contains("`sides.x`: character 1 is \\u{1b}"), "{said}");
+}
