@@ -115,8 +115,7 @@ impl Offered {
         }
         paths.sort();
         for path in paths {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+            let text = senet_rules_file::read_text(&path).map_err(|e| e.to_string())?;
             let described = senet_rules_file::from_toml(&text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             if offered.named(described.name()).is_some() {

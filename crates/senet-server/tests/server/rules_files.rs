@@ -100,7 +100,34 @@ fn a_bad_rules_file_or_a_taken_name_stops_the_server_at_start() {
     };
     assert!(error.contains("broken.toml: line 12"), "{error}");
 
+    // A file that reads, but whose games could never end: 30, which
+    // pieces reach, has no way on.
+    std::fs::write(
+        rules.join("broken.toml"),
+        text.replace("step = \"1-30\"", "step = \"1-29\""),
+    )
+    .unwrap();
+    let Err(error) = try_start_with(&dir.db(), &args) else {
+        panic!("a file whose games cannot end must stop the server");
+    };
+    assert!(
+        error.contains("a piece can reach house 30 but never leave the board"),
+        "{error}"
+    );
     std::fs::remove_file(rules.join("broken.toml")).unwrap();
+
+    // A FIFO named like a rules file would hold the start for ever if it
+    // were opened: it is refused as not a regular file.
+    let fifo = rules.join("fifo.toml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|status| status.success()) {
+        let Err(error) = try_start_with(&dir.db(), &args) else {
+            panic!("a FIFO must stop the server");
+        };
+        assert!(error.contains("not a regular file"), "{error}");
+        std::fs::remove_file(&fifo).unwrap();
+    }
+
     copy_rules("kendall", &rules);
     let Err(error) = try_start_with(&dir.db(), &args) else {
         panic!("a taken name must stop the server");
