@@ -199,8 +199,8 @@ pub enum Hit {
         /// The house landed on.
         on: House,
     },
-    /// The opponent's piece was sent back to `to`, the lowest-numbered
-    /// house empty before the move.
+    /// The opponent's piece was sent back to `to`, where
+    /// [`Ruleset::send_back`](crate::Ruleset::send_back) said.
     SentBack {
         /// The house landed on.
         on: House,

@@ -475,8 +475,11 @@ pub enum Contact {
     Swap,
     /// The opponent's piece leaves the game for good.
     Capture,
-    /// The opponent's piece goes back to the lowest-numbered house that
-    /// is empty before the move, the mover's start counted as taken.
+    /// The opponent's piece goes back to where
+    /// [`Ruleset::send_back`](crate::Ruleset::send_back) says, given the
+    /// houses taken before the move (the mover's start among them); the
+    /// landing is illegal when it says nowhere. Jéquier's says the lowest
+    /// empty house.
     SendBack,
     /// The opponent's piece goes into the water, to where
     /// [`Ruleset::water_landing`](crate::Ruleset::water_landing) says; the landing is illegal when it
