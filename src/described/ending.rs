@@ -156,12 +156,13 @@ fn every_house_leads_off(rules: &Rules) -> Checked<()> {
         }
         leads_off = more;
     }
-    // A dead end (a house no roll leaves) is named first: it is the cause.
+    // A dead end (a house no roll leaves) is named first: it is the
+    // cause; else the highest house of a ring, where it turns back.
     let stuck = reached & !leads_off;
     let dead_end = stuck
         .into_iter()
         .find(|&house| next(rules, house) == (Bitboard::EMPTY, false));
-    match dead_end.or_else(|| stuck.into_iter().next()) {
+    match dead_end.or_else(|| stuck.last()) {
         None => Ok(()),
         Some(stuck) => {
             let (to, _) = next(rules, stuck);

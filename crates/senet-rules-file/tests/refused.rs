@@ -67,7 +67,7 @@ fn a_house_a_piece_reaches_but_cannot_leave_is_refused() {
     );
     assert_eq!(
         error,
-        "line 9, `forward`: a piece can reach house 1 but never leave the board from it (every way from it comes back without leaving), so a game could never end"
+        "line 9, `forward`: a piece can reach house 26 but never leave the board from it (every way from it comes back without leaving), so a game could never end"
     );
 }
 
