@@ -10,11 +10,26 @@
 //! refuse only what no board can rescue; a blockade that stands for ever
 //! is a matter of play, not of the file.
 
-use super::read::{Checked, at};
 use super::rules::{Landing, Place, Rules};
 use crate::bitboard::Bitboard;
 use crate::house::House;
 use crate::ruleset::{Contact, Reach};
+
+/// Why a game could never end: the key of the rule that makes it so, and
+/// what happens.
+pub(super) struct Endless {
+    pub(super) key: &'static str,
+    pub(super) message: String,
+}
+
+type Checked<T> = Result<T, Endless>;
+
+fn at(key: &'static str, message: impl Into<String>) -> Endless {
+    Endless {
+        key,
+        message: message.into(),
+    }
+}
 
 /// Refuses `rules` when one of its games could never end.
 pub(super) fn check(rules: &Rules) -> Checked<()> {

@@ -21,14 +21,14 @@ pub(super) struct AtKey {
     message: String,
 }
 
-pub(super) fn at(key: impl Into<String>, message: impl Into<String>) -> AtKey {
+fn at(key: impl Into<String>, message: impl Into<String>) -> AtKey {
     AtKey {
         key: key.into(),
         message: message.into(),
     }
 }
 
-pub(super) type Checked<T> = Result<T, AtKey>;
+type Checked<T> = Result<T, AtKey>;
 
 /// Reads `text` into rules through `format`, or says what is wrong, at
 /// which key and line.
@@ -244,7 +244,7 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
             schema::Winner::MostBorneOff => Winner::MostBorneOff,
         },
     };
-    super::ending::check(&rules)?;
+    super::ending::check(&rules).map_err(|endless| at(endless.key, endless.message))?;
     Ok(rules)
 }
 
