@@ -13,14 +13,10 @@ use core::any::Any;
 use core::fmt;
 use std::sync::Mutex;
 
-use crate::bitboard::Bitboard;
-use crate::board::Board;
-use crate::house::{House, Side};
 use crate::movegen::steps::Steps;
-use crate::mv::Move;
-use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
+use crate::ruleset::{Direction, Ruleset};
 use crate::rulesets::AnyRuleset;
-use crate::throw::{Dice, Roll};
+use crate::throw::Roll;
 
 /// A ruleset with its answers worked out once: the way to play a ruleset
 /// of your own at the speed of a built-in one.
@@ -84,20 +80,70 @@ pub struct Compiled(&'static Entry);
 struct Entry {
     hooks: Box<dyn Hooks>,
     identity: Option<AnyRuleset>,
-    name: &'static str,
-    revision: u32,
-    pieces_per_side: u8,
-    start: [Bitboard; 2],
-    dice: Dice,
-    must_play_first: Bitboard,
-    safe_houses: Bitboard,
-    contact: Contact,
-    mark_house: Option<House>,
-    water: Option<House>,
-    house_side: Option<Side>,
+    fixed: Fixed,
     /// The generator's tables: forward then backward, rolls 1 to 6.
     steps: [[Steps; Roll::MAX as usize]; 2],
 }
+
+/// The object-safe view of the hooks that are asked every time
+/// ([`Hooks`]), the answers of those asked once ([`Fixed`]) and the
+/// `Ruleset` of [`Compiled`] reading both: all from the one list of
+/// hooks, so that each hook the trait has is forwarded.
+macro_rules! compiled_hooks {
+    (
+        {}
+        fixed { $( fn $fixed:ident() -> $fixed_answer:ty; )* }
+        asked { $( fn $asked:ident( $( $arg:ident : $arg_ty:ty ),* ) -> $asked_answer:ty; )* }
+    ) => {
+        /// The answers of the hooks that take no argument, asked once.
+        struct Fixed {
+            $( $fixed: $fixed_answer, )*
+        }
+
+        impl Fixed {
+            fn of<R: Ruleset>(ruleset: &R) -> Fixed {
+                Fixed {
+                    $( $fixed: ruleset.$fixed(), )*
+                }
+            }
+        }
+
+        /// The hooks of [`Ruleset`] asked every time, as a trait that can
+        /// stand behind a pointer (`Ruleset` is `Copy`, so it cannot).
+        trait Hooks: fmt::Debug + Send + Sync + 'static {
+            fn as_any(&self) -> &dyn Any;
+            $( fn $asked(&self, $( $arg: $arg_ty ),*) -> $asked_answer; )*
+        }
+
+        impl<R: Ruleset> Hooks for R {
+            fn as_any(&self) -> &dyn Any {
+                self
+            }
+            $(
+                fn $asked(&self, $( $arg: $arg_ty ),*) -> $asked_answer {
+                    Ruleset::$asked(self, $( $arg ),*)
+                }
+            )*
+        }
+
+        impl Ruleset for Compiled {
+            $(
+                #[inline]
+                fn $fixed(&self) -> $fixed_answer {
+                    self.0.fixed.$fixed
+                }
+            )*
+            $(
+                #[inline]
+                fn $asked(&self, $( $arg: $arg_ty ),*) -> $asked_answer {
+                    self.0.hooks.$asked($( $arg ),*)
+                }
+            )*
+        }
+    };
+}
+
+crate::__each_hook!((compiled_hooks) {});
 
 /// Every compiled ruleset of the program, so that compiling one again
 /// finds it.
@@ -138,17 +184,7 @@ impl Compiled {
         };
         let entry: &'static Entry = Box::leak(Box::new(Entry {
             identity: AnyRuleset::of(&ruleset),
-            name: ruleset.name(),
-            revision: ruleset.revision(),
-            pieces_per_side: ruleset.pieces_per_side(),
-            start: ruleset.start(),
-            dice: ruleset.dice(),
-            must_play_first: ruleset.must_play_first(),
-            safe_houses: ruleset.safe_houses(),
-            contact: ruleset.contact(),
-            mark_house: ruleset.mark_house(),
-            water: ruleset.water(),
-            house_side: ruleset.house_side(),
+            fixed: Fixed::of(&ruleset),
             steps: [table(Direction::Forward), table(Direction::Backward)],
             hooks: Box::new(ruleset),
         }));
@@ -161,7 +197,7 @@ impl Compiled {
         let compiled = COMPILED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut found = compiled.iter().filter(|entry| entry.name == name);
+        let mut found = compiled.iter().filter(|entry| entry.fixed.name == name);
         match (found.next(), found.next()) {
             (Some(&entry), None) => Some(Compiled(entry)),
             _ => None,
@@ -214,193 +250,6 @@ impl core::hash::Hash for Compiled {
 impl fmt::Debug for Compiled {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Compiled").field(&self.0.hooks).finish()
-    }
-}
-
-/// The hooks of [`Ruleset`] that read the board or a move, as a trait
-/// that can stand behind a pointer (`Ruleset` is `Copy`, so it cannot).
-trait Hooks: fmt::Debug + Send + Sync + 'static {
-    fn as_any(&self) -> &dyn Any;
-    fn side_name(&self, side: Side) -> &'static str;
-    fn colour(&self, side: Side) -> Option<&'static str>;
-    fn forward(&self, from: House, roll: Roll) -> Option<Reach>;
-    fn backward(&self, from: House, roll: Roll) -> Option<Reach>;
-    fn movable(&self, board: &Board, side: Side) -> Bitboard;
-    fn may_bear_off(&self, board: &Board, side: Side) -> bool;
-    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard;
-    fn shielded(&self, board: &Board, owner: Side) -> Bitboard;
-    fn contact_at(&self, start: House, target: House) -> Option<Contact>;
-    fn water_landing(&self, occupied: Bitboard) -> Option<House>;
-    fn return_landing(&self, occupied: Bitboard) -> Option<House>;
-    fn send_back(&self, occupied: Bitboard) -> Option<House>;
-    fn marks(&self, played: Move) -> bool;
-    fn house_mark(&self, house: House) -> Option<&'static str>;
-    fn why(&self, refusal: Refusal) -> &'static str;
-    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool;
-    fn outcome(&self, board: &Board) -> Option<Outcome>;
-}
-
-impl<R: Ruleset> Hooks for R {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn side_name(&self, side: Side) -> &'static str {
-        Ruleset::side_name(self, side)
-    }
-    fn colour(&self, side: Side) -> Option<&'static str> {
-        Ruleset::colour(self, side)
-    }
-    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
-        Ruleset::forward(self, from, roll)
-    }
-    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
-        Ruleset::backward(self, from, roll)
-    }
-    fn movable(&self, board: &Board, side: Side) -> Bitboard {
-        Ruleset::movable(self, board, side)
-    }
-    fn may_bear_off(&self, board: &Board, side: Side) -> bool {
-        Ruleset::may_bear_off(self, board, side)
-    }
-    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
-        Ruleset::impassable(self, board, mover, direction)
-    }
-    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
-        Ruleset::shielded(self, board, owner)
-    }
-    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
-        Ruleset::contact_at(self, start, target)
-    }
-    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
-        Ruleset::water_landing(self, occupied)
-    }
-    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
-        Ruleset::return_landing(self, occupied)
-    }
-    fn send_back(&self, occupied: Bitboard) -> Option<House> {
-        Ruleset::send_back(self, occupied)
-    }
-    fn marks(&self, played: Move) -> bool {
-        Ruleset::marks(self, played)
-    }
-    fn house_mark(&self, house: House) -> Option<&'static str> {
-        Ruleset::house_mark(self, house)
-    }
-    fn why(&self, refusal: Refusal) -> &'static str {
-        Ruleset::why(self, refusal)
-    }
-    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
-        Ruleset::throws_again(self, roll, played)
-    }
-    fn outcome(&self, board: &Board) -> Option<Outcome> {
-        Ruleset::outcome(self, board)
-    }
-}
-
-impl Ruleset for Compiled {
-    fn name(&self) -> &'static str {
-        self.0.name
-    }
-    fn revision(&self) -> u32 {
-        self.0.revision
-    }
-    fn side_name(&self, side: Side) -> &'static str {
-        self.0.hooks.side_name(side)
-    }
-    fn colour(&self, side: Side) -> Option<&'static str> {
-        self.0.hooks.colour(side)
-    }
-    fn house_side(&self) -> Option<Side> {
-        self.0.house_side
-    }
-    #[inline]
-    fn pieces_per_side(&self) -> u8 {
-        self.0.pieces_per_side
-    }
-    fn start(&self) -> [Bitboard; 2] {
-        self.0.start
-    }
-    #[inline]
-    fn dice(&self) -> Dice {
-        self.0.dice
-    }
-    #[inline]
-    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
-        self.0.hooks.forward(from, roll)
-    }
-    #[inline]
-    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
-        self.0.hooks.backward(from, roll)
-    }
-    #[inline]
-    fn must_play_first(&self) -> Bitboard {
-        self.0.must_play_first
-    }
-    #[inline]
-    fn movable(&self, board: &Board, side: Side) -> Bitboard {
-        self.0.hooks.movable(board, side)
-    }
-    #[inline]
-    fn may_bear_off(&self, board: &Board, side: Side) -> bool {
-        self.0.hooks.may_bear_off(board, side)
-    }
-    #[inline]
-    fn impassable(&self, board: &Board, mover: Side, direction: Direction) -> Bitboard {
-        self.0.hooks.impassable(board, mover, direction)
-    }
-    #[inline]
-    fn safe_houses(&self) -> Bitboard {
-        self.0.safe_houses
-    }
-    #[inline]
-    fn shielded(&self, board: &Board, owner: Side) -> Bitboard {
-        self.0.hooks.shielded(board, owner)
-    }
-    #[inline]
-    fn contact(&self) -> Contact {
-        self.0.contact
-    }
-    #[inline]
-    fn contact_at(&self, start: House, target: House) -> Option<Contact> {
-        self.0.hooks.contact_at(start, target)
-    }
-    #[inline]
-    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
-        self.0.hooks.water_landing(occupied)
-    }
-    #[inline]
-    fn return_landing(&self, occupied: Bitboard) -> Option<House> {
-        self.0.hooks.return_landing(occupied)
-    }
-    #[inline]
-    fn send_back(&self, occupied: Bitboard) -> Option<House> {
-        self.0.hooks.send_back(occupied)
-    }
-    #[inline]
-    fn marks(&self, played: Move) -> bool {
-        self.0.hooks.marks(played)
-    }
-    #[inline]
-    fn mark_house(&self) -> Option<House> {
-        self.0.mark_house
-    }
-    #[inline]
-    fn water(&self) -> Option<House> {
-        self.0.water
-    }
-    fn house_mark(&self, house: House) -> Option<&'static str> {
-        self.0.hooks.house_mark(house)
-    }
-    fn why(&self, refusal: Refusal) -> &'static str {
-        self.0.hooks.why(refusal)
-    }
-    #[inline]
-    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
-        self.0.hooks.throws_again(roll, played)
-    }
-    #[inline]
-    fn outcome(&self, board: &Board) -> Option<Outcome> {
-        self.0.hooks.outcome(board)
     }
 }
 

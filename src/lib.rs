@@ -128,6 +128,7 @@ mod contract;
 mod described;
 pub mod effect;
 pub mod game;
+mod hook_list;
 mod house;
 mod identity;
 mod legal;

@@ -1,107 +1,56 @@
 //! Several rulesets behind one run-time type, every hook forwarded.
 
 /// Implements [`Ruleset`](crate::Ruleset) for `$ty` by forwarding every
-/// hook, the provided ones too, to the ruleset each match arm
-/// gives: `$pattern => $ruleset`. The one list of the trait's hooks that
-/// [`ruleset_enum!`] and [`AnyRuleset`](crate::AnyRuleset) share.
+/// hook, the provided ones too, to the ruleset each match arm gives:
+/// `$pattern => $ruleset`. The hooks are [`__each_hook!`](crate::__each_hook)'s
+/// list, so that [`ruleset_enum!`] and [`AnyRuleset`](crate::AnyRuleset)
+/// forward each hook the trait has, and none is left to its default.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __forward_ruleset {
     ($ty:ty { $( $pattern:pat => $ruleset:expr ),+ $(,)? }) => {
+        $crate::__each_hook!(($crate::__forward_each_hook) { $ty, { $( $pattern => $ruleset ),+ } });
+    };
+}
+
+/// [`__forward_ruleset!`]'s body, called with the list of hooks.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __forward_each_hook {
+    (
+        { $ty:ty, $arms:tt }
+        fixed { $( fn $fixed:ident() -> $fixed_answer:ty; )* }
+        asked { $( fn $asked:ident( $( $arg:ident : $arg_ty:ty ),* ) -> $asked_answer:ty; )* }
+    ) => {
         impl $crate::Ruleset for $ty {
-            fn name(&self) -> &'static str {
-                match self { $( $pattern => $crate::Ruleset::name(&$ruleset), )+ }
-            }
-            fn revision(&self) -> u32 {
-                match self { $( $pattern => $crate::Ruleset::revision(&$ruleset), )+ }
-            }
-            fn side_name(&self, side: $crate::Side) -> &'static str {
-                match self { $( $pattern => $crate::Ruleset::side_name(&$ruleset, side), )+ }
-            }
-            fn colour(&self, side: $crate::Side) -> Option<&'static str> {
-                match self { $( $pattern => $crate::Ruleset::colour(&$ruleset, side), )+ }
-            }
-            fn house_side(&self) -> Option<$crate::Side> {
-                match self { $( $pattern => $crate::Ruleset::house_side(&$ruleset), )+ }
-            }
-            fn pieces_per_side(&self) -> u8 {
-                match self { $( $pattern => $crate::Ruleset::pieces_per_side(&$ruleset), )+ }
-            }
-            fn start(&self) -> [$crate::Bitboard; 2] {
-                match self { $( $pattern => $crate::Ruleset::start(&$ruleset), )+ }
-            }
-            fn dice(&self) -> $crate::Dice {
-                match self { $( $pattern => $crate::Ruleset::dice(&$ruleset), )+ }
-            }
-            #[inline]
-            fn forward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::rulesets::Reach> {
-                match self { $( $pattern => $crate::Ruleset::forward(&$ruleset, from, roll), )+ }
-            }
-            #[inline]
-            fn backward(&self, from: $crate::House, roll: $crate::Roll) -> Option<$crate::rulesets::Reach> {
-                match self { $( $pattern => $crate::Ruleset::backward(&$ruleset, from, roll), )+ }
-            }
-            fn must_play_first(&self) -> $crate::Bitboard {
-                match self { $( $pattern => $crate::Ruleset::must_play_first(&$ruleset), )+ }
-            }
-            #[inline]
-            fn movable(&self, board: &$crate::Board, side: $crate::Side) -> $crate::Bitboard {
-                match self { $( $pattern => $crate::Ruleset::movable(&$ruleset, board, side), )+ }
-            }
-            #[inline]
-            fn may_bear_off(&self, board: &$crate::Board, side: $crate::Side) -> bool {
-                match self { $( $pattern => $crate::Ruleset::may_bear_off(&$ruleset, board, side), )+ }
-            }
-            #[inline]
-            fn impassable(&self, board: &$crate::Board, mover: $crate::Side, direction: $crate::rulesets::Direction) -> $crate::Bitboard {
-                match self { $( $pattern => $crate::Ruleset::impassable(&$ruleset, board, mover, direction), )+ }
-            }
-            fn safe_houses(&self) -> $crate::Bitboard {
-                match self { $( $pattern => $crate::Ruleset::safe_houses(&$ruleset), )+ }
-            }
-            #[inline]
-            fn shielded(&self, board: &$crate::Board, owner: $crate::Side) -> $crate::Bitboard {
-                match self { $( $pattern => $crate::Ruleset::shielded(&$ruleset, board, owner), )+ }
-            }
-            fn contact(&self) -> $crate::rulesets::Contact {
-                match self { $( $pattern => $crate::Ruleset::contact(&$ruleset), )+ }
-            }
-            #[inline]
-            fn contact_at(&self, start: $crate::House, target: $crate::House) -> Option<$crate::rulesets::Contact> {
-                match self { $( $pattern => $crate::Ruleset::contact_at(&$ruleset, start, target), )+ }
-            }
-            fn water_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
-                match self { $( $pattern => $crate::Ruleset::water_landing(&$ruleset, occupied), )+ }
-            }
-            fn return_landing(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
-                match self { $( $pattern => $crate::Ruleset::return_landing(&$ruleset, occupied), )+ }
-            }
-            fn send_back(&self, occupied: $crate::Bitboard) -> Option<$crate::House> {
-                match self { $( $pattern => $crate::Ruleset::send_back(&$ruleset, occupied), )+ }
-            }
-            fn marks(&self, played: $crate::Move) -> bool {
-                match self { $( $pattern => $crate::Ruleset::marks(&$ruleset, played), )+ }
-            }
-            fn mark_house(&self) -> Option<$crate::House> {
-                match self { $( $pattern => $crate::Ruleset::mark_house(&$ruleset), )+ }
-            }
-            fn water(&self) -> Option<$crate::House> {
-                match self { $( $pattern => $crate::Ruleset::water(&$ruleset), )+ }
-            }
-            fn house_mark(&self, house: $crate::House) -> Option<&'static str> {
-                match self { $( $pattern => $crate::Ruleset::house_mark(&$ruleset, house), )+ }
-            }
-            fn why(&self, refusal: $crate::rulesets::Refusal) -> &'static str {
-                match self { $( $pattern => $crate::Ruleset::why(&$ruleset, refusal), )+ }
-            }
-            #[inline]
-            fn throws_again(&self, roll: $crate::Roll, played: Option<$crate::Move>) -> bool {
-                match self { $( $pattern => $crate::Ruleset::throws_again(&$ruleset, roll, played), )+ }
-            }
-            #[inline]
-            fn outcome(&self, board: &$crate::Board) -> Option<$crate::Outcome> {
-                match self { $( $pattern => $crate::Ruleset::outcome(&$ruleset, board), )+ }
-            }
+            $(
+                #[inline]
+                fn $fixed(&self) -> $fixed_answer {
+                    $crate::__dispatch!(self, $arms, |ruleset| $crate::Ruleset::$fixed(ruleset))
+                }
+            )*
+            $(
+                #[inline]
+                fn $asked(&self, $( $arg: $arg_ty ),*) -> $asked_answer {
+                    $crate::__dispatch!(self, $arms, |ruleset| $crate::Ruleset::$asked(ruleset, $( $arg ),*))
+                }
+            )*
+        }
+    };
+}
+
+/// `match $value { $pattern => { let $r = &$ruleset; $body } ... }`: one
+/// hook's forwarding, written apart so that the arms and the hook's
+/// arguments repeat independently.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch {
+    ($value:expr, { $( $pattern:pat => $ruleset:expr ),+ $(,)? }, |$r:ident| $body:expr) => {
+        match $value {
+            $( $pattern => {
+                let $r = &$ruleset;
+                $body
+            } )+
         }
     };
 }

@@ -139,7 +139,7 @@ senet::ruleset_enum! {
 /// A ruleset that answers every hook, the provided ones too, unlike the
 /// defaults, so that a hook the enum did not forward shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Probe;
+pub(crate) struct Probe;
 
 impl Ruleset for Probe {
     fn name(&self) -> &'static str {
