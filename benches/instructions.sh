@@ -3,13 +3,13 @@
 # per random-playout throw, for every built-in ruleset, by cachegrind.
 # Usage: bash benches/instructions.sh [GAMES]   (default 2000 games)
 # RULESETS="kendall file:rules/kendall.toml" picks rulesets, rules files too:
-# then the bench is `senet-rules-file`'s, this one with rules files, which
+# then the bench is `senet-downstream`'s, this one with rules files, which
 # needs the repository's workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-2000}
 case " ${RULESETS:-} " in
-*" file:"*) package=(-p senet-rules-file) ;;
+*" file:"*) package=(-p senet-downstream) ;;
 *) package=() ;;
 esac
 # The binary cargo names, not the newest `instructions-*`: both packages

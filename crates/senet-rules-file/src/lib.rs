@@ -15,21 +15,46 @@
 //! ```
 //! use senet::{Game, Position, Seed, perft};
 //!
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/kendall7.toml");
-//! let kendall7 = senet_rules_file::read(path)?;
+//! // Kendall's moves, with three pieces a side.
+//! let text = r#"
+//! name = "kendall3"
+//! revision = 1
+//! pieces = 3
+//! implement = "four_sticks"
+//! start = { x = [2, 4, 6], o = [1, 3, 5] }
+//!
+//! [forward]
+//! step = "1-25"
+//! stop = 26
+//! from.26 = { 1 = "water", 2 = 28, 3 = 29, 4 = 30, 5 = "off" }
+//! from.28 = { 3 = "off" }
+//! from.29 = { 2 = "off" }
+//! from.30 = { 1 = "off" }
+//!
+//! [water]
+//! house = 27
+//! lands = ["15 or below"]
+//!
+//! [throw_again]
+//! rolls = [1, 4, 5]
+//! after_no_move = true
+//! "#;
+//! let path = std::env::temp_dir().join("senet-rules-file-front-page.toml");
+//! std::fs::write(&path, text)?;
+//! let kendall3 = senet_rules_file::read(&path)?;
 //! // Checked when read, so it starts like a built-in ruleset.
-//! let start = Position::start(kendall7);
-//! assert_eq!(start.to_string(), "oxoxoxoxoxoxox................ x 0 0");
-//! assert_eq!(perft(&start, 3), 8_600);
+//! let start = Position::start(kendall3);
+//! assert_eq!(start.to_string(), "oxoxox........................ x 0 0");
+//! assert_eq!(perft(&start, 3), 1_905);
 //! // Its records carry the file's SHA-256: a replay needs this very file.
-//! let record = Game::seeded(kendall7, Seed::from_u64(7)).record();
+//! let record = Game::seeded(kendall3, Seed::from_u64(7)).record();
 //! assert!(record.to_string().contains("[RulesFile \""));
-//! assert!(record.verify_with(kendall7)?.is_valid());
+//! assert!(record.verify_with(kendall3)?.is_valid());
 //!
 //! // A refusal names the key and the line it is written on.
-//! let text = std::fs::read_to_string(path)?.replace("pieces = 7", "pieces = 6");
-//! let error = senet_rules_file::from_toml(&text).expect_err("a start of 7 pieces");
-//! assert_eq!(error.to_string(), "line 10, `start.x`: 7 pieces, but `pieces` says 6");
+//! let error = senet_rules_file::from_toml(&text.replace("pieces = 3", "pieces = 2"))
+//!     .expect_err("a start of 3 pieces");
+//! assert_eq!(error.to_string(), "line 6, `start.x`: 3 pieces, but `pieces` says 2");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![forbid(unsafe_code)]

@@ -280,3 +280,26 @@ fn toml_refusals_name_the_key() {
         assert!(error.contains(key), "{key} in {error}");
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    /// Any one byte of the good file changed, or the file cut short:
+    /// read and startable, or refused with a message; never a panic.
+    #[test]
+    fn a_damaged_file_is_read_or_refused(at in 0usize..2_000, byte in 0u8..128, cut in proptest::bool::ANY) {
+        let mut bytes = GOOD.as_bytes().to_vec();
+        let at = at % bytes.len();
+        if cut {
+            bytes.truncate(at);
+        } else {
+            bytes[at] = byte;
+        }
+        if let Ok(text) = String::from_utf8(bytes) {
+            match senet_rules_file::from_toml(&text) {
+                Ok(ruleset) => proptest::prop_assert!(Position::try_start(ruleset).is_ok()),
+                Err(error) => proptest::prop_assert!(!error.to_string().is_empty()),
+            }
+        }
+    }
+}

@@ -1,4 +1,5 @@
 //! A ruleset's digest is the SHA-256 of its file's text, byte for byte,
+//! for every file of the repository's `rules/`,
 //! as when `senet` read the TOML itself: the records of games played
 //! under a file before keep naming the same file.
 

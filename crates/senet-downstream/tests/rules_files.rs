@@ -6,6 +6,9 @@
 //!
 //! The helpers and the reference move generator are those of the `senet`
 //! package's test suite (`tests/suite/common`, `tests/suite/reference`).
+//! These tests read the repository's files, so they live in this crate,
+//! which is not published: `senet-rules-file` packages and runs its own
+//! tests from its `.crate` alone.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;

@@ -6,7 +6,7 @@
 //! that a rules file and the built-in it states meet the same code.
 //!
 //! ```sh
-//! cargo bench -p senet-rules-file --bench instructions --no-run
+//! cargo bench -p senet-downstream --bench instructions --no-run
 //! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
 //!     target/release/deps/instructions-* playouts file:rules/kendall.toml 2
 //! ```
