@@ -49,7 +49,9 @@ use rules::Rules;
 /// `None`: no bot network), and a game's record carries the file's
 /// SHA-256 (the `RulesFile` tag), so that a replay under another file is
 /// refused. Reading the same text again gives the same ruleset; a ruleset
-/// read lives as long as the program.
+/// read lives as long as the program. A text refused keeps nothing, but
+/// for one whose rules refuse their own start (the only check made of the
+/// rules kept), which is kept once, with its refusal.
 ///
 /// [`Described::from_text`] reads one from a file's text in a syntax of
 /// your choice ([`RulesFormat`] shows one); the `senet-rules-file` crate
@@ -59,6 +61,10 @@ pub struct Described(&'static Rules);
 
 /// Every ruleset read so far, so that reading one again finds it.
 static DESCRIBED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
+
+/// Every text whose rules refused their own start, by SHA-256, with the
+/// refusal: the only refusal that comes after the rules are kept.
+static REFUSED: Mutex<Vec<([u8; 32], String)>> = Mutex::new(Vec::new());
 
 /// Why a rules file was refused: what is wrong, at which key and line.
 #[derive(Debug, thiserror::Error)]
@@ -139,22 +145,37 @@ impl Described {
         }
         // Read with the list unlocked: `format` is code of the caller's.
         let mut rules = read::read(text, format, digest)?;
-        // The generator's tables, derived from the reach tables through a
-        // first copy; the copy kept carries them.
-        let draft = Described(Box::leak(Box::new(rules.clone())));
+        // The generator's tables, derived from the reach tables alone.
+        let geometry = Geometry {
+            reach: rules.reach,
+            water: rules.water,
+            dice: rules.dice,
+        };
         for (direction, tables) in [Direction::Forward, Direction::Backward]
             .into_iter()
             .zip(&mut rules.steps)
         {
             for (roll, table) in (1..=Roll::MAX).filter_map(Roll::new).zip(tables.iter_mut()) {
-                *table = Steps::derive(&draft, roll, direction);
+                *table = Steps::derive(&geometry, roll, direction);
             }
         }
+        // The start is checked as any ruleset's is, which needs the rules
+        // kept for the program's life: a refused text is remembered with
+        // its refusal, so that reading it again keeps nothing more.
+        let refused_start =
+            |message: String| read::invalid(text, format, "start".to_owned(), message);
+        if let Some(message) = Described::refused(digest) {
+            return Err(refused_start(message));
+        }
         let described = Described(Box::leak(Box::new(rules)));
-        Position::try_start(described).map_err(|error| {
+        if let Err(error) = Position::try_start(described) {
             let message = format!("the rules refuse their own start: {error}");
-            read::invalid(text, format, "start".to_owned(), message)
-        })?;
+            REFUSED
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push((digest, message.clone()));
+            return Err(refused_start(message));
+        }
         let mut known = DESCRIBED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -164,6 +185,16 @@ impl Described {
         }
         known.push(described.0);
         Ok(described)
+    }
+
+    /// Why the rules of the text of SHA-256 `digest` refused their own
+    /// start, when they were read before and did.
+    fn refused(digest: [u8; 32]) -> Option<String> {
+        let refused = REFUSED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let found = refused.iter().find(|(text, _)| *text == digest);
+        found.map(|(_, message)| message.clone())
     }
 
     /// The ruleset read so far from the text of SHA-256 `digest`.
@@ -183,12 +214,12 @@ impl Described {
 
     /// The file's `title`: what the reconstruction is, in a line.
     pub fn title(&self) -> &'static str {
-        self.0.title
+        &self.0.title
     }
 
     /// The file's `source`: where the reconstruction was published.
     pub fn source(&self) -> &'static str {
-        self.0.source
+        &self.0.source
     }
 
     /// The generator's table of `roll` going `direction`.
@@ -203,11 +234,53 @@ impl Described {
         let known = DESCRIBED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut found = known.iter().filter(|rules| rules.name == name);
+        let mut found = known.iter().filter(|rules| &*rules.name == name);
         match (found.next(), found.next()) {
             (Some(&rules), None) => Some(Described(rules)),
             _ => None,
         }
+    }
+}
+
+/// A file's moves alone, as a ruleset: what the generator's tables are
+/// derived from while the rest of the file is still being checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Geometry {
+    reach: [[[Option<Reach>; Roll::MAX as usize]; 31]; 2],
+    water: Option<House>,
+    dice: Dice,
+}
+
+impl Ruleset for Geometry {
+    fn name(&self) -> &'static str {
+        "geometry"
+    }
+    fn revision(&self) -> u32 {
+        0
+    }
+    fn pieces_per_side(&self) -> u8 {
+        0
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [Bitboard::EMPTY; 2]
+    }
+    fn dice(&self) -> Dice {
+        self.dice
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        self.reach[0][usize::from(from.number())][usize::from(roll.value() - 1)]
+    }
+    fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
+        self.reach[1][usize::from(from.number())][usize::from(roll.value() - 1)]
+    }
+    fn water(&self) -> Option<House> {
+        self.water
+    }
+    fn throws_again(&self, _: Roll, _: Option<Move>) -> bool {
+        false
+    }
+    fn outcome(&self, _: &Board) -> Option<Outcome> {
+        None
     }
 }
 
@@ -228,22 +301,23 @@ impl core::hash::Hash for Described {
 
 impl fmt::Debug for Described {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Described").field(&self.0.name).finish()
+        f.debug_tuple("Described").field(&&*self.0.name).finish()
     }
 }
 
 impl Ruleset for Described {
     fn name(&self) -> &'static str {
-        self.0.name
+        &self.0.name
     }
     fn revision(&self) -> u32 {
         self.0.revision
     }
     fn side_name(&self, side: Side) -> &'static str {
-        self.0.side_names[side as usize]
+        &self.0.side_names[side as usize]
     }
     fn colour(&self, side: Side) -> Option<&'static str> {
-        self.0.colours.map(|colours| colours[side as usize])
+        let colours = self.0.colours.as_ref();
+        colours.map(|colours| &*colours[side as usize])
     }
     fn house_side(&self) -> Option<Side> {
         self.0.house_side
@@ -297,7 +371,7 @@ impl Ruleset for Described {
     }
     #[inline(always)]
     fn contact_at(&self, start: House, target: House) -> Option<Contact> {
-        rules::contact_at(self.0.contact, self.0.exceptions, start, target)
+        rules::contact_at(self.0.contact, &self.0.exceptions, start, target)
     }
     #[inline(always)]
     fn water_landing(&self, occupied: Bitboard) -> Option<House> {
@@ -324,7 +398,7 @@ impl Ruleset for Described {
         self.0.water
     }
     fn house_mark(&self, house: House) -> Option<&'static str> {
-        self.0.house_marks[usize::from(house.number())]
+        self.0.house_marks[usize::from(house.number())].as_deref()
     }
     fn why(&self, refusal: Refusal) -> &'static str {
         let why = &self.0.why;
@@ -333,12 +407,12 @@ impl Ruleset for Described {
                 .no_step
                 .iter()
                 .find(|(houses, _)| houses.contains(from))
-                .map(|(_, words)| *words),
-            Refusal::Blocked => why.blocked,
-            Refusal::Protected => why.protected,
-            Refusal::NotDisplaced => why.not_displaced,
-            Refusal::Held => why.held,
-            Refusal::NoBearingOff => why.no_bearing_off,
+                .map(|(_, words)| &**words),
+            Refusal::Blocked => why.blocked.as_deref(),
+            Refusal::Protected => why.protected.as_deref(),
+            Refusal::NotDisplaced => why.not_displaced.as_deref(),
+            Refusal::Held => why.held.as_deref(),
+            Refusal::NoBearingOff => why.no_bearing_off.as_deref(),
         };
         said.unwrap_or_else(|| crate::ruleset::plain_why(refusal))
     }

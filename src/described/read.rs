@@ -55,16 +55,16 @@ pub(super) fn invalid<F: RulesFormat + ?Sized>(
     }
 }
 
-/// A text kept for the rest of the program, as the hooks hand out.
-fn keep(text: &str) -> &'static str {
-    Box::leak(text.to_owned().into_boxed_str())
+/// A text the rules keep (and hand out for as long as they live).
+fn keep(text: &str) -> Box<str> {
+    text.into()
 }
 
 /// A text a display shows (a title, the words of a refusal), kept: it
 /// may be long, but it holds nothing a terminal or a page would act on
 /// rather than show (a control character, an escape sequence, a
 /// bidirectional override).
-fn shown(text: &str, key: &str) -> Checked<&'static str> {
+fn shown(text: &str, key: &str) -> Checked<Box<str>> {
     let hidden = text
         .chars()
         .enumerate()
@@ -84,7 +84,7 @@ fn shown(text: &str, key: &str) -> Checked<&'static str> {
 
 /// A name or a mark that a display shows beside a side or on a house,
 /// kept: printable, as [`shown`] checks, and at most a record value long.
-fn label(text: &str, key: &str) -> Checked<&'static str> {
+fn label(text: &str, key: &str) -> Checked<Box<str>> {
     match crate::notation::quote::value_problem(text) {
         Some((_, problem)) if text.is_empty() || text.len() > crate::Record::MAX_VALUE => Err(at(
             key,
@@ -472,7 +472,7 @@ fn landing(places: &[PlaceText], key: &str) -> Checked<Landing> {
 fn contact(
     file: &schema::Contact,
     water: Option<House>,
-) -> Checked<(Contact, &'static [Exception], Landing)> {
+) -> Checked<(Contact, Box<[Exception]>, Landing)> {
     let send_back = landing(&file.send_back_to, "contact.send_back_to")?;
     let kind = |kind: schema::ContactKind, key: &str| -> Checked<Option<Contact>> {
         match kind {
@@ -513,7 +513,7 @@ fn contact(
             then: kind(exception.then, &format!("{key}.then"))?,
         });
     }
-    Ok((usual, Vec::leak(exceptions), send_back))
+    Ok((usual, exceptions.into(), send_back))
 }
 
 fn movable(file: &schema::Movable, mark: Option<Mark>) -> Checked<Movable> {
@@ -582,8 +582,8 @@ fn blockade(file: Option<&schema::Blockade>) -> Checked<Blockade> {
     })
 }
 
-fn drawing(file: &File) -> Checked<[Option<&'static str>; 31]> {
-    let mut marks = [None; 31];
+fn drawing(file: &File) -> Checked<[Option<Box<str>>; 31]> {
+    let mut marks = [const { None }; 31];
     for (number, mark) in &file.drawing {
         let key = format!("drawing.{number}");
         let from = number
@@ -621,7 +621,7 @@ fn why(file: &File) -> Checked<Why> {
             .transpose()
     };
     Ok(Why {
-        no_step: Vec::leak(no_step),
+        no_step: no_step.into(),
         blocked: text(&refusals.blocked, "blocked")?,
         protected: text(&refusals.protected, "protected")?,
         not_displaced: text(&refusals.not_displaced, "not_displaced")?,

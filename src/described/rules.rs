@@ -12,14 +12,14 @@ use crate::throw::{Dice, Roll, RollSet};
 /// Every answer of a described ruleset: what its file says, checked.
 #[derive(Clone, Debug)]
 pub(crate) struct Rules {
-    pub(crate) name: &'static str,
+    pub(crate) name: Box<str>,
     pub(crate) revision: u32,
-    pub(crate) title: &'static str,
-    pub(crate) source: &'static str,
+    pub(crate) title: Box<str>,
+    pub(crate) source: Box<str>,
     /// SHA-256 of the file's text, as records carry it.
     pub(crate) digest: [u8; 32],
-    pub(crate) side_names: [&'static str; 2],
-    pub(crate) colours: Option<[&'static str; 2]>,
+    pub(crate) side_names: [Box<str>; 2],
+    pub(crate) colours: Option<[Box<str>; 2]>,
     pub(crate) house_side: Option<Side>,
     pub(crate) pieces: u8,
     pub(crate) start: [Bitboard; 2],
@@ -37,13 +37,13 @@ pub(crate) struct Rules {
     pub(crate) safe: Bitboard,
     pub(crate) protection: Protection,
     pub(crate) contact: Contact,
-    pub(crate) exceptions: &'static [Exception],
+    pub(crate) exceptions: Box<[Exception]>,
     pub(crate) water: Option<House>,
     pub(crate) water_landing: Landing,
     pub(crate) return_landing: Landing,
     pub(crate) send_back: Landing,
     pub(crate) mark: Option<Mark>,
-    pub(crate) house_marks: [Option<&'static str>; 31],
+    pub(crate) house_marks: [Option<Box<str>>; 31],
     pub(crate) why: Why,
     pub(crate) again: Again,
     pub(crate) winner: Winner,
@@ -136,14 +136,14 @@ pub(crate) struct Mark {
 }
 
 /// A refusal's words, per start house where they differ.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Why {
-    pub(crate) no_step: &'static [(Bitboard, &'static str)],
-    pub(crate) blocked: Option<&'static str>,
-    pub(crate) protected: Option<&'static str>,
-    pub(crate) not_displaced: Option<&'static str>,
-    pub(crate) held: Option<&'static str>,
-    pub(crate) no_bearing_off: Option<&'static str>,
+    pub(crate) no_step: Box<[(Bitboard, Box<str>)]>,
+    pub(crate) blocked: Option<Box<str>>,
+    pub(crate) protected: Option<Box<str>>,
+    pub(crate) not_displaced: Option<Box<str>>,
+    pub(crate) held: Option<Box<str>>,
+    pub(crate) no_bearing_off: Option<Box<str>>,
 }
 
 /// Who throws again.

@@ -96,3 +96,13 @@ pub fn peak_heap<T>(f: impl FnOnce() -> T) -> (T, usize) {
     MEASURING.with(|m| m.set(false));
     (out, PEAK.with(Cell::get).max(0) as usize)
 }
+
+/// Runs `f` and returns its result with the bytes this thread allocated
+/// and did not free while it ran (what `f` kept, or leaked).
+pub fn kept_heap<T>(f: impl FnOnce() -> T) -> (T, i64) {
+    HELD.with(|h| h.set(0));
+    MEASURING.with(|m| m.set(true));
+    let out = black_box(f());
+    MEASURING.with(|m| m.set(false));
+    (out, HELD.with(Cell::get))
+}

@@ -26,6 +26,7 @@ mod resume;
 mod roundtrip;
 mod rules_bell;
 mod rules_classic;
+mod rules_file_memory;
 mod rules_jequier;
 mod rules_kendall;
 mod rules_kendall1979;
