@@ -14,9 +14,12 @@
 
 mod ending;
 mod format;
+#[cfg(test)]
+mod listed;
 mod read;
 mod rules;
 mod schema;
+mod vocabulary;
 
 pub use format::RulesFormat;
 pub use schema::RulesSchema;

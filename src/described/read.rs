@@ -416,31 +416,18 @@ fn reach(
         Some(_) => Ok(Some(reach)),
         None => Err(at(key, "the file has no [water] to go into")),
     };
-    match text {
-        ReachText::To(number) => Ok(Some(Reach::To(house(*number, key)?))),
-        ReachText::Word(word) => match word.as_str() {
-            "none" => Ok(None),
-            "off" => Ok(Some(Reach::Off)),
-            "water" => needs_water(Reach::Water),
-            "fall" => needs_water(Reach::Fall),
-            "return" if returns.is_nowhere() => Err(at(
-                key,
-                "\"return\" needs water.returns_to to say where it lands",
-            )),
-            "return" => Ok(Some(Reach::Return)),
-            other => match other.strip_suffix(" else water").map(str::parse::<i64>) {
-                Some(Ok(number)) => {
-                    let to = house(number, key)?;
-                    needs_water(Reach::ToElseWater(to))
-                }
-                _ => Err(at(
-                    key,
-                    format!(
-                        "`{other}` is no move: write a house number, \"off\", \"water\", \"fall\", \"return\", \"none\" or \"N else water\""
-                    ),
-                )),
-            },
-        },
+    match *text {
+        ReachText::To(number) => Ok(Some(Reach::To(house(number, key)?))),
+        ReachText::Nowhere => Ok(None),
+        ReachText::Off => Ok(Some(Reach::Off)),
+        ReachText::Water => needs_water(Reach::Water),
+        ReachText::Fall => needs_water(Reach::Fall),
+        ReachText::Return if returns.is_nowhere() => Err(at(
+            key,
+            "\"return\" needs water.returns_to to say where it lands",
+        )),
+        ReachText::Return => Ok(Some(Reach::Return)),
+        ReachText::ToElseWater(number) => needs_water(Reach::ToElseWater(house(number, key)?)),
     }
 }
 
@@ -450,20 +437,10 @@ fn landing(places: &[PlaceText], key: &str) -> Checked<Landing> {
         return Err(at(key, "at most four choices"));
     }
     for (slot, place) in landing.0.iter_mut().zip(places) {
-        *slot = Some(match place {
-            PlaceText::House(number) => Place::House(house(*number, key)?),
-            PlaceText::Word(word) if word == "lowest empty" => Place::LowestEmpty,
-            PlaceText::Word(word) => match word.strip_suffix(" or below").map(str::parse::<i64>) {
-                Some(Ok(number)) => Place::OrBelow(house(number, key)?),
-                _ => {
-                    return Err(at(
-                        key,
-                        format!(
-                            "`{word}` is no place: write a house number, \"N or below\" or \"lowest empty\""
-                        ),
-                    ));
-                }
-            },
+        *slot = Some(match *place {
+            PlaceText::House(number) => Place::House(house(number, key)?),
+            PlaceText::OrBelow(number) => Place::OrBelow(house(number, key)?),
+            PlaceText::LowestEmpty => Place::LowestEmpty,
         });
     }
     Ok(landing)
@@ -522,21 +499,13 @@ fn movable(file: &schema::Movable, mark: Option<Mark>) -> Checked<Movable> {
         return Err(at("movable.alone", "at most four entries"));
     }
     for (slot, entry) in alone.iter_mut().zip(&file.alone) {
-        *slot = Some(match (entry, mark) {
-            (schema::AloneText::House(number), _) => Alone::On(house(*number, "movable.alone")?),
-            (schema::AloneText::Word(word), Some(mark)) if word == "marked" => {
-                Alone::Marked(mark.house)
-            }
-            (schema::AloneText::Word(word), None) if word == "marked" => {
+        *slot = Some(match (*entry, mark) {
+            (schema::AloneText::House(number), _) => Alone::On(house(number, "movable.alone")?),
+            (schema::AloneText::Marked, Some(mark)) => Alone::Marked(mark.house),
+            (schema::AloneText::Marked, None) => {
                 return Err(at(
                     "movable.alone",
                     "no piece is ever marked: the file has no [mark]",
-                ));
-            }
-            (schema::AloneText::Word(word), _) => {
-                return Err(at(
-                    "movable.alone",
-                    format!("`{word}` is neither a house number nor \"marked\""),
                 ));
             }
         });
@@ -600,19 +569,12 @@ fn why(file: &File) -> Checked<Why> {
     let mut no_step = Vec::new();
     for (range, words) in &refusals.no_step {
         let key = format!("refusals.no_step.{range}");
-        let set = range
-            .split(',')
-            .map(|part| {
-                let (low, high) = part.split_once('-').unwrap_or((part, part));
-                Some((low.trim().parse().ok()?, high.trim().parse().ok()?))
-            })
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| {
-                at(
-                    &key,
-                    format!("`{range}` is not a house or a range such as 1-25"),
-                )
-            })?;
+        let set = super::vocabulary::ranges(range).ok_or_else(|| {
+            at(
+                &key,
+                format!("`{range}` is not a house or a range such as 1-25"),
+            )
+        })?;
         no_step.push((houses(&Houses(set), &key)?, shown(words, &key)?));
     }
     let text = |text: &Option<String>, key: &str| {

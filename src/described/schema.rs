@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 
+pub(super) use super::vocabulary::{AloneText, PlaceText, ReachText};
+
 /// The keys of a rules file as written, before any check: what a
 /// [`RulesFormat`](crate::RulesFormat) makes of a file's text, with
 /// serde (its `Deserialize` form is the one `docs/rulesets.md`
@@ -305,82 +307,10 @@ pub(super) struct Refusals {
 #[derive(Default, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Houses(pub(super) Vec<(i64, i64)>);
 
-/// Where a roll carries a piece: a house number, or `"off"`, `"water"`,
-/// `"fall"`, `"return"`, `"none"`, `"N else water"`.
-#[derive(Clone, Debug)]
-pub(super) enum ReachText {
-    To(i64),
-    Word(String),
-}
-
-/// One choice of where a piece rests: a house number, `"N or below"`,
-/// `"lowest empty"`.
-#[derive(Clone, Debug)]
-pub(super) enum PlaceText {
-    House(i64),
-    Word(String),
-}
-
-/// One entry of `movable.alone`: a house number or `"marked"`.
-#[derive(Clone, Debug)]
-pub(super) enum AloneText {
-    House(i64),
-    Word(String),
-}
-
-/// A number or a word, as the three kinds above read them.
-struct NumberOrWord(&'static str);
-
-impl<'de> Visitor<'de> for NumberOrWord {
-    type Value = Result<i64, String>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(self.0)
-    }
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Self::Value, E> {
-        Ok(Ok(value))
-    }
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Self::Value, E> {
-        i64::try_from(value)
-            .map(Ok)
-            .map_err(|_| E::custom("number out of range"))
-    }
-    fn visit_str<E: de::Error>(self, value: &str) -> Result<Self::Value, E> {
-        Ok(Err(value.to_owned()))
-    }
-}
-
-macro_rules! number_or_word {
-    ($ty:ident, $number:ident, $expecting:literal) => {
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                Ok(
-                    match deserializer.deserialize_any(NumberOrWord($expecting))? {
-                        Ok(number) => $ty::$number(number),
-                        Err(word) => $ty::Word(word),
-                    },
-                )
-            }
-        }
-    };
-}
-
-number_or_word!(
-    ReachText,
-    To,
-    "a house number or one of \"off\", \"water\", \"fall\", \"return\", \"none\", \"N else water\""
-);
-number_or_word!(
-    PlaceText,
-    House,
-    "a house number, \"N or below\" or \"lowest empty\""
-);
-number_or_word!(AloneText, House, "a house number or \"marked\"");
-
 impl<'de> Deserialize<'de> for Houses {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Set;
-        const EXPECTING: &str = "a house number, a range such as \"1-25\", or an array of them";
+        const EXPECTING: &str = "a house number, a range such as \"1-25\" (or several: \"26,28-30\"), or an array of them";
         impl<'de> Visitor<'de> for Set {
             type Value = Houses;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
@@ -394,11 +324,8 @@ impl<'de> Deserialize<'de> for Houses {
                 self.visit_i64(value)
             }
             fn visit_str<E: de::Error>(self, value: &str) -> Result<Houses, E> {
-                let range = value.split_once('-').and_then(|(low, high)| {
-                    Some((low.trim().parse().ok()?, high.trim().parse().ok()?))
-                });
-                match range {
-                    Some(range) => Ok(Houses(vec![range])),
+                match super::vocabulary::ranges(value) {
+                    Some(ranges) => Ok(Houses(ranges)),
                     None => Err(E::invalid_value(de::Unexpected::Str(value), &self)),
                 }
             }

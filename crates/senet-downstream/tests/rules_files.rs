@@ -365,7 +365,7 @@ fn a_broken_file_says_which_key_on_which_line() {
         (
             "lands = [\"lowest empty\"]",
             "lands = [\"highest empty\"]",
-            "line 33, `water.lands`: `highest empty` is no place",
+            "line 33, `water.lands.0`: \"highest empty\" is no place: write a house number, \"lowest empty\" or \"N or below\"",
         ),
     ];
     for (line, with, expected) in cases {
