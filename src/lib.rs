@@ -72,10 +72,8 @@
 //! |---|---|
 //! | `house.rs`, `bitboard.rs` | the vocabulary: [`House`], [`moves::Target`], [`Side`], and [`Bitboard`], a set of houses |
 //! | `throw.rs`, `source.rs` | [`Roll`], [`Dice`], [`Throw`]; throw sources and the seeded fair-play contract ([`source::SeededThrows`]) |
-//! | `ruleset.rs` | the [`Ruleset`] trait: every rule that differs between reconstructions, as hooks |
-//! | `contract.rs` | what shared code checks of a ruleset's hooks, and derives from them once |
-//! | `rulesets/` | the built-in reconstructions, one file each, their one list, and the small rules they share |
-//! | `rulesets/any.rs`, `ruleset_enum.rs` | [`AnyRuleset`], a built-in ruleset chosen at run time, and the macro that makes such enums |
+//! | `ruleset/` | the ruleset machinery: the [`Ruleset`] trait and its vocabulary (`mod.rs`), the one list of its hooks every holder forwards (`hook_list.rs`), what shared code checks of the hooks (`contract.rs`), which built-in ruleset a value is (`identity.rs`), [`Compiled`] (`compiled.rs`), the macro of run-time enums (`ruleset_enum.rs`), and rules files read into [`Described`](crate::Described) rulesets (`described.rs`, `described/`) |
+//! | `rulesets/` | the catalogue: the built-in reconstructions, one file each, their one list, the small rules they share, and [`AnyRuleset`], a built-in ruleset chosen at run time |
 //! | `board.rs`, `position.rs`, `setup.rs` | [`Board`], [`Position`] and [`Setup`]: validated construction and queries |
 //! | `movegen/steps.rs` | `Steps`: the generator's per-roll tables, derived from the geometry hooks, private to the crate |
 //! | `movegen/mod.rs` | the board as the generator sees it, asked of the ruleset once per position |
@@ -122,15 +120,9 @@
 
 mod bitboard;
 mod board;
-mod compiled;
-mod contract;
-#[cfg(feature = "rules-file")]
-mod described;
 pub mod effect;
 pub mod game;
-mod hook_list;
 mod house;
-mod identity;
 mod legal;
 mod movegen;
 mod mv;
@@ -142,7 +134,6 @@ mod position;
 pub mod record;
 pub mod replay;
 mod ruleset;
-mod ruleset_enum;
 pub mod rulesets;
 mod setup;
 pub mod source;
@@ -150,9 +141,6 @@ mod throw;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use compiled::Compiled;
-#[cfg(feature = "rules-file")]
-pub use described::{Described, RulesFileError, RulesFormat, RulesSchema};
 pub use game::{Game, GameError};
 pub use house::{House, Side};
 pub use legal::Moves;
@@ -162,6 +150,9 @@ pub use notation::move_text::{MoveText, MoveTextError};
 pub use perft::perft;
 pub use position::{Position, PositionError};
 pub use record::{Record, RecordError};
+pub use ruleset::compiled::Compiled;
+#[cfg(feature = "rules-file")]
+pub use ruleset::described::{Described, RulesFileError, RulesFormat, RulesSchema};
 pub use ruleset::{Outcome, Ruleset};
 pub use rulesets::AnyRuleset;
 pub use setup::Setup;

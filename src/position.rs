@@ -4,9 +4,11 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::contract::{Hook, HookError, checked_landing, no_water, probes, removes_pieces};
 use crate::house::{House, Side};
 use crate::notation::quote::{excerpt, value_problem};
+use crate::ruleset::contract::{
+    Hook, HookError, checked_landing, no_water, probes, removes_pieces,
+};
 use crate::ruleset::{Direction, Outcome, Reach, Ruleset};
 use crate::rulesets::BuiltIn;
 
@@ -599,7 +601,8 @@ pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option
     ruleset
         .water_landing(occupied.without(water))
         .filter(|&rest| {
-            rest != water && (crate::identity::built_in(ruleset) || !occupied.contains(rest))
+            rest != water
+                && (crate::ruleset::identity::built_in(ruleset) || !occupied.contains(rest))
         })
         .map(|rest| (water, rest))
 }

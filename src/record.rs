@@ -264,7 +264,7 @@ impl Record {
         Record {
             ruleset: ruleset.name().to_owned(),
             revision: ruleset.revision(),
-            rules_file: crate::identity::rules_file(ruleset),
+            rules_file: crate::ruleset::identity::rules_file(ruleset),
             seed,
             start,
             names: [None, None],

@@ -629,7 +629,7 @@ impl Record {
                 replayed: ruleset.name(),
             });
         }
-        let replayed = crate::identity::rules_file(&ruleset);
+        let replayed = crate::ruleset::identity::rules_file(&ruleset);
         if self.rules_file() != replayed {
             return Err(Problem::RulesFile {
                 record: self.rules_file(),

@@ -45,9 +45,9 @@ impl<R: Ruleset> Position<R> {
     fn return_rest(&self, from: House) -> Result<Option<House>, crate::rulesets::HookError> {
         let others = self.board.occupied().without(from);
         let answer = self.ruleset.return_landing(others);
-        let trusted = crate::identity::built_in(&self.ruleset);
-        crate::contract::checked_landing(
-            crate::contract::Hook::ReturnLanding,
+        let trusted = crate::ruleset::identity::built_in(&self.ruleset);
+        crate::ruleset::contract::checked_landing(
+            crate::ruleset::contract::Hook::ReturnLanding,
             answer,
             others,
             trusted,

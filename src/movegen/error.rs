@@ -118,7 +118,7 @@ pub enum IllegalMoveError {
     /// A hook of the ruleset broke its contract for this move (a landing
     /// on a taken house): the move is not played.
     #[error(transparent)]
-    Hook(#[from] crate::contract::HookError),
+    Hook(#[from] crate::ruleset::contract::HookError),
     /// The ruleset's [`send_back`](crate::Ruleset::send_back) gives the
     /// piece landed on nowhere to go.
     #[error("the piece on {house} cannot be sent back now: the rules give it nowhere to go")]

@@ -26,10 +26,10 @@ mod write;
 pub use error::IllegalMoveError;
 
 use crate::bitboard::Bitboard;
-use crate::contract::{Hook, HookError, checked_landing};
 use crate::house::House;
-use crate::identity::built_in;
 use crate::position::Position;
+use crate::ruleset::contract::{Hook, HookError, checked_landing};
+use crate::ruleset::identity::built_in;
 use crate::ruleset::{Direction, Ruleset};
 use crate::throw::Roll;
 use sets::OFF_BIT;

@@ -3,11 +3,11 @@
 
 use crate::bitboard::{Bitboard, count_bits};
 use crate::house::House;
-use crate::identity::built_in;
 use crate::movegen::Context;
 use crate::movegen::steps::Steps;
 use crate::position::Position;
 use crate::ruleset::Direction;
+use crate::ruleset::identity::built_in;
 use crate::ruleset::{Contact, Ruleset};
 use crate::throw::Roll;
 
@@ -121,7 +121,7 @@ impl<R: Ruleset> Position<R> {
         } else {
             Direction::Forward
         };
-        let steps = crate::identity::steps(&self.ruleset, roll, direction);
+        let steps = crate::ruleset::identity::steps(&self.ruleset, roll, direction);
         let first = self.ruleset.must_play_first() & ctx.movable;
         if !first.is_empty() {
             let found = self.find_tier::<BACKWARD>(ctx, &steps, first, roll, true);

@@ -80,7 +80,7 @@ crate::for_each_builtin!(declare);
 pub(crate) mod any;
 mod by_name;
 
-pub use crate::contract::{Hook, HookError, removes_pieces};
+pub use crate::ruleset::contract::{Hook, HookError, removes_pieces};
 pub use crate::ruleset::{Contact, Direction, Reach, Refusal};
 pub use crate::throw::RollSet;
 pub use any::{AnyRuleset, ParseRulesetError};

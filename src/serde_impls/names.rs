@@ -158,12 +158,12 @@ by_names!(crate::ruleset::Direction, "a direction: \"forward\" or \"backward\"",
     "backward" => crate::ruleset::Direction::Backward,
 ]);
 
-by_names!(crate::contract::Hook, "a landing hook: \"forward\", \"backward\", \"water_landing\", \"return_landing\" or \"send_back\"", [
-    "forward" => crate::contract::Hook::Forward,
-    "backward" => crate::contract::Hook::Backward,
-    "water_landing" => crate::contract::Hook::WaterLanding,
-    "return_landing" => crate::contract::Hook::ReturnLanding,
-    "send_back" => crate::contract::Hook::SendBack,
+by_names!(crate::ruleset::contract::Hook, "a landing hook: \"forward\", \"backward\", \"water_landing\", \"return_landing\" or \"send_back\"", [
+    "forward" => crate::ruleset::contract::Hook::Forward,
+    "backward" => crate::ruleset::contract::Hook::Backward,
+    "water_landing" => crate::ruleset::contract::Hook::WaterLanding,
+    "return_landing" => crate::ruleset::contract::Hook::ReturnLanding,
+    "send_back" => crate::ruleset::contract::Hook::SendBack,
 ]);
 
 by_names!(crate::replay::Checked, "\"seed_and_rules\" or \"rules_only\"", [

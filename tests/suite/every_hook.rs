@@ -187,7 +187,7 @@ fn every_hook_through_every_holder_answers_as_the_ruleset_held() {
 
 #[test]
 fn the_list_of_hooks_is_the_trait_as_written() {
-    let source = include_str!("../../src/ruleset.rs");
+    let source = include_str!("../../src/ruleset/mod.rs");
     let body = source
         .split("pub trait Ruleset")
         .nth(1)

@@ -1,5 +1,13 @@
 //! The `Ruleset` trait: everything that differs between reconstructions, and nothing else.
 //!
+//! This folder is the ruleset machinery, apart from the catalogue of
+//! built-in rulesets (`rulesets/`): the trait and its vocabulary (here),
+//! the one list of its hooks that every holder forwards (`hook_list`),
+//! what shared code checks of the hooks (`contract`), which built-in
+//! ruleset a value is (`identity`), a ruleset with its answers worked out
+//! once (`compiled`), run-time enums of rulesets (`ruleset_enum`), and
+//! rules files read into rulesets (`described`).
+//!
 //! Shared code (move generation, applying moves, passing the turn, notation,
 //! perft) is written once over these hooks. A ruleset answers small
 //! questions about geometry ("where does a roll take a piece on house 26?")
@@ -18,6 +26,14 @@ use crate::mv::Move;
 use crate::throw::{Dice, Roll};
 
 use crate::movegen::steps::Steps;
+
+pub(crate) mod compiled;
+pub(crate) mod contract;
+#[cfg(feature = "rules-file")]
+pub(crate) mod described;
+mod hook_list;
+pub(crate) mod identity;
+mod ruleset_enum;
 
 /// Which way a move goes along the track.
 ///

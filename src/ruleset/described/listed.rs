@@ -160,7 +160,7 @@ impl<'de> MapAccess<'de> for Fields<'_> {
 
 /// The section of `docs/rulesets.md` that documents the keys.
 fn keys_section() -> &'static str {
-    let docs = include_str!("../../docs/rulesets.md");
+    let docs = include_str!("../../../docs/rulesets.md");
     let start = docs.find("### The keys").expect("the keys' section");
     &docs[start..]
 }
