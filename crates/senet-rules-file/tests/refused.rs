@@ -303,3 +303,21 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_key_for_what_the_format_lacks_points_to_the_docs() {
+    let error = refused("rolls = [1, 4, 5]", "rolls = [1, 4, 5]\nbank = true");
+    assert!(
+        error.starts_with("line 23, `throw_again.bank`: unknown field `bank`, expected one of"),
+        "{error}"
+    );
+    assert!(
+        error.ends_with(
+            ". A rules file cannot state throws banked before moving yet: see \"What a rules file cannot say\" in docs/rulesets.md"
+        ),
+        "{error}"
+    );
+    // An unknown key that names nothing the format lacks: the list alone.
+    let error = refused("pieces = 3", "pieces = 3\npeices = 3");
+    assert!(!error.contains("cannot state"), "{error}");
+}

@@ -14,7 +14,7 @@ use serde::de::{
 };
 
 use super::schema::RulesSchema;
-use super::vocabulary::{ALONE, PLACE, REACH};
+use super::vocabulary::{ALONE, PLACE, REACH, UNSAID};
 
 /// What a walk found: every dotted key, and every word of an enum.
 #[derive(Default)]
@@ -211,4 +211,22 @@ fn the_docs_list_every_key_and_word_of_a_rules_file() {
         missing.is_empty(),
         "words docs/rulesets.md does not list: {missing:?}"
     );
+}
+
+#[test]
+fn the_docs_say_what_a_rules_file_cannot_say_with_every_key_answered() {
+    let docs = keys_section();
+    let start = docs
+        .find("### What a rules file cannot say")
+        .expect("the section");
+    let section = &docs[start..];
+    for (keys, what) in UNSAID {
+        assert!(section.contains(what), "{what}");
+        for key in *keys {
+            assert!(section.contains(&format!("`{key}`")), "{key}");
+            let message = format!("unknown field `{key}`, expected one of `name`");
+            assert_eq!(super::vocabulary::unsaid(&message), Some(*what));
+        }
+    }
+    assert_eq!(super::vocabulary::unsaid("unknown field `peices`"), None);
 }

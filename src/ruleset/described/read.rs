@@ -37,8 +37,25 @@ pub(super) fn read<F: RulesFormat + ?Sized>(
     format: &F,
     digest: [u8; 32],
 ) -> Result<Rules, RulesFileError> {
-    let file = format.parse(text)?.into_file();
+    let file = format.parse(text).map_err(point_to_unsaid)?.into_file();
     rules(&file, digest).map_err(|AtKey { key, message }| invalid(text, format, key, message))
+}
+
+/// A refusal of an unknown key that names what the format lacks, with
+/// where the docs say what a rules file cannot say; any other, as it is.
+fn point_to_unsaid(error: RulesFileError) -> RulesFileError {
+    match error {
+        RulesFileError::Invalid { line, key, message } => {
+            let message = match super::vocabulary::unsaid(&message) {
+                Some(what) => format!(
+                    "{message}. A rules file cannot state {what} yet: see \"What a rules file cannot say\" in docs/rulesets.md"
+                ),
+                None => message,
+            };
+            RulesFileError::Invalid { line, key, message }
+        }
+        other => other,
+    }
 }
 
 /// A refusal of `text` at `key`, on the line where `format` finds the key.

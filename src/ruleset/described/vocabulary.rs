@@ -188,3 +188,67 @@ pub(super) fn ranges(text: &str) -> Option<Vec<(i64, i64)>> {
         })
         .collect()
 }
+
+/// What a rules file cannot state, each with the keys a person who looks
+/// for it writes: an unknown key among them is answered with what the
+/// format lacks, and where the docs say so (`docs/rulesets.md`, "What a
+/// rules file cannot say"), rather than with the list of keys alone.
+pub(super) static UNSAID: &[(&[&str], &str)] = &[
+    (
+        &[
+            "hand", "in_hand", "enter", "entry", "entering", "enters", "reenter", "re_enter",
+        ],
+        "pieces in hand, entering the board",
+    ),
+    (
+        &[
+            "bank",
+            "banked",
+            "throws_before_moving",
+            "throw_all_first",
+            "all_throws_first",
+        ],
+        "throws banked before moving",
+    ),
+    (
+        &["split", "splits", "divide", "divided", "split_throws"],
+        "a throw split between pieces",
+    ),
+    (
+        &["wait", "waits", "stay", "pass", "may_pass", "may_wait"],
+        "a choice to wait rather than move",
+    ),
+    (
+        &[
+            "lose_turn",
+            "lost_turn",
+            "lose_next_turn",
+            "loses_turn",
+            "skip_turn",
+            "miss_turn",
+        ],
+        "a lost turn",
+    ),
+    (
+        &[
+            "opening",
+            "starting_throw",
+            "start_throw",
+            "first_throw",
+            "begin",
+            "must_begin",
+            "begin_with",
+        ],
+        "an opening (throwing for a 1 to begin)",
+    ),
+];
+
+/// For a refusal of an unknown key (serde's "unknown field `NAME`"), what
+/// the format lacks when `NAME` is one of [`UNSAID`]'s keys.
+pub(super) fn unsaid(message: &str) -> Option<&'static str> {
+    let name = message.strip_prefix("unknown field `")?.split('`').next()?;
+    UNSAID
+        .iter()
+        .find(|(keys, _)| keys.contains(&name))
+        .map(|(_, what)| *what)
+}
