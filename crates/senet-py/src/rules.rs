@@ -99,12 +99,14 @@ impl PyRuleset {
     }
 
     /// The ruleset a rules file states; a bad file raises `RulesetError`
-    /// naming the line and key, a missing one `OSError`.
+    /// naming the line and key, a missing one, or one that is no regular
+    /// file of at most 1 MiB, `OSError`.
     #[staticmethod]
     fn from_file(path: PathBuf) -> PyResult<PyRuleset> {
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            pyo3::exceptions::PyOSError::new_err(format!("cannot read {}: {e}", path.display()))
-        })?;
+        // A regular file of at most 1 MiB only: a FIFO or a device is
+        // refused before it is opened for reading.
+        let text = senet_rules_file::read_text(&path)
+            .map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
         described(&text).map_err(|e| RulesetError::new_err(format!("{}: {e}", path.display())))
     }
 

@@ -2,6 +2,7 @@
 `senet.Move` and the exceptions they raise."""
 
 import copy
+import os
 import pickle
 
 import pytest
@@ -501,3 +502,21 @@ def test_a_ruleset_is_its_own_ruleset_argument():
     assert senet.Ruleset(bell) == bell
     with pytest.raises(TypeError):
         senet.Ruleset(3)
+
+
+def test_a_rules_file_that_is_no_regular_file_raises_os_error_without_waiting(tmp_path):
+    # A FIFO would wait for a writer for ever if it were opened; a folder
+    # and a device are no rules files either.
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    for path in (fifo, tmp_path, "/dev/zero"):
+        with pytest.raises(OSError, match="not a regular file"):
+            senet.Ruleset.from_file(path)
+
+
+def test_a_rules_file_whose_games_cannot_end_raises_ruleset_error(tmp_path):
+    text = (RULES_DIR / "kendall.toml").read_text()
+    exits = 'from.26 = { 1 = "water", 2 = 28, 3 = 29, 4 = 30, 5 = "off" }'
+    assert exits in text
+    with pytest.raises(senet.RulesetError, match="a piece can reach house 26 but never leave the board"):
+        senet.Ruleset.from_toml(text.replace(exits, ""))

@@ -90,7 +90,8 @@ class Ruleset:
     @staticmethod
     def from_file(path: _Path) -> "Ruleset":
         """The ruleset a rules file states; ``RulesetError`` naming the line
-        for a bad file, ``OSError`` for a missing one."""
+        for a bad file, ``OSError`` for a missing one or one that is no
+        regular file of at most 1 MiB."""
     @staticmethod
     def from_toml(text: str) -> "Ruleset":
         """The ruleset a rules file's text states."""
