@@ -11,7 +11,7 @@ use senet::{Outcome, Position, Seed, Side, with_ruleset};
 use crate::bot::{AnyBot, level_arg};
 use crate::encode;
 use crate::episode::{AnyCore, MAX_TURNS};
-use crate::errors::{GameError, err};
+use crate::errors::{GameError, at_most, err};
 use crate::rules::{Rules, each, rules_arg};
 
 /// The arrays one `Batch.step` returns.
@@ -66,6 +66,13 @@ impl Batch {
 /// How many games in a row may end before a decision.
 const STARTS: u32 = 1000;
 
+/// The most games in one batch: a few hundred bytes each, held at once.
+pub const MAX_BATCH: usize = 1_000_000;
+
+/// The most games one call of `playouts` plays: five bytes of result
+/// each, returned at once.
+pub const MAX_PLAYOUTS: usize = 100_000_000;
+
 #[pymethods]
 impl Batch {
     /// `n` games of `ruleset` from `seed`, with a bot of level
@@ -84,6 +91,7 @@ impl Batch {
         if n == 0 {
             return err::<GameError, _>("a batch needs at least one game");
         }
+        let n = at_most("the number of games in a batch", n, MAX_BATCH)?;
         let side = crate::position::side_arg(opponent_side)?;
         let opponent = opponent
             .map(|level| Ok::<_, PyErr>((side, AnyBot::new(rules, level_arg(level)?, None)?)))
@@ -214,6 +222,7 @@ fn playouts<'py>(
     max_throws: u32,
 ) -> PyResult<(Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<i8>>)> {
     let rules = rules_arg(ruleset)?;
+    let games = at_most("the number of games", games, MAX_PLAYOUTS)?;
     let (throws, winners) = py.detach(|| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         match rules {

@@ -54,6 +54,18 @@ create_exception!(
     "A bot level out of range, or no decision to make in the position."
 );
 
+/// `value`, or a `ValueError` naming `limit` when it is past it: a size
+/// that would take more memory than a machine has is refused before any
+/// of it is taken (rather than aborting the interpreter).
+pub fn at_most(what: &str, value: usize, limit: usize) -> PyResult<usize> {
+    if value > limit {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "{what} is {value}; it is at most {limit}"
+        )));
+    }
+    Ok(value)
+}
+
 /// `Err(E::new_err(error.to_string()))`, for any error of the crates.
 pub fn err<E: pyo3::type_object::PyTypeInfo, T>(error: impl std::fmt::Display) -> PyResult<T> {
     Err(PyErr::new::<E, _>(error.to_string()))

@@ -10,6 +10,7 @@ one, or the one this process already joined); ``ray="host:port"``
 connects to that cluster.
 """
 
+import operator
 import os
 from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar, Union
 
@@ -20,7 +21,17 @@ _T = TypeVar("_T")
 PAIRINGS = ("random_vs_random", "top_vs_top", "top_vs_random")
 
 
+#: The most games (or pairs) one study or duel plays.
+MAX_GAMES = 1_000_000_000
+
+
 def _parts(total: int, part: int) -> list[tuple[int, int]]:
+    total = operator.index(total)
+    part = operator.index(part)
+    if total < 0:
+        raise ValueError(f"the number of games is {total}; it is at least 0")
+    if total > MAX_GAMES:
+        raise ValueError(f"the number of games is {total}; it is at most {MAX_GAMES}")
     if part < 1:
         raise ValueError(f"part must be at least 1, not {part}")
     return [(start, min(start + part, total)) for start in range(0, total, part)]
@@ -50,7 +61,7 @@ def _duel_part(*task: Any) -> _senet.DuelStats:
 
 
 def study(
-    rulesets: Optional[Iterable[Union[_senet.Ruleset, str]]] = None,
+    rulesets: Union[_senet.Ruleset, str, Iterable[Union[_senet.Ruleset, str]], None] = None,
     pairings: Sequence[str] = ("random_vs_random",),
     games: int = 1000,
     seed: int = 1,
@@ -58,23 +69,28 @@ def study(
     ray: Union[bool, str, None] = False,
 ) -> dict[tuple[str, str], _senet.Tally]:
     """Plays ``games`` games of each pairing (``"random_vs_random"``,
-    ``"top_vs_top"``, ``"top_vs_random"``) on each ruleset (default: the
-    seven built in) and returns ``{(ruleset name, pairing): senet.Tally}``.
+    ``"top_vs_top"``, ``"top_vs_random"``) on each ruleset (one, or several;
+    default: the seven built in) and returns ``{(ruleset name, pairing):
+    senet.Tally}``. ``games`` is 0 to ``MAX_GAMES``.
     Game ``i`` is the game ``senet study --seed SEED`` plays as number ``i``.
     """
     if rulesets is None:
         rulesets = _senet.Ruleset.builtins()
+    elif isinstance(rulesets, (str, _senet.Ruleset)):
+        # One ruleset, not a string's letters.
+        rulesets = [rulesets]
     if isinstance(pairings, str):
         pairings = (pairings,)
     chosen = [r if isinstance(r, _senet.Ruleset) else _senet.Ruleset(r) for r in rulesets]
     for pairing in pairings:
         if pairing not in PAIRINGS:
             raise ValueError(f"unknown pairing {pairing!r}; expected one of {PAIRINGS}")
+    parts = _parts(games, part)
     keys: list[tuple[str, str]] = []
     tasks: list[tuple[Any, ...]] = []
     for ruleset in chosen:
         for pairing in pairings:
-            for start, end in _parts(games, part):
+            for start, end in parts:
                 keys.append((ruleset.name, pairing))
                 tasks.append((ruleset, pairing, seed, start, end))
     results: dict[tuple[str, str], _senet.Tally] = {}

@@ -74,13 +74,20 @@ class SenetEnv(_Shown, gymnasium.Env):
     def __init__(
         self,
         ruleset: Union[str, senet.Ruleset] = "kendall",
-        opponent: Optional[int] = 1,
+        opponent: int = 1,
         agent_side: str = "x",
         max_turns: int = 10_000,
         render_mode: Optional[str] = None,
     ) -> None:
         if agent_side not in _OTHER:
             raise ValueError(f'agent_side is "x" or "o", not {agent_side!r}')
+        if opponent is None:
+            # Without a bot the agent would move both sides while seeing
+            # one side's observation: two learners are PettingZoo's form.
+            raise ValueError(
+                "opponent is a bot level, 1 to 5; for two learning agents, "
+                "use senet.pettingzoo_env (senet.envs.SenetAEC)"
+            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.ruleset = _ruleset(ruleset)
