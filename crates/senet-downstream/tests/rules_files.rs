@@ -402,31 +402,6 @@ fn a_broken_file_says_which_key_on_which_line() {
     );
 }
 
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
-
-    /// Any one byte of a good file changed, cut short, or doubled: read
-    /// or refused, never a panic.
-    #[test]
-    fn a_damaged_file_is_read_or_refused(at in 0usize..2_000, byte in 0u8..128, cut in proptest::bool::ANY) {
-        let text = std::fs::read_to_string(format!("{ROOT}/rules/kendall1979.toml"))
-            .expect("the file");
-        let mut bytes = text.into_bytes();
-        let at = at % bytes.len();
-        if cut {
-            bytes.truncate(at);
-        } else {
-            bytes[at] = byte;
-        }
-        if let Ok(text) = String::from_utf8(bytes) {
-            match senet_rules_file::from_toml(&text) {
-                Ok(described) => proptest::prop_assert!(Position::try_start(described).is_ok()),
-                Err(error) => proptest::prop_assert!(!error.to_string().is_empty()),
-            }
-        }
-    }
-}
-
 // --- Records of a described ruleset ---
 
 /// Plays `turns` throws of random legal moves.

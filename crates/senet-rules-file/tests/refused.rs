@@ -286,6 +286,8 @@ proptest::proptest! {
 
     /// Any one byte of the good file changed, or the file cut short:
     /// read and startable, or refused with a message; never a panic.
+    /// (The fuzz target `rules_file` does the same to every file of the
+    /// repository's `rules/`.)
     #[test]
     fn a_damaged_file_is_read_or_refused(at in 0usize..2_000, byte in 0u8..128, cut in proptest::bool::ANY) {
         let mut bytes = GOOD.as_bytes().to_vec();
