@@ -65,6 +65,7 @@ def pettingzoo_env(ruleset: Union[str, Ruleset] = "kendall", **kwargs: Any) -> "
 
 __all__ = [
     "ACTIONS",
+    "GYM_IDS",
     "OBSERVATION_SIZE",
     "Batch",
     "Bot",
@@ -95,3 +96,37 @@ __all__ = [
     "study_part",
     "verify",
 ]
+
+
+#: The Gymnasium ids registered on import (when Gymnasium is installed):
+#: one per built-in ruleset, and ``senet/Senet-v0``, whose ``ruleset``
+#: keyword takes any ruleset, a rules file's included.
+GYM_IDS = {
+    "senet/Kendall-v0": "kendall",
+    "senet/Temple-v0": "temple",
+    "senet/Bell-v0": "bell",
+    "senet/Classic-v0": "classic",
+    "senet/Jequier-v0": "jequier",
+    "senet/Kendall1979-v0": "kendall1979",
+    "senet/Skyruk-v0": "skyruk",
+    "senet/Senet-v0": "kendall",
+}
+
+
+def _register_gym_ids() -> None:
+    """Registers `GYM_IDS` with Gymnasium, so that ``gymnasium.make`` and
+    ``gymnasium.make_vec`` know them once ``senet`` is imported."""
+    try:
+        import gymnasium
+    except ImportError:  # pragma: no cover - gymnasium is optional
+        return
+    for env_id, name in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="senet.envs:SenetEnv",
+                kwargs={"ruleset": name},
+            )
+
+
+_register_gym_ids()

@@ -61,12 +61,19 @@ class _Shown:
 class SenetEnv(_Shown, gymnasium.Env):
     """One agent against a bot of level ``opponent`` (1 to 5).
 
-    The agent plays ``agent_side`` (``"x"`` throws first). ``info`` holds
-    ``action_mask`` (int8), ``roll``, and after a step ``illegal_action``;
+    The agent plays ``agent_side`` (``"x"`` throws first). ``info`` holds,
+    after a reset and after every step alike, ``action_mask`` (int8),
+    ``roll`` (an int, 0 once the game is over) and ``illegal_action``
+    (whether the step's action named no legal move);
     ``action_masks()`` gives the mask as booleans, as sb3-contrib's
     MaskablePPO asks. Each ``reset(seed=...)`` draws the game's seed from
     the environment's generator, so seeded runs repeat exactly, and
     ``record()`` gives the game's record, which ``senet.verify`` replays.
+
+    Importing ``senet`` registers it with Gymnasium (``senet.GYM_IDS``):
+    ``gymnasium.make("senet/Kendall-v0")``, one id per built-in ruleset,
+    and ``gymnasium.make("senet/Senet-v0", ruleset=...)`` for any other,
+    a rules file's included; ``gymnasium.make_vec`` takes them too.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
@@ -102,10 +109,14 @@ class SenetEnv(_Shown, gymnasium.Env):
         self.episode = None
         self.game_seed = None
 
-    def _info(self):
+    def _info(self, illegal=False):
+        # The same keys, each of one type, on every reset and step, so
+        # that Gymnasium's vector environments can stack them.
+        roll = self.episode.roll
         return {
             "action_mask": self.episode.action_mask(),
-            "roll": self.episode.roll,
+            "roll": 0 if roll is None else int(roll),
+            "illegal_action": bool(illegal),
         }
 
     def reset(self, *, seed=None, options=None):
@@ -125,8 +136,7 @@ class SenetEnv(_Shown, gymnasium.Env):
             int(action)
         )
         reward = reward_x if self.agent_side == "x" else reward_o
-        info = self._info()
-        info["illegal_action"] = illegal
+        info = self._info(illegal)
         obs = self.episode.observation(self.agent_side)
         return obs, float(reward), terminated, truncated, info
 
