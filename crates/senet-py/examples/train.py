@@ -27,7 +27,8 @@ The method is REINFORCE with a baseline, the plainest policy gradient:
   on those games is the baseline to beat.
 
 Everything is seeded (``--seed``), so a run repeats exactly. The curve
-is drawn with matplotlib to ``--plot``.
+is printed as it grows, and drawn with matplotlib to the PNG that
+``--plot`` names, if any (``pip install 'senet[plot]'`` installs it).
 
     python crates/senet-py/examples/train.py            # the defaults
     python crates/senet-py/examples/train.py --games 20000 --eval-every 10 --plot /tmp/quick.png
@@ -223,8 +224,14 @@ def main():
     parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus (default 0.01)")
     parser.add_argument("--eval-every", type=int, default=40, help="updates between evaluations (default 40)")
     parser.add_argument("--eval-games", type=int, default=2000, help="games per evaluation (default 2000)")
-    parser.add_argument("--plot", default="docs/python-learning-curve.png", help="the PNG to write")
+    parser.add_argument("--plot", default=None, help="a PNG to draw the curve to (needs matplotlib)")
     args = parser.parse_args()
+    if args.plot is not None:
+        # Found out now, not after the training.
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            parser.error("--plot needs matplotlib: pip install 'senet[plot]'")
 
     started = time.perf_counter()
     rng = np.random.default_rng(args.seed)
@@ -307,7 +314,9 @@ def main():
         f"(best {max(r for _, r in curve):.3f}), random {random_rate:.3f}, "
         f"over the same {args.eval_games} games against level {args.opponent}"
     )
-    plot(args.plot, curve, random_rate, rearmost_rate, args.eval_games, args, minutes)
+    if args.plot is not None:
+        plot(args.plot, curve, random_rate, rearmost_rate, args.eval_games, args, minutes)
+        print(f"curve drawn to {args.plot}")
 
 
 if __name__ == "__main__":

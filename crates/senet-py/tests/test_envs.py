@@ -12,7 +12,7 @@ from senet_testing import BUILTIN_NAMES, random_positions, rules_file
 gymnasium = pytest.importorskip("gymnasium")
 pettingzoo = pytest.importorskip("pettingzoo")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 # --- the checkers ---------------------------------------------------------------
 
@@ -50,9 +50,25 @@ def test_gym_env_render_ansi_shows_the_position():
     env.reset(seed=1)
     assert env.render().startswith(str(env.episode.position))
     with pytest.raises(ValueError):
-        senet.gym_env("kendall", render_mode="human")
+        senet.gym_env("kendall", render_mode="rgb_array")
     with pytest.raises(ValueError):
         senet.gym_env("kendall", agent_side="z")
+
+
+def test_human_render_mode_prints_the_game_as_it_goes(capsys):
+    env = senet.gym_env("kendall", render_mode="human")
+    _, info = env.reset(seed=1)
+    assert env.render() is None
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    printed = capsys.readouterr().out.splitlines()
+    # The reset, the render called, and the step.
+    assert len(printed) == 3
+    assert printed[-1] == f"{env.episode.position} roll {env.episode.roll}"
+
+
+def test_pettingzoo_env_passes_render_test(capsys):
+    render_test(lambda render_mode=None: senet.pettingzoo_env("kendall", render_mode=render_mode))
+    assert capsys.readouterr().out
 
 
 # --- seeded runs ------------------------------------------------------------------
@@ -203,7 +219,7 @@ def test_aec_refuses_max_turns_below_one_and_unknown_render_modes():
     with pytest.raises(ValueError, match="max_turns must be at least 1"):
         senet.pettingzoo_env("kendall", max_turns=0)
     with pytest.raises(ValueError, match="render_mode"):
-        senet.pettingzoo_env("kendall", render_mode="human")
+        senet.pettingzoo_env("kendall", render_mode="rgb_array")
 
 
 def test_aec_observation_of_the_waiting_agent_has_an_empty_mask():

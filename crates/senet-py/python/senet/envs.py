@@ -52,10 +52,20 @@ class _Shown:
         return self.episode.record()
 
     def render(self):
-        """With ``render_mode="ansi"``, the position string and the roll."""
-        if self.render_mode == "ansi" and self.episode is not None:
-            return f"{self.episode.position} roll {self.episode.roll}"
-        return None
+        """The position string and the roll: returned with
+        ``render_mode="ansi"``, printed with ``"human"`` (after every reset
+        and step too, as Gymnasium and PettingZoo expect of it)."""
+        if self.episode is None or self.render_mode is None:
+            return None
+        text = f"{self.episode.position} roll {self.episode.roll}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _shown_to_human(self):
+        if self.render_mode == "human":
+            self.render()
 
 
 class SenetEnv(_Shown, gymnasium.Env):
@@ -76,7 +86,7 @@ class SenetEnv(_Shown, gymnasium.Env):
     a rules file's included; ``gymnasium.make_vec`` takes them too.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -96,7 +106,7 @@ class SenetEnv(_Shown, gymnasium.Env):
                 "use senet.pettingzoo_env (senet.envs.SenetAEC)"
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         self.ruleset = _ruleset(ruleset)
         self.opponent = opponent
         self.agent_side = agent_side
@@ -129,6 +139,7 @@ class SenetEnv(_Shown, gymnasium.Env):
             opponent_side=_OTHER[self.agent_side],
             max_turns=self.max_turns,
         )
+        self._shown_to_human()
         return self.episode.observation(self.agent_side), self._info()
 
     def step(self, action):
@@ -138,6 +149,7 @@ class SenetEnv(_Shown, gymnasium.Env):
         reward = reward_x if self.agent_side == "x" else reward_o
         info = self._info(illegal)
         obs = self.episode.observation(self.agent_side)
+        self._shown_to_human()
         return obs, float(reward), terminated, truncated, info
 
     def action_masks(self):
@@ -162,7 +174,7 @@ class SenetAEC(_Shown, AECEnv):
     a lost throw of the opponent) is selected again.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "senet_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "senet_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -176,7 +188,7 @@ class SenetAEC(_Shown, AECEnv):
             # A game cut short before its first move has no agent to select.
             raise ValueError(f"max_turns must be at least 1, not {max_turns}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         super().__init__()
         self.ruleset = _ruleset(ruleset)
         self.max_turns = max_turns
@@ -220,6 +232,7 @@ class SenetAEC(_Shown, AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self._agents_by_side[self.episode.to_play]
+        self._shown_to_human()
 
     def observe(self, agent):
         side = self._sides[agent]
@@ -244,6 +257,7 @@ class SenetAEC(_Shown, AECEnv):
         else:
             self.agent_selection = self._agents_by_side[self.episode.to_play]
         self._accumulate_rewards()
+        self._shown_to_human()
 
 
     def close(self):
