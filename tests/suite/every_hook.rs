@@ -174,15 +174,18 @@ fn every_hook_through_every_holder_answers_as_the_ruleset_held() {
     let mut asked = Vec::new();
     senet::__each_hook!((compare_every_hook) { Probe, Held::Probe(Probe), asked });
     senet::__each_hook!((compare_every_hook) { Probe, Compiled::new(Probe), asked });
+    // Built-in rulesets are not compiled here: a compiled ruleset is kept
+    // for the program's life under its name, and another test of this
+    // binary reads "kendall" as no compiled ruleset (`Compiled` itself is
+    // sent every hook through the probe, above).
     for ruleset in AnyRuleset::ALL {
         senet::with_ruleset!(ruleset, |concrete| {
             senet::__each_hook!((compare_every_hook) { concrete, ruleset, asked });
             senet::__each_hook!((compare_every_hook) { concrete, Held::Any(ruleset), asked });
-            senet::__each_hook!((compare_every_hook) { concrete, Compiled::new(concrete), asked });
         });
     }
     let names = senet::__each_hook!((names) {});
-    assert_eq!(asked.len(), names.len() * (2 + 3 * AnyRuleset::ALL.len()));
+    assert_eq!(asked.len(), names.len() * (2 + 2 * AnyRuleset::ALL.len()));
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::bot::{AnyBot, level_arg};
 use crate::encode;
 use crate::episode::{AnyCore, MAX_TURNS};
 use crate::errors::{GameError, at_most, err};
-use crate::rules::{Rules, each, rules_arg};
+use crate::rules::{PyRuleset, Rules, each, rules_arg};
 
 /// The arrays one `Batch.step` returns.
 type Stepped<'py> = (
@@ -33,6 +33,8 @@ pub struct Batch {
     started: u64,
     finished: u64,
     opponent: Option<(Side, AnyBot)>,
+    /// The opponent's level, for pickling.
+    level: Option<u8>,
     max_turns: usize,
     cores: Vec<AnyCore>,
 }
@@ -87,6 +89,7 @@ impl Batch {
         opponent_side: &str,
         max_turns: usize,
     ) -> PyResult<Batch> {
+        let opponent_level = opponent;
         let rules = rules_arg(ruleset)?;
         if n == 0 {
             return err::<GameError, _>("a batch needs at least one game");
@@ -102,6 +105,7 @@ impl Batch {
             started: 0,
             finished: 0,
             opponent,
+            level: opponent_level,
             max_turns,
             cores: Vec::with_capacity(n),
         };
@@ -114,6 +118,81 @@ impl Batch {
 
     fn __len__(&self) -> usize {
         self.cores.len()
+    }
+
+    /// Pickled as what made it, its counts and the record of each game
+    /// it is playing; unpickled, every game goes on with the same throws.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (
+            PyRuleset,
+            u64,
+            u64,
+            u64,
+            Option<u8>,
+            &'static str,
+            usize,
+            Vec<String>,
+        ),
+    )> {
+        let me = slf.borrow();
+        let side = me.opponent.as_ref().map_or(Side::O, |(side, _)| *side);
+        Ok((
+            slf.get_type().getattr("_resume")?,
+            (
+                PyRuleset { rules: me.rules },
+                me.seed,
+                me.started,
+                me.finished,
+                me.level,
+                crate::position::side_name(side),
+                me.max_turns,
+                me.cores.iter().map(AnyCore::record).collect(),
+            ),
+        ))
+    }
+
+    /// The batch `__reduce__` describes.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _resume(
+        py: Python<'_>,
+        ruleset: &Bound<'_, PyAny>,
+        seed: u64,
+        started: u64,
+        finished: u64,
+        opponent: Option<u8>,
+        opponent_side: &str,
+        max_turns: usize,
+        records: Vec<String>,
+    ) -> PyResult<Batch> {
+        let rules = rules_arg(ruleset)?;
+        at_most("the number of games in a batch", records.len(), MAX_BATCH)?;
+        let side = crate::position::side_arg(opponent_side)?;
+        let bot = opponent
+            .map(|level| AnyBot::new(rules, level_arg(level)?, None))
+            .transpose()?;
+        let cores = py.detach(|| {
+            records
+                .iter()
+                .map(|record| {
+                    AnyCore::resume(rules, record, bot.as_ref().map(|b| (side, b)), max_turns)
+                })
+                .collect::<PyResult<Vec<AnyCore>>>()
+        })?;
+        Ok(Batch {
+            rules,
+            seed,
+            started,
+            finished,
+            opponent: bot.map(|bot| (side, bot)),
+            level: opponent,
+            max_turns,
+            cores,
+        })
     }
 
     /// Games finished (ended or cut short) so far.

@@ -54,6 +54,8 @@ pub struct PyBot {
     bot: Mutex<AnyBot>,
     rules: Rules,
     level: u8,
+    /// Kept for pickling: a bot is pickled as what made it.
+    table: Option<PyTable>,
 }
 
 impl PyBot {
@@ -101,7 +103,20 @@ impl PyBot {
             bot: Mutex::new(AnyBot::new(rules, level_arg(level)?, table)?),
             rules,
             level,
+            table: table.cloned(),
         })
+    }
+
+    /// Pickled as what made it: its ruleset, level and table.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (PyRuleset, u8, Option<PyTable>))> {
+        let me = slf.get();
+        Ok((
+            slf.get_type().into_any(),
+            (PyRuleset { rules: me.rules }, me.level, me.table.clone()),
+        ))
     }
 
     /// The bot's level.

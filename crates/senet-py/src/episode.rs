@@ -9,7 +9,7 @@
 
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use senet::{AnyRuleset, Described, Game, Outcome, Position, Seed, Side};
+use senet::{AnyRuleset, Described, Game, Outcome, Position, Record, Seed, Side};
 use senet_bot::{Agent, Bot, Decision};
 
 use crate::bot::{AnyBot, level_arg};
@@ -57,6 +57,25 @@ impl<R: IntoPos> Core<R> {
     ) -> Result<Core<R>, String> {
         let mut core = Core {
             game: Game::seeded_from(start, seed),
+            opponent,
+            max_turns,
+        };
+        core.advance()?;
+        Ok(core)
+    }
+
+    /// The game a record (with its seed) leaves, under `ruleset`, run on
+    /// to the next decision: where the game it records stood, since the
+    /// throws come from the seed.
+    pub fn resume(
+        record: &Record,
+        ruleset: R,
+        opponent: Option<(Side, Bot<R>)>,
+        max_turns: usize,
+    ) -> Result<Core<R>, String> {
+        let game = Game::resume(record, ruleset).map_err(|e| e.to_string())?;
+        let mut core = Core {
+            game,
             opponent,
             max_turns,
         };
@@ -158,6 +177,28 @@ pub enum AnyCore {
     File(Core<Described>),
 }
 
+/// A ruleset with its opponent bot, of one ruleset type.
+enum Typed {
+    Builtin(AnyRuleset, Option<(Side, Bot<AnyRuleset>)>),
+    File(Described, Option<(Side, Bot<Described>)>),
+}
+
+impl Typed {
+    fn of(rules: Rules, opponent: Option<(Side, &AnyBot)>) -> PyResult<Typed> {
+        match (rules, opponent) {
+            (Rules::Builtin(r), None) => Ok(Typed::Builtin(r, None)),
+            (Rules::File(r), None) => Ok(Typed::File(r, None)),
+            (Rules::Builtin(r), Some((side, AnyBot::Builtin(bot)))) => {
+                Ok(Typed::Builtin(r, Some((side, bot.clone()))))
+            }
+            (Rules::File(r), Some((side, AnyBot::File(bot)))) => {
+                Ok(Typed::File(r, Some((side, bot.clone()))))
+            }
+            _ => err::<GameError, _>("the opponent bot plays another ruleset"),
+        }
+    }
+}
+
 impl AnyCore {
     /// A core of `rules` from its start, as [`Core::new`].
     pub fn new(
@@ -166,30 +207,37 @@ impl AnyCore {
         opponent: Option<(Side, &AnyBot)>,
         max_turns: usize,
     ) -> PyResult<AnyCore> {
-        let core = match (rules, opponent) {
-            (Rules::Builtin(r), None) => {
-                Core::new(Position::start(r), seed, None, max_turns).map(AnyCore::Builtin)
+        let core = match Typed::of(rules, opponent)? {
+            Typed::Builtin(r, bot) => {
+                Core::new(Position::start(r), seed, bot, max_turns).map(AnyCore::Builtin)
             }
-            (Rules::File(r), None) => {
-                Core::new(Position::start(r), seed, None, max_turns).map(AnyCore::File)
+            Typed::File(r, bot) => {
+                Core::new(Position::start(r), seed, bot, max_turns).map(AnyCore::File)
             }
-            (Rules::Builtin(r), Some((side, AnyBot::Builtin(bot)))) => Core::new(
-                Position::start(r),
-                seed,
-                Some((side, bot.clone())),
-                max_turns,
-            )
-            .map(AnyCore::Builtin),
-            (Rules::File(r), Some((side, AnyBot::File(bot)))) => Core::new(
-                Position::start(r),
-                seed,
-                Some((side, bot.clone())),
-                max_turns,
-            )
-            .map(AnyCore::File),
-            _ => Err("the opponent bot plays another ruleset".into()),
         };
         core.or_else(err::<GameError, _>)
+    }
+
+    /// The core a record leaves, as [`Core::resume`].
+    pub fn resume(
+        rules: Rules,
+        record: &str,
+        opponent: Option<(Side, &AnyBot)>,
+        max_turns: usize,
+    ) -> PyResult<AnyCore> {
+        let record: Record = record.parse().or_else(err::<GameError, _>)?;
+        let core = match Typed::of(rules, opponent)? {
+            Typed::Builtin(r, bot) => {
+                Core::resume(&record, r, bot, max_turns).map(AnyCore::Builtin)
+            }
+            Typed::File(r, bot) => Core::resume(&record, r, bot, max_turns).map(AnyCore::File),
+        };
+        core.or_else(err::<GameError, _>)
+    }
+
+    /// The record of the core's game.
+    pub fn record(&self) -> String {
+        each!(AnyCore, self, |c| c.game().record().to_string())
     }
 }
 
@@ -207,6 +255,11 @@ fn observer_of(core: &AnyCore) -> Side {
 #[pyclass(module = "senet", name = "Episode")]
 pub struct Episode {
     core: AnyCore,
+    /// What made it, for pickling: the opponent's level and side, the
+    /// turn limit and the bot's table.
+    opponent: Option<(u8, Side)>,
+    max_turns: usize,
+    table: Option<PyTable>,
 }
 
 #[pymethods]
@@ -233,7 +286,73 @@ impl Episode {
             .transpose()?;
         let core =
             py.detach(|| AnyCore::new(rules, seed, bot.as_ref().map(|b| (side, b)), max_turns));
-        Ok(Episode { core: core? })
+        Ok(Episode {
+            core: core?,
+            opponent: opponent.map(|level| (level, side)),
+            max_turns,
+            table: table.cloned(),
+        })
+    }
+
+    /// Pickled as its game's record and what made it; unpickled, the
+    /// game goes on with the same throws and the same bot.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (
+            PyRuleset,
+            String,
+            Option<u8>,
+            &'static str,
+            usize,
+            Option<PyTable>,
+        ),
+    )> {
+        let me = slf.borrow();
+        let (level, side) = match me.opponent {
+            Some((level, side)) => (Some(level), side),
+            None => (None, Side::O),
+        };
+        Ok((
+            slf.get_type().getattr("_resume")?,
+            (
+                me.ruleset(),
+                me.core.record(),
+                level,
+                side_name(side),
+                me.max_turns,
+                me.table.clone(),
+            ),
+        ))
+    }
+
+    /// The episode a record leaves (see `__reduce__`).
+    #[staticmethod]
+    #[pyo3(signature = (ruleset, record, opponent, opponent_side, max_turns, table))]
+    fn _resume(
+        py: Python<'_>,
+        ruleset: &Bound<'_, PyAny>,
+        record: &str,
+        opponent: Option<u8>,
+        opponent_side: &str,
+        max_turns: usize,
+        table: Option<&PyTable>,
+    ) -> PyResult<Episode> {
+        let rules = rules_arg(ruleset)?;
+        let side = side_arg(opponent_side)?;
+        let bot = opponent
+            .map(|level| AnyBot::new(rules, level_arg(level)?, table))
+            .transpose()?;
+        let core = py
+            .detach(|| AnyCore::resume(rules, record, bot.as_ref().map(|b| (side, b)), max_turns));
+        Ok(Episode {
+            core: core?,
+            opponent: opponent.map(|level| (level, side)),
+            max_turns,
+            table: table.cloned(),
+        })
     }
 
     /// Plays `action` for the side to play: returns `(reward_x, reward_o,
@@ -339,7 +458,7 @@ impl Episode {
 
     /// The game's record (text), which `senet.verify` replays.
     fn record(&self) -> String {
-        each!(AnyCore, &self.core, |c| c.game().record().to_string())
+        self.core.record()
     }
 }
 

@@ -25,7 +25,18 @@ pub fn seed_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Seed> {
     let Some(value) = value else {
         return Seed::random().or_else(err::<GameError, _>);
     };
-    if value.is_instance_of::<pyo3::types::PyInt>() {
+    // Any integer type (numpy's among them) is a number, as `operator.index`
+    // reads it; bytes and text are not.
+    let is_text = value.is_instance_of::<pyo3::types::PyString>()
+        || value.is_instance_of::<pyo3::types::PyBytes>();
+    let number = if value.is_instance_of::<pyo3::types::PyInt>() {
+        Some(value.clone())
+    } else if !is_text && value.hasattr("__index__")? {
+        Some(value.call_method0("__index__")?)
+    } else {
+        None
+    };
+    if let Some(value) = number {
         return match value.extract::<u64>() {
             Ok(number) => Ok(Seed::from_u64(number)),
             Err(_) => {
@@ -216,6 +227,42 @@ impl PyGame {
             }
         }
         Ok(record.to_string())
+    }
+
+    /// Pickled as its record, its ruleset and whether a throw waits for
+    /// its move: unpickling replays the record from its seed (and throws
+    /// that throw again, the seed's same), and the game goes on with the
+    /// same throws.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, PyRuleset, bool))> {
+        let me = slf.borrow();
+        let record = each!(AnyGame, &me.game, |g| g.record()).to_string();
+        let thrown = each!(AnyGame, &me.game, |g| g.current_throw().is_some());
+        Ok((
+            slf.get_type().getattr("_resume")?,
+            (record, me.ruleset(), thrown),
+        ))
+    }
+
+    /// The game a record (with its seed) leaves, under `ruleset`, with
+    /// the next throw made when `thrown`.
+    #[staticmethod]
+    fn _resume(record: &str, ruleset: &Bound<'_, PyAny>, thrown: bool) -> PyResult<PyGame> {
+        let rules = rules_arg(ruleset)?;
+        let record: senet::Record = record.parse().or_else(err::<RecordError, _>)?;
+        let mut game = match rules {
+            Rules::Builtin(any) => {
+                AnyGame::Builtin(Game::resume(&record, any).or_else(err::<RecordError, _>)?)
+            }
+            Rules::File(file) => {
+                AnyGame::File(Game::resume(&record, file).or_else(err::<RecordError, _>)?)
+            }
+        };
+        if thrown {
+            each!(AnyGame, &mut game, |g| g.throw().map(|_| ())).or_else(err::<GameError, _>)?;
+        }
+        Ok(PyGame { game })
     }
 
     fn __repr__(&self) -> String {

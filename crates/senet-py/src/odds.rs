@@ -58,6 +58,7 @@ impl IntoTable for Described {
 /// (`Table.solve`) or read from a file `senet odds --save` or
 /// `Table.save` wrote.
 #[pyclass(module = "senet", name = "Table", frozen)]
+#[derive(Clone)]
 pub struct PyTable {
     pub table: AnyTable,
 }
@@ -78,6 +79,34 @@ impl PyTable {
         let rules = rules_arg(ruleset)?;
         each!(Rules, rules, |r| py
             .detach(|| Table::solve(r, bound))
+            .map(|t| PyTable {
+                table: IntoTable::table(t)
+            })
+            .or_else(err::<TableError, _>))
+    }
+
+    /// Pickled as the bytes `save` writes, with its ruleset.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Bound<'py, pyo3::types::PyBytes>, PyRuleset),
+    )> {
+        let me = slf.get();
+        let bytes = each!(AnyTable, &me.table, |t| t.to_bytes());
+        Ok((
+            slf.get_type().getattr("_from_bytes")?,
+            (pyo3::types::PyBytes::new(slf.py(), &bytes), me.ruleset()),
+        ))
+    }
+
+    /// The table `bytes` (as `save` writes them) hold, of `ruleset`.
+    #[staticmethod]
+    fn _from_bytes(py: Python<'_>, bytes: &[u8], ruleset: &Bound<'_, PyAny>) -> PyResult<PyTable> {
+        let rules = rules_arg(ruleset)?;
+        each!(Rules, rules, |r| py
+            .detach(|| Table::from_bytes(r, bytes))
             .map(|t| PyTable {
                 table: IntoTable::table(t)
             })

@@ -166,6 +166,25 @@ impl PyMove {
     fn __hash__(&self) -> u64 {
         u64::from(encode::action_of(self.mv) as u32) << 8 | u64::from(self.mv.roll().value())
     }
+
+    /// Pickled as its serde form (checked when read back) and its text.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let me = slf.get();
+        let form = serde_json::to_string(&me.mv)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        Ok((
+            slf.get_type().getattr("_restore")?,
+            (form, me.text.to_string()),
+        ))
+    }
+
+    /// The move of serde form `form`, written `text`.
+    #[staticmethod]
+    fn _restore(form: &str, text: &str) -> PyResult<PyMove> {
+        let mv: Move = serde_json::from_str(form).or_else(err::<IllegalMoveError, _>)?;
+        let text: MoveText = text.parse().or_else(err::<IllegalMoveError, _>)?;
+        Ok(PyMove { mv, text })
+    }
 }
 
 /// A position: the board, the side to throw, and what the ruleset marks.
