@@ -37,6 +37,8 @@ pub struct Batch {
     level: Option<u8>,
     max_turns: usize,
     cores: Vec<AnyCore>,
+    /// The last observation of each game the last step ended.
+    finals: Vec<f32>,
 }
 
 impl Batch {
@@ -108,6 +110,7 @@ impl Batch {
             level: opponent_level,
             max_turns,
             cores: Vec::with_capacity(n),
+            finals: Vec::new(),
         };
         for _ in 0..n {
             let core = batch.start_one()?;
@@ -192,6 +195,7 @@ impl Batch {
             level: opponent,
             max_turns,
             cores,
+            finals: Vec::new(),
         })
     }
 
@@ -213,6 +217,16 @@ impl Batch {
             each!(AnyCore, core, |c| c
                 .observe(c.to_play().unwrap_or(Side::X), row));
         }
+        PyArray1::from_vec(py, out).reshape([self.cores.len(), encode::OBSERVATION_SIZE])
+    }
+
+    /// The last observation of each game that the last `step` ended or
+    /// cut short (float32, `n` by `senet.OBSERVATION_SIZE`), as the side
+    /// that acted saw it, before its game started again; the rows of the
+    /// other games are stale.
+    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let mut out = self.finals.clone();
+        out.resize(self.cores.len() * encode::OBSERVATION_SIZE, 0.0);
         PyArray1::from_vec(py, out).reshape([self.cores.len(), encode::OBSERVATION_SIZE])
     }
 
@@ -259,7 +273,8 @@ impl Batch {
         let mut rewards = Array1::<f32>::zeros(n);
         let mut terminated = Array1::<bool>::from_elem(n, false);
         let mut truncated = Array1::<bool>::from_elem(n, false);
-        let cores = &mut self.cores;
+        let (cores, finals) = (&mut self.cores, &mut self.finals);
+        finals.resize(n * encode::OBSERVATION_SIZE, 0.0);
         let outcome = py.detach(|| {
             for (i, core) in cores.iter_mut().enumerate() {
                 let step = each!(AnyCore, core, |c| c.step(actions[i]))
@@ -267,6 +282,13 @@ impl Batch {
                 rewards[i] = step.rewards[step.mover.index()];
                 terminated[i] = step.terminated;
                 truncated[i] = step.truncated;
+                if step.terminated || step.truncated {
+                    // The end, as the side that acted sees it, before the
+                    // game starts again.
+                    let row =
+                        &mut finals[i * encode::OBSERVATION_SIZE..][..encode::OBSERVATION_SIZE];
+                    each!(AnyCore, core, |c| c.observe(step.mover, row));
+                }
             }
             Ok::<(), String>(())
         });

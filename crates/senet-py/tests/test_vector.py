@@ -91,3 +91,47 @@ def test_make_vec_plays_games_to_their_end_in_every_autoreset_mode(vectorization
         envs.close()
     # A game against level 1 takes about 60 of the agent's moves.
     assert ended >= 3, ended
+
+
+def test_make_vec_defaults_to_the_rust_batched_vector_environment():
+    envs = gymnasium.make_vec("senet/Kendall-v0", num_envs=6, opponent=2)
+    assert isinstance(envs.unwrapped, senet.envs.SenetVectorEnv)
+    assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    assert envs.unwrapped.opponent == 2
+    obs, info = envs.reset(seed=5)
+    assert obs.shape == (6, senet.OBSERVATION_SIZE) and obs.dtype == np.float32
+    assert set(info) == {"action_mask", "roll"}
+    rng = np.random.default_rng(0)
+    ended = wins = 0
+    for _ in range(600):
+        actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]])
+        assert envs.action_space.contains(actions)
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        assert set(info) <= {"action_mask", "roll", "final_obs", "_final_obs"}
+        done = terminated | truncated
+        if done.any():
+            assert np.array_equal(info["_final_obs"], done)
+            # The last view of a game that ended, and the new game's first.
+            for row in np.flatnonzero(done):
+                assert not np.array_equal(info["final_obs"][row], obs[row])
+        # Every game goes on at once: each has a legal action.
+        assert info["action_mask"].any(axis=1).all()
+        ended += int(done.sum())
+        wins += int((rewards > 0).sum())
+        assert np.all(rewards[~done] == 0)
+    envs.close()
+    assert ended >= 6 and 0 < wins < ended
+
+
+def test_the_vector_environment_repeats_for_a_seed():
+    def run():
+        envs = gymnasium.make_vec("senet/Temple-v0", num_envs=3)
+        obs, info = envs.reset(seed=9)
+        seen = [obs]
+        for _ in range(100):
+            actions = info["action_mask"].argmax(axis=1)
+            obs, _, _, _, info = envs.step(actions)
+            seen.append(obs)
+        return np.stack(seen)
+
+    assert np.array_equal(run(), run())

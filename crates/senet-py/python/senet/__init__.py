@@ -115,7 +115,9 @@ GYM_IDS = {
 
 def _register_gym_ids() -> None:
     """Registers `GYM_IDS` with Gymnasium, so that ``gymnasium.make`` and
-    ``gymnasium.make_vec`` know them once ``senet`` is imported."""
+    ``gymnasium.make_vec`` know them once ``senet`` is imported;
+    ``make_vec`` makes the Rust-batched ``SenetVectorEnv`` unless a
+    ``vectorization_mode`` is given."""
     try:
         import gymnasium
     except ImportError:  # pragma: no cover - gymnasium is optional
@@ -125,6 +127,7 @@ def _register_gym_ids() -> None:
             gymnasium.register(
                 id=env_id,
                 entry_point="senet.envs:SenetEnv",
+                vector_entry_point="senet.envs:SenetVectorEnv",
                 kwargs={"ruleset": name},
             )
 

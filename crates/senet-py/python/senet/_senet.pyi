@@ -404,6 +404,9 @@ class Batch:
         """Games finished (ended or cut short) so far."""
     def observations(self) -> npt.NDArray[np.float32]:
         """The observations, ``n`` by ``OBSERVATION_SIZE``."""
+    def final_observations(self) -> npt.NDArray[np.float32]:
+        """The last observation of each game the last ``step`` ended (float32,
+        ``n`` by ``OBSERVATION_SIZE``), as the side that acted saw it."""
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The action masks, ``n`` by ``ACTIONS``."""
     def sides(self) -> npt.NDArray[np.int8]:

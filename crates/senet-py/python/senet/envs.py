@@ -33,6 +33,7 @@ from typing import Optional, Union
 
 import numpy as np
 import gymnasium
+import gymnasium.vector
 from gymnasium import spaces
 
 import senet
@@ -156,6 +157,89 @@ class SenetEnv(_Shown, gymnasium.Env):
         """The legal actions as booleans (sb3-contrib's MaskablePPO)."""
         return self.episode.action_mask().astype(bool)
 
+
+
+class SenetVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` games of ``SenetEnv``, stepped together in Rust
+    (``senet.Batch``): the fast vector environment, the default of
+    ``gymnasium.make_vec`` for the ids ``senet`` registers.
+
+    The agent plays ``agent_side`` against a bot of level ``opponent`` in
+    every game. A game that ends starts again in the same step
+    (``AutoresetMode.SAME_STEP``): the observation returned is the new
+    game's, and ``info["final_obs"]`` holds the last one of the game that
+    ended (``info["_final_obs"]`` says which). ``info`` holds, for every
+    game and after every reset and step, ``action_mask`` (int8) and
+    ``roll`` (int).
+    """
+
+    metadata = {
+        "autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 8,
+        ruleset: Union[str, senet.Ruleset] = "kendall",
+        opponent: int = 1,
+        agent_side: str = "x",
+        max_turns: int = 10_000,
+    ) -> None:
+        if agent_side not in _OTHER:
+            raise ValueError(f'agent_side is "x" or "o", not {agent_side!r}')
+        if opponent is None:
+            raise ValueError(
+                "opponent is a bot level, 1 to 5; for two learning agents, "
+                "use senet.pettingzoo_env (senet.envs.SenetAEC)"
+            )
+        self.num_envs = num_envs
+        self.ruleset = _ruleset(ruleset)
+        self.opponent = opponent
+        self.agent_side = agent_side
+        self.max_turns = max_turns
+        self.render_mode = None
+        self.single_observation_space = spaces.Box(
+            0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32
+        )
+        self.single_action_space = spaces.Discrete(senet.ACTIONS)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, num_envs
+        )
+        self.action_space = gymnasium.vector.utils.batch_space(
+            self.single_action_space, num_envs
+        )
+        self.batch = None
+
+    def _info(self, obs):
+        # The roll, 1 to 6, is the one-hot slice 92:98 of the observation.
+        rolls = obs[:, 92:98]
+        roll = np.where(rolls.any(axis=1), rolls.argmax(axis=1) + 1, 0).astype(np.int64)
+        return {"action_mask": self.batch.action_masks(), "roll": roll}
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.batch = senet.Batch(
+            self.ruleset,
+            self.num_envs,
+            int(self.np_random.integers(0, 2**63)),
+            opponent=self.opponent,
+            opponent_side=_OTHER[self.agent_side],
+            max_turns=self.max_turns,
+        )
+        obs = self.batch.observations()
+        return obs, self._info(obs)
+
+    def step(self, actions):
+        actions = np.asarray(actions, dtype=np.int64)
+        rewards, terminated, truncated = self.batch.step(actions)
+        obs = self.batch.observations()
+        info = self._info(obs)
+        ended = terminated | truncated
+        if ended.any():
+            info["final_obs"] = self.batch.final_observations()
+            info["_final_obs"] = ended
+        return obs, rewards.astype(np.float64), terminated, truncated, info
 
 
 try:
