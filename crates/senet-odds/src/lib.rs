@@ -77,6 +77,8 @@ mod index;
 mod serde_impls;
 mod solve;
 
+use std::ops::ControlFlow;
+
 use thiserror::Error;
 
 use index::Layout;
@@ -166,6 +168,9 @@ pub enum SolveError {
         /// The position reached.
         to: String,
     },
+    /// The caller stopped the solve ([`Table::solve_until`]).
+    #[error("the solve was stopped before its end")]
+    Stopped,
 }
 
 /// Where the solver is, reported after each sweep.
@@ -279,6 +284,45 @@ impl<R: Ruleset> Table<R> {
         ruleset: R,
         k: u8,
         mut progress: impl FnMut(&Progress),
+    ) -> Result<(Table<R>, Vec<LayerReport>), SolveError> {
+        let pieces = ruleset.pieces_per_side();
+        if k == 0 || k > pieces {
+            return Err(SolveError::Bound { k, pieces });
+        }
+        let layout = Layout::new(ruleset, k).ok_or(SolveError::TooLarge { slots: usize::MAX })?;
+        let mut progress = |p: &Progress| {
+            progress(p);
+            ControlFlow::Continue(())
+        };
+        let (values, reports) = solve::solve(&layout, ruleset, &mut progress)?;
+        let values = values.into_iter().map(quantize).collect();
+        Ok((Table { layout, values }, reports))
+    }
+
+    /// [`solve_with_progress`](Self::solve_with_progress), stopped when
+    /// `progress` answers [`ControlFlow::Break`] after a sweep: the way
+    /// to give up a long solve (a person's Ctrl-C, a deadline).
+    ///
+    /// # Errors
+    ///
+    /// As [`solve`](Self::solve), and [`SolveError::Stopped`] when
+    /// `progress` stopped it.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use senet_odds::{SolveError, Table};
+    /// use senet::rulesets::Kendall;
+    ///
+    /// let stopped = Table::solve_until(Kendall, 2, |_| ControlFlow::Break(()));
+    /// assert_eq!(stopped.err(), Some(SolveError::Stopped));
+    /// let (table, _) = Table::solve_until(Kendall, 1, |_| ControlFlow::Continue(()))?;
+    /// assert_eq!(table.bound(), 1);
+    /// # Ok::<(), SolveError>(())
+    /// ```
+    pub fn solve_until(
+        ruleset: R,
+        k: u8,
+        mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
     ) -> Result<(Table<R>, Vec<LayerReport>), SolveError> {
         let pieces = ruleset.pieces_per_side();
         if k == 0 || k > pieces {

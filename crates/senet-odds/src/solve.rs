@@ -17,6 +17,7 @@
 //! through the throws they lose to each other, which would otherwise
 //! take most of the sweeps.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::index::{Layer, Layout};
@@ -44,7 +45,7 @@ pub const TOLERANCE: f64 = 1e-12;
 pub(crate) fn solve<R: Ruleset>(
     layout: &Layout<R>,
     ruleset: R,
-    progress: &mut dyn FnMut(&Progress),
+    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<(Vec<f64>, Vec<LayerReport>), SolveError> {
     if u32::try_from(layout.len()).is_err() {
         return Err(SolveError::TooLarge {
@@ -70,13 +71,16 @@ pub(crate) fn solve<R: Ruleset>(
             loop {
                 sweeps += 1;
                 let change = graph.sweep(ruleset, &mut values, &mut deltas);
-                progress(&Progress {
+                let asked = progress(&Progress {
                     layer: number,
                     layers: layout.layers().len(),
                     on: layer.on,
                     sweep: sweeps,
                     change,
                 });
+                if asked.is_break() {
+                    return Err(SolveError::Stopped);
+                }
                 if change <= TOLERANCE {
                     break;
                 }

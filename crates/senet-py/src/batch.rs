@@ -84,6 +84,7 @@ impl Batch {
     #[new]
     #[pyo3(signature = (ruleset, n, seed, opponent = None, opponent_side = "o", max_turns = MAX_TURNS))]
     fn new(
+        py: Python<'_>,
         ruleset: &Bound<'_, PyAny>,
         n: usize,
         seed: u64,
@@ -112,10 +113,17 @@ impl Batch {
             cores: Vec::with_capacity(n),
             finals: Vec::new(),
         };
-        for _ in 0..n {
-            let core = batch.start_one()?;
-            batch.cores.push(core);
-        }
+        // The GIL let go meanwhile; a signal (Ctrl-C) stops it.
+        py.detach(|| {
+            for game in 0..n {
+                if game % 1024 == 1023 {
+                    crate::interrupt::check()?;
+                }
+                let core = batch.start_one()?;
+                batch.cores.push(core);
+            }
+            Ok::<(), PyErr>(())
+        })?;
         Ok(batch)
     }
 
@@ -332,29 +340,33 @@ fn playouts<'py>(
             }
             Rules::File(r) => play_many(r, &mut rng, games, max_throws),
         }
-    });
+    })?;
     Ok((throws.into_pyarray(py), winners.into_pyarray(py)))
 }
 
-/// The throws and winners of `games` random playouts of `ruleset`.
+/// The throws and winners of `games` random playouts of `ruleset`; a
+/// signal (Ctrl-C) stops it between two of its games.
 fn play_many<R: senet::Ruleset + senet::rulesets::BuiltIn>(
     ruleset: R,
     rng: &mut ChaCha8Rng,
     games: usize,
     max_throws: u32,
-) -> (Vec<u32>, Vec<i8>) {
+) -> PyResult<(Vec<u32>, Vec<i8>)> {
     let start = Position::start(ruleset);
-    (0..games)
-        .map(|_| {
-            let game = senet::playout::playout(&start, rng, max_throws);
-            let winner = match game.outcome() {
-                Some(Outcome::Win(side)) => side.index() as i8,
-                Some(Outcome::Draw) => 2,
-                None => -1,
-            };
-            (game.throws, winner)
-        })
-        .unzip()
+    let (mut throws, mut winners) = (Vec::with_capacity(games), Vec::with_capacity(games));
+    for game in 0..games {
+        if game % 256 == 255 {
+            crate::interrupt::check()?;
+        }
+        let game = senet::playout::playout(&start, rng, max_throws);
+        winners.push(match game.outcome() {
+            Some(Outcome::Win(side)) => side.index() as i8,
+            Some(Outcome::Draw) => 2,
+            None => -1,
+        });
+        throws.push(game.throws);
+    }
+    Ok((throws, winners))
 }
 
 /// Adds the class and function to the module.

@@ -21,6 +21,7 @@ mod encode;
 mod episode;
 mod errors;
 mod game;
+mod interrupt;
 mod odds;
 mod position;
 mod rules;
@@ -31,6 +32,9 @@ use pyo3::prelude::*;
 /// The extension module: its classes, functions and exceptions.
 #[pymodule]
 fn _senet(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // NumPy's C API is found now, on import, not in the first call that
+    // returns an array, where a Ctrl-C while it loads was a panic.
+    numpy::PyArray1::<f32>::zeros(m.py(), [0], false);
     rules::register(m)?;
     position::register(m)?;
     game::register(m)?;

@@ -1,6 +1,7 @@
 //! `Table`: the exact odds of endgames with few pieces, solved or read
 //! from a table file.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -77,12 +78,24 @@ impl PyTable {
     #[staticmethod]
     fn solve(py: Python<'_>, ruleset: &Bound<'_, PyAny>, bound: u8) -> PyResult<PyTable> {
         let rules = rules_arg(ruleset)?;
-        each!(Rules, rules, |r| py
-            .detach(|| Table::solve(r, bound))
-            .map(|t| PyTable {
-                table: IntoTable::table(t)
-            })
-            .or_else(err::<TableError, _>))
+        // A signal (Ctrl-C) stops the solve after its current sweep.
+        let solved = each!(Rules, rules, |r| py
+            .detach(|| {
+                let mut interrupted = None;
+                let solved = Table::solve_until(r, bound, |_| match crate::interrupt::check() {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(signal) => {
+                        interrupted = Some(signal);
+                        ControlFlow::Break(())
+                    }
+                });
+                match interrupted {
+                    Some(signal) => Err(signal),
+                    None => Ok(solved.map(|(table, _)| IntoTable::table(table))),
+                }
+            })?
+            .or_else(err::<TableError, _>));
+        Ok(PyTable { table: solved? })
     }
 
     /// Pickled as the bytes `save` writes, with its ruleset.

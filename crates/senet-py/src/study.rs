@@ -210,12 +210,31 @@ fn study_part(
     let pairing = pairing_arg(pairing)?;
     let range = start..end.max(start);
     let tally = py.detach(|| match rules {
-        Rules::Builtin(any) => with_ruleset!(any, |r| play_range(r, pairing, seed, range)),
-        Rules::File(r) => play_range(r, pairing, seed, range),
+        Rules::Builtin(any) => with_ruleset!(any, |r| play_in_pieces(r, pairing, seed, range)),
+        Rules::File(r) => play_in_pieces(r, pairing, seed, range),
     });
-    tally
-        .map(|tally| PyTally { tally })
-        .or_else(err::<SenetError, _>)
+    tally.map(|tally| PyTally { tally })
+}
+
+/// `play_range`, a few games at a time, so that a signal (Ctrl-C) stops
+/// it between two pieces.
+fn play_in_pieces<R: senet::rulesets::BuiltIn + Send>(
+    ruleset: R,
+    pairing: Pairing,
+    seed: u64,
+    games: std::ops::Range<u64>,
+) -> PyResult<Tally> {
+    const PIECE: u64 = 16;
+    let mut tally = Tally::default();
+    let mut start = games.start;
+    while start < games.end {
+        crate::interrupt::check()?;
+        let end = games.end.min(start.saturating_add(PIECE));
+        let piece = play_range(ruleset, pairing, seed, start..end);
+        tally.merge(piece.or_else(err::<SenetError, _>)?);
+        start = end;
+    }
+    Ok(tally)
 }
 
 /// One side of a duel: a bot level, or the random mover.
@@ -348,9 +367,7 @@ fn duel_part(
         Rules::Builtin(any) => with_ruleset!(any, |r| duel_range(r, a, b, seed, start..end)),
         Rules::File(r) => duel_range(r, a, b, seed, start..end),
     });
-    stats
-        .map(|stats| PyDuelStats { stats })
-        .or_else(err::<SenetError, _>)
+    stats.map(|stats| PyDuelStats { stats })
 }
 
 fn duel_range<R: senet::rulesets::BuiltIn + Send>(
@@ -359,7 +376,7 @@ fn duel_range<R: senet::rulesets::BuiltIn + Send>(
     b: Player,
     seed: u64,
     pairs: std::ops::Range<u64>,
-) -> Result<DuelStats, String> {
+) -> PyResult<DuelStats> {
     let make = |player: Player, agent_seed: u64| -> Box<dyn Agent<R>> {
         match player {
             Player::Level(level) => Box::new(Bot::new(ruleset, level)),
@@ -374,9 +391,11 @@ fn duel_range<R: senet::rulesets::BuiltIn + Send>(
             make(a, agent_seed.wrapping_add(1)),
             make(b, agent_seed.wrapping_add(2)),
         );
+        // A signal (Ctrl-C) stops the duel between two pairs.
+        crate::interrupt::check()?;
         let result = duel
             .play_pair(&mut agent_a, &mut agent_b, Seed::for_pair(seed, pair))
-            .map_err(|e| format!("pair {pair}: {e}"))?;
+            .or_else(|e| err::<SenetError, _>(format!("pair {pair}: {e}")))?;
         stats.record(&result);
     }
     Ok(stats)
