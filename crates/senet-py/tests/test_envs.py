@@ -415,3 +415,65 @@ def test_batch_step_takes_any_integer_sequence():
     assert results[0] == results[1] == results[2]
     with pytest.raises(TypeError):
         senet.Batch("kendall", 3, seed=4).step(["a", "b", "c"])
+
+
+# --- exact values from the endgame tables --------------------------------------
+
+
+def test_info_value_is_the_tables_exact_share_where_it_reaches_and_nan_beyond():
+    import math
+
+    table = senet.Table.solve("kendall", 1)
+    env = senet.gym_env("kendall", opponent=2, agent_side="o", table=table)
+    _, info = env.reset(seed=4)
+    # Five pieces a side: past the table's bound of one.
+    assert math.isnan(info["value"])
+    assert type(info["value"]) is float
+    done = False
+    while not done:
+        position, roll = env.episode.position, env.episode.roll
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        best = table.best_move(position, roll) if roll is not None else None
+        if best is not None:
+            assert info["value"] == pytest.approx(1.0 - best[1])
+        _, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    assert info["value"] == (1.0 if reward > 0 else 0.0)
+    with pytest.raises(ValueError, match="table is of kendall"):
+        senet.gym_env("temple", table=table)
+    # A plain environment has no value.
+    plain = senet.gym_env("kendall")
+    _, info = plain.reset(seed=4)
+    assert "value" not in info
+
+
+def test_the_value_is_the_tables_best_move_for_the_side_asked():
+    from types import SimpleNamespace
+
+    from senet.envs import _share
+
+    table = senet.Table.solve("kendall", 1)
+    position = senet.Position.parse("..........x..........o........ x 4 4", "kendall")
+    waiting = SimpleNamespace(outcome=None, is_done=False, position=position, roll=2)
+    move, x_share = table.best_move(position, 2)
+    assert 0.0 < x_share < 1.0
+    assert _share(waiting, table, "x") == x_share
+    assert _share(waiting, table, "o") == pytest.approx(1.0 - x_share)
+    won = SimpleNamespace(outcome="o", is_done=True, position=position, roll=None)
+    assert (_share(won, table, "o"), _share(won, table, "x")) == (1.0, 0.0)
+
+
+def test_aec_infos_carry_each_agents_value():
+    import math
+
+    table = senet.Table.solve("kendall", 1)
+    aec = senet.pettingzoo_env("kendall", table=table)
+    aec.reset(seed=2)
+    assert all(math.isnan(aec.infos[agent]["value"]) for agent in aec.agents)
+    for agent in aec.agent_iter(max_iter=5000):
+        obs, _, terminated, truncated, info = aec.last()
+        if terminated or truncated:
+            assert info["value"] in (0.0, 1.0)
+            aec.step(None)
+            continue
+        aec.step(int(np.flatnonzero(obs["action_mask"])[0]))

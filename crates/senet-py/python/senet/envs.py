@@ -29,6 +29,7 @@ end: 1 for a win, -1 for a loss, 0 for a draw or a game cut short at
 ``max_turns`` (``truncated``).
 """
 
+import math
 from typing import Optional, Union
 
 import numpy as np
@@ -43,6 +44,30 @@ _OTHER = {"x": "o", "o": "x"}
 
 def _ruleset(ruleset):
     return ruleset if isinstance(ruleset, senet.Ruleset) else senet.Ruleset(ruleset)
+
+
+def _share(episode, table, side):
+    """`side`'s share of the game (a win 1, a draw half) under best play by
+    both sides, from the endgame `table`: at a decision, the value of the
+    best move for the pending roll; at the end, the result. NaN where the
+    table does not reach (more pieces on the board than its bound) and
+    for a game cut short; a float either way, so that vector
+    environments can stack it."""
+    outcome = episode.outcome
+    if outcome is not None:
+        return 0.5 if outcome == "draw" else float(outcome == side)
+    if episode.is_done or episode.roll is None:
+        return math.nan
+    best = table.best_move(episode.position, episode.roll)
+    if best is None:
+        return math.nan
+    return best[1] if side == "x" else 1.0 - best[1]
+
+
+def _table_of(table, ruleset):
+    if table is not None and table.ruleset != ruleset:
+        raise ValueError(f"the table is of {table.ruleset.name}, not {ruleset.name}")
+    return table
 
 
 class _Shown:
@@ -75,7 +100,10 @@ class SenetEnv(_Shown, gymnasium.Env):
     The agent plays ``agent_side`` (``"x"`` throws first). ``info`` holds,
     after a reset and after every step alike, ``action_mask`` (int8),
     ``roll`` (an int, 0 once the game is over) and ``illegal_action``
-    (whether the step's action named no legal move);
+    (whether the step's action named no legal move); with an endgame
+    ``table`` (``senet.Table`` of the ruleset), ``value`` too: the agent's
+    exact share of the game under best play by both sides (a win 1, a
+    draw half) where the table reaches, NaN where it does not;
     ``action_masks()`` gives the mask as booleans, as sb3-contrib's
     MaskablePPO asks. Each ``reset(seed=...)`` draws the game's seed from
     the environment's generator, so seeded runs repeat exactly, and
@@ -96,6 +124,7 @@ class SenetEnv(_Shown, gymnasium.Env):
         agent_side: str = "x",
         max_turns: int = 10_000,
         render_mode: Optional[str] = None,
+        table: Optional[senet.Table] = None,
     ) -> None:
         if agent_side not in _OTHER:
             raise ValueError(f'agent_side is "x" or "o", not {agent_side!r}')
@@ -109,6 +138,7 @@ class SenetEnv(_Shown, gymnasium.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         self.ruleset = _ruleset(ruleset)
+        self.table = _table_of(table, self.ruleset)
         self.opponent = opponent
         self.agent_side = agent_side
         self.max_turns = max_turns
@@ -124,11 +154,14 @@ class SenetEnv(_Shown, gymnasium.Env):
         # The same keys, each of one type, on every reset and step, so
         # that Gymnasium's vector environments can stack them.
         roll = self.episode.roll
-        return {
+        info = {
             "action_mask": self.episode.action_mask(),
             "roll": 0 if roll is None else int(roll),
             "illegal_action": bool(illegal),
         }
+        if self.table is not None:
+            info["value"] = _share(self.episode, self.table, self.agent_side)
+        return info
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
@@ -254,7 +287,8 @@ class SenetAEC(_Shown, AECEnv):
 
     Observations are dicts: ``observation`` (float32, from the agent's own
     point of view) and ``action_mask`` (int8, all 0 for an agent not to
-    move). A side that throws again (a roll that gives another throw, or
+    move). With an endgame ``table``, each agent's ``info["value"]`` is its
+    exact share under best play, as ``SenetEnv`` gives it. A side that throws again (a roll that gives another throw, or
     a lost throw of the opponent) is selected again.
     """
 
@@ -265,6 +299,7 @@ class SenetAEC(_Shown, AECEnv):
         ruleset: Union[str, senet.Ruleset] = "kendall",
         max_turns: int = 10_000,
         render_mode: Optional[str] = None,
+        table: Optional[senet.Table] = None,
     ) -> None:
         if AECEnv is object:
             raise ImportError("senet.pettingzoo_env needs pettingzoo: pip install pettingzoo")
@@ -275,6 +310,7 @@ class SenetAEC(_Shown, AECEnv):
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         super().__init__()
         self.ruleset = _ruleset(ruleset)
+        self.table = _table_of(table, self.ruleset)
         self.max_turns = max_turns
         self.render_mode = render_mode
         self.possible_agents = ["player_0", "player_1"]
@@ -316,7 +352,15 @@ class SenetAEC(_Shown, AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self._agents_by_side[self.episode.to_play]
+        self._value_infos()
         self._shown_to_human()
+
+    def _value_infos(self):
+        """With a table, each agent's exact share under best play (see
+        ``SenetEnv``) in its ``info["value"]``."""
+        if self.table is not None:
+            for agent in self.agents:
+                self.infos[agent]["value"] = _share(self.episode, self.table, self._sides[agent])
 
     def observe(self, agent):
         side = self._sides[agent]
@@ -340,6 +384,7 @@ class SenetAEC(_Shown, AECEnv):
             self.agent_selection = self.possible_agents[1 - self.possible_agents.index(agent)]
         else:
             self.agent_selection = self._agents_by_side[self.episode.to_play]
+        self._value_infos()
         self._accumulate_rewards()
         self._shown_to_human()
 
