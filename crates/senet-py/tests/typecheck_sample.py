@@ -87,5 +87,30 @@ def main() -> None:
         print(error)
 
 
+def a_users_training_loop(episodes: int) -> float:
+    """What a learner writes with the environments: every value typed."""
+    from senet.envs import SenetAEC, SenetVectorEnv
+
+    env = senet.gym_env("kendall", opponent=1, table=Table.solve("kendall", 1))
+    total = 0.0
+    for episode in range(episodes):
+        obs, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            legal: npt.NDArray[np.intp] = np.flatnonzero(info["action_mask"])
+            obs, reward, terminated, truncated, info = env.step(int(legal[0]))
+            total += reward
+            done = terminated or truncated
+    print(obs.shape, env.record())
+    envs = SenetVectorEnv(num_envs=4)
+    views, infos = envs.reset(seed=1)
+    views, rewards, ended, cut, infos = envs.step(infos["action_mask"].argmax(axis=1))
+    aec: SenetAEC = senet.pettingzoo_env("kendall")
+    aec.reset(seed=0)
+    print(views.shape, rewards.sum(), ended.any(), cut.any(), aec.observe("player_0")["action_mask"])
+    return total
+
+
 if __name__ == "__main__":
     main()
+    a_users_training_loop(1)

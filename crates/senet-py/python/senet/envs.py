@@ -30,9 +30,10 @@ end: 1 for a win, -1 for a loss, 0 for a draw or a game cut short at
 """
 
 import math
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import numpy as np
+import numpy.typing as npt
 import gymnasium
 import gymnasium.vector
 from gymnasium import spaces
@@ -41,12 +42,17 @@ import senet
 
 _OTHER = {"x": "o", "o": "x"}
 
+#: An observation (float32; a row per game in a vector environment).
+_Observation = npt.NDArray[np.float32]
+#: An action: one of ``senet.ACTIONS``.
+_Action = Union[int, np.integer[Any]]
 
-def _ruleset(ruleset):
+
+def _ruleset(ruleset: Union[str, senet.Ruleset]) -> senet.Ruleset:
     return ruleset if isinstance(ruleset, senet.Ruleset) else senet.Ruleset(ruleset)
 
 
-def _share(episode, table, side):
+def _share(episode: Any, table: senet.Table, side: str) -> float:
     """`side`'s share of the game (a win 1, a draw half) under best play by
     both sides, from the endgame `table`: at a decision, the value of the
     best move for the pending roll; at the end, the result. NaN where the
@@ -64,7 +70,7 @@ def _share(episode, table, side):
     return best[1] if side == "x" else 1.0 - best[1]
 
 
-def _table_of(table, ruleset):
+def _table_of(table: Optional[senet.Table], ruleset: senet.Ruleset) -> Optional[senet.Table]:
     if table is not None and table.ruleset != ruleset:
         raise ValueError(f"the table is of {table.ruleset.name}, not {ruleset.name}")
     return table
@@ -73,11 +79,20 @@ def _table_of(table, ruleset):
 class _Shown:
     """What both environments show of their game."""
 
-    def record(self):
-        """The game's record (text), which ``senet.verify`` replays."""
-        return self.episode.record()
+    episode: Optional[senet.Episode]
+    render_mode: Optional[str]
 
-    def render(self):
+    def _live(self) -> senet.Episode:
+        """The episode, once ``reset`` has made one."""
+        if self.episode is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self.episode
+
+    def record(self) -> str:
+        """The game's record (text), which ``senet.verify`` replays."""
+        return self._live().record()
+
+    def render(self) -> Optional[str]:
         """The position string and the roll: returned with
         ``render_mode="ansi"``, printed with ``"human"`` (after every reset
         and step too, as Gymnasium and PettingZoo expect of it)."""
@@ -89,12 +104,12 @@ class _Shown:
             return None
         return text
 
-    def _shown_to_human(self):
+    def _shown_to_human(self) -> None:
         if self.render_mode == "human":
             self.render()
 
 
-class SenetEnv(_Shown, gymnasium.Env):
+class SenetEnv(_Shown, gymnasium.Env[_Observation, _Action]):
     """One agent against a bot of level ``opponent`` (1 to 5).
 
     The agent plays ``agent_side`` (``"x"`` throws first). ``info`` holds,
@@ -115,7 +130,7 @@ class SenetEnv(_Shown, gymnasium.Env):
     a rules file's included; ``gymnasium.make_vec`` takes them too.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -147,15 +162,15 @@ class SenetEnv(_Shown, gymnasium.Env):
             0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32
         )
         self.action_space = spaces.Discrete(senet.ACTIONS)
-        self.episode = None
-        self.game_seed = None
+        self.episode: Optional[senet.Episode] = None
+        self.game_seed: Optional[int] = None
 
-    def _info(self, illegal=False):
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
         # The same keys, each of one type, on every reset and step, so
         # that Gymnasium's vector environments can stack them.
-        roll = self.episode.roll
+        roll = self._live().roll
         info = {
-            "action_mask": self.episode.action_mask(),
+            "action_mask": self._live().action_mask(),
             "roll": 0 if roll is None else int(roll),
             "illegal_action": bool(illegal),
         }
@@ -163,7 +178,9 @@ class SenetEnv(_Shown, gymnasium.Env):
             info["value"] = _share(self.episode, self.table, self.agent_side)
         return info
 
-    def reset(self, *, seed=None, options=None):
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[_Observation, dict[str, Any]]:
         super().reset(seed=seed)
         self.game_seed = int(self.np_random.integers(0, 2**63))
         self.episode = senet.Episode(
@@ -174,25 +191,25 @@ class SenetEnv(_Shown, gymnasium.Env):
             max_turns=self.max_turns,
         )
         self._shown_to_human()
-        return self.episode.observation(self.agent_side), self._info()
+        return self._live().observation(self.agent_side), self._info()
 
-    def step(self, action):
-        reward_x, reward_o, terminated, truncated, illegal = self.episode.step(
+    def step(self, action: _Action) -> tuple[_Observation, float, bool, bool, dict[str, Any]]:
+        reward_x, reward_o, terminated, truncated, illegal = self._live().step(
             int(action)
         )
         reward = reward_x if self.agent_side == "x" else reward_o
         info = self._info(illegal)
-        obs = self.episode.observation(self.agent_side)
+        obs = self._live().observation(self.agent_side)
         self._shown_to_human()
         return obs, float(reward), terminated, truncated, info
 
-    def action_masks(self):
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as booleans (sb3-contrib's MaskablePPO)."""
-        return self.episode.action_mask().astype(bool)
+        return self._live().action_mask().astype(bool)
 
 
 
-class SenetVectorEnv(gymnasium.vector.VectorEnv):
+class SenetVectorEnv(gymnasium.vector.VectorEnv[_Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` games of ``SenetEnv``, stepped together in Rust
     (``senet.Batch``): the fast vector environment, the default of
     ``gymnasium.make_vec`` for the ids ``senet`` registers.
@@ -206,7 +223,7 @@ class SenetVectorEnv(gymnasium.vector.VectorEnv):
     ``roll`` (int).
     """
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
         "render_modes": [],
     }
@@ -242,15 +259,23 @@ class SenetVectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = gymnasium.vector.utils.batch_space(
             self.single_action_space, num_envs
         )
-        self.batch = None
+        self.batch: Optional[senet.Batch] = None
 
-    def _info(self, obs):
+    def _live_batch(self) -> senet.Batch:
+        """The batch, once ``reset`` has made one."""
+        if self.batch is None:
+            raise RuntimeError("no games yet: call reset() first")
+        return self.batch
+
+    def _info(self, obs: _Observation) -> dict[str, Any]:
         # The roll, 1 to 6, is the one-hot slice 92:98 of the observation.
         rolls = obs[:, 92:98]
         roll = np.where(rolls.any(axis=1), rolls.argmax(axis=1) + 1, 0).astype(np.int64)
-        return {"action_mask": self.batch.action_masks(), "roll": roll}
+        return {"action_mask": self._live_batch().action_masks(), "roll": roll}
 
-    def reset(self, *, seed=None, options=None):
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[_Observation, dict[str, Any]]:
         super().reset(seed=seed)
         self.batch = senet.Batch(
             self.ruleset,
@@ -260,28 +285,30 @@ class SenetVectorEnv(gymnasium.vector.VectorEnv):
             opponent_side=_OTHER[self.agent_side],
             max_turns=self.max_turns,
         )
-        obs = self.batch.observations()
+        obs = self._live_batch().observations()
         return obs, self._info(obs)
 
-    def step(self, actions):
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[_Observation, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
         actions = np.asarray(actions, dtype=np.int64)
-        rewards, terminated, truncated = self.batch.step(actions)
-        obs = self.batch.observations()
+        rewards, terminated, truncated = self._live_batch().step(actions)
+        obs = self._live_batch().observations()
         info = self._info(obs)
         ended = terminated | truncated
         if ended.any():
-            info["final_obs"] = self.batch.final_observations()
+            info["final_obs"] = self._live_batch().final_observations()
             info["_final_obs"] = ended
         return obs, rewards.astype(np.float64), terminated, truncated, info
 
 
 try:
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
 except ImportError:  # pragma: no cover - pettingzoo is optional
     AECEnv = object
 
 
-class SenetAEC(_Shown, AECEnv):
+class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """Two learning agents, ``player_0`` (``x``, throws first) and
     ``player_1`` (``o``), in PettingZoo's AEC form.
 
@@ -292,7 +319,11 @@ class SenetAEC(_Shown, AECEnv):
     a lost throw of the opponent) is selected again.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "senet_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi", "human"],
+        "name": "senet_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -331,16 +362,16 @@ class SenetAEC(_Shown, AECEnv):
             agent: spaces.Discrete(senet.ACTIONS) for agent in self.possible_agents
         }
         self._rng = np.random.default_rng()
-        self.episode = None
-        self.game_seed = None
+        self.episode: Optional[senet.Episode] = None
+        self.game_seed: Optional[int] = None
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self._action_spaces[agent]
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.game_seed = int(self._rng.integers(0, 2**63))
@@ -350,31 +381,40 @@ class SenetAEC(_Shown, AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agents_by_side[self.episode.to_play]
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_to_play()
         self._value_infos()
         self._shown_to_human()
 
-    def _value_infos(self):
+    def _agent_to_play(self) -> str:
+        """The agent whose side is to play (the game is not over)."""
+        side = self._live().to_play
+        if side is None:
+            raise RuntimeError("the game is over: no agent is to play")
+        return self._agents_by_side[side]
+
+    def _value_infos(self) -> None:
         """With a table, each agent's exact share under best play (see
         ``SenetEnv``) in its ``info["value"]``."""
         if self.table is not None:
             for agent in self.agents:
                 self.infos[agent]["value"] = _share(self.episode, self.table, self._sides[agent])
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         side = self._sides[agent]
-        to_move = self.episode.to_play == side
-        mask = self.episode.action_mask() if to_move else np.zeros(senet.ACTIONS, np.int8)
-        return {"observation": self.episode.observation(side), "action_mask": mask}
+        to_move = self._live().to_play == side
+        mask = self._live().action_mask() if to_move else np.zeros(senet.ACTIONS, np.int8)
+        return {"observation": self._live().observation(side), "action_mask": mask}
 
-    def step(self, action):
+    def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise ValueError("an agent still in the game needs an action, not None")
         self._cumulative_rewards[agent] = 0.0
-        reward_x, reward_o, terminated, truncated, illegal = self.episode.step(int(action))
+        reward_x, reward_o, terminated, truncated, illegal = self._live().step(int(action))
         self.rewards = {"player_0": float(reward_x), "player_1": float(reward_o)}
         if terminated or truncated:
             for other in self.agents:
@@ -383,11 +423,11 @@ class SenetAEC(_Shown, AECEnv):
                 self.infos[other] = {"illegal_action": illegal and other == agent}
             self.agent_selection = self.possible_agents[1 - self.possible_agents.index(agent)]
         else:
-            self.agent_selection = self._agents_by_side[self.episode.to_play]
+            self.agent_selection = self._agent_to_play()
         self._value_infos()
         self._accumulate_rewards()
         self._shown_to_human()
 
 
-    def close(self):
+    def close(self) -> None:
         pass
