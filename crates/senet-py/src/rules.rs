@@ -144,6 +144,18 @@ impl PyRuleset {
             .collect())
     }
 
+    /// Each roll the implement makes with its chance, from the smallest
+    /// roll: `[(1, 0.25), (2, 0.375), ...]` for four sticks.
+    #[getter]
+    fn roll_chances(&self) -> Vec<(u32, f64)> {
+        let dice = each!(Rules, self.rules, |r| r.dice());
+        let total = f64::from(dice.total_weight());
+        dice.weights()
+            .iter()
+            .map(|&(roll, weight)| (u32::from(roll.value()), f64::from(weight) / total))
+            .collect()
+    }
+
     /// Whether the ruleset is built in (not read from a file).
     #[getter]
     fn is_builtin(&self) -> bool {

@@ -108,6 +108,9 @@ class Ruleset:
     def rolls(self) -> list[int]:
         """The rolls the ruleset's implement makes, from the smallest."""
     @property
+    def roll_chances(self) -> list[tuple[int, float]]:
+        """Each roll the implement makes with its chance, from the smallest."""
+    @property
     def is_builtin(self) -> bool:
         """Whether the ruleset is built in (not read from a file)."""
     @property

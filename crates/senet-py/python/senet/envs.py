@@ -303,9 +303,26 @@ class SenetVectorEnv(gymnasium.vector.VectorEnv[_Observation, npt.NDArray[np.int
 
 
 try:
-    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 except ImportError:  # pragma: no cover - pettingzoo is optional
     AECEnv = object
+    ParallelEnv = object
+
+
+def _agent_spaces(agents: list[str]) -> tuple[dict[str, spaces.Dict], dict[str, spaces.Discrete]]:
+    """The observation (the view and the action mask) and action spaces of
+    each agent, alike in the AEC and the parallel forms."""
+    observation = {
+        agent: spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (senet.ACTIONS,), np.int8),
+            }
+        )
+        for agent in agents
+    }
+    action = {agent: spaces.Discrete(senet.ACTIONS) for agent in agents}
+    return observation, action
 
 
 class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
@@ -347,20 +364,7 @@ class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         self.possible_agents = ["player_0", "player_1"]
         self._sides = {"player_0": "x", "player_1": "o"}
         self._agents_by_side = {"x": "player_0", "o": "player_1"}
-        self._observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32
-                    ),
-                    "action_mask": spaces.Box(0, 1, (senet.ACTIONS,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
-        self._action_spaces = {
-            agent: spaces.Discrete(senet.ACTIONS) for agent in self.possible_agents
-        }
+        self._observation_spaces, self._action_spaces = _agent_spaces(self.possible_agents)
         self._rng = np.random.default_rng()
         self.episode: Optional[senet.Episode] = None
         self.game_seed: Optional[int] = None
@@ -431,3 +435,107 @@ class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
 
     def close(self) -> None:
         pass
+
+
+class SenetParallel(_Shown, ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no types
+    """Two learning agents in PettingZoo's parallel form: ``player_0``
+    (``x``) and ``player_1`` (``o``) each give an action every step, and
+    the action of the agent whose side is to play is played (the other's,
+    which its empty action mask leaves free, is not). Observations,
+    rewards, ``table`` and ``info["value"]`` are ``SenetAEC``'s; once the
+    game ends no agent is left.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "senet_parallel_v0"}
+
+    def __init__(
+        self,
+        ruleset: Union[str, senet.Ruleset] = "kendall",
+        max_turns: int = 10_000,
+        render_mode: Optional[str] = None,
+        table: Optional[senet.Table] = None,
+    ) -> None:
+        if ParallelEnv is object:
+            raise ImportError("senet.envs.SenetParallel needs pettingzoo: pip install pettingzoo")
+        if max_turns < 1:
+            raise ValueError(f"max_turns must be at least 1, not {max_turns}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+        self.ruleset = _ruleset(ruleset)
+        self.table = _table_of(table, self.ruleset)
+        self.max_turns = max_turns
+        self.render_mode = render_mode
+        self.possible_agents = ["player_0", "player_1"]
+        self.agents: list[str] = []
+        self._sides = {"player_0": "x", "player_1": "o"}
+        self._observation_spaces, self._action_spaces = _agent_spaces(self.possible_agents)
+        self._rng = np.random.default_rng()
+        self.episode: Optional[senet.Episode] = None
+        self.game_seed: Optional[int] = None
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_spaces[agent]
+
+    def _observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        side = self._sides[agent]
+        episode = self._live()
+        to_move = episode.to_play == side
+        mask = episode.action_mask() if to_move else np.zeros(senet.ACTIONS, np.int8)
+        return {"observation": episode.observation(side), "action_mask": mask}
+
+    def _infos(self, illegal_by: Optional[str] = None) -> dict[str, dict[str, Any]]:
+        infos: dict[str, dict[str, Any]] = {
+            agent: {"illegal_action": agent == illegal_by} for agent in self.possible_agents
+        }
+        if self.table is not None:
+            for agent in self.possible_agents:
+                infos[agent]["value"] = _share(self._live(), self.table, self._sides[agent])
+        return infos
+
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], dict[str, dict[str, Any]]]:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game_seed = int(self._rng.integers(0, 2**63))
+        self.episode = senet.Episode(self.ruleset, self.game_seed, max_turns=self.max_turns)
+        self.agents = self.possible_agents[:]
+        self._shown_to_human()
+        return {agent: self._observe(agent) for agent in self.agents}, self._infos()
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, dict[str, npt.NDArray[Any]]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        episode = self._live()
+        side = episode.to_play
+        if side is None or not self.agents:
+            raise RuntimeError("the game is over: call reset()")
+        mover = self.possible_agents[_SIDE_INDEX[side]]
+        if actions.get(mover) is None:
+            raise ValueError(f"{mover} is to play and needs an action")
+        reward_x, reward_o, terminated, truncated, illegal = episode.step(int(actions[mover]))
+        live = self.agents
+        observations = {agent: self._observe(agent) for agent in live}
+        rewards = {"player_0": float(reward_x), "player_1": float(reward_o)}
+        terminations = {agent: bool(terminated) for agent in live}
+        truncations = {agent: bool(truncated) for agent in live}
+        infos = self._infos(mover if illegal else None)
+        if terminated or truncated:
+            self.agents = []
+        self._shown_to_human()
+        return observations, rewards, terminations, truncations, infos
+
+    def close(self) -> None:
+        pass
+
+
+_SIDE_INDEX = {"x": 0, "o": 1}
