@@ -1,6 +1,8 @@
 """PettingZoo's parallel form, ``senet.envs.SenetParallel``, checked by
 PettingZoo's ``parallel_api_test`` and ``parallel_seed_test``."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -13,12 +15,18 @@ from senet.envs import SenetParallel  # noqa: E402
 
 
 @pytest.mark.parametrize("ruleset", ["kendall", "bell", "kendall1979"])
-def test_the_parallel_env_passes_parallel_api_test(ruleset):
-    parallel_api_test(SenetParallel(ruleset), num_cycles=2000)
+def test_the_parallel_env_passes_parallel_api_test_without_warnings(ruleset):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(SenetParallel(ruleset), num_cycles=2000)
+    assert [str(w.message) for w in caught] == []
 
 
-def test_the_parallel_env_passes_parallel_seed_test():
-    parallel_seed_test(lambda: SenetParallel("kendall"))
+def test_the_parallel_env_passes_parallel_seed_test_without_warnings():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_seed_test(lambda: SenetParallel("kendall"))
+    assert [str(w.message) for w in caught] == []
 
 
 def test_the_parallel_env_plays_the_agent_to_move_and_ends_with_no_agent():
