@@ -200,7 +200,7 @@ pub enum Hit {
         on: House,
     },
     /// The opponent's piece was sent back to `to`, where
-    /// [`Ruleset::send_back`](crate::Ruleset::send_back) said.
+    /// [`Ruleset::send_back`] said.
     SentBack {
         /// The house landed on.
         on: House,

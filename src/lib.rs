@@ -72,7 +72,7 @@
 //! |---|---|
 //! | `house.rs`, `bitboard.rs` | the vocabulary: [`House`], [`moves::Target`], [`Side`], and [`Bitboard`], a set of houses |
 //! | `throw.rs`, `source.rs` | [`Roll`], [`Dice`], [`Throw`]; throw sources and the seeded fair-play contract ([`source::SeededThrows`]) |
-//! | `ruleset/` | the ruleset machinery: the [`Ruleset`] trait and its vocabulary (`mod.rs`), the one list of its hooks every holder forwards (`hook_list.rs`), what shared code checks of the hooks (`contract.rs`), which built-in ruleset a value is (`identity.rs`), [`Compiled`] (`compiled.rs`), the macro of run-time enums (`ruleset_enum.rs`), and rules files read into [`Described`](crate::Described) rulesets (`described.rs`, `described/`) |
+//! | `ruleset/` | the ruleset machinery: the [`Ruleset`] trait and its vocabulary (`mod.rs`), the one list of its hooks every holder forwards (`hook_list.rs`), what shared code checks of the hooks (`contract.rs`), which built-in ruleset a value is (`identity.rs`), [`Compiled`] (`compiled.rs`), the macro of run-time enums (`ruleset_enum.rs`), and rules files read into [`Described`] rulesets (`described.rs`, `described/`) |
 //! | `rulesets/` | the catalogue: the built-in reconstructions, one file each, their one list, the small rules they share, and [`AnyRuleset`], a built-in ruleset chosen at run time |
 //! | `board.rs`, `position.rs`, `setup.rs` | [`Board`], [`Position`] and [`Setup`]: validated construction and queries |
 //! | `movegen/steps.rs` | `Steps`: the generator's per-roll tables, derived from the geometry hooks, private to the crate |
