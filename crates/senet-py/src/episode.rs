@@ -262,6 +262,68 @@ pub struct Episode {
     table: Option<PyTable>,
 }
 
+/// What an episode is made of, checked: its ruleset, its opponent bot
+/// and that bot's level and side, the turn limit, the bot's table.
+struct Made<'a> {
+    rules: Rules,
+    bot: Option<(Side, AnyBot)>,
+    level: Option<u8>,
+    max_turns: usize,
+    table: Option<&'a PyTable>,
+}
+
+/// Where an episode's game begins: a seed's start, or a record's end.
+enum Begin<'a> {
+    Seed(Seed),
+    Record(&'a str),
+}
+
+impl<'a> Made<'a> {
+    fn of(
+        ruleset: &Bound<'_, PyAny>,
+        opponent: Option<u8>,
+        opponent_side: &str,
+        max_turns: usize,
+        table: Option<&'a PyTable>,
+    ) -> PyResult<Made<'a>> {
+        let rules = rules_arg(ruleset)?;
+        let side = side_arg(opponent_side)?;
+        let bot = opponent
+            .map(|level| Ok::<_, PyErr>((side, AnyBot::new(rules, level_arg(level)?, table)?)))
+            .transpose()?;
+        Ok(Made {
+            rules,
+            bot,
+            level: opponent,
+            max_turns,
+            table,
+        })
+    }
+
+    /// The episode, its game begun at `begin`, run on to its first
+    /// decision with the GIL let go.
+    fn episode(self, py: Python<'_>, begin: Begin<'_>) -> PyResult<Episode> {
+        let Made {
+            rules,
+            bot,
+            level,
+            max_turns,
+            table,
+        } = self;
+        let opponent = bot.as_ref().map(|(side, bot)| (*side, bot));
+        let core = py.detach(|| match begin {
+            Begin::Seed(seed) => AnyCore::new(rules, seed, opponent, max_turns),
+            Begin::Record(record) => AnyCore::resume(rules, record, opponent, max_turns),
+        })?;
+        Ok(Episode {
+            core,
+            opponent: level.zip(bot.map(|(side, _)| side)),
+            max_turns,
+            table: table.cloned(),
+        })
+    }
+}
+
 #[pymethods]
 impl Episode {
     /// A game of `ruleset` with throws from `seed`; with `opponent` (a
@@ -278,20 +340,9 @@ impl Episode {
         max_turns: usize,
         table: Option<&PyTable>,
     ) -> PyResult<Episode> {
-        let rules = rules_arg(ruleset)?;
         let seed = seed_arg(Some(seed))?;
-        let side = side_arg(opponent_side)?;
-        let bot = opponent
-            .map(|level| AnyBot::new(rules, level_arg(level)?, table))
-            .transpose()?;
-        let core =
-            py.detach(|| AnyCore::new(rules, seed, bot.as_ref().map(|b| (side, b)), max_turns));
-        Ok(Episode {
-            core: core?,
-            opponent: opponent.map(|level| (level, side)),
-            max_turns,
-            table: table.cloned(),
-        })
+        let made = Made::of(ruleset, opponent, opponent_side, max_turns, table)?;
+        made.episode(py, Begin::Seed(seed))
     }
 
     /// Pickled as its game's record and what made it; unpickled, the
@@ -340,19 +391,8 @@ impl Episode {
         max_turns: usize,
         table: Option<&PyTable>,
     ) -> PyResult<Episode> {
-        let rules = rules_arg(ruleset)?;
-        let side = side_arg(opponent_side)?;
-        let bot = opponent
-            .map(|level| AnyBot::new(rules, level_arg(level)?, table))
-            .transpose()?;
-        let core = py
-            .detach(|| AnyCore::resume(rules, record, bot.as_ref().map(|b| (side, b)), max_turns));
-        Ok(Episode {
-            core: core?,
-            opponent: opponent.map(|level| (level, side)),
-            max_turns,
-            table: table.cloned(),
-        })
+        let made = Made::of(ruleset, opponent, opponent_side, max_turns, table)?;
+        made.episode(py, Begin::Record(record))
     }
 
     /// Plays `action` for the side to play: returns `(reward_x, reward_o,

@@ -309,6 +309,17 @@ except ImportError:  # pragma: no cover - pettingzoo is optional
     ParallelEnv = object
 
 
+def _check_two_agents(base: Any, name: str, max_turns: int, render_mode: Optional[str]) -> None:
+    """Refuses what neither PettingZoo form can play."""
+    if base is object:
+        raise ImportError(f"{name} needs pettingzoo: pip install pettingzoo")
+    if max_turns < 1:
+        # A game cut short before its first move has no agent to select.
+        raise ValueError(f"max_turns must be at least 1, not {max_turns}")
+    if render_mode is not None and render_mode not in ("ansi", "human"):
+        raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+
+
 def _agent_spaces(agents: list[str]) -> tuple[dict[str, spaces.Dict], dict[str, spaces.Discrete]]:
     """The observation (the view and the action mask) and action spaces of
     each agent, alike in the AEC and the parallel forms."""
@@ -349,13 +360,7 @@ class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         render_mode: Optional[str] = None,
         table: Optional[senet.Table] = None,
     ) -> None:
-        if AECEnv is object:
-            raise ImportError("senet.pettingzoo_env needs pettingzoo: pip install pettingzoo")
-        if max_turns < 1:
-            # A game cut short before its first move has no agent to select.
-            raise ValueError(f"max_turns must be at least 1, not {max_turns}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+        _check_two_agents(AECEnv, "senet.pettingzoo_env", max_turns, render_mode)
         super().__init__()
         self.ruleset = _ruleset(ruleset)
         self.table = _table_of(table, self.ruleset)
@@ -455,12 +460,7 @@ class SenetParallel(_Shown, ParallelEnv):  # type: ignore[misc]  # PettingZoo sh
         render_mode: Optional[str] = None,
         table: Optional[senet.Table] = None,
     ) -> None:
-        if ParallelEnv is object:
-            raise ImportError("senet.envs.SenetParallel needs pettingzoo: pip install pettingzoo")
-        if max_turns < 1:
-            raise ValueError(f"max_turns must be at least 1, not {max_turns}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+        _check_two_agents(ParallelEnv, "senet.envs.SenetParallel", max_turns, render_mode)
         self.ruleset = _ruleset(ruleset)
         self.table = _table_of(table, self.ruleset)
         self.max_turns = max_turns
