@@ -30,7 +30,7 @@ end: 1 for a win, -1 for a loss, 0 for a draw or a game cut short at
 """
 
 import math
-from typing import Any, Optional, Union
+from typing import Any, Optional, Union, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -74,6 +74,25 @@ def _table_of(table: Optional[senet.Table], ruleset: senet.Ruleset) -> Optional[
     if table is not None and table.ruleset != ruleset:
         raise ValueError(f"the table is of {table.ruleset.name}, not {ruleset.name}")
     return table
+
+
+def _check_one_agent(agent_side: str, opponent: Optional[int]) -> None:
+    """Refuses what one agent against a bot cannot play."""
+    if agent_side not in _OTHER:
+        raise ValueError(f'agent_side is "x" or "o", not {agent_side!r}')
+    if opponent is None:
+        # Without a bot the agent would move both sides while seeing one
+        # side's observation: two learners are PettingZoo's form.
+        raise ValueError(
+            "opponent is a bot level, 1 to 5; for two learning agents, "
+            "use senet.pettingzoo_env (senet.envs.SenetAEC)"
+        )
+
+
+def _observation_box() -> "spaces.Space[_Observation]":
+    """The space of one observation: ``senet.OBSERVATION_SIZE`` floats in [0, 1]."""
+    box = spaces.Box(0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32)
+    return cast("spaces.Space[_Observation]", box)
 
 
 class _Shown:
@@ -141,15 +160,7 @@ class SenetEnv(_Shown, gymnasium.Env[_Observation, _Action]):
         render_mode: Optional[str] = None,
         table: Optional[senet.Table] = None,
     ) -> None:
-        if agent_side not in _OTHER:
-            raise ValueError(f'agent_side is "x" or "o", not {agent_side!r}')
-        if opponent is None:
-            # Without a bot the agent would move both sides while seeing
-            # one side's observation: two learners are PettingZoo's form.
-            raise ValueError(
-                "opponent is a bot level, 1 to 5; for two learning agents, "
-                "use senet.pettingzoo_env (senet.envs.SenetAEC)"
-            )
+        _check_one_agent(agent_side, opponent)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         self.ruleset = _ruleset(ruleset)
@@ -158,9 +169,7 @@ class SenetEnv(_Shown, gymnasium.Env[_Observation, _Action]):
         self.agent_side = agent_side
         self.max_turns = max_turns
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(
-            0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32
-        )
+        self.observation_space = _observation_box()
         self.action_space = spaces.Discrete(senet.ACTIONS)
         self.episode: Optional[senet.Episode] = None
         self.game_seed: Optional[int] = None
@@ -236,22 +245,14 @@ class SenetVectorEnv(gymnasium.vector.VectorEnv[_Observation, npt.NDArray[np.int
         agent_side: str = "x",
         max_turns: int = 10_000,
     ) -> None:
-        if agent_side not in _OTHER:
-            raise ValueError(f'agent_side is "x" or "o", not {agent_side!r}')
-        if opponent is None:
-            raise ValueError(
-                "opponent is a bot level, 1 to 5; for two learning agents, "
-                "use senet.pettingzoo_env (senet.envs.SenetAEC)"
-            )
+        _check_one_agent(agent_side, opponent)
         self.num_envs = num_envs
         self.ruleset = _ruleset(ruleset)
         self.opponent = opponent
         self.agent_side = agent_side
         self.max_turns = max_turns
         self.render_mode = None
-        self.single_observation_space = spaces.Box(
-            0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32
-        )
+        self.single_observation_space = _observation_box()
         self.single_action_space = spaces.Discrete(senet.ACTIONS)
         self.observation_space = gymnasium.vector.utils.batch_space(
             self.single_observation_space, num_envs
@@ -326,7 +327,7 @@ def _agent_spaces(agents: list[str]) -> tuple[dict[str, spaces.Dict], dict[str, 
     observation = {
         agent: spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (senet.OBSERVATION_SIZE,), np.float32),
+                "observation": _observation_box(),
                 "action_mask": spaces.Box(0, 1, (senet.ACTIONS,), np.int8),
             }
         )
@@ -336,7 +337,67 @@ def _agent_spaces(agents: list[str]) -> tuple[dict[str, spaces.Dict], dict[str, 
     return observation, action
 
 
-class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
+class _TwoAgents(_Shown):
+    """What PettingZoo's AEC and parallel forms share: the agents and
+    their spaces, the episode they play, an agent's observation, and each
+    agent's value from the table."""
+
+    possible_agents = ["player_0", "player_1"]
+    _sides = {"player_0": "x", "player_1": "o"}
+    _agents_by_side = {"x": "player_0", "o": "player_1"}
+
+    def _setup(
+        self,
+        ruleset: Union[str, senet.Ruleset],
+        max_turns: int,
+        render_mode: Optional[str],
+        table: Optional[senet.Table],
+    ) -> None:
+        self.ruleset = _ruleset(ruleset)
+        self.table = _table_of(table, self.ruleset)
+        self.max_turns = max_turns
+        self.render_mode = render_mode
+        self._observation_spaces, self._action_spaces = _agent_spaces(self.possible_agents)
+        self._rng = np.random.default_rng()
+        self.episode: Optional[senet.Episode] = None
+        self.game_seed: Optional[int] = None
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_spaces[agent]
+
+    def _new_episode(self, seed: Optional[int]) -> None:
+        """A new game, its seed drawn from the environment's generator
+        (seeded again when `seed` is given)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game_seed = int(self._rng.integers(0, 2**63))
+        self.episode = senet.Episode(self.ruleset, self.game_seed, max_turns=self.max_turns)
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """`agent`'s view, and its action mask (all 0 unless it is to play)."""
+        side = self._sides[agent]
+        episode = self._live()
+        to_move = episode.to_play == side
+        mask = episode.action_mask() if to_move else np.zeros(senet.ACTIONS, np.int8)
+        return {"observation": episode.observation(side), "action_mask": mask}
+
+    def _values(self) -> dict[str, float]:
+        """With a table, each agent's exact share under best play (see
+        ``SenetEnv``); without one, none."""
+        if self.table is None:
+            return {}
+        return {
+            agent: _share(self._live(), self.table, side) for agent, side in self._sides.items()
+        }
+
+    def close(self) -> None:
+        pass
+
+
+class SenetAEC(_TwoAgents, AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """Two learning agents, ``player_0`` (``x``, throws first) and
     ``player_1`` (``o``), in PettingZoo's AEC form.
 
@@ -362,29 +423,10 @@ class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
     ) -> None:
         _check_two_agents(AECEnv, "senet.pettingzoo_env", max_turns, render_mode)
         super().__init__()
-        self.ruleset = _ruleset(ruleset)
-        self.table = _table_of(table, self.ruleset)
-        self.max_turns = max_turns
-        self.render_mode = render_mode
-        self.possible_agents = ["player_0", "player_1"]
-        self._sides = {"player_0": "x", "player_1": "o"}
-        self._agents_by_side = {"x": "player_0", "o": "player_1"}
-        self._observation_spaces, self._action_spaces = _agent_spaces(self.possible_agents)
-        self._rng = np.random.default_rng()
-        self.episode: Optional[senet.Episode] = None
-        self.game_seed: Optional[int] = None
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._action_spaces[agent]
+        self._setup(ruleset, max_turns, render_mode, table)
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.game_seed = int(self._rng.integers(0, 2**63))
-        self.episode = senet.Episode(self.ruleset, self.game_seed, max_turns=self.max_turns)
+        self._new_episode(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -403,17 +445,10 @@ class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         return self._agents_by_side[side]
 
     def _value_infos(self) -> None:
-        """With a table, each agent's exact share under best play (see
-        ``SenetEnv``) in its ``info["value"]``."""
-        if self.table is not None:
-            for agent in self.agents:
-                self.infos[agent]["value"] = _share(self.episode, self.table, self._sides[agent])
-
-    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        side = self._sides[agent]
-        to_move = self._live().to_play == side
-        mask = self._live().action_mask() if to_move else np.zeros(senet.ACTIONS, np.int8)
-        return {"observation": self._live().observation(side), "action_mask": mask}
+        """With a table, each agent's value in its ``info["value"]``."""
+        for agent, value in self._values().items():
+            if agent in self.infos:
+                self.infos[agent]["value"] = value
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -438,11 +473,9 @@ class SenetAEC(_Shown, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         self._shown_to_human()
 
 
-    def close(self) -> None:
-        pass
 
 
-class SenetParallel(_Shown, ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no types
+class SenetParallel(_TwoAgents, ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """Two learning agents in PettingZoo's parallel form: ``player_0``
     (``x``) and ``player_1`` (``o``) each give an action every step, and
     the action of the agent whose side is to play is played (the other's,
@@ -461,50 +494,24 @@ class SenetParallel(_Shown, ParallelEnv):  # type: ignore[misc]  # PettingZoo sh
         table: Optional[senet.Table] = None,
     ) -> None:
         _check_two_agents(ParallelEnv, "senet.envs.SenetParallel", max_turns, render_mode)
-        self.ruleset = _ruleset(ruleset)
-        self.table = _table_of(table, self.ruleset)
-        self.max_turns = max_turns
-        self.render_mode = render_mode
-        self.possible_agents = ["player_0", "player_1"]
+        self._setup(ruleset, max_turns, render_mode, table)
         self.agents: list[str] = []
-        self._sides = {"player_0": "x", "player_1": "o"}
-        self._observation_spaces, self._action_spaces = _agent_spaces(self.possible_agents)
-        self._rng = np.random.default_rng()
-        self.episode: Optional[senet.Episode] = None
-        self.game_seed: Optional[int] = None
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._action_spaces[agent]
-
-    def _observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        side = self._sides[agent]
-        episode = self._live()
-        to_move = episode.to_play == side
-        mask = episode.action_mask() if to_move else np.zeros(senet.ACTIONS, np.int8)
-        return {"observation": episode.observation(side), "action_mask": mask}
 
     def _infos(self, illegal_by: Optional[str] = None) -> dict[str, dict[str, Any]]:
         infos: dict[str, dict[str, Any]] = {
             agent: {"illegal_action": agent == illegal_by} for agent in self.possible_agents
         }
-        if self.table is not None:
-            for agent in self.possible_agents:
-                infos[agent]["value"] = _share(self._live(), self.table, self._sides[agent])
+        for agent, value in self._values().items():
+            infos[agent]["value"] = value
         return infos
 
     def reset(
         self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], dict[str, dict[str, Any]]]:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.game_seed = int(self._rng.integers(0, 2**63))
-        self.episode = senet.Episode(self.ruleset, self.game_seed, max_turns=self.max_turns)
+        self._new_episode(seed)
         self.agents = self.possible_agents[:]
         self._shown_to_human()
-        return {agent: self._observe(agent) for agent in self.agents}, self._infos()
+        return {agent: self.observe(agent) for agent in self.agents}, self._infos()
 
     def step(
         self, actions: dict[str, Any]
@@ -524,7 +531,7 @@ class SenetParallel(_Shown, ParallelEnv):  # type: ignore[misc]  # PettingZoo sh
             raise ValueError(f"{mover} is to play and needs an action")
         reward_x, reward_o, terminated, truncated, illegal = episode.step(int(actions[mover]))
         live = self.agents
-        observations = {agent: self._observe(agent) for agent in live}
+        observations = {agent: self.observe(agent) for agent in live}
         rewards = {"player_0": float(reward_x), "player_1": float(reward_o)}
         terminations = {agent: bool(terminated) for agent in live}
         truncations = {agent: bool(truncated) for agent in live}
@@ -534,8 +541,6 @@ class SenetParallel(_Shown, ParallelEnv):  # type: ignore[misc]  # PettingZoo sh
         self._shown_to_human()
         return observations, rewards, terminations, truncations, infos
 
-    def close(self) -> None:
-        pass
 
 
 _SIDE_INDEX = {"x": 0, "o": 1}
