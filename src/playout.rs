@@ -82,7 +82,7 @@ impl<R: Ruleset> Playout<R> {
 /// impl PlayoutDriver<Kendall> for Fours {
 ///     type Error = IllegalMoveError;
 ///     fn throw(&mut self, _: &Position<Kendall>) -> Result<Throw, IllegalMoveError> {
-///         Ok(Throw::canonical(Dice::FourSticks, Roll::new(4).unwrap()).unwrap())
+///         Ok(Throw::canonical(Dice::FOUR_STICKS, Roll::new(4).unwrap()).unwrap())
 ///     }
 ///     fn play(&mut self, moves: &Moves<Kendall>, _: Throw) -> Result<Position<Kendall>, IllegalMoveError> {
 ///         Ok(moves.play_nth(moves.len() - 1).unwrap())
@@ -170,7 +170,7 @@ pub fn playout<R: Ruleset, G: Rng + ?Sized>(
 /// impl PlayoutDriver<Bell> for FirstMove {
 ///     type Error = Stop;
 ///     fn throw(&mut self, _: &Position<Bell>) -> Result<Throw, Stop> {
-///         self.throws.next_throw(senet::Dice::LongDie).map_err(Stop::Throw)
+///         self.throws.next_throw(senet::Dice::LONG_DIE).map_err(Stop::Throw)
 ///     }
 ///     fn play(&mut self, moves: &Moves<Bell>, _: Throw) -> Result<Position<Bell>, Stop> {
 ///         let first = moves.iter().next().expect("never empty");

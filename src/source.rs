@@ -11,7 +11,8 @@
 //!
 //! The throws of a game are a pure function of its seed and its ruleset's
 //! implement ([`Dice`]: four sticks, counted with 5 or with 6 when no stick
-//! shows its light face, or the long die). This contract never changes
+//! shows its light face, the long die, or one to five sticks of a
+//! ruleset's own). This contract never changes
 //! between versions: `tests/data/throws.txt` in the package pins the first 64
 //! throws of eight seeds under every ruleset, and a test fails if any throw
 //! changes.
@@ -44,6 +45,9 @@
 //!    - Jéquier's sticks: the same four bits read the same way, but no light
 //!      stick is a 6, not a 5.
 //!    - Long die (Bell): the face is `(w & 3) + 1`.
+//!    - Any other number of sticks ([`Dice::sticks`], one to five): stick
+//!      `i` is bit `i` of `w` read the same way, the roll the number of
+//!      light sticks or, when there is none, the roll the implement names.
 //!    - The other bits of the word are not used.
 //!
 //!    Worked example, the empty seed: the low nibbles `6 0 0 3 d` are sticks
@@ -56,7 +60,7 @@
 //!
 //! let mut throws = SeededThrows::new(Seed::from_bytes(&[])?);
 //! let rolls: Vec<u8> = (0..5)
-//!     .map(|_| throws.next_throw(Dice::FourSticks).map(|t| t.roll().value()))
+//!     .map(|_| throws.next_throw(Dice::FOUR_STICKS).map(|t| t.roll().value()))
 //!     .collect::<Result<_, _>>()?;
 //! assert_eq!(rolls, [2, 5, 5, 2, 3]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -151,7 +155,7 @@ use rand_core::SeedableRng;
 use thiserror::Error;
 
 use crate::notation::quote::excerpt;
-pub use crate::throw::RollError;
+pub use crate::throw::{DiceError, RollError};
 
 mod commitment;
 use crate::throw::{Dice, Roll, Throw};
@@ -190,10 +194,10 @@ pub trait ThrowSource {
     /// use senet::source::{ScriptedThrows, ThrowSource};
     ///
     /// let mut source = ScriptedThrows::from_rolls([Roll::new(5).unwrap()]);
-    /// let throw = source.next_throw(Dice::FourSticks)?;
+    /// let throw = source.next_throw(Dice::FOUR_STICKS)?;
     /// assert_eq!(throw.roll().value(), 5);
-    /// assert_eq!(throw.sticks(), Some([false; 4])); // a 5: no stick light
-    /// assert!(source.next_throw(Dice::FourSticks).is_err()); // used up
+    /// assert_eq!(throw.sticks(), Some(&[false; 4][..])); // a 5: no stick light
+    /// assert!(source.next_throw(Dice::FOUR_STICKS).is_err()); // used up
     /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     fn next_throw(&mut self, dice: Dice) -> Result<Throw, ThrowError>;
@@ -210,7 +214,7 @@ pub trait ThrowSource {
     ///
     /// let mut source = SeededThrows::new(Seed::from_u64(7));
     /// assert_eq!(source.fresh_seed(), Some(Seed::from_u64(7)));
-    /// source.next_throw(Dice::FourSticks)?;
+    /// source.next_throw(Dice::FOUR_STICKS)?;
     /// // Once it has thrown, a game from it could not be checked from the seed.
     /// assert_eq!(source.fresh_seed(), None);
     /// # Ok::<(), senet::source::ThrowError>(())
@@ -227,10 +231,10 @@ pub trait ThrowSource {
 /// use senet::source::{ScriptedThrows, ThrowError, ThrowSource};
 ///
 /// let mut empty = ScriptedThrows::default();
-/// assert_eq!(empty.next_throw(Dice::FourSticks), Err(ThrowError::Exhausted { used: 0 }));
+/// assert_eq!(empty.next_throw(Dice::FOUR_STICKS), Err(ThrowError::Exhausted { used: 0 }));
 /// // Four sticks counted with 5 never make a 6.
 /// let mut six = ScriptedThrows::from_rolls([Roll::new(6).unwrap()]);
-/// let err = six.next_throw(Dice::FourSticks).unwrap_err();
+/// let err = six.next_throw(Dice::FOUR_STICKS).unwrap_err();
 /// assert!(matches!(err, ThrowError::NotOnDice { index: 1, .. }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -476,7 +480,7 @@ impl FromStr for Seed {
 /// let mut a = SeededThrows::new(Seed::from_u64(9));
 /// let mut b = SeededThrows::new(Seed::from_u64(9));
 /// for _ in 0..20 {
-///     assert_eq!(a.next_throw(Dice::LongDie)?, b.next_throw(Dice::LongDie)?);
+///     assert_eq!(a.next_throw(Dice::LONG_DIE)?, b.next_throw(Dice::LONG_DIE)?);
 /// }
 /// # Ok::<(), senet::source::ThrowError>(())
 /// ```
@@ -497,7 +501,7 @@ impl SeededThrows {
     ///
     /// let mut throws = SeededThrows::new(Seed::from_u64(42));
     /// // Every game seeded with 42 begins with a 4.
-    /// assert_eq!(throws.next_throw(Dice::FourSticks)?.roll().value(), 4);
+    /// assert_eq!(throws.next_throw(Dice::FOUR_STICKS)?.roll().value(), 4);
     /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     pub fn new(seed: Seed) -> SeededThrows {
@@ -515,7 +519,7 @@ impl SeededThrows {
     /// use senet::source::{SeededThrows, ThrowSource};
     ///
     /// let mut throws = SeededThrows::new(Seed::from_u64(5));
-    /// throws.next_throw(Dice::FourSticks)?;
+    /// throws.next_throw(Dice::FOUR_STICKS)?;
     /// assert_eq!(throws.seed(), Seed::from_u64(5)); // after throwing too
     /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
@@ -568,8 +572,8 @@ impl ScriptedThrows {
     ///
     /// let three = Roll::new(3).unwrap();
     /// let mut source = ScriptedThrows::from_rolls([three]);
-    /// let throw = source.next_throw(Dice::FourSticks)?;
-    /// assert_eq!(Some(throw), Throw::canonical(Dice::FourSticks, three));
+    /// let throw = source.next_throw(Dice::FOUR_STICKS)?;
+    /// assert_eq!(Some(throw), Throw::canonical(Dice::FOUR_STICKS, three));
     /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     pub fn from_rolls(rolls: impl IntoIterator<Item = Roll>) -> ScriptedThrows {
@@ -589,7 +593,7 @@ impl ScriptedThrows {
     /// // Sticks 0 and 3 light: a 2, shown as it fell.
     /// let two = Throw::from_sticks(0b1001);
     /// let mut source = ScriptedThrows::from_throws([two]);
-    /// assert_eq!(source.next_throw(Dice::FourSticks)?, two);
+    /// assert_eq!(source.next_throw(Dice::FOUR_STICKS)?, two);
     /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
     pub fn from_throws(throws: impl IntoIterator<Item = Throw>) -> ScriptedThrows {
@@ -609,7 +613,7 @@ impl ScriptedThrows {
     ///
     /// let mut source = ScriptedThrows::from_rolls([1, 2].map(|r| Roll::new(r).unwrap()));
     /// assert_eq!(source.remaining(), 2);
-    /// source.next_throw(Dice::FourSticks)?;
+    /// source.next_throw(Dice::FOUR_STICKS)?;
     /// assert_eq!(source.remaining(), 1);
     /// # Ok::<(), senet::source::ThrowError>(())
     /// ```
@@ -662,10 +666,10 @@ mod tests {
         let mut a = SeededThrows::new(short);
         let mut b = SeededThrows::new(padded);
         let a: Vec<_> = (0..32)
-            .map(|_| a.next_throw(Dice::FourSticks).unwrap())
+            .map(|_| a.next_throw(Dice::FOUR_STICKS).unwrap())
             .collect();
         let b: Vec<_> = (0..32)
-            .map(|_| b.next_throw(Dice::FourSticks).unwrap())
+            .map(|_| b.next_throw(Dice::FOUR_STICKS).unwrap())
             .collect();
         assert_ne!(a, b);
     }
@@ -673,15 +677,15 @@ mod tests {
     #[test]
     fn scripted_throws_run_out_with_an_error() {
         let mut source = ScriptedThrows::from_rolls([Roll::new(5).unwrap()]);
-        assert!(source.next_throw(Dice::LongDie).is_err());
+        assert!(source.next_throw(Dice::LONG_DIE).is_err());
         assert_eq!(
             source
-                .next_throw(Dice::FourSticks)
+                .next_throw(Dice::FOUR_STICKS)
                 .map(|t| t.roll().value()),
             Ok(5)
         );
         assert_eq!(
-            source.next_throw(Dice::FourSticks),
+            source.next_throw(Dice::FOUR_STICKS),
             Err(ThrowError::Exhausted { used: 1 })
         );
     }

@@ -47,7 +47,7 @@ pub struct Turn {
 /// use senet::{Dice, MoveText, Roll, Side, Throw};
 /// use senet::game::{Turn, TurnError};
 ///
-/// let two = Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
+/// let two = Throw::canonical(Dice::FOUR_STICKS, Roll::new(2).unwrap()).unwrap();
 /// let three: MoveText = "3: -".parse()?;
 /// let err = Turn::new(1, Side::X, two, None, three).unwrap_err();
 /// assert!(matches!(err, TurnError::Roll { .. }));
@@ -93,7 +93,7 @@ impl Turn {
     /// use senet::{Dice, Roll, Side, Throw};
     /// use senet::game::{Turn, TurnError};
     ///
-    /// let two = Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
+    /// let two = Throw::canonical(Dice::FOUR_STICKS, Roll::new(2).unwrap()).unwrap();
     /// let lost = Turn::new(4, Side::O, two, None, "2: -".parse()?)?;
     /// assert!(lost.is_lost() && lost.number() == 4);
     /// let zero = Turn::new(0, Side::O, two, None, "2: -".parse()?);
@@ -210,7 +210,7 @@ impl Turn {
     /// let mut game = Game::new(Kendall, script);
     /// game.throw()?;
     /// let turn = game.play_text("2: 10-12")?;
-    /// assert_eq!(turn.throw().dice(), Dice::FourSticks);
+    /// assert_eq!(turn.throw().dice(), Dice::FOUR_STICKS);
     /// assert_eq!(turn.throw().roll(), turn.roll());
     /// # Ok::<(), senet::GameError>(())
     /// ```

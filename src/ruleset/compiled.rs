@@ -53,7 +53,7 @@ use crate::throw::Roll;
 ///     fn revision(&self) -> u32 { 1 }
 ///     fn pieces_per_side(&self) -> u8 { 5 }
 ///     fn start(&self) -> [Bitboard; 2] { Kendall.start() }
-///     fn dice(&self) -> Dice { Dice::FourSticks }
+///     fn dice(&self) -> Dice { Dice::FOUR_STICKS }
 ///     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
 ///         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
 ///     }

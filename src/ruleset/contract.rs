@@ -35,7 +35,7 @@ use crate::throw::Roll;
 ///     fn start(&self) -> [Bitboard; 2] {
 ///         [Bitboard::from_numbers(&[2, 4]), Bitboard::from_numbers(&[1, 3])]
 ///     }
-///     fn dice(&self) -> Dice { Dice::LongDie }
+///     fn dice(&self) -> Dice { Dice::LONG_DIE }
 ///     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
 ///         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
 ///     }

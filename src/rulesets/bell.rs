@@ -68,7 +68,7 @@ impl Ruleset for Bell {
     }
 
     fn dice(&self) -> Dice {
-        Dice::LongDie
+        Dice::LONG_DIE
     }
 
     #[inline]

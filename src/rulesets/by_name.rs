@@ -46,7 +46,7 @@ use crate::rulesets::any::AnyRuleset;
 /// #     fn revision(&self) -> u32 { 1 }
 /// #     fn pieces_per_side(&self) -> u8 { 5 }
 /// #     fn start(&self) -> [Bitboard; 2] { Kendall.start() }
-/// #     fn dice(&self) -> Dice { Dice::FourSticks }
+/// #     fn dice(&self) -> Dice { Dice::FOUR_STICKS }
 /// #     fn forward(&self, from: House, roll: Roll) -> Option<senet::rulesets::Reach> { Kendall.forward(from, roll) }
 /// #     fn throws_again(&self, _: Roll, _: Option<Move>) -> bool { false }
 /// #     fn outcome(&self, _: &Board) -> Option<Outcome> { None }

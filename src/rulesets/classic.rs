@@ -69,7 +69,7 @@ impl Ruleset for Classic {
     }
 
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
 
     /// Forward moves are Kendall's: a stop on 26, then 28, 29, 30 or off,

@@ -87,7 +87,7 @@ impl Ruleset for Jequier {
     }
 
     fn dice(&self) -> Dice {
-        Dice::FourSticksSix
+        Dice::FOUR_STICKS_SIX
     }
 
     #[inline]

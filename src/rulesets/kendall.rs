@@ -75,7 +75,7 @@ impl Ruleset for Kendall {
     }
 
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
 
     #[inline]

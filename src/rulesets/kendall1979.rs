@@ -74,7 +74,7 @@ impl Ruleset for Kendall1979 {
     }
 
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
 
     /// Up to 26 and from it, Kendall's moves; from the water and from 30,

@@ -72,7 +72,7 @@ impl Ruleset for Skyruk {
     }
 
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
 
     #[inline]

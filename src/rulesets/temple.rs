@@ -86,7 +86,7 @@ impl Ruleset for Temple {
     }
 
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
 
     #[inline]

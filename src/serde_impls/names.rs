@@ -112,11 +112,29 @@ by_names!(crate::house::Side, "a side: \"x\" or \"o\"", [
     "o" => crate::house::Side::O,
 ]);
 
-by_names!(crate::throw::Dice, "an implement: \"four_sticks\", \"long_die\" or \"four_sticks_six\"", [
-    "four_sticks" => crate::throw::Dice::FourSticks,
-    "long_die" => crate::throw::Dice::LongDie,
-    "four_sticks_six" => crate::throw::Dice::FourSticksSix,
-]);
+/// An implement is written as its [`name`](crate::Dice::name) and read
+/// by its `FromStr`, which names the forms when a name is none.
+impl Serialize for crate::throw::Dice {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::throw::Dice {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::throw::Dice, D::Error> {
+        struct Implement;
+        impl Visitor<'_> for Implement {
+            type Value = crate::throw::Dice;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an implement: \"four_sticks\", \"long_die\", \"four_sticks_six\"...")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<crate::throw::Dice, E> {
+                text.parse().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Implement)
+    }
+}
 
 /// A built-in ruleset is written as its own [`name`](Ruleset::name), and
 /// read from exactly that name (in no other case), as a string only: the

@@ -32,15 +32,66 @@ via_repr!(Roll, Number);
 pub struct ThrowRepr {
     dice: Name<Dice>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    sticks: Option<[bool; 4]>,
+    sticks: Option<Sticks>,
     roll: Roll,
+}
+
+/// The sticks of a throw, light (`true`) or dark, stick 0 first: at
+/// most [`Dice::MAX_STICKS`], refused past that before more is read.
+struct Sticks {
+    /// Bit `i` set when stick `i` is light.
+    light: u8,
+    count: u8,
+}
+
+impl Serialize for Sticks {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((0..self.count).map(|i| (self.light >> i) & 1 != 0))
+    }
+}
+
+impl<'de> Deserialize<'de> for Sticks {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Sticks, D::Error> {
+        struct Falls;
+        impl<'de> Visitor<'de> for Falls {
+            type Value = Sticks;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(
+                    f,
+                    "the sticks, at most {}, each true (light) or false",
+                    Dice::MAX_STICKS
+                )
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Sticks, A::Error> {
+                let mut sticks = Sticks { light: 0, count: 0 };
+                while let Some(light) = seq.next_element::<bool>()? {
+                    if sticks.count == Dice::MAX_STICKS {
+                        return Err(de::Error::custom(format!(
+                            "no implement has more than {} sticks",
+                            Dice::MAX_STICKS
+                        )));
+                    }
+                    sticks.light |= u8::from(light) << sticks.count;
+                    sticks.count += 1;
+                }
+                Ok(sticks)
+            }
+        }
+        deserializer.deserialize_seq(Falls)
+    }
 }
 
 impl From<Throw> for ThrowRepr {
     fn from(throw: Throw) -> ThrowRepr {
         ThrowRepr {
             dice: Name(throw.dice()),
-            sticks: throw.sticks(),
+            sticks: throw.sticks().map(|falls| Sticks {
+                light: falls
+                    .iter()
+                    .rev()
+                    .fold(0u8, |bits, &light| bits << 1 | u8::from(light)),
+                count: falls.len() as u8,
+            }),
             roll: throw.roll(),
         }
     }
@@ -49,24 +100,18 @@ impl From<Throw> for ThrowRepr {
 impl TryFrom<ThrowRepr> for Throw {
     type Error = String;
     fn try_from(repr: ThrowRepr) -> Result<Throw, String> {
-        let throw = match (repr.dice.0, repr.sticks) {
-            (dice @ (Dice::FourSticks | Dice::FourSticksSix), Some(sticks)) => {
-                let light = sticks
-                    .iter()
-                    .rev()
-                    .fold(0u8, |bits, &l| bits << 1 | u8::from(l));
-                if dice == Dice::FourSticks {
-                    Throw::from_sticks(light)
-                } else {
-                    Throw::from_sticks_six(light)
-                }
+        let dice = repr.dice.0;
+        let throw = match (dice.stick_count(), repr.sticks) {
+            (Some(count), Some(sticks)) if sticks.count == count => {
+                dice.throw_from(u32::from(sticks.light))
             }
-            (Dice::LongDie, None) => Throw::from_die_face(repr.roll)
-                .ok_or_else(|| format!("the long die cannot show {}", repr.roll))?,
-            (Dice::FourSticks | Dice::FourSticksSix, None) => {
-                return Err("a throw of the sticks needs \"sticks\"".into());
+            (Some(count), Some(sticks)) => {
+                return Err(format!("{dice} throw {count} sticks, not {}", sticks.count));
             }
-            (Dice::LongDie, Some(_)) => return Err("a throw of the long die has no sticks".into()),
+            (None, None) => Throw::canonical(dice, repr.roll)
+                .ok_or_else(|| format!("the {dice} cannot show {}", repr.roll))?,
+            (Some(_), None) => return Err("a throw of the sticks needs \"sticks\"".into()),
+            (None, Some(_)) => return Err(format!("a throw of the {dice} has no sticks")),
         };
         if throw.roll() != repr.roll {
             return Err(format!(

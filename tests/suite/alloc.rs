@@ -250,7 +250,7 @@ fn any_ruleset_hot_path_allocates_nothing() {
 
 #[test]
 fn throws_allocate_nothing() {
-    for dice in [Dice::FourSticks, Dice::LongDie] {
+    for dice in [Dice::FOUR_STICKS, Dice::LONG_DIE] {
         let ((), count) = allocations(|| {
             let mut source = SeededThrows::new(Seed::from_u64(3));
             let mut rng = ChaCha8Rng::seed_from_u64(3);

@@ -364,7 +364,7 @@ impl Ruleset for Pond {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         if from == POND {

@@ -255,7 +255,7 @@ fn a_source_throwing_the_wrong_implement_is_refused() {
         matches!(
             err,
             GameError::WrongDice {
-                found: Dice::LongDie,
+                found: Dice::LONG_DIE,
                 ..
             }
         ),

@@ -88,7 +88,7 @@ impl Ruleset for Brawl {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(step(from, roll))
@@ -182,7 +182,7 @@ impl Ruleset for Beacon {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         if from.number() == BEACON_WATER {
@@ -302,7 +302,7 @@ impl Ruleset for Ferry {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::LongDie
+        Dice::LONG_DIE
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(match step(from, roll) {

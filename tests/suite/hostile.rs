@@ -317,7 +317,7 @@ mod json {
         assert_eq!(serde_json::from_str::<Side>("\"o\"").unwrap(), Side::O);
         assert_eq!(
             serde_json::from_str::<Dice>("\"long_die\"").unwrap(),
-            Dice::LongDie
+            Dice::LONG_DIE
         );
         assert_eq!(
             serde_json::from_str::<AnyRuleset>("\"bell\"").unwrap(),

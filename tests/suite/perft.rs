@@ -276,7 +276,7 @@ impl Ruleset for FivesWait {
         [Bitboard::from_numbers(&[2]), Bitboard::from_numbers(&[1])]
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, _from: House, roll: Roll) -> Option<Reach> {
         (roll.value() != 5).then_some(Reach::Off)

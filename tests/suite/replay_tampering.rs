@@ -405,7 +405,7 @@ fn another_seed_is_caught_at_its_first_different_roll() {
             (
                 i + 1,
                 t,
-                source.next_throw(Dice::FourSticks).unwrap().roll(),
+                source.next_throw(Dice::FOUR_STICKS).unwrap().roll(),
             )
         })
         .find(|(_, t, seeded)| t.roll() != *seeded)

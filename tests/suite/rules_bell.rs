@@ -56,7 +56,7 @@ fn bell_start_moves_for_each_roll() {
 
 #[test]
 fn bell_throws_a_long_die_1_to_4_each_one_in_four() {
-    assert_eq!(B.dice(), Dice::LongDie);
+    assert_eq!(B.dice(), Dice::LONG_DIE);
     let weights: Vec<(u8, u32)> = B
         .dice()
         .weights()

@@ -58,7 +58,7 @@ fn jequier_start_moves_for_each_roll_only_the_piece_on_11_is_free() {
 #[test]
 fn jequier_throws_four_sticks_none_light_counts_6_p_4_6_4_1_1_of_16_never_5() {
     let dice = J.dice();
-    assert_eq!(dice, Dice::FourSticksSix);
+    assert_eq!(dice, Dice::FOUR_STICKS_SIX);
     let weights: Vec<(u8, u32)> = dice
         .weights()
         .iter()
@@ -77,7 +77,7 @@ fn jequier_throws_four_sticks_none_light_counts_6_p_4_6_4_1_1_of_16_never_5() {
         let faces = u8::try_from(light.count_ones()).unwrap();
         let expected = if faces == 0 { 6 } else { faces };
         assert_eq!(throw.roll().value(), expected, "sticks {light:04b}");
-        assert_eq!(throw.dice(), Dice::FourSticksSix);
+        assert_eq!(throw.dice(), Dice::FOUR_STICKS_SIX);
         counts[usize::from(expected)] += 1;
     }
     assert_eq!(counts[5], 0);

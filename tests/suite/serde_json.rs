@@ -58,7 +58,7 @@ fn the_vocabulary_round_trips() {
         json!(30)
     );
     assert_eq!(round_trip(&Roll::new(5).unwrap()), json!(5));
-    assert_eq!(round_trip(&Dice::LongDie), json!("long_die"));
+    assert_eq!(round_trip(&Dice::LONG_DIE), json!("long_die"));
     assert_eq!(round_trip(&Outcome::Win(Side::O)), json!({"win": "o"}));
     assert_eq!(round_trip(&Outcome::Draw), json!("draw"));
     assert_eq!(round_trip(&Outcome::Win(Side::O)), json!({"win": "o"}));

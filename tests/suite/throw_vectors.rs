@@ -59,7 +59,7 @@ fn the_data_file_covers_every_ruleset_with_several_seeds() {
         );
         for v in of_ruleset {
             assert_eq!(v.rolls.len(), 64);
-            assert_eq!(v.faces.is_some(), ruleset.dice() != Dice::LongDie);
+            assert_eq!(v.faces.is_some(), ruleset.dice() != Dice::LONG_DIE);
         }
     }
 }
@@ -206,7 +206,7 @@ fn the_independent_contract_reproduces_every_vector() {
                     let light = (word & 0xF) as u8;
                     assert_eq!(light, faces[i], "{at}");
                     // None light: a 5, or a 6 where the sticks count it so.
-                    let none = if v.ruleset.dice() == Dice::FourSticksSix {
+                    let none = if v.ruleset.dice() == Dice::FOUR_STICKS_SIX {
                         6
                     } else {
                         5

@@ -41,7 +41,7 @@ impl Ruleset for Sprint {
         })
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
@@ -164,7 +164,7 @@ impl Ruleset for Probe {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticksSix
+        Dice::FOUR_STICKS_SIX
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         House::new(from.number() + roll.value()).map(Reach::To)

@@ -21,7 +21,7 @@ use senet::{Move, MoveList, Moves};
 /// use senet_bot::Decision;
 /// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
 ///
-/// let throw = Throw::canonical(Dice::FourSticks, Roll::new(3).unwrap()).unwrap();
+/// let throw = Throw::canonical(Dice::FOUR_STICKS, Roll::new(3).unwrap()).unwrap();
 /// let decision = Decision::new(Position::start(Kendall), throw, &[]).unwrap();
 /// assert_eq!(decision.moves().len(), 5); // any of x's five pieces may move 3
 /// assert!(decision.history().is_empty());
@@ -102,11 +102,11 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
     ///
     /// let start = Position::start(Kendall);
-    /// let sticks = Throw::canonical(Dice::FourSticks, Roll::new(4).unwrap()).unwrap();
+    /// let sticks = Throw::canonical(Dice::FOUR_STICKS, Roll::new(4).unwrap()).unwrap();
     /// assert_eq!(Decision::new(start, sticks, &[])?.roll(), Roll::new(4).unwrap());
-    /// let die = Throw::canonical(Dice::LongDie, Roll::new(4).unwrap()).unwrap();
+    /// let die = Throw::canonical(Dice::LONG_DIE, Roll::new(4).unwrap()).unwrap();
     /// let wrong = Decision::new(start, die, &[]).unwrap_err();
-    /// assert!(matches!(wrong, DecisionError::WrongDice { expected: Dice::FourSticks, .. }));
+    /// assert!(matches!(wrong, DecisionError::WrongDice { expected: Dice::FOUR_STICKS, .. }));
     /// # Ok::<(), DecisionError>(())
     /// ```
     pub fn new(
@@ -256,7 +256,7 @@ impl<'a, R: Ruleset> Decision<'a, R> {
     /// use senet_bot::Decision;
     /// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
     ///
-    /// let throw = Throw::canonical(Dice::FourSticks, Roll::new(3).unwrap()).unwrap();
+    /// let throw = Throw::canonical(Dice::FOUR_STICKS, Roll::new(3).unwrap()).unwrap();
     /// let decision = Decision::new(Position::start(Kendall), throw, &[]).unwrap();
     /// assert_eq!(decision.roll(), throw.roll());
     /// assert_eq!(decision.roll().value(), 3);

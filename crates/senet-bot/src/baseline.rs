@@ -165,7 +165,7 @@ impl<R: Ruleset> Evaluator<R> for FiveTerms<R> {
 /// use senet::{Dice, Position, Roll, Throw, rulesets::Kendall};
 ///
 /// let mut baseline = Baseline::new(Kendall);
-/// let throw = Throw::canonical(Dice::FourSticks, Roll::new(4).unwrap()).unwrap();
+/// let throw = Throw::canonical(Dice::FOUR_STICKS, Roll::new(4).unwrap()).unwrap();
 /// let decision = Decision::new(Position::start(Kendall), throw, &[]).unwrap();
 /// assert!(decision.moves().contains(&baseline.choose(&decision)));
 /// ```

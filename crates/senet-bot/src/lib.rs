@@ -21,7 +21,7 @@
 //! use senet::{Position, Roll, Throw, Dice, rulesets::Kendall};
 //!
 //! let start = Position::start(Kendall);
-//! let throw = Throw::canonical(Dice::FourSticks, Roll::new(3).unwrap()).unwrap();
+//! let throw = Throw::canonical(Dice::FOUR_STICKS, Roll::new(3).unwrap()).unwrap();
 //! let decision = Decision::new(start, throw, &[]).unwrap();
 //! let mut bot = Bot::new(Kendall, Level::new(2).unwrap());
 //! let thought = bot.think(&decision);

@@ -51,7 +51,7 @@ impl Ruleset for KendallCopy {
     }
 
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
 
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {

@@ -355,7 +355,7 @@ fn a_broken_file_says_which_key_on_which_line() {
         (
             "implement = \"four_sticks\"",
             "implement = \"dice\"",
-            "line 13, `implement`: unknown variant `dice`",
+            "line 13, `implement`: \"dice\" is no implement: write \"long_die\"",
         ),
         (
             "step = \"1-30\"",
@@ -520,5 +520,77 @@ fn the_worked_example_file_is_the_docs_and_kendalls_rules_with_seven_pieces() {
         (1..=3)
             .map(|depth| reference_perft(&start, depth))
             .collect::<Vec<_>>()
+    );
+}
+
+/// A new implement is one name in the file: three sticks, none light
+/// counting 4, make rolls 1 to 4 with chances 3, 3, 1 and 1 in 8, and a
+/// game thrown with them records and replays like any other.
+#[test]
+fn a_new_implement_is_one_name_in_the_file() {
+    use senet::{Dice, Game, Seed};
+
+    let text = r#"
+name = "three-sticks"
+revision = 1
+pieces = 3
+implement = "three_sticks"
+start = { x = [2, 4, 6], o = [1, 3, 5] }
+
+[forward]
+step = "1-25"
+stop = 26
+from.26 = { 1 = "water", 2 = 28, 3 = 29, 4 = "off" }
+from.28 = { 3 = "off" }
+from.29 = { 2 = "off" }
+from.30 = { 1 = "off" }
+
+[water]
+house = 27
+lands = ["15 or below"]
+
+[throw_again]
+rolls = [1, 4]
+"#;
+    let ruleset = senet_rules_file::from_toml(text).expect("three sticks");
+    assert_eq!(ruleset.dice(), Dice::sticks(3, 4).expect("an implement"));
+    let weights: Vec<(u8, u32)> = ruleset
+        .dice()
+        .weights()
+        .iter()
+        .map(|&(roll, weight)| (roll.value(), weight))
+        .collect();
+    assert_eq!(weights, [(1, 3), (2, 3), (3, 1), (4, 1)]);
+
+    let mut game = Game::seeded(ruleset, Seed::from_u64(3));
+    play_randomly(&mut game, 3, 2_000);
+    assert!(game.is_over(), "a game of three pieces ends");
+    let record = game.record();
+    for turn in game.history() {
+        let sticks = turn.throw().sticks().expect("sticks");
+        assert_eq!(sticks.len(), 3);
+        let light = sticks.iter().filter(|&&light| light).count() as u8;
+        let roll = turn.throw().roll().value();
+        assert_eq!(roll, if light == 0 { 4 } else { light });
+    }
+    let read: senet::Record = record.to_string().parse().expect("a record");
+    assert!(read.verify_with(ruleset).expect("it replays").is_valid());
+    // Three sticks counting 6 when none is light make no 4, which the
+    // file's moves use.
+    let six = text.replace("\"three_sticks\"", "\"three_sticks_six\"");
+    let error = senet_rules_file::from_toml(&six).expect_err("no 4");
+    assert!(
+        error
+            .to_string()
+            .contains("4 is no roll of three_sticks_six: it throws 1, 2, 3, 6"),
+        "{error}"
+    );
+    let refused = text.replace("rolls = [1, 4]", "rolls = [1, 5]");
+    let error = senet_rules_file::from_toml(&refused).expect_err("no 5");
+    assert!(
+        error
+            .to_string()
+            .contains("5 is no roll of three_sticks: it throws 1, 2, 3, 4"),
+        "{error}"
     );
 }

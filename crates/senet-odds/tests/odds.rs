@@ -429,7 +429,7 @@ impl Ruleset for Sprint {
         })
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
@@ -491,7 +491,7 @@ impl Ruleset for Brawl {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(step(from, roll))

@@ -352,7 +352,7 @@ pub struct GameView {
     /// The ruleset's name.
     pub ruleset: &'static str,
     /// The ruleset's implement, in words.
-    pub dice: &'static str,
+    pub dice: String,
     /// The position string now.
     pub position: String,
     /// The turn the game waits for (a waiting throw belongs to it): what
@@ -396,8 +396,8 @@ pub struct SeatView {
 pub struct ThrowView {
     /// The roll.
     pub roll: u8,
-    /// The four sticks, light face up or not; `null` for a die.
-    pub sticks: Option<[bool; 4]>,
+    /// The sticks, light face up or not, stick 0 first; `null` for a die.
+    pub sticks: Option<&'static [bool]>,
     /// The throw written (`|||- 3`, `die 2`).
     pub text: String,
 }

@@ -130,17 +130,20 @@ fn water_rest(f: &mut String, rest: Rest) -> fmt::Result {
 /// use senet_view::words;
 ///
 /// assert_eq!(
-///     words::implement(Dice::FourSticks),
+///     words::implement(Dice::FOUR_STICKS),
 ///     "four sticks, each | (light face up) or - (dark face up)"
 /// );
-/// assert_eq!(words::implement(Dice::LongDie), "a long die with four faces, 1 to 4");
+/// assert_eq!(words::implement(Dice::LONG_DIE), "a long die with four faces, 1 to 4");
 /// ```
-pub fn implement(dice: Dice) -> &'static str {
-    match dice {
-        Dice::LongDie => "a long die with four faces, 1 to 4",
-        _ if shows_sticks(dice) => "four sticks, each | (light face up) or - (dark face up)",
-        // An implement this crate does not know yet.
-        _ => "a die",
+pub fn implement(dice: Dice) -> String {
+    match dice.stick_count() {
+        Some(1) => "one stick, | (light face up) or - (dark face up)".to_owned(),
+        Some(_) => format!(
+            "{}, each | (light face up) or - (dark face up)",
+            // The implement's own words start with the sticks: "four sticks".
+            dice.to_string().split(',').next().unwrap_or_default()
+        ),
+        None => "a long die with four faces, 1 to 4".to_owned(),
     }
 }
 
@@ -151,14 +154,14 @@ pub fn implement(dice: Dice) -> &'static str {
 /// use senet_view::words;
 ///
 /// assert_eq!(
-///     words::reading(Dice::FourSticks),
+///     words::reading(Dice::FOUR_STICKS),
 ///     "the number of light faces, or 5 when none is"
 /// );
 /// assert_eq!(
-///     words::reading(Dice::FourSticksSix),
+///     words::reading(Dice::FOUR_STICKS_SIX),
 ///     "the number of light faces, or 6 when none is"
 /// );
-/// assert_eq!(words::reading(Dice::LongDie), "the face it shows");
+/// assert_eq!(words::reading(Dice::LONG_DIE), "the face it shows");
 /// ```
 pub fn reading(dice: Dice) -> String {
     if shows_sticks(dice) {
@@ -174,7 +177,7 @@ pub fn reading(dice: Dice) -> String {
 
 /// Whether the implement's throws show sticks (rather than a face).
 fn shows_sticks(dice: Dice) -> bool {
-    dice.throw_from(0).sticks().is_some()
+    dice.stick_count().is_some()
 }
 
 /// The chance of each roll, as `ROLL: WEIGHT/TOTAL`.
@@ -184,10 +187,10 @@ fn shows_sticks(dice: Dice) -> bool {
 /// use senet_view::words;
 ///
 /// assert_eq!(
-///     words::chances(Dice::FourSticks),
+///     words::chances(Dice::FOUR_STICKS),
 ///     "1: 4/16, 2: 6/16, 3: 4/16, 4: 1/16, 5: 1/16"
 /// );
-/// assert_eq!(words::chances(Dice::LongDie), "1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4");
+/// assert_eq!(words::chances(Dice::LONG_DIE), "1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4");
 /// ```
 pub fn chances(dice: Dice) -> String {
     let total = dice.total_weight();
@@ -207,11 +210,11 @@ pub fn chances(dice: Dice) -> String {
 /// use senet_view::words;
 ///
 /// assert_eq!(
-///     words::dice(Dice::LongDie),
+///     words::dice(Dice::LONG_DIE),
 ///     "a long die with four faces, 1 to 4; the roll is the face it shows; \
 ///      chances 1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4"
 /// );
-/// assert!(words::dice(Dice::FourSticksSix).contains("or 6 when none is"));
+/// assert!(words::dice(Dice::FOUR_STICKS_SIX).contains("or 6 when none is"));
 /// ```
 pub fn dice(dice: Dice) -> String {
     format!(

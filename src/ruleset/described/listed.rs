@@ -15,6 +15,7 @@ use serde::de::{
 
 use super::schema::RulesSchema;
 use super::vocabulary::{ALONE, PLACE, REACH, UNSAID};
+use crate::throw::Dice;
 
 /// What a walk found: every dotted key, and every word of an enum.
 #[derive(Default)]
@@ -176,7 +177,7 @@ fn the_docs_list_every_key_and_word_of_a_rules_file() {
     let found = found.into_inner();
     assert!(found.keys.len() > 40, "{:?}", found.keys);
     assert!(found.keys.contains("forward.from"), "{:?}", found.keys);
-    assert!(found.words.contains("four_sticks_six"), "{:?}", found.words);
+    assert!(found.words.contains("stops_there"), "{:?}", found.words);
     let docs = keys_section();
     let missing: Vec<&String> = found
         .keys
@@ -188,6 +189,13 @@ fn the_docs_list_every_key_and_word_of_a_rules_file() {
         "keys docs/rulesets.md does not list: {missing:?}"
     );
     let mut words: Vec<String> = found.words.iter().map(|word| (*word).to_owned()).collect();
+    // The implement is a name read by `Dice`'s own parser: the docs give
+    // the form and these examples.
+    words.extend(
+        [Dice::FOUR_STICKS, Dice::FOUR_STICKS_SIX, Dice::LONG_DIE]
+            .iter()
+            .map(|dice| dice.name()),
+    );
     words.extend(REACH.words.iter().map(|(word, _)| (*word).to_owned()));
     words.extend(
         REACH

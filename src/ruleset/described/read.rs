@@ -13,7 +13,7 @@ use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
 use crate::movegen::steps::Steps;
 use crate::ruleset::{Contact, Direction, Reach};
-use crate::throw::{Dice, Roll, RollSet};
+use crate::throw::{Dice, DiceError, Roll, RollSet};
 
 /// A refusal at a key, before its line is found.
 pub(super) struct AtKey {
@@ -169,11 +169,10 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
         Some(water) => landing(&water.returns_to, "water.returns_to")?,
         None => Landing::NOWHERE,
     };
-    let dice = match file.implement {
-        schema::Implement::FourSticks => Dice::FourSticks,
-        schema::Implement::FourSticksSix => Dice::FourSticksSix,
-        schema::Implement::LongDie => Dice::LongDie,
-    };
+    let dice: Dice = file
+        .implement
+        .parse()
+        .map_err(|error: DiceError| at("implement", error.to_string()))?;
     let forward = reaches(&file.forward, Direction::Forward, water, &returns, dice)?;
     let backward = reaches(&file.backward, Direction::Backward, water, &returns, dice)?;
     let (contact, exceptions, send_back) = contact(&file.contact, water)?;
@@ -296,15 +295,6 @@ fn rolls(values: &[u8], dice: Dice) -> Checked<RollSet> {
     Ok(RollSet::of(values))
 }
 
-/// The word of `implement` that names `dice`.
-fn implement_word(dice: Dice) -> &'static str {
-    match dice {
-        Dice::FourSticks => "four_sticks",
-        Dice::FourSticksSix => "four_sticks_six",
-        Dice::LongDie => "long_die",
-    }
-}
-
 /// A roll that `dice` makes: a rule for any other would never be used,
 /// and is refused as the mistake it must be.
 fn roll(value: u8, dice: Dice, key: &str) -> Checked<Roll> {
@@ -316,7 +306,7 @@ fn roll(value: u8, dice: Dice, key: &str) -> Checked<Roll> {
                 key,
                 format!(
                     "{value} is no roll of {}: it throws {}",
-                    implement_word(dice),
+                    dice.name(),
                     made.join(", ")
                 ),
             ))

@@ -47,7 +47,8 @@ pub(super) struct File {
     #[serde(default)]
     pub(super) source: String,
     pub(super) pieces: u8,
-    pub(super) implement: Implement,
+    /// An implement's name, as [`Dice::name`](crate::Dice::name) writes it.
+    pub(super) implement: String,
     #[serde(default)]
     pub(super) sides: Sides,
     pub(super) start: Start,
@@ -76,15 +77,6 @@ pub(super) struct File {
     pub(super) drawing: BTreeMap<String, String>,
     #[serde(default)]
     pub(super) refusals: Refusals,
-}
-
-/// `implement`.
-#[derive(Deserialize, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-pub(super) enum Implement {
-    FourSticks,
-    FourSticksSix,
-    LongDie,
 }
 
 /// `[sides]`.

@@ -202,7 +202,7 @@ pub fn assert_finished<R: Ruleset>(position: &Position<R>) {
 /// 5 when there is none; P(1..=5) = 4, 6, 4, 1, 1 out of 16.
 #[track_caller]
 pub fn assert_four_sticks(dice: Dice) {
-    assert_eq!(dice, Dice::FourSticks);
+    assert_eq!(dice, Dice::FOUR_STICKS);
     let weights: Vec<(u8, u32)> = dice
         .weights()
         .iter()

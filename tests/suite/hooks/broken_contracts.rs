@@ -40,7 +40,7 @@ impl Ruleset for Broken {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::LongDie
+        Dice::LONG_DIE
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(match step(from, roll) {
@@ -235,7 +235,7 @@ impl Ruleset for Sender {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::LongDie
+        Dice::LONG_DIE
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(step(from, roll))

@@ -132,7 +132,7 @@ impl Ruleset for Lake {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         let (f, r) = (from.number(), roll.value());
@@ -190,7 +190,7 @@ impl Ruleset for Crowd {
         [Bitboard::range(1, 16), Bitboard::range(17, 30)]
     }
     fn dice(&self) -> Dice {
-        Dice::LongDie
+        Dice::LONG_DIE
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))

@@ -197,7 +197,7 @@ fn expectimax<R: Ruleset>(
 #[test]
 fn no_decision_without_a_choice() {
     let start = Position::start(AnyRuleset::Kendall);
-    let die = Throw::canonical(senet::Dice::LongDie, Roll::new(2).unwrap()).unwrap();
+    let die = Throw::canonical(senet::Dice::LONG_DIE, Roll::new(2).unwrap()).unwrap();
     assert!(matches!(
         Decision::new(start, die, &[]),
         Err(DecisionError::WrongDice { .. })

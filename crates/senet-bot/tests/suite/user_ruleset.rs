@@ -35,7 +35,7 @@ impl Ruleset for Sprint {
         })
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
@@ -63,7 +63,7 @@ fn a_user_ruleset_trains_its_own_network() {
     let (network, report) = train(GOOD, &plan, |_| {}).expect("a valid start");
     assert_eq!(report.games, 300);
     let start = Position::try_start(GOOD).unwrap();
-    let throw = senet::Throw::canonical(Dice::FourSticks, Roll::new(2).unwrap()).unwrap();
+    let throw = senet::Throw::canonical(Dice::FOUR_STICKS, Roll::new(2).unwrap()).unwrap();
     let decision = Decision::new(start, throw, &[]).unwrap();
     for level in Level::all() {
         let mut fallback = Bot::new(GOOD, level);

@@ -275,15 +275,15 @@ mod tests {
 
     #[test]
     fn the_help_explains_the_rulesets_own_throw() {
-        let bell = help(Dice::LongDie);
+        let bell = help(Dice::LONG_DIE);
         assert!(bell.contains("long die"), "{bell}");
         for word in ["stick", "light", "dark"] {
             assert!(!bell.contains(word), "{bell}");
         }
-        let jequier = help(Dice::FourSticksSix);
+        let jequier = help(Dice::FOUR_STICKS_SIX);
         assert!(jequier.contains("or 6 when none is"), "{jequier}");
         assert!(!jequier.contains("or 5"), "{jequier}");
-        let kendall = help(Dice::FourSticks);
+        let kendall = help(Dice::FOUR_STICKS);
         assert!(kendall.contains("or 5 when none is"), "{kendall}");
         for text in [bell, jequier, kendall] {
             assert!(

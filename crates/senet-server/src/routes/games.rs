@@ -30,7 +30,7 @@ pub(crate) struct RulesetView {
     name: &'static str,
     sides: [&'static str; 2],
     colours: [Option<&'static str>; 2],
-    dice: &'static str,
+    dice: String,
     pieces: u8,
     start: String,
     /// The marked houses: `[house, mark]`.

@@ -203,7 +203,7 @@ fn every_implement_is_explained() {
     for ruleset in AnyRuleset::ALL {
         let dice = ruleset.dice();
         let line = words::dice(dice);
-        assert!(line.starts_with(words::implement(dice)), "{line}");
+        assert!(line.starts_with(&words::implement(dice)), "{line}");
         assert!(line.contains(&words::reading(dice)), "{line}");
         assert!(line.ends_with(&words::chances(dice)), "{line}");
         // Every roll the implement makes has its chance.
@@ -215,9 +215,9 @@ fn every_implement_is_explained() {
         }
     }
     // Jéquier's sticks are sticks too; only their reading differs.
-    let six = Dice::FourSticksSix;
-    assert_eq!(words::implement(six), words::implement(Dice::FourSticks));
-    assert_ne!(words::reading(six), words::reading(Dice::FourSticks));
+    let six = Dice::FOUR_STICKS_SIX;
+    assert_eq!(words::implement(six), words::implement(Dice::FOUR_STICKS));
+    assert_ne!(words::reading(six), words::reading(Dice::FOUR_STICKS));
 }
 
 /// A ruleset of the user's own: three pieces each, plain steps, a pond on
@@ -247,7 +247,7 @@ impl Ruleset for Pond {
         ]
     }
     fn dice(&self) -> Dice {
-        Dice::FourSticks
+        Dice::FOUR_STICKS
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         if from.number() == POND {
