@@ -141,7 +141,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PathText {
 }
 
 /// The bearer token of the request, if it has one.
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let token = value.strip_prefix("Bearer ")?.trim();
     (!token.is_empty()).then_some(token)

@@ -24,14 +24,28 @@ pub fn new_token() -> Result<String, SeedError> {
     random_hex(32)
 }
 
-/// An invitation to a seat: 16 random bytes, 32 hex digits, exchanged
-/// once for the seat's own token.
-///
-/// # Errors
-///
-/// When the operating system's random source fails.
-pub fn new_invitation() -> Result<String, SeedError> {
-    random_hex(16)
+/// The invitation to the other seat of a game whose creator holds
+/// `token`: 32 hex digits of a SHA-256 of the token, exchanged once for
+/// the seat's own token. Derived rather than drawn, so that the store
+/// keeps only the invitation's own SHA-256 and can still give it again
+/// to the creator, who shows the token; whoever holds the invitation
+/// learns nothing of the token.
+pub fn invitation_of(token: &str) -> String {
+    let mut digest = token_sha256(&format!("senet-server invitation\n{token}"));
+    digest.truncate(32);
+    digest
+}
+
+/// What the store keeps of an invitation still waiting: `sha256:` and
+/// its SHA-256.
+pub fn pending_invitation(invitation: &str) -> String {
+    format!("sha256:{}", token_sha256(invitation))
+}
+
+/// What the store keeps of an invitation once exchanged: `used:` and its
+/// SHA-256, so that a second exchange is told the seat is taken.
+pub fn used_invitation(invitation_sha256: &str) -> String {
+    format!("used:{invitation_sha256}")
 }
 
 /// A game's id: 12 random bytes, 24 hex digits (not guessable, so a game

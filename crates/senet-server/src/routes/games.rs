@@ -213,11 +213,7 @@ pub(crate) async fn create(
     let seed = Seed::random().map_err(fail)?;
     let id = secret::new_id().map_err(fail)?;
     let token = secret::new_token().map_err(fail)?;
-    let invitation = if person {
-        Some(secret::new_invitation().map_err(fail)?)
-    } else {
-        None
-    };
+    let invitation = person.then(|| secret::invitation_of(&token));
     let opponent_token = if person && request.opponent_token.unwrap_or(true) {
         Some(secret::new_token().map_err(fail)?)
     } else {
@@ -234,7 +230,7 @@ pub(crate) async fn create(
         level: level.map(Level::number),
         token_sha256: opponent_token.as_deref().map(secret::token_sha256),
         name: names[seat.opponent().index()].clone(),
-        invitation: invitation.clone(),
+        invitation: invitation.as_deref().map(secret::pending_invitation),
     };
     let stored = StoredGame {
         id: id.clone(),

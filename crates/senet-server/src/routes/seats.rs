@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use senet::Record;
 
 use crate::error::ApiError;
-use crate::extract::{JsonBody, PathText, seat};
+use crate::extract::{JsonBody, PathText, bearer, seat};
 use crate::hosted::{GameView, Hosted, side_text};
 use crate::secret;
 use crate::state::{AppState, locked};
@@ -51,6 +51,11 @@ pub(crate) async fn join(
         let hosted = state.hosted(id)?;
         let (side, kept) = hosted.invited().ok_or_else(|| no_invitation(id))?;
         let asked = secret::token_sha256(&request.invitation);
+        if hosted.game.is_over() {
+            return Err(ApiError::conflict(format!(
+                "game {id} is over: its seats are no longer offered"
+            )));
+        }
         if let Some(used) = kept.strip_prefix("used:") {
             // The same invitation or another: the seat is taken either way,
             // but only its holder is told it was this one.
@@ -60,7 +65,8 @@ pub(crate) async fn join(
                 ApiError::forbidden("that is not this game's invitation")
             });
         }
-        if !secret::same(&secret::token_sha256(kept), &asked) {
+        let waiting = kept.strip_prefix("sha256:").unwrap_or_default();
+        if !secret::same(waiting, &asked) {
             return Err(ApiError::forbidden("that is not this game's invitation"));
         }
         if let Some(name) = &request.name {
@@ -72,7 +78,7 @@ pub(crate) async fn join(
         let text = side_text(side);
         if !state
             .store
-            .join(id, text, kept, &hash, request.name.as_deref())?
+            .join(id, text, &asked, &hash, request.name.as_deref())?
         {
             return Err(ApiError::conflict(
                 "this invitation was used already: the seat is taken",
@@ -103,7 +109,9 @@ pub(crate) struct InvitationView {
 }
 
 /// `GET /api/games/{id}/invitation`, with the inviting seat's token: the
-/// invitation again, as often as asked, until it is used.
+/// invitation again, as often as asked, until it is used. It is made
+/// again from the token ([`secret::invitation_of`]): the store keeps
+/// only its SHA-256.
 pub(crate) async fn invitation(
     State(state): State<Arc<AppState>>,
     PathText(id): PathText,
@@ -119,9 +127,15 @@ pub(crate) async fn invitation(
             ));
         }
         let joined = kept.starts_with("used:");
+        // Made from the asker's token; an invitation stored before
+        // invitations were made so (its SHA-256 kept since) cannot be
+        // made again, and is not shown.
+        let invitation = bearer(&headers)
+            .map(secret::invitation_of)
+            .filter(|invitation| secret::same(&secret::pending_invitation(invitation), kept));
         Ok(InvitationView {
             seat: side_text(side),
-            invitation: (!joined).then(|| kept.to_owned()),
+            invitation,
             joined,
         })
     })

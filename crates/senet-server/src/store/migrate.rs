@@ -112,7 +112,7 @@ impl Store {
 mod tests {
     use rusqlite::Connection;
 
-    use super::super::schema::{SCHEMA_VERSION, V1, V2};
+    use super::super::schema::{SCHEMA_VERSION, V1, V2, V3};
     use super::*;
     use crate::store::Durability;
 
@@ -178,5 +178,64 @@ mod tests {
         assert_eq!((again.made, again.failed.len()), (0, 1));
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_database_of_version_3_keeps_its_waiting_invitations_only_as_their_sha256() {
+        let dir = std::env::temp_dir().join(format!("senet-store-v3-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("v3.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let plain = "5f0c".repeat(8);
+        {
+            let connection = Connection::open(&path).unwrap();
+            connection
+                .execute_batch(&format!(
+                    "BEGIN; {V1} {V2} {V3} PRAGMA user_version = 3; COMMIT;"
+                ))
+                .unwrap();
+            // A game whose o seat waits for its invitation, stored as a
+            // version-3 server stored it: in plain text; and one taken.
+            for (id, invitation) in [("waiting", plain.clone()), ("taken", "used:ab".to_owned())] {
+                connection
+                    .execute(
+                        "INSERT INTO games (id, ruleset, seed, commitment, created, x_level, o_level,
+                                            x_token_sha256, o_invitation)
+                         VALUES (?1, 'kendall', '', '', '2026-12-01T00:00:00Z', NULL, NULL, 'aa', ?2)",
+                        [id, &invitation],
+                    )
+                    .unwrap();
+            }
+        }
+        let store = Store::open(&path, Durability::Full).unwrap();
+        assert_eq!(store.user_version(), 4);
+        let kept = |id: &str| -> Option<String> {
+            store
+                .lock()
+                .query_row(
+                    "SELECT o_invitation FROM games WHERE id = ?1",
+                    [id],
+                    |row| row.get(0),
+                )
+                .unwrap()
+        };
+        let hash = crate::secret::token_sha256(&plain);
+        assert_eq!(kept("waiting"), Some(format!("sha256:{hash}")));
+        assert_eq!(kept("taken").as_deref(), Some("used:ab"));
+        // The invitation sent before the upgrade still seats its holder, once.
+        assert!(
+            store
+                .join("waiting", "o", &hash, "bb", Some("Bob"))
+                .unwrap()
+        );
+        assert_eq!(kept("waiting"), Some(format!("used:{hash}")));
+        assert!(!store.join("waiting", "o", &hash, "cc", None).unwrap());
+        drop(store);
+        let bytes = std::fs::read(&path).unwrap();
+        let found = bytes
+            .windows(plain.len())
+            .any(|window| window == plain.as_bytes());
+        assert!(!found, "the invitation is still in the file");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

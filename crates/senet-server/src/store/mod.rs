@@ -250,6 +250,9 @@ impl Store {
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", durability.pragma())?;
         connection.pragma_update(None, "foreign_keys", "ON")?;
+        // What is deleted or overwritten is zeroed, not left in free
+        // space: an invitation hashed by the upgrade leaves no trace.
+        connection.pragma_update(None, "secure_delete", "ON")?;
         connection.busy_timeout(std::time::Duration::from_secs(5))?;
         schema::upgrade(&connection, version)?;
         // A write needs the journal (`-wal`) and its index (`-shm`) beside

@@ -7,16 +7,20 @@
 //! turns one by one (`record`, the core's record with its seed), what an
 //! operator's open-games limit counts (`over`, `updated` and their index),
 //! the invitations of person seats, and the answers given to each seat,
-//! so that a repeated request gets the same answer. The records of a
-//! version-2 file's games are made afterwards, from their turns
-//! (`migrate`), because that needs the rulesets offered.
+//! so that a repeated request gets the same answer. Version 4 changes no
+//! table: an invitation still waiting is kept as `sha256:` and its
+//! SHA-256, no longer as itself, and the upgrade hashes those a version-3
+//! file holds. The records of a version-2 file's games are made
+//! afterwards, from their turns (`migrate`), because that needs the
+//! rulesets offered.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, params};
 
 use super::StoreError;
+use crate::secret;
 
 /// The version of the schema this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// The tables of version 1.
 pub(super) const V1: &str = "
@@ -106,6 +110,7 @@ pub(super) fn upgrade(connection: &Connection, version: i64) -> Result<(), Store
         }
         1 => [V2, V3].concat(),
         2 => V3.to_owned(),
+        3 => String::new(),
         SCHEMA_VERSION => return Ok(()),
         newer if newer > SCHEMA_VERSION => return Err(StoreError::NewerSchema(newer)),
         older => {
@@ -114,8 +119,36 @@ pub(super) fn upgrade(connection: &Connection, version: i64) -> Result<(), Store
             )));
         }
     };
-    connection.execute_batch(&format!(
-        "BEGIN; {steps} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
-    ))?;
+    connection.execute_batch(&format!("BEGIN; {steps}"))?;
+    let upgraded = hash_invitations(connection).and_then(|()| {
+        connection.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"))
+    });
+    if let Err(error) = upgraded {
+        let _ = connection.execute_batch("ROLLBACK;");
+        return Err(error.into());
+    }
+    Ok(())
+}
+
+/// Version 4: every invitation still waiting in plain text is kept as
+/// its SHA-256 instead.
+fn hash_invitations(connection: &Connection) -> rusqlite::Result<()> {
+    for column in ["x_invitation", "o_invitation"] {
+        let plain: Vec<(String, String)> = {
+            let mut statement = connection.prepare(&format!(
+                "SELECT id, {column} FROM games WHERE {column} IS NOT NULL
+                   AND {column} NOT LIKE 'used:%' AND {column} NOT LIKE 'sha256:%'"
+            ))?;
+            statement
+                .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect::<Result<_, _>>()?
+        };
+        for (id, invitation) in plain {
+            connection.execute(
+                &format!("UPDATE games SET {column} = ?2 WHERE id = ?1"),
+                params![id, secret::pending_invitation(&invitation)],
+            )?;
+        }
+    }
     Ok(())
 }

@@ -1,24 +1,21 @@
 //! A seat offered by invitation, taken once: the invitation is exchanged
 //! for the seat's own token, whose SHA-256 replaces whatever token the
-//! seat had, and the invitation is marked used (kept as `used:` and its
-//! SHA-256, so a second exchange is told the seat is taken).
+//! seat had, and the invitation is marked used. The store never holds an
+//! invitation itself: `sha256:` and its SHA-256 while it waits, `used:`
+//! and the same once exchanged (so a second exchange is told the seat is
+//! taken).
 
 use rusqlite::params;
 
 use super::{Store, StoreError, unix_now};
 use crate::secret;
 
-/// What an invitation column holds once its invitation was exchanged.
-pub(crate) fn used(invitation: &str) -> String {
-    format!("used:{}", secret::token_sha256(invitation))
-}
-
 impl Store {
     /// Gives seat `side` (`x` or `o`) of game `id` to whoever holds
-    /// `invitation`: the seat's token becomes the one of SHA-256
-    /// `token_sha256`, its name `name` if one is given, and the invitation
-    /// is marked used, all only if the invitation still waits. Whether it
-    /// did.
+    /// the invitation of SHA-256 `invitation_sha256`: the seat's token
+    /// becomes the one of SHA-256 `token_sha256`, its name `name` if one
+    /// is given, and the invitation is marked used, all only if the
+    /// invitation still waits. Whether it did.
     ///
     /// # Errors
     ///
@@ -27,7 +24,7 @@ impl Store {
         &self,
         id: &str,
         side: &str,
-        invitation: &str,
+        invitation_sha256: &str,
         token_sha256: &str,
         name: Option<&str>,
     ) -> Result<bool, StoreError> {
@@ -48,10 +45,10 @@ impl Store {
             sql,
             params![
                 id,
-                invitation,
+                format!("sha256:{invitation_sha256}"),
                 token_sha256,
                 name,
-                used(invitation),
+                secret::used_invitation(invitation_sha256),
                 unix_now()
             ],
         )?;

@@ -106,3 +106,41 @@ fn the_opponent_token_of_old_plays_until_the_invitation_is_taken() {
     let turn = refused(&server.throw(id, &token), 409);
     assert!(turn.contains("not o's"), "{turn}");
 }
+
+/// The database holds no invitation, only its SHA-256, and a finished
+/// game's invitation seats nobody.
+#[test]
+fn the_store_keeps_no_invitation_and_a_finished_games_invitation_seats_nobody() {
+    let dir = TempDir::new("seats-hashed");
+    let server = Server::start(&dir.db());
+    let created =
+        server.create(json!({"ruleset": "kendall", "opponent": "person", "opponent_token": false}));
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let code = created["invitation"].as_str().unwrap().to_owned();
+    server.kill();
+    // Every file of the database, its journal included.
+    for file in std::fs::read_dir(dir.db().parent().unwrap()).unwrap() {
+        let bytes = std::fs::read(file.unwrap().path()).unwrap();
+        let found = bytes.windows(code.len()).any(|w| w == code.as_bytes());
+        assert!(!found, "the invitation is stored as itself");
+    }
+    let server = Server::start(&dir.db());
+    // Made again from the creator's token after the restart.
+    assert_eq!(
+        invitation(&server, id, Some(token)).json().unwrap(),
+        json!({"seat": "o", "invitation": code, "joined": false})
+    );
+    let resigned = server.send(
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(token),
+        None,
+    );
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+    let over = refused(&join(&server, id, &json!({"invitation": code})), 409);
+    assert_eq!(
+        over,
+        format!("game {id} is over: its seats are no longer offered")
+    );
+}
