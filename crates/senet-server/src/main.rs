@@ -194,9 +194,14 @@ fn run(options: &Options) -> Result<(), String> {
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;
-    // The blocking work still running (a change being written) gets the
-    // same grace; what is cut then was never answered.
-    runtime.shutdown_timeout(limits.shutdown_grace);
+    // The blocking work still running (a change being written) gets what
+    // is left of the grace, not a second one; what is cut then was never
+    // answered.
+    runtime.shutdown_timeout(
+        stopped
+            .deadline
+            .saturating_duration_since(std::time::Instant::now()),
+    );
     eprintln!(
         "senet-server: stopped ({} connections closed, {} cut at the {} s deadline)",
         stopped.closed, stopped.cut, options.shutdown_grace

@@ -87,6 +87,10 @@ pub struct Stopped {
     /// Those still open at the deadline, cut (a half-sent request, a
     /// request whose work had not ended).
     pub cut: usize,
+    /// The end of the grace: when the server was told to stop, plus
+    /// `limits.shutdown_grace`. Work still running (a change being
+    /// written) is waited for until then, not for another grace.
+    pub deadline: Instant,
 }
 
 /// Serves `app` on `listener` with `limits` until `shutdown` completes,
@@ -161,20 +165,17 @@ pub async fn run(
         });
     }
     drop(listener);
+    let deadline = Instant::now() + limits.shutdown_grace;
     let open = |permits: &Semaphore| limits.max_connections - permits.available_permits();
     let at_stop = open(&permits);
-    match tokio::time::timeout(limits.shutdown_grace, graceful.shutdown()).await {
-        Ok(()) => Stopped {
-            closed: at_stop,
-            cut: 0,
-        },
-        Err(_) => {
-            let cut = open(&permits).min(at_stop);
-            Stopped {
-                closed: at_stop - cut,
-                cut,
-            }
-        }
+    let cut = match tokio::time::timeout_at(deadline.into(), graceful.shutdown()).await {
+        Ok(()) => 0,
+        Err(_) => open(&permits).min(at_stop),
+    };
+    Stopped {
+        closed: at_stop - cut,
+        cut,
+        deadline,
     }
 }
 

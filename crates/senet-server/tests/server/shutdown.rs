@@ -80,3 +80,40 @@ fn a_request_in_flight_at_ctrl_c_is_answered_before_the_exit() {
     assert_eq!(history.len(), played + 1);
     assert_eq!(history[played]["move"], text.as_str());
 }
+
+/// A request whose work outlasts the grace holds the stop for the grace
+/// once: the connection and the work it started share one deadline.
+#[test]
+fn work_that_outlasts_the_grace_is_cut_at_the_one_deadline() {
+    let dir = TempDir::new("stop-one-deadline");
+    let mut server = start_with(
+        &dir,
+        &["--shutdown-grace", "2", "--debug-work-delay-ms", "8000"],
+    );
+    let (id, before, token) = a_move_waits(&server);
+    let text = before["legal_moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let port = server.port;
+    let path = format!("/api/games/{id}/move");
+    let body = serde_json::json!({ "move": text }).to_string();
+    let _mover = std::thread::spawn(move || {
+        request(port, "POST", &path, Some(&token), Some(body.as_bytes()))
+    });
+    // Stopped while the move's change is being made (it takes 8 s).
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = std::time::Instant::now();
+    server.signal("INT");
+    let status = server
+        .wait_exit(Duration::from_secs(30))
+        .expect("the server did not stop within 30 s of Ctrl-C");
+    let took = signalled.elapsed();
+    assert!(status.success(), "{status}: {}", server.stderr());
+    // Two graces (the connection's, then the work's) would be 4 s.
+    assert!(
+        took < Duration::from_millis(3_300),
+        "the stop took {took:?}, past the 2 s grace: {}",
+        server.stderr()
+    );
+}
