@@ -48,6 +48,8 @@ pub fn router(state: Arc<AppState>) -> Router {
             Arc::clone(&state),
             shape::host,
         ))
+        // Outermost: every answer is logged, the refusals above included.
+        .layer(middleware::from_fn(crate::log::request))
         .with_state(state)
 }
 

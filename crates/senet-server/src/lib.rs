@@ -36,6 +36,7 @@ pub mod hints;
 pub mod hosted;
 pub mod limits;
 mod live;
+mod log;
 pub mod odds;
 pub mod offered;
 mod page;

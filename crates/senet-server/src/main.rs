@@ -101,10 +101,36 @@ struct Options {
     /// next asked for. 0: none kept.
     #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_CACHE_GAMES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=10_000_000))]
     cache_games: usize,
+    /// The request log on stderr, one line of key=value fields a request:
+    /// `info` logs every request, `warn` the refused (4xx) and failed
+    /// (5xx) ones, `error` the failed ones, `off` none.
+    #[arg(long, value_name = "LEVEL", default_value = "info")]
+    log: LogLevel,
     /// For tests: every change to a game takes this many milliseconds
     /// more, under its game's lock and before its commit.
     #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
     debug_work_delay_ms: u64,
+}
+
+/// The `--log` values.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum LogLevel {
+    Info,
+    Warn,
+    Error,
+    Off,
+}
+
+impl LogLevel {
+    fn filter(self) -> tracing_subscriber::filter::LevelFilter {
+        use tracing_subscriber::filter::LevelFilter;
+        match self {
+            LogLevel::Info => LevelFilter::INFO,
+            LogLevel::Warn => LevelFilter::WARN,
+            LogLevel::Error => LevelFilter::ERROR,
+            LogLevel::Off => LevelFilter::OFF,
+        }
+    }
 }
 
 /// The `--sync` values.
@@ -116,6 +142,11 @@ enum SyncMode {
 
 fn main() -> ExitCode {
     let options = Options::parse();
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(options.log.filter())
+        .with_target(false)
+        .init();
     match run(&options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -34,6 +34,8 @@ impl Server {
             .arg(folder.join("load.sqlite"))
             .args(["--port", "0", "--sync", sync])
             .stdout(Stdio::piped())
+            // The request log is written (its cost is measured) but not kept.
+            .stderr(Stdio::null())
             .spawn()
             .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
         let mut line = String::new();

@@ -39,6 +39,10 @@ impl Drop for TempDir {
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// Reads the server's stderr as it is written (its request log would
+    /// otherwise fill the pipe and stop the server), and gives it whole
+    /// once the server exits.
+    stderr: Option<std::thread::JoinHandle<String>>,
 }
 
 /// Starts the binary on `db` with `--port 0`, or gives its exit and stderr
@@ -90,7 +94,19 @@ fn launch(mut command: Command, db: &Path, more: &[&std::ffi::OsStr]) -> Result<
         .and_then(|rest| rest.split('/').next())
         .and_then(|port| port.parse().ok());
     match port {
-        Some(port) => Ok(Server { child, port }),
+        Some(port) => {
+            let mut pipe = child.stderr.take().expect("stderr is piped");
+            let stderr = std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = std::io::Read::read_to_string(&mut pipe, &mut text);
+                text
+            });
+            Ok(Server {
+                child,
+                port,
+                stderr: Some(stderr),
+            })
+        }
         None => {
             let output = child.wait_with_output().expect("the server exits");
             Err(format!(
@@ -149,11 +165,10 @@ impl Server {
     /// What the process wrote to stderr, read to its end: call it after
     /// the process exited.
     pub fn stderr(&mut self) -> String {
-        let mut text = String::new();
-        if let Some(mut stderr) = self.child.stderr.take() {
-            let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
-        }
-        text
+        self.stderr
+            .take()
+            .and_then(|reader| reader.join().ok())
+            .unwrap_or_default()
     }
 
     pub fn send(

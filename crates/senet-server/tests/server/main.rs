@@ -30,6 +30,7 @@ mod hardening;
 mod harness;
 mod limits;
 mod list;
+mod log;
 mod refusals;
 mod refusals_raw;
 mod resume;
