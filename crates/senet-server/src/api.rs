@@ -16,7 +16,8 @@ use crate::routes::{games, list, play, seats};
 use crate::shape;
 
 pub use crate::state::{
-    AppState, BODY_LIMIT, DEFAULT_ABANDON_AFTER_DAYS, DEFAULT_MAX_OPEN_GAMES, DEFAULT_MAX_TURNS,
+    AppState, BODY_LIMIT, DEFAULT_ABANDON_AFTER_DAYS, DEFAULT_MAX_OPEN_GAMES,
+    DEFAULT_MAX_OPEN_GAMES_PER_ADDRESS, DEFAULT_MAX_TURNS,
 };
 
 /// The router: the API, the page and its files, a JSON 404 for anything

@@ -49,11 +49,11 @@ mod state;
 pub mod store;
 
 pub use api::{
-    AppState, BODY_LIMIT, DEFAULT_ABANDON_AFTER_DAYS, DEFAULT_MAX_OPEN_GAMES, DEFAULT_MAX_TURNS,
-    router,
+    AppState, BODY_LIMIT, DEFAULT_ABANDON_AFTER_DAYS, DEFAULT_MAX_OPEN_GAMES,
+    DEFAULT_MAX_OPEN_GAMES_PER_ADDRESS, DEFAULT_MAX_TURNS, router,
 };
 pub use error::ApiError;
 pub use live::DEFAULT_CACHE_GAMES;
 pub use offered::Offered;
 pub use serve::Limits;
-pub use store::{Durability, Store, StoreError};
+pub use store::{Durability, Full, OpenLimits, Store, StoreError};

@@ -88,9 +88,16 @@ impl CreateWindow {
     }
 }
 
+/// Who a client at `address` is to the open-games limit per address, as
+/// the store keeps it: the SHA-256 of its group ([`group`]), so that the
+/// database holds no address.
+pub fn creator_of(address: IpAddr) -> String {
+    crate::secret::token_sha256(&group(address).to_string())
+}
+
 /// The address whose games count together: an IPv4 address, or an IPv6
 /// address's /64 (an IPv4 one mapped into IPv6 as itself).
-fn group(address: IpAddr) -> IpAddr {
+pub(crate) fn group(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

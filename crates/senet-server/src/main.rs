@@ -51,6 +51,13 @@ struct Options {
     /// `ulimit -n`.
     #[arg(long, value_name = "N", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// The most connections one client address (an IPv6 one with its /64)
+    /// may hold open at once; past it its new connection is answered a
+    /// JSON 503 and closed, while other addresses are still served. 0: no
+    /// limit but --max-connections. Behind a proxy every client has the
+    /// proxy's address.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    max_connections_per_address: u64,
     /// Refuse a request with a header line that cannot be read (a control
     /// byte in it) with a bare 400, instead of skipping the line and
     /// answering in JSON: for a server behind a proxy that might forward
@@ -90,6 +97,12 @@ struct Options {
     /// limit.
     #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_MAX_OPEN_GAMES)]
     max_open_games: usize,
+    /// The games in play one client address may hold (an IPv6 address
+    /// counts with its /64), counted as `--max-open-games` counts; past
+    /// them a new game from that address gets a JSON 429. 0: no limit.
+    /// Behind a proxy every client has the proxy's address.
+    #[arg(long, value_name = "N", default_value_t = senet_server::DEFAULT_MAX_OPEN_GAMES_PER_ADDRESS)]
+    max_open_games_per_address: usize,
     /// Days after which a game nobody changed stops counting as in play
     /// for `--max-open-games` (it can still be played, and then counts
     /// again).
@@ -181,6 +194,9 @@ fn run(options: &Options) -> Result<(), String> {
         header_timeout: Duration::from_secs(options.header_timeout),
         max_connections: usize::try_from(options.max_connections)
             .map_err(|_| "--max-connections is too large for this machine".to_owned())?,
+        max_connections_per_address: usize::try_from(options.max_connections_per_address).map_err(
+            |_| "--max-connections-per-address is too large for this machine".to_owned(),
+        )?,
         shutdown_grace: Duration::from_secs(options.shutdown_grace),
         strict_headers: options.strict_headers,
     };
@@ -221,7 +237,8 @@ fn run(options: &Options) -> Result<(), String> {
             .with_max_open_games(
                 options.max_open_games,
                 Duration::from_secs(options.abandon_after * 86_400),
-            );
+            )
+            .with_max_open_games_per_address(options.max_open_games_per_address);
         let app = router(Arc::new(state));
         Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
     })?;

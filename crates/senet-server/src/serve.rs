@@ -32,6 +32,11 @@ pub struct Limits {
     /// The most connections open at once; past it a connection is
     /// answered a JSON 503 and closed.
     pub max_connections: usize,
+    /// The most connections one client address (an IPv6 one with its
+    /// /64) may hold open at once, so that one client cannot take every
+    /// connection; past it its new connection is answered a JSON 503 and
+    /// closed. 0: no limit but `max_connections`.
+    pub max_connections_per_address: usize,
     /// How long a stop waits for the open requests to finish; past it the
     /// connections left are cut.
     pub shutdown_grace: Duration,
@@ -47,6 +52,7 @@ impl Default for Limits {
         Limits {
             header_timeout: Duration::from_secs(10),
             max_connections: 2048,
+            max_connections_per_address: 256,
             shutdown_grace: Duration::from_secs(10),
             strict_headers: false,
         }
@@ -104,6 +110,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()>,
 ) -> Stopped {
     let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let shares: Shares = Arc::default();
     let graceful = GracefulShutdown::new();
     let mut builder = http1::Builder::new();
     builder
@@ -138,8 +145,22 @@ pub async fn run(
                 }
             }
         };
+        let Some(share) = Share::take(&shares, peer, limits.max_connections_per_address) else {
+            let cap = limits.max_connections_per_address;
+            tokio::spawn(refuse(
+                stream,
+                format!(
+                    "this address has {cap} connections open, this server's limit for one address: close one"
+                ),
+            ));
+            continue;
+        };
         let Ok(permit) = Arc::clone(&permits).try_acquire_owned() else {
-            tokio::spawn(refuse(stream, limits.max_connections));
+            let cap = limits.max_connections;
+            tokio::spawn(refuse(
+                stream,
+                format!("the server has {cap} connections open, its limit: try again shortly"),
+            ));
             continue;
         };
         // Answers are small and each is written at once.
@@ -162,6 +183,7 @@ pub async fn run(
             // How a connection ends (closed, timed out, reset) is no news.
             let _ = connection.await;
             drop(permit);
+            drop(share);
         });
     }
     drop(listener);
@@ -220,10 +242,55 @@ fn pauses(error: &std::io::Error) -> bool {
 
 /// Answers a connection past the cap with a JSON 503 and closes it, all
 /// within a second.
-async fn refuse(mut stream: TcpStream, cap: usize) {
-    let body = format!(
-        "{{\"error\":\"the server has {cap} connections open, its limit: try again shortly\"}}"
-    );
+/// The connections open per client address (its group, as the
+/// per-address limits count).
+type Shares = Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>;
+
+/// One connection of an address, counted while it is held.
+struct Share {
+    shares: Shares,
+    address: std::net::IpAddr,
+}
+
+impl Share {
+    /// A connection of `peer`'s address, unless it holds `cap` already
+    /// (0: no cap).
+    fn take(shares: &Shares, peer: std::net::SocketAddr, cap: usize) -> Option<Share> {
+        let address = crate::limits::group(peer.ip());
+        let mut open = shares
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let count = open.entry(address).or_insert(0);
+        if cap > 0 && *count >= cap {
+            return None;
+        }
+        *count += 1;
+        Some(Share {
+            shares: Arc::clone(shares),
+            address,
+        })
+    }
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        let mut open = self
+            .shares
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(count) = open.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// Answers a connection refused before it is served: a JSON 503 saying
+/// `why`, then closes it.
+async fn refuse(mut stream: TcpStream, why: String) {
+    let body = serde_json::json!({ "error": why }).to_string();
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",
         body.len()

@@ -10,7 +10,7 @@ use crate::limits::CreateWindow;
 use crate::live::Live;
 use crate::odds::Odds;
 use crate::offered::Offered;
-use crate::store::Store;
+use crate::store::{OpenLimits, Store};
 
 /// The largest request body taken, in bytes, unless the operator says
 /// otherwise (`--max-body-bytes`).
@@ -24,6 +24,11 @@ pub const DEFAULT_MAX_TURNS: usize = 10_000;
 /// The games in play a server holds unless the operator says otherwise
 /// (`--max-open-games`).
 pub const DEFAULT_MAX_OPEN_GAMES: usize = 10_000;
+
+/// The games in play one client address may hold unless the operator
+/// says otherwise (`--max-open-games-per-address`): more than a person
+/// plays at once, a hundredth of [`DEFAULT_MAX_OPEN_GAMES`].
+pub const DEFAULT_MAX_OPEN_GAMES_PER_ADDRESS: usize = 100;
 
 /// The days after which an untouched game stops counting as in play
 /// unless the operator says otherwise (`--abandon-after`).
@@ -48,6 +53,7 @@ pub struct AppState {
     max_body_bytes: usize,
     max_turns: usize,
     max_open_games: usize,
+    max_open_games_per_address: usize,
     abandon_after: std::time::Duration,
 }
 
@@ -77,6 +83,7 @@ impl AppState {
             max_body_bytes: BODY_LIMIT,
             max_turns: DEFAULT_MAX_TURNS,
             max_open_games: DEFAULT_MAX_OPEN_GAMES,
+            max_open_games_per_address: DEFAULT_MAX_OPEN_GAMES_PER_ADDRESS,
             abandon_after: std::time::Duration::from_secs(DEFAULT_ABANDON_AFTER_DAYS * 86_400),
         }
     }
@@ -121,17 +128,27 @@ impl AppState {
         self
     }
 
-    /// The open-games limit as [`Store::create_within`] takes it: `None`
-    /// for no limit, else the limit and the Unix second from which a game
-    /// counts.
-    pub(crate) fn open_games_limit(&self) -> Option<(usize, i64)> {
+    /// This state refusing a new game with a JSON 429 while `games` games
+    /// made from the same client address (an IPv6 one with its /64) are
+    /// in play ([`DEFAULT_MAX_OPEN_GAMES_PER_ADDRESS`] by default; 0 for
+    /// no limit), counted as [`with_max_open_games`](Self::with_max_open_games)
+    /// counts: a few addresses cannot hold every game the server allows.
+    pub fn with_max_open_games_per_address(mut self, games: usize) -> AppState {
+        self.max_open_games_per_address = games;
+        self
+    }
+
+    /// The open-games limits as [`Store::create_within`] takes them, for
+    /// a game made by `creator` (see [`crate::limits::creator_of`]).
+    pub(crate) fn open_limits(&self, creator: Option<String>) -> OpenLimits {
         let window = i64::try_from(self.abandon_after.as_secs()).unwrap_or(i64::MAX);
-        (self.max_open_games > 0).then(|| {
-            (
-                self.max_open_games,
-                crate::store::unix_now().saturating_sub(window),
-            )
-        })
+        OpenLimits {
+            games: (self.max_open_games > 0).then_some(self.max_open_games),
+            per_creator: (self.max_open_games_per_address > 0)
+                .then_some(self.max_open_games_per_address),
+            creator,
+            since: crate::store::unix_now().saturating_sub(window),
+        }
     }
 
     /// This state letting one client address (an IPv6 one with its /64)

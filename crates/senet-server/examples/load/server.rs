@@ -33,6 +33,9 @@ impl Server {
             .arg("--db")
             .arg(folder.join("load.sqlite"))
             .args(["--port", "0", "--sync", sync])
+            // Every client of this example, the games' and the
+            // misbehaving ones, comes from 127.0.0.1: no share per address.
+            .args(["--max-connections-per-address", "0"])
             .stdout(Stdio::piped())
             // The request log is written (its cost is measured) but not kept.
             .stderr(Stdio::null())

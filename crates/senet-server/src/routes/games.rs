@@ -22,7 +22,7 @@ use crate::review::{check_over, review_json};
 use crate::secret;
 use crate::serve::OpenConnections;
 use crate::state::{AppState, locked, ready_table};
-use crate::store::{StoredGame, StoredSeat};
+use crate::store::{Full, StoredGame, StoredSeat};
 
 /// A ruleset as `GET /api/rulesets` lists it.
 #[derive(Debug, Serialize)]
@@ -244,16 +244,28 @@ pub(crate) async fn create(
         record: Some(senet::Game::seeded_from(start, seed).record().to_string()),
     };
     let commitment = stored.commitment.clone();
+    let creator = extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(peer)| crate::limits::creator_of(peer.ip()));
     let game = locked(&state, id.clone(), move |state, _| {
-        let limit = state.open_games_limit();
-        if !state.store.create_within(&stored, limit)? {
-            let games = limit.map_or(0, |(games, _)| games);
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "the server holds {games} games in play, its limit: finish or resign one, or try later"
-                ),
-            ));
+        match state.store.create_within(&stored, &state.open_limits(creator))? {
+            None => {}
+            Some(Full::Server(games)) => {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "the server holds {games} games in play, its limit: finish or resign one, or try later"
+                    ),
+                ));
+            }
+            Some(Full::Creator(games)) => {
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "this address has {games} games in play, this server's limit for one address: finish or resign one"
+                    ),
+                ));
+            }
         }
         let hosted = Hosted::resume(stored, &state.offered)?;
         state.committed(&hosted);

@@ -108,6 +108,32 @@ pub struct StoredSeat {
     pub invitation: Option<String>,
 }
 
+/// How many games may be in play when a new one is made
+/// ([`Store::create_within`]): games not over and changed at or after
+/// Unix second `since`. The default has no limit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpenLimits {
+    /// On the whole server; `None`: no limit.
+    pub games: Option<usize>,
+    /// Made by one creator; `None`: no limit.
+    pub per_creator: Option<usize>,
+    /// Who makes the game (the SHA-256 of its client address's group, as
+    /// [`crate::limits::creator_of`] gives it), stored with it; `None`
+    /// when unknown, which no per-creator limit counts.
+    pub creator: Option<String>,
+    /// The oldest change of a game still in play, in Unix seconds.
+    pub since: i64,
+}
+
+/// The limit a refused create reached ([`Store::create_within`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    /// This many games in play on the server.
+    Server(usize),
+    /// This many games in play made by the same creator.
+    Creator(usize),
+}
+
 /// A game's row: everything about it that its turns do not give.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
@@ -292,14 +318,14 @@ impl Store {
     ///
     /// SQLite's errors (a duplicate id among them).
     pub fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
-        self.create_within(game, None).map(|_| ())
+        self.create_within(game, &OpenLimits::default()).map(|_| ())
     }
 
-    /// Stores a new game unless `open` games or more are in play, `open`
-    /// being `(limit, since)`: games not over and changed at or after Unix
-    /// second `since`. Counted and written under one lock, so creates at
-    /// the same time cannot pass the limit together. Whether it was
-    /// stored.
+    /// Stores a new game unless `open` says too many are in play: games
+    /// not over and changed at or after Unix second `open.since`, counted
+    /// on the whole server and for the game's creator. Counted and written
+    /// under one lock, so creates at the same time cannot pass a limit
+    /// together. The limit reached, if one was.
     ///
     /// # Errors
     ///
@@ -307,25 +333,36 @@ impl Store {
     pub fn create_within(
         &self,
         game: &StoredGame,
-        open: Option<(usize, i64)>,
-    ) -> Result<bool, StoreError> {
+        open: &OpenLimits,
+    ) -> Result<Option<Full>, StoreError> {
         let connection = self.lock();
-        if let Some((limit, since)) = open {
+        let over = |count: i64, limit: usize| usize::try_from(count).unwrap_or(usize::MAX) >= limit;
+        if let Some(limit) = open.games {
             let count: i64 = connection.query_row(
                 "SELECT count(*) FROM games WHERE over = 0 AND updated >= ?1",
-                [since],
+                [open.since],
                 |row| row.get(0),
             )?;
-            if usize::try_from(count).unwrap_or(usize::MAX) >= limit {
-                return Ok(false);
+            if over(count, limit) {
+                return Ok(Some(Full::Server(limit)));
+            }
+        }
+        if let (Some(limit), Some(creator)) = (open.per_creator, &open.creator) {
+            let count: i64 = connection.query_row(
+                "SELECT count(*) FROM games WHERE creator = ?1 AND over = 0 AND updated >= ?2",
+                params![creator, open.since],
+                |row| row.get(0),
+            )?;
+            if over(count, limit) {
+                return Ok(Some(Full::Creator(limit)));
             }
         }
         let [x, o] = &game.seats;
         connection.execute(
             "INSERT INTO games (id, ruleset, seed, commitment, created,
                 x_level, x_token_sha256, x_name, o_level, o_token_sha256, o_name,
-                waiting, resigned, record, updated, x_invitation, o_invitation)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                waiting, resigned, record, updated, x_invitation, o_invitation, creator)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
             params![
                 game.id,
                 game.ruleset,
@@ -344,9 +381,10 @@ impl Store {
                 unix_now(),
                 x.invitation,
                 o.invitation,
+                open.creator,
             ],
         )?;
-        Ok(true)
+        Ok(None)
     }
 
     /// The row of game `id`, without its turns (its record holds them);

@@ -7,10 +7,11 @@
 //! turns one by one (`record`, the core's record with its seed), what an
 //! operator's open-games limit counts (`over`, `updated` and their index),
 //! the invitations of person seats, and the answers given to each seat,
-//! so that a repeated request gets the same answer. Version 4 changes no
-//! table: an invitation still waiting is kept as `sha256:` and its
-//! SHA-256, no longer as itself, and the upgrade hashes those a version-3
-//! file holds. The records of a version-2 file's games are made
+//! so that a repeated request gets the same answer. Version 4 keeps who
+//! made each game (`creator`: the SHA-256 of its client address's group,
+//! for the open-games limit per address; `NULL` for the games before),
+//! and an invitation still waiting as `sha256:` and its SHA-256, no
+//! longer as itself: the upgrade hashes those a version-3 file holds. The records of a version-2 file's games are made
 //! afterwards, from their turns (`migrate`), because that needs the
 //! rulesets offered.
 
@@ -85,6 +86,14 @@ CREATE TABLE answers (
 CREATE INDEX games_open ON games(over, updated);
 ";
 
+/// What version 4 adds to version 3: who made each game, with an index
+/// to count a creator's games in play (the invitations are hashed by
+/// [`hash_invitations`]).
+pub(super) const V4: &str = "
+ALTER TABLE games ADD COLUMN creator TEXT;
+CREATE INDEX games_creator ON games(creator, over, updated);
+";
+
 /// Brings the database of schema `version` to [`SCHEMA_VERSION`], in one
 /// transaction: a new file gets every table, an older one what it lacks.
 ///
@@ -106,11 +115,11 @@ pub(super) fn upgrade(connection: &Connection, version: i64) -> Result<(), Store
                     "tables but no schema version: not a senet-server database".to_owned(),
                 ));
             }
-            [V1, V2, V3].concat()
+            [V1, V2, V3, V4].concat()
         }
-        1 => [V2, V3].concat(),
-        2 => V3.to_owned(),
-        3 => String::new(),
+        1 => [V2, V3, V4].concat(),
+        2 => [V3, V4].concat(),
+        3 => V4.to_owned(),
         SCHEMA_VERSION => return Ok(()),
         newer if newer > SCHEMA_VERSION => return Err(StoreError::NewerSchema(newer)),
         older => {

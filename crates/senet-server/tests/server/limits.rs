@@ -130,6 +130,64 @@ fn past_max_open_games_a_create_is_a_json_503_until_one_ends() {
     );
 }
 
+/// One address holds at most `--max-open-games-per-address` games in
+/// play, whatever room the server has; the games of other addresses do
+/// not count against it, and the store keeps no address, only its
+/// SHA-256.
+#[test]
+fn past_max_open_games_per_address_a_create_from_it_is_a_json_429() {
+    let dir = TempDir::new("max-open-per-address");
+    let limits = [
+        "--max-open-games",
+        "100",
+        "--max-open-games-per-address",
+        "2",
+    ];
+    let server = start_with(&dir, &limits);
+    let first = server.create(json!({"ruleset": "kendall"}));
+    server.create(json!({"ruleset": "kendall", "opponent": "person"}));
+    let full = server.post("/api/games", None, &json!({"ruleset": "kendall"}));
+    assert_eq!(
+        refused(&full, 429),
+        "this address has 2 games in play, this server's limit for one address: finish or resign one"
+    );
+    // A game that ends frees its place.
+    let id = first["id"].as_str().unwrap();
+    let token = first["token"].as_str().unwrap();
+    let resign = format!("/api/games/{id}/resign");
+    assert_eq!(server.send("POST", &resign, Some(token), None).status, 200);
+    server.create(json!({"ruleset": "kendall"}));
+    refused(
+        &server.post("/api/games", None, &json!({"ruleset": "kendall"})),
+        429,
+    );
+    server.kill();
+    // The games become another address's: this one has room again.
+    let db = rusqlite::Connection::open(dir.db()).unwrap();
+    let creators: Vec<Option<String>> = db
+        .prepare("SELECT creator FROM games")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(creators.len(), 3);
+    for creator in &creators {
+        let creator = creator.as_deref().expect("a creator");
+        assert_eq!(creator.len(), 64, "{creator}");
+        assert!(!creator.contains("127.0.0.1"));
+    }
+    db.execute("UPDATE games SET creator = 'elsewhere'", [])
+        .unwrap();
+    let server = start_with(&dir, &limits);
+    server.create(json!({"ruleset": "kendall"}));
+    server.create(json!({"ruleset": "kendall"}));
+    refused(
+        &server.post("/api/games", None, &json!({"ruleset": "kendall"})),
+        429,
+    );
+}
+
 #[test]
 fn a_game_untouched_past_abandon_after_stops_counting_and_can_still_be_played() {
     let dir = TempDir::new("abandon-after");

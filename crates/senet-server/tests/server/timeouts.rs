@@ -157,6 +157,69 @@ fn past_the_connection_cap_a_connection_gets_a_json_503() {
     }
 }
 
+/// A GET of `/api/rulesets` from source address `from` (any 127.x.y.z
+/// reaches the server on 127.0.0.1): the answer's status line.
+fn status_line_from(from: &str, port: u16) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        let mut stream = socket
+            .connect(format!("127.0.0.1:{port}").parse().unwrap())
+            .await
+            .unwrap();
+        stream
+            .write_all(
+                b"GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+            )
+            .await
+            .unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer).await;
+        String::from_utf8_lossy(&answer)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    })
+}
+
+/// One client holding many idle connections takes its share, not every
+/// connection: another address is still served.
+#[test]
+fn one_address_holds_at_most_its_share_of_the_connections() {
+    let dir = TempDir::new("cap-share");
+    let server = start_with(
+        &dir,
+        &[
+            "--max-connections",
+            "20",
+            "--max-connections-per-address",
+            "4",
+            "--header-timeout",
+            "60",
+        ],
+    );
+    let _held: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let answer = senet_server::client::request(server.port, "GET", "/api/rulesets", None, None)
+        .expect("an answer");
+    assert_eq!(
+        refused(&answer, 503),
+        "this address has 4 connections open, this server's limit for one address: close one"
+    );
+    assert_eq!(
+        status_line_from("127.0.0.2", server.port),
+        "HTTP/1.1 200 OK"
+    );
+}
+
 #[test]
 fn a_body_slower_than_the_body_timeout_is_refused_with_a_json_408() {
     let dir = TempDir::new("body");
