@@ -17,7 +17,7 @@ import { api } from "./api.js";
 import { NARROW, listenToHouses } from "./board.js";
 import { listenToMoves } from "./moves.js";
 import { forgetUnreadRules } from "./rules.js";
-import { copyLink, readFragment, refreshGames } from "./games.js";
+import { copyLink, readFragment, refreshGames, remember } from "./games.js";
 import { backToNow, showReview } from "./review.js";
 import { render } from "./view.js";
 import { clickHouse, play, resign, showHint, throwNow } from "./play.js";
@@ -67,6 +67,9 @@ async function openFromFragment() {
   $("log").replaceChildren();
   page.current = readFragment();
   const opened = page.current;
+  // A seat held here: its token kept in the storage, the address left
+  // with the game alone (an older link carried the token).
+  if (opened && opened.token) remember();
   if (opened) {
     try {
       const view = await api("GET", "/api/games/" + opened.id);

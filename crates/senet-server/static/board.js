@@ -153,6 +153,7 @@ export function drawThrow(view) {
   const sticks = $("sticks");
   sticks.replaceChildren();
   const last = view.throw || (view.history.length ? view.history[view.history.length - 1].throw : null);
+  drawLastTurn(view);
   if (!last) {
     $("throw-text").textContent = "";
     return;
@@ -168,4 +169,17 @@ export function drawThrow(view) {
   $("throw-text").textContent = view.throw
     ? view.to_play + " threw " + last.roll
     : "last throw: " + last.roll;
+}
+
+// The last turn in words, a lost throw included (whose move marks no
+// house): `#last-turn[data-lost]` says which it was.
+function drawLastTurn(view) {
+  const turn = view.history.length ? view.history[view.history.length - 1] : null;
+  const line = $("last-turn");
+  line.textContent = !turn
+    ? ""
+    : turn.lost
+      ? "Last turn: " + turn.side + " threw " + turn.throw.roll + " and could not move."
+      : "Last turn: " + turn.side + " threw " + turn.throw.roll + " and played " + turn.move + ".";
+  line.dataset.lost = String(!!turn && turn.lost);
 }

@@ -7,12 +7,21 @@ import { $, page, personAt } from "./state.js";
 import { api } from "./api.js";
 
 // The game of the URL's fragment, with what localStorage kept of it (its
-// token, seat and the commitment seen), or null.
+// token, seat and the commitment seen), or null. A token or seat in the
+// fragment (a link of an older page) is taken, then kept only in the
+// storage by `remember`.
 export function readFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
   const id = params.get("game");
   if (!id) return null;
-  const saved = JSON.parse(localStorage.getItem("senet:" + id) || "{}");
+  let saved = {};
+  try {
+    saved = JSON.parse(localStorage.getItem("senet:" + id) || "{}") || {};
+  } catch (error) {
+    saved = {}; // an unreadable entry: the game is watched
+  }
+  // A game of "your games" whose own entry is gone still has its seat.
+  if (!saved.token) saved = { ...keptGames().find((g) => g.id === id), ...saved };
   return {
     id,
     token: params.get("token") || saved.token || null,
@@ -22,14 +31,14 @@ export function readFragment() {
   };
 }
 
-// Keeps the game shown, its token and seat, in localStorage and in the
-// fragment, so that a reload continues it.
+// Keeps the game shown, its token and seat, in localStorage, and the game
+// alone in the fragment: a reload continues it, and the address, copied
+// or shared, hands over no seat (it is the watch link).
 export function remember() {
   localStorage.setItem("senet:" + page.current.id, JSON.stringify({
     token: page.current.token, seat: page.current.seat, commitment: page.current.commitment,
   }));
-  const fragment = new URLSearchParams({ game: page.current.id, token: page.current.token || "", seat: page.current.seat || "" });
-  history.replaceState(null, "", "#" + fragment.toString());
+  history.replaceState(null, "", "#" + new URLSearchParams({ game: page.current.id }).toString());
 }
 
 // The link that gives the other seat: the game and its invitation, which
@@ -148,7 +157,8 @@ function gameItem(entry, state) {
   item.dataset.game = entry.id;
   item.dataset.state = word.replace(" ", "-");
   const link = document.createElement("a");
-  link.href = "#" + new URLSearchParams({ game: entry.id, token: entry.token || "", seat: entry.seat || "" });
+  // The game alone: its token is in the storage, under the game.
+  link.href = "#" + new URLSearchParams({ game: entry.id });
   link.textContent = entry.ruleset + " against " + opponentOf(entry, state) + ", as " + entry.seat;
   if (page.current && page.current.id === entry.id) link.setAttribute("aria-current", "page");
   const shown = document.createElement("span");

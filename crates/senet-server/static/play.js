@@ -94,14 +94,40 @@ async function act(method, path, body) {
   if (page.current === opened) focusNext();
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
 const STEP = 350; // the pause on each turn of an answer but its last, in ms
+const LONGEST = 2000; // the longest an answer's turns take to show, in ms
+
+// The replay of an answer under way: a click or a key skips to its end.
+let skipping = null;
+for (const kind of ["pointerdown", "keydown"]) {
+  document.addEventListener(kind, () => {
+    if (skipping) skipping();
+  }, { capture: true });
+}
+
+// Waits `ms`, or less when the replay is skipped; whether it was.
+function pause(ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { skipping = null; resolve(false); }, ms);
+    skipping = () => { clearTimeout(timer); skipping = null; resolve(true); };
+  });
+}
+
+// What the status says while turn `k` of `n` of an answer is shown.
+function replayStatus(turn, k, n) {
+  const what = turn.lost ? "threw " + turn.throw.roll + " and could not move" : "played " + turn.move;
+  return "Showing the answer, turn " + k + " of " + n + ": " + turn.side + " " + what
+    + ". Click or press a key to skip to now.";
+}
 
 // Shows an answer's turns one at a time, still `busy`: each turn's
 // position after it with its move marked, its throw, and its log line,
-// then the game as it is now (its last move marked). `body[data-animated]`
-// is the number of turns shown; with reduced motion, no pause.
+// then the game as it is now (its last move marked). The status says
+// which turn is shown; the whole takes at most `LONGEST` ms, and a click
+// or a key skips to the end. `body[data-animated]` is the number of
+// turns shown (0 when skipped), `body[data-replay-pause]` the pause on
+// each; with reduced motion, no pause.
 async function playOut(view, turns, opened) {
   delete document.body.dataset.animated;
   let after = null;
@@ -115,20 +141,27 @@ async function playOut(view, turns, opened) {
   if (page.current !== opened) return;
   // The house or move button focused is about to be drawn anew.
   if (document.activeElement && document.activeElement.closest("#board, #moves-box, #hint-box")) $("status").focus();
-  for (const turn of after ? turns.slice(0, -1) : []) {
+  const shown = after ? turns.slice(0, -1) : [];
+  const each = REDUCED.matches ? 0 : Math.min(STEP, Math.floor(LONGEST / Math.max(shown.length, 1)));
+  document.body.dataset.replayPause = String(each);
+  let skipped = false;
+  for (const [k, turn] of shown.entries()) {
     const step = { ...view, position: after[turn.number], history: view.history.slice(0, turn.number), throw: null, legal_moves: [], finish: null };
     $("board").dataset.position = step.position;
     drawBoard(step, {}, turn);
     drawMoves(step);
     drawThrow(step);
     drawLog(step, turns);
-    if (!REDUCED.matches) await pause(STEP);
+    $("status").textContent = replayStatus(turn, k + 1, turns.length);
+    if (each > 0) skipped = await pause(each);
     if (page.current !== opened) return;
+    if (skipped) break;
   }
+  skipping = null;
   // `busy` goes back before the game is drawn: every control is set from
   // the view and a `busy` that is no longer true.
   page.busy = false;
-  document.body.dataset.animated = String(after || turns.length < 2 ? turns.length : 0);
+  document.body.dataset.animated = String(!skipped && (after || turns.length < 2) ? turns.length : 0);
   show(view, turns);
 }
 

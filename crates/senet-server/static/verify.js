@@ -44,15 +44,49 @@ async function checkRecord(view, text) {
     report.valid = false;
     report.problem = "the replay ends after " + report.replayed + " throws in " + report.position
       + ", the page shows " + view.history.length + " throws ending in " + view.position;
+  } else if (report.valid && report.finish !== view.finish.text) {
+    report.valid = false;
+    report.problem = "the record ends \u201c" + report.finish + "\u201d, the page shows \u201c" + view.finish.text + "\u201d";
+  } else if (report.valid) {
+    const wrong = wrongName(view, text);
+    if (wrong) {
+      report.valid = false;
+      report.problem = wrong;
+    }
   }
   return report;
+}
+
+// The value of the record's tag `name` (`[X "Ann"]`), or null.
+function tag(text, name) {
+  const found = text.match(new RegExp("^\\[" + name + " \"((?:[^\"\\\\]|\\\\.)*)\"\\]$", "m"));
+  return found ? found[1].replace(/\\(.)/g, "$1") : null;
+}
+
+// The first seat the record names otherwise than the page shows it, in
+// words; null when the names and the bots agree.
+function wrongName(view, text) {
+  for (const seat of view.seats) {
+    const side = seat.side.toUpperCase();
+    const person = seat.agent === "person" || seat.agent === "invited";
+    const shown = person ? seat.name || null : seat.agent;
+    const recorded = person ? tag(text, side) : tag(text, side + "Agent");
+    if (shown !== recorded) {
+      return "the record names " + seat.side + " " + (recorded === null ? "nobody" : "\u201c" + recorded + "\u201d")
+        + ", the page shows " + (shown === null ? "nobody" : "\u201c" + shown + "\u201d");
+    }
+  }
+  return null;
 }
 
 // What the page says of the record, in words.
 function verdictText(report) {
   if (!report.valid) return "record NOT verified: " + report.problem;
   const replayed = "record verified: replayed " + report.replayed + " throws (" + report.moves + " moves, "
-    + report.lost + " lost) from the seed by the rules, the same game as shown";
+    + report.lost + " lost) from the seed by the rules, the same game as shown, with the same players and"
+    + " the same end" + (report.finish && /resignation/.test(report.finish)
+      ? " (a resignation is the server's word: no throw proves it)"
+      : "");
   const digest = report.seed_sha256.slice(0, 16) + "…";
   if (report.commitment === "shown") {
     return replayed + "; the seed's SHA-256 is the commitment shown while the game was played (" + digest + ")";

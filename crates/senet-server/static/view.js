@@ -52,7 +52,11 @@ export function render() {
     status = "Watching, read only: " + status.charAt(0).toLowerCase() + status.slice(1);
     title = "Watching: " + view.to_play + " to play — Senet";
   }
-  if (page.busy) state = "busy";
+  if (page.busy) {
+    state = "busy";
+    // Until the answer comes: nothing can be done meanwhile.
+    if (view && !view.finish) status = "Waiting for the server's answer…";
+  }
   document.body.dataset.state = state;
   document.body.dataset.watching = String(watching);
   $("actions").hidden = watching;

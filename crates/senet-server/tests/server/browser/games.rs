@@ -218,7 +218,7 @@ fn your_games_are_listed_with_their_state_and_rematched_with_the_seats_swapped()
 async fn offers_nothing(watcher: &Client, when: &str) -> Result<(), Failure> {
     let offered = script(
         watcher,
-        "const shown = (id) => !document.getElementById(id).closest('[hidden]');
+        "const shown = (id) => document.getElementById(id).getClientRects().length > 0;
          return {
             watching: document.body.dataset.watching,
             actions: shown('actions'),

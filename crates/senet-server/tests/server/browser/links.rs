@@ -101,3 +101,71 @@ fn a_pasted_link_opens_its_game_and_stops_the_old_ones_news() {
         async |[client], server, _| pasted_link(client, server).await,
     );
 }
+
+/// The address holds the game alone: the seat's token is in the
+/// browser's storage, so the address copied into another browser only
+/// watches; "your games" links carry no token either; and an older link
+/// with the token in it plays its seat, the address then rewritten
+/// without it.
+async fn address_without_token(
+    player: &Client,
+    other: &Client,
+    server: &Server,
+) -> Result<(), Failure> {
+    new_game(player, server.port).await?;
+    if loaded(player).await? != "throw" {
+        return Err("the game does not offer its first throw".into());
+    }
+    let link = script(player, "return location.href").await?;
+    let link = link.as_str().ok_or("no URL")?.to_owned();
+    let id = fragment_value(&link, "game").ok_or("no game in the URL")?;
+    if fragment_value(&link, "token").is_some() || fragment_value(&link, "seat").is_some() {
+        return Err(format!("the address {link} carries the seat").into());
+    }
+    let token = script(
+        player,
+        &format!("return JSON.parse(localStorage.getItem('senet:{id}')).token"),
+    )
+    .await?;
+    let token = token.as_str().ok_or("no token in the storage")?.to_owned();
+    let hrefs = script(
+        player,
+        "return [...document.querySelectorAll('#your-games-list a')].map((a) => a.getAttribute('href'))",
+    )
+    .await?;
+    if hrefs.to_string().contains("token") || hrefs.as_array().is_none_or(Vec::is_empty) {
+        return Err(format!("your games link to {hrefs}").into());
+    }
+    // The same address in another browser watches.
+    other.goto(&link).await?;
+    loaded(other).await?;
+    let watching = script(other, "return document.body.dataset.watching").await?;
+    if watching != Value::String("true".into()) {
+        return Err(format!("the address opened elsewhere: watching {watching}").into());
+    }
+    // An older link with the token plays the seat, and loses the token.
+    let old = format!(
+        "http://127.0.0.1:{}/#game={id}&token={token}&seat=x",
+        server.port
+    );
+    other.goto(&old).await?;
+    other.refresh().await?;
+    if loaded(other).await? != "throw" {
+        return Err("the older link does not offer x's throw".into());
+    }
+    let now = script(other, "return location.href").await?;
+    let now = now.as_str().unwrap_or_default();
+    if now.contains("token") || fragment_value(now, "game").as_deref() != Some(id.as_str()) {
+        return Err(format!("the older link became {now}").into());
+    }
+    Ok(())
+}
+
+#[test]
+fn the_address_holds_the_game_alone_and_the_token_stays_in_the_browser() {
+    in_browsers(
+        "browser-address",
+        "the address holds the game alone",
+        async |[player, other], server, _| address_without_token(player, other, server).await,
+    );
+}

@@ -83,7 +83,16 @@ async fn stale_view(client: &Client, server: &Server) -> Result<(), Failure> {
     let link = script(client, "return location.href").await?;
     let link = link.as_str().ok_or("no URL")?;
     let id = fragment_value(link, "game").ok_or("no game in the URL")?;
-    let token = fragment_value(link, "token").ok_or("no token in the URL")?;
+    // The token is in the browser's storage, never in the address.
+    if fragment_value(link, "token").is_some() {
+        return Err(format!("the address {link} carries a token").into());
+    }
+    let token = script(
+        client,
+        &format!("return JSON.parse(localStorage.getItem('senet:{id}')).token"),
+    )
+    .await?;
+    let token = token.as_str().ok_or("no token in the storage")?.to_owned();
     // Until the page offers two moves or more.
     let mut offered = 0;
     for _ in 0..100 {

@@ -135,3 +135,65 @@ fn the_page_replays_the_record_from_its_seed_before_saying_verified() {
         },
     );
 }
+
+/// Renames x in every record the page fetches from now on, as a server
+/// that changed a player's name would send it.
+const FORGE_NAMES: &str = r#"
+    if (!window.realFetch) window.realFetch = window.fetch;
+    window.fetch = async function (input, init) {
+        const answer = await window.realFetch.apply(this, arguments);
+        if (!String(input).endsWith("/record")) return answer;
+        const text = await answer.text();
+        const forged = text.replace('[X "Ann"]', '[X "Eve"]');
+        return new Response(forged, { status: answer.status, headers: answer.headers });
+    };
+"#;
+
+/// "Verified" covers the players and the end: a record whose player was
+/// renamed is not verified, naming the seat; a game ended by resignation
+/// is verified with the words that its end is the server's word.
+async fn names_and_end(client: &Client, server: &Server) -> Result<(), Failure> {
+    let created = server.create(json!({
+        "ruleset": "kendall", "opponent": "person", "seat": "x", "name": "Ann", "opponent_name": "Bob"
+    }));
+    let id = created["id"].as_str().ok_or("an id")?.to_owned();
+    let tokens = tokens(&created);
+    let link = format!("http://127.0.0.1:{}/#game={id}", server.port);
+    client.goto(&link).await?;
+    loaded(client).await?;
+    // o resigns at once.
+    let resign = format!("/api/games/{id}/resign");
+    let answer = server.send("POST", &resign, tokens[1].as_deref(), None);
+    if answer.status != 200 {
+        return Err(format!("the resignation: {}", answer.body).into());
+    }
+    client.refresh().await?;
+    let (text, _, _) = verified(client, &id).await?;
+    if !text.starts_with("record verified: ")
+        || !text
+            .contains("with the same players and the same end (a resignation is the server's word")
+    {
+        return Err(format!("the resigned game's page says {text:?}").into());
+    }
+    script(client, FORGE_NAMES).await?;
+    client
+        .goto(&format!("http://127.0.0.1:{}/#game=0", server.port))
+        .await?;
+    client.goto(&link).await?;
+    let (text, _, _) = verified(client, &id).await?;
+    if text
+        != "record NOT verified: the record names x \u{201c}Eve\u{201d}, the page shows \u{201c}Ann\u{201d}"
+    {
+        return Err(format!("the renamed record: {text:?}").into());
+    }
+    Ok(())
+}
+
+#[test]
+fn verified_covers_the_players_and_the_end() {
+    in_browsers(
+        "browser-verify-names",
+        "verified covers the players and the end",
+        async |[client], server, _| names_and_end(client, server).await,
+    );
+}
