@@ -1,6 +1,7 @@
 //! Hints: every legal move of the waiting throw, ranked, each with the
 //! mover's chance. Exact from an endgame table where the table holds the
-//! position, otherwise the level-3 bot's estimate; the answer says which.
+//! position, otherwise the level-3 bot's estimate (also while the table
+//! is being solved: a hint never waits); the answer says which.
 
 use senet::source::ThrowSource;
 use senet::{Compiled, Game};
@@ -8,7 +9,7 @@ use senet_bot::{Bot, Decision, Level};
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::odds::Odds;
+use crate::odds::{Odds, Ready};
 
 /// The level whose search values the moves outside the tables: two
 /// throws deep, quick enough for a request.
@@ -28,6 +29,11 @@ pub struct HintView {
     /// The game's commitment to its seed, as every answer about a game
     /// carries it.
     pub commitment: String,
+    /// Where the ruleset's endgame table is: `ready`, `solving` (this
+    /// hint is the estimate; ask again for exact chances once it is
+    /// ready) or `none` (no table: the server has none, or its solve
+    /// failed).
+    pub table: &'static str,
 }
 
 /// One move of a hint.
@@ -57,9 +63,14 @@ pub fn hint<S: ThrowSource>(
         Decision::from_view(&view).map_err(|e| ApiError::conflict(format!("no hint: {e}")))?;
     let level = Level::new(HINT_LEVEL).map_err(|e| ApiError::internal(e.to_string()))?;
     let mut bot = Bot::new(game.ruleset(), level);
-    if let Some(table) = odds.table(game.ruleset()) {
-        bot = bot.with_table(table);
-    }
+    let table = match odds.ready(game.ruleset()) {
+        Ready::Table(table) => {
+            bot = bot.with_table(table);
+            "ready"
+        }
+        Ready::Solving => "solving",
+        Ready::Without => "none",
+    };
     let thought = bot.think(&decision);
     let position = game.position();
     Ok(HintView {
@@ -82,6 +93,7 @@ pub fn hint<S: ThrowSource>(
             })
             .collect(),
         commitment,
+        table,
     })
 }
 
@@ -100,6 +112,10 @@ mod tests {
         while !matches!(game.throw().unwrap(), Thrown::ToPlay(_)) {}
         let start_hint = hint(&game, &odds, String::new()).unwrap();
         assert!(!start_hint.exact);
+        assert!(
+            ["solving", "ready"].contains(&start_hint.table),
+            "{start_hint:?}"
+        );
         assert_eq!(start_hint.source, "senet-bot level 3");
         assert_eq!(start_hint.moves.len(), game.legal_moves().len());
         assert!(
@@ -114,7 +130,11 @@ mod tests {
         let script = senet::source::ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
         let mut late = Game::from_position(endgame, script);
         late.throw().unwrap();
+        // The first hint started the table's solve without waiting for it:
+        // the estimate until the solve ends, then the exact chances.
+        assert!(odds.table(kendall).is_some(), "the solve ends");
         let exact = hint(&late, &odds, String::new()).unwrap();
+        assert_eq!(exact.table, "ready");
         assert!(exact.exact, "{exact:?}");
         assert!(exact.source.starts_with("endgame table"));
     }

@@ -89,7 +89,7 @@ impl CreateWindow {
 }
 
 /// Who a client at `address` is to the open-games limit per address, as
-/// the store keeps it: the SHA-256 of its group ([`group`]), so that the
+/// the store keeps it: the SHA-256 of its group (the address, or an IPv6 one's /64), so that the
 /// database holds no address.
 pub fn creator_of(address: IpAddr) -> String {
     crate::secret::token_sha256(&group(address).to_string())

@@ -2,9 +2,10 @@
 //!
 //! A solve takes seconds (Bell with 2 pieces a side: about 6 s and 400 MB,
 //! `docs/solving.md`). Each ruleset has a cell of its own: the map of
-//! cells is locked only to find or add one, and a solve blocks only the
-//! callers of its ruleset, who wait for that one solve; every other
-//! ruleset, game and request goes on.
+//! cells is locked only to find or add one. A request never waits for a
+//! solve ([`Odds::ready`]): the first to ask starts it on a thread of its
+//! own, and until it ends every request is answered at once, a hint with
+//! the bot's estimate and a review with "being solved".
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -27,6 +28,17 @@ pub struct Odds {
     tables: Mutex<HashMap<Compiled, Cell>>,
     solves: AtomicU32,
     solver: Solver,
+}
+
+/// A ruleset's table as a request finds it, without waiting.
+#[derive(Clone, Debug)]
+pub enum Ready {
+    /// Solved: the table.
+    Table(Arc<Table<Compiled>>),
+    /// No table to wait for: the bound is 0, or the solve failed.
+    Without,
+    /// Being solved: ask again later.
+    Solving,
 }
 
 /// Where a ruleset's table is.
@@ -74,7 +86,7 @@ impl Odds {
 
     /// The table of `ruleset`, solving it on first use; `None` with bound
     /// 0 or when solving failed. It blocks while the ruleset's table is
-    /// solved (call it on the blocking pool), and only then.
+    /// solved: a request asks [`ready`](Self::ready) instead.
     pub fn table(&self, ruleset: Compiled) -> Option<Arc<Table<Compiled>>> {
         if self.bound == 0 {
             return None;
@@ -85,6 +97,45 @@ impl Odds {
             (self.solver)(ruleset, self.bound).map(Arc::new)
         })
         .clone()
+    }
+
+    /// The table of `ruleset` if it is solved, never waiting: the first
+    /// call starts its solve on a thread of its own (not the runtime's
+    /// blocking pool, which requests share), and [`Ready::Solving`] is the
+    /// answer until it ends.
+    pub fn ready(&self, ruleset: Compiled) -> Ready {
+        if self.bound == 0 {
+            return Ready::Without;
+        }
+        let (cell, first) = {
+            let mut cells = self.cells();
+            match cells.get(&ruleset) {
+                Some(cell) => (Arc::clone(cell), false),
+                None => {
+                    let cell = Cell::default();
+                    cells.insert(ruleset, Arc::clone(&cell));
+                    (cell, true)
+                }
+            }
+        };
+        if first {
+            self.solves.fetch_add(1, Ordering::Relaxed);
+            let (solving, solver, bound) = (Arc::clone(&cell), self.solver, self.bound);
+            let started = std::thread::Builder::new()
+                .name(format!("solve {}", ruleset.name()))
+                .spawn(move || {
+                    solving.get_or_init(|| solver(ruleset, bound).map(Arc::new));
+                });
+            if started.is_err() {
+                // No thread to solve on: no table, estimates for good.
+                let _ = cell.set(None);
+            }
+        }
+        match cell.get() {
+            None => Ready::Solving,
+            Some(Some(table)) => Ready::Table(Arc::clone(table)),
+            Some(None) => Ready::Without,
+        }
     }
 
     /// How many solves were started: one per ruleset asked for.

@@ -2,11 +2,12 @@
 //! `senet_bot::review` (the strongest level's search, exact where the endgame table
 //! holds the position), as the JSON of `senet review --json`.
 
+use senet::Ruleset;
 use senet_bot::review::review;
 
 use crate::error::ApiError;
 use crate::hosted::Hosted;
-use crate::odds::Odds;
+use crate::odds::{Odds, Ready};
 
 /// The review of `hosted`, a finished game, as JSON: exact where the
 /// table of `odds` (if the server has tables) holds the position after
@@ -14,11 +15,25 @@ use crate::odds::Odds;
 ///
 /// # Errors
 ///
-/// 409 when the game is not over; 500 when its record does not review
+/// 409 when the game is not over; 503 while the ruleset's table is being
+/// solved (a review is made once and kept, so it waits for the exact
+/// chances, but no request does); 500 when its record does not review
 /// (which a stored game's record always does).
 pub fn review_json(hosted: &Hosted, odds: &Odds) -> Result<String, ApiError> {
     check_over(hosted)?;
-    let table = odds.table(hosted.ruleset);
+    let table = match odds.ready(hosted.ruleset) {
+        Ready::Table(table) => Some(table),
+        Ready::Without => None,
+        Ready::Solving => {
+            return Err(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the endgame table of {} is being solved: ask for the review again in a few seconds",
+                    hosted.ruleset.name()
+                ),
+            ));
+        }
+    };
     let review = review(&hosted.record(), hosted.ruleset, table.as_deref()).map_err(|e| {
         ApiError::internal(format!(
             "game {} could not be reviewed: {e}",

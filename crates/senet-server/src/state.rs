@@ -265,18 +265,3 @@ pub(crate) async fn locked<T: Send + 'static>(
     .await
     .map_err(failed)?
 }
-
-/// Solves `ruleset`'s endgame table if it is not solved yet, on the
-/// blocking pool and under no game's lock: a solve takes seconds, and
-/// under a game's lock it held up every request on the games of that lock.
-pub(crate) async fn ready_table(
-    state: &Arc<AppState>,
-    ruleset: senet::Compiled,
-) -> Result<(), ApiError> {
-    let shared = Arc::clone(state);
-    tokio::task::spawn_blocking(move || {
-        shared.odds.table(ruleset);
-    })
-    .await
-    .map_err(|e| ApiError::internal(format!("the endgame table failed: {e}")))
-}

@@ -133,7 +133,19 @@ export async function showReview() {
   $("review").disabled = true;
   $("review-status").textContent = "Reviewing every decision…";
   try {
-    const review = await api("GET", "/api/games/" + id + "/review");
+    // While the endgame table is being solved the server answers 503 at
+    // once: the page says so and asks again every 2 s.
+    let review = null;
+    while (!review) {
+      try {
+        review = await api("GET", "/api/games/" + id + "/review");
+      } catch (error) {
+        if (error.status !== 503 || !/being solved/.test(error.message)) throw error;
+        $("review-status").textContent = "The endgame table is being solved; the review follows…";
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        if (page.reviewed !== id) return;
+      }
+    }
     const past = await api("GET", "/api/games/" + id + "/positions");
     if (page.reviewed !== id) return;
     page.positions = past.positions;

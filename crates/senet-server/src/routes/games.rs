@@ -18,10 +18,10 @@ use crate::error::{ApiError, quoted};
 use crate::extract::{JsonBody, PathText};
 use crate::hosted::{GameView, Hosted, PositionsView, side_text};
 use crate::offered::RulesText;
-use crate::review::{check_over, review_json};
+use crate::review::review_json;
 use crate::secret;
 use crate::serve::OpenConnections;
-use crate::state::{AppState, locked, ready_table};
+use crate::state::{AppState, locked};
 use crate::store::{Full, StoredGame, StoredSeat};
 
 /// A ruleset as `GET /api/rulesets` lists it.
@@ -326,26 +326,13 @@ pub(crate) async fn review(
 ) -> Result<Response, ApiError> {
     let answer =
         |json: String| ([(header::CONTENT_TYPE, "application/json")], json).into_response();
-    let first = locked(&state, id.clone(), |state, id| {
-        // Only a finished game has a kept review, and it never changes.
-        if let Some(json) = state.store.review(id, state.odds.bound())? {
-            return Ok(Err(json));
-        }
-        let hosted = state.hosted(id)?;
-        check_over(&hosted)?;
-        Ok(Ok(hosted.ruleset))
-    })
-    .await?;
-    let ruleset = match first {
-        Ok(ruleset) => ruleset,
-        Err(kept) => return Ok(answer(kept)),
-    };
-    ready_table(&state, ruleset).await?;
     let json = locked(&state, id, |state, id| {
+        // Only a finished game has a kept review, and it never changes.
         let bound = state.odds.bound();
         if let Some(json) = state.store.review(id, bound)? {
             return Ok(json);
         }
+        // A 503 at once while the ruleset's table is being solved.
         let json = review_json(&state.hosted(id)?, &state.odds)?;
         state.store.keep_review(id, bound, &json)?;
         Ok(json)

@@ -18,7 +18,7 @@ use crate::extract::{JsonBody, OptionalJsonBody, PathText, seat};
 use crate::hints::{self, HintView};
 use crate::hosted::{GameView, Hosted, TurnView, side_text, stored_turn};
 use crate::secret;
-use crate::state::{AppState, locked, ready_table};
+use crate::state::{AppState, locked};
 use crate::store::{Change, StoredAnswer};
 
 fn check_not_over(hosted: &Hosted) -> Result<(), ApiError> {
@@ -284,22 +284,14 @@ pub(crate) async fn play(
     .map(json_answer)
 }
 
-/// `GET /api/games/{id}/hint`: the seat and the game are checked, the
-/// ruleset's table made ready with no lock held, then the hint made
-/// under the game's lock (checked again: the game may have moved on).
+/// `GET /api/games/{id}/hint`: the seat and the game checked, the hint
+/// made under the game's lock, never waiting for a table being solved
+/// (the estimate meanwhile; the answer's `table` says so).
 pub(crate) async fn hint(
     State(state): State<Arc<AppState>>,
     PathText(id): PathText,
     headers: HeaderMap,
 ) -> Result<Json<HintView>, ApiError> {
-    let first = headers.clone();
-    let ruleset = locked(&state, id.clone(), move |state, id| {
-        let hosted = state.hosted(id)?;
-        check_decides(&hosted, seat(&hosted, &first)?)?;
-        Ok(hosted.ruleset)
-    })
-    .await?;
-    ready_table(&state, ruleset).await?;
     locked(&state, id, move |state, id| {
         let hosted = state.hosted(id)?;
         let side = seat(&hosted, &headers)?;

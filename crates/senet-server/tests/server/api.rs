@@ -211,6 +211,11 @@ fn a_hint_ranks_every_legal_move_with_its_chance() {
     let hint = answer.json().unwrap();
     assert_eq!(hint["exact"], false);
     assert_eq!(hint["source"], "senet-bot level 3");
+    // The first hint of a ruleset starts its table's solve, and waits not.
+    assert!(
+        hint["table"] == "solving" || hint["table"] == "ready",
+        "{hint}"
+    );
     assert_eq!(hint["commitment"], created["commitment"]);
     let ranked = hint["moves"].as_array().unwrap();
     let chances: Vec<f64> = ranked

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::harness::{Server, TempDir, tokens, try_start_with};
+use crate::refusals::refused;
 
 fn start_with(dir: &TempDir, more: &[&str]) -> Server {
     let more: Vec<&OsStr> = more.iter().map(OsStr::new).collect();
@@ -86,7 +87,7 @@ fn table_state(server: &Server, ruleset: &str) -> Value {
 }
 
 #[test]
-fn a_slow_solve_holds_up_no_other_game() {
+fn a_slow_solve_keeps_no_request_waiting() {
     let dir = TempDir::new("solve");
     // Kendall with 2 pieces a side on the track: a solve of seconds (20 s
     // in this unoptimised test build on a shared machine).
@@ -101,25 +102,40 @@ fn a_slow_solve_holds_up_no_other_game() {
     );
     assert_eq!(resigned.status, 200, "{}", resigned.body);
 
-    // Two reviews of that game: the first starts the solve, the second
-    // waits for the same one.
-    let reviews: Vec<_> = (0..2)
-        .map(|_| {
-            let (port, path) = (server.port, format!("/api/games/{solved_id}/review"));
-            let review = std::thread::spawn(move || {
-                senet_server::client::request(port, "GET", &path, None, None)
-            });
-            let deadline = Instant::now() + Duration::from_secs(60);
-            while table_state(&server, "kendall") != "solving" {
-                assert!(Instant::now() < deadline, "Kendall's solve never started");
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            review
-        })
-        .collect();
+    // Two reviews of that game: the first starts the solve; both are
+    // answered at once, a 503 that says why.
+    let review = format!("/api/games/{solved_id}/review");
+    for _ in 0..2 {
+        let started = Instant::now();
+        let answer = server.get(&review);
+        assert_eq!(answer.status, 503, "{}", answer.body);
+        assert_eq!(
+            refused(&answer, 503),
+            "the endgame table of kendall is being solved: ask for the review again in a few seconds"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the review waited"
+        );
+    }
+    assert_eq!(table_state(&server, "kendall"), "solving");
 
-    // Meanwhile a game of another ruleset is made and played, and the
-    // game being reviewed is read.
+    // Meanwhile a hint of the same ruleset is the estimate, at once, and a
+    // game of another ruleset is made and played.
+    let hinted = server.create(json!({"ruleset": "kendall", "level": 1}));
+    let (hinted_id, hinted_token) = (
+        hinted["id"].as_str().unwrap(),
+        hinted["token"].as_str().unwrap(),
+    );
+    assert_eq!(server.throw(hinted_id, hinted_token).status, 200);
+    let hint = server.send(
+        "GET",
+        &format!("/api/games/{hinted_id}/hint"),
+        Some(hinted_token),
+        None,
+    );
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    assert_eq!(hint.json().unwrap()["table"], "solving");
     let other = server.create(json!({"ruleset": "bell", "level": 1}));
     let id = other["id"].as_str().unwrap();
     let token = other["token"].as_str().unwrap();
@@ -128,19 +144,21 @@ fn a_slow_solve_holds_up_no_other_game() {
         game = crate::harness::act_on(&server, &game, [Some(token), None], step);
     }
     assert_eq!(server.game(id)["history"], game["history"]);
-    assert_eq!(server.game(&solved_id)["finish"]["ending"], "resignation");
     assert_eq!(
         table_state(&server, "kendall"),
         "solving",
         "the solve ended before the other requests did: this test shows nothing"
     );
 
-    let answers: Vec<_> = reviews
-        .into_iter()
-        .map(|review| review.join().unwrap().expect("the review is answered"))
-        .collect();
-    assert_eq!(answers[0].status, 200, "{}", answers[0].body);
-    assert_eq!(answers[0].body, answers[1].body);
+    // Once solved, the review is made, and kept.
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while table_state(&server, "kendall") != "ready" {
+        assert!(Instant::now() < deadline, "Kendall's solve never ended");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let first = server.get(&review);
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(server.get(&review).body, first.body);
     let status = server.get("/api/status").json().unwrap();
     assert_eq!(status["tables"], json!({"kendall": "ready"}), "{status}");
     assert_eq!(status["table_solves"], 1, "{status}");

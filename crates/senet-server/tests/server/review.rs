@@ -7,8 +7,22 @@ use crate::harness::{Server, TempDir, act_on, tokens};
 use crate::refusals::refused;
 
 /// The review of game `id`, checked to be a 200 in JSON; with its text.
+/// The review of game `id`, asked again while its table is being solved
+/// (a 503 answered at once).
 fn reviewed(server: &Server, id: &str) -> (String, Value) {
-    let answer = server.get(&format!("/api/games/{id}/review"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let answer = loop {
+        let answer = server.get(&format!("/api/games/{id}/review"));
+        if answer.status != 503 {
+            break answer;
+        }
+        assert!(answer.body.contains("being solved"), "{}", answer.body);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the table is never solved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
     assert_eq!(answer.status, 200, "{}", answer.body);
     assert!(
         answer

@@ -109,9 +109,16 @@ async fn rematch(client: &Client, old: &str) -> Result<String, Failure> {
     )
     .await?;
     loaded(client).await?;
-    let hash = script(client, "return location.hash").await?;
-    if fragment_value(hash.as_str().unwrap_or_default(), "seat").as_deref() != Some("o") {
-        return Err(format!("after the rematch the page is at {hash}, not at seat o").into());
+    // The address holds the game alone; the seat is in the storage.
+    let seat = script(
+        client,
+        "const id = new URLSearchParams(location.hash.slice(1)).get('game');
+         return [location.hash, JSON.parse(localStorage.getItem('senet:' + id) || '{}').seat];",
+    )
+    .await?;
+    let hash = seat[0].as_str().unwrap_or_default();
+    if seat[1] != "o" || hash.contains("token") || hash.contains("seat") {
+        return Err(format!("after the rematch the page is at {seat}, not at seat o").into());
     }
     shown_game(client).await
 }

@@ -73,10 +73,16 @@ pub(super) async fn two_people(
     if !players.contains("x = Light: Ahmose") || !players.contains("o = Dark: Nefertari (you)") {
         return Err(format!("o's page names the players {players:?}").into());
     }
-    let hash = o.execute("return location.hash", vec![]).await?;
-    let hash = hash.as_str().unwrap_or_default();
-    if hash.contains("invite=") || !hash.contains("seat=o") {
-        return Err(format!("after joining o's page is at {hash:?}").into());
+    let at = o
+        .execute(
+            "const id = new URLSearchParams(location.hash.slice(1)).get('game');
+             return [location.hash, JSON.parse(localStorage.getItem('senet:' + id) || '{}').seat];",
+            vec![],
+        )
+        .await?;
+    let hash = at[0].as_str().unwrap_or_default();
+    if hash.contains("invite=") || hash.contains("token=") || at[1] != "o" {
+        return Err(format!("after joining o's page is at {at}").into());
     }
     o.execute(RECORD_BODIES, vec![]).await?;
 
