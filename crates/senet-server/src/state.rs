@@ -34,15 +34,23 @@ pub const DEFAULT_MAX_OPEN_GAMES_PER_ADDRESS: usize = 100;
 /// unless the operator says otherwise (`--abandon-after`).
 pub const DEFAULT_ABANDON_AFTER_DAYS: u64 = 7;
 
-/// How many locks the games share: requests on one game run one at a
-/// time; requests on games of different locks run in parallel.
-const LOCKS: usize = 64;
+/// Each game's lock while a request on it runs or waits: requests on one
+/// game run one at a time, requests on different games in parallel. A
+/// game's entry lives as long as a request holds its lock; the entries
+/// of games nobody asks for any more are dropped as the map grows.
+#[derive(Debug, Default)]
+struct GameLocks {
+    map: std::collections::HashMap<String, std::sync::Weak<tokio::sync::Mutex<()>>>,
+    /// The map's size after its last sweep: the next sweep is due when it
+    /// has doubled, so sweeping costs each request O(1) on average.
+    swept: usize,
+}
 
 /// What every request shares: the store, the per-game locks, the tables.
 #[derive(Debug)]
 pub struct AppState {
     pub(crate) store: Store,
-    locks: Vec<Arc<tokio::sync::Mutex<()>>>,
+    locks: std::sync::Mutex<GameLocks>,
     pub(crate) odds: Odds,
     pub(crate) offered: Offered,
     pub(crate) work_delay: std::time::Duration,
@@ -70,9 +78,7 @@ impl AppState {
     pub fn offering(store: Store, odds_bound: u8, offered: Offered) -> AppState {
         AppState {
             store,
-            locks: (0..LOCKS)
-                .map(|_| Arc::new(tokio::sync::Mutex::new(())))
-                .collect(),
+            locks: std::sync::Mutex::default(),
             odds: Odds::new(odds_bound),
             offered,
             work_delay: std::time::Duration::ZERO,
@@ -207,12 +213,25 @@ impl AppState {
         &self.store
     }
 
+    /// Game `id`'s own lock: the one a request on it holds or waits for,
+    /// or a new one.
     fn lock_of(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
-        // FNV-1a: any spread will do, the ids are random.
-        let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
-        Arc::clone(&self.locks[(hash % LOCKS as u64) as usize])
+        // Held only to look up or add an entry: no request waits here
+        // for another's work.
+        let mut locks = self
+            .locks
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(lock) = locks.map.get(id).and_then(std::sync::Weak::upgrade) {
+            return lock;
+        }
+        if locks.map.len() >= 2 * locks.swept.max(64) {
+            locks.map.retain(|_, lock| lock.strong_count() > 0);
+            locks.swept = locks.map.len();
+        }
+        let lock = Arc::new(tokio::sync::Mutex::new(()));
+        locks.map.insert(id.to_owned(), Arc::downgrade(&lock));
+        lock
     }
 
     /// Game `id` as the database holds it: the one kept in the cache, or
@@ -264,4 +283,33 @@ pub(crate) async fn locked<T: Send + 'static>(
     })
     .await
     .map_err(failed)?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_has_one_lock_while_asked_for_and_forgotten_games_are_swept() {
+        let state = AppState::new(Store::in_memory().unwrap(), 0);
+        let a = state.lock_of("a");
+        assert!(Arc::ptr_eq(&a, &state.lock_of("a")), "one lock per game");
+        assert!(!Arc::ptr_eq(&a, &state.lock_of("b")), "another game's own");
+        // A thousand games asked for once each: their entries are swept
+        // as the map grows, while the one still held stays.
+        for n in 0..1000 {
+            drop(state.lock_of(&format!("g{n}")));
+        }
+        let locks = state.locks.lock().unwrap();
+        assert!(locks.map.len() < 300, "{} entries kept", locks.map.len());
+        assert!(
+            locks
+                .map
+                .get("a")
+                .and_then(std::sync::Weak::upgrade)
+                .is_some()
+        );
+        drop(locks);
+        assert!(Arc::ptr_eq(&a, &state.lock_of("a")));
+    }
 }

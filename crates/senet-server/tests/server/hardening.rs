@@ -163,3 +163,55 @@ fn a_slow_solve_keeps_no_request_waiting() {
     assert_eq!(status["tables"], json!({"kendall": "ready"}), "{status}");
     assert_eq!(status["table_solves"], 1, "{status}");
 }
+
+/// The shard of 64 locks a game's id fell in before each game had a lock
+/// of its own (FNV-1a of the id): two games of one shard waited for each
+/// other.
+fn former_shard(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    }) % 64
+}
+
+/// A slow change to one game holds up no request on another, even one
+/// that shared its lock before.
+#[test]
+fn each_game_has_a_lock_of_its_own() {
+    let dir = TempDir::new("lock-per-game");
+    let server = start_with(&dir, &[]);
+    // Games until two fell in the same former shard (64 shards: a few
+    // dozen games at most).
+    let mut seen: std::collections::HashMap<u64, Value> = std::collections::HashMap::new();
+    let (slow, other) = loop {
+        assert!(seen.len() < 64, "no two of 64 games share a shard");
+        let created = server.create(json!({"ruleset": "kendall", "level": 1}));
+        let shard = former_shard(created["id"].as_str().unwrap());
+        if let Some(first) = seen.remove(&shard) {
+            break (first, created);
+        }
+        seen.insert(shard, created);
+    };
+    let (id, token) = (
+        slow["id"].as_str().unwrap().to_owned(),
+        slow["token"].as_str().unwrap().to_owned(),
+    );
+    // Now every change takes 3 s more.
+    server.kill();
+    let server = start_with(&dir, &["--debug-work-delay-ms", "3000"]);
+    let port = server.port;
+    let thrower = std::thread::spawn(move || {
+        let path = format!("/api/games/{id}/throw");
+        senet_server::client::request(port, "POST", &path, Some(&token), Some(b"{}"))
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let read = server.get(&format!("/api/games/{}", other["id"].as_str().unwrap()));
+    let took = started.elapsed();
+    assert_eq!(read.status, 200, "{}", read.body);
+    assert!(
+        took < Duration::from_millis(1_500),
+        "a read of another game waited {took:?} for a change of 3 s"
+    );
+    let thrown = thrower.join().unwrap().expect("the throw is answered");
+    assert_eq!(thrown.status, 200, "{}", thrown.body);
+}
