@@ -12,7 +12,7 @@ use axum::routing::{get, post};
 
 use crate::error::ApiError;
 use crate::page;
-use crate::routes::{games, list, play, seats};
+use crate::routes::{events, games, list, play, seats};
 use crate::shape;
 
 pub use crate::state::{
@@ -41,6 +41,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/review", get(games::review))
         .route("/api/games/{id}/positions", get(games::positions))
+        .route("/api/games/{id}/events", get(events::events))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(state.max_body_bytes()))

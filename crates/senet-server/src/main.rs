@@ -239,8 +239,15 @@ fn run(options: &Options) -> Result<(), String> {
                 Duration::from_secs(options.abandon_after * 86_400),
             )
             .with_max_open_games_per_address(options.max_open_games_per_address);
-        let app = router(Arc::new(state));
-        Ok::<_, String>(serve::run(listener, app, &limits, serve::stop_signal()).await)
+        // The stop ends the games' event streams too, so that it waits
+        // for none of them.
+        let (stop, stopping) = tokio::sync::watch::channel(false);
+        let app = router(Arc::new(state.with_stop(stopping)));
+        let signal = async move {
+            serve::stop_signal().await;
+            let _ = stop.send(true);
+        };
+        Ok::<_, String>(serve::run(listener, app, &limits, signal).await)
     })?;
     // The blocking work still running (a change being written) gets what
     // is left of the grace, not a second one; what is cut then was never

@@ -46,11 +46,26 @@ struct GameLocks {
     swept: usize,
 }
 
+/// A change committed to a game: its id and the turn it is at now.
+#[derive(Clone, Debug)]
+pub(crate) struct News {
+    pub(crate) id: Arc<str>,
+    pub(crate) turn: usize,
+}
+
+/// How many changes a slow event stream may fall behind before it is told
+/// it missed some.
+const NEWS_KEPT: usize = 1024;
+
 /// What every request shares: the store, the per-game locks, the tables.
 #[derive(Debug)]
 pub struct AppState {
     pub(crate) store: Store,
     locks: std::sync::Mutex<GameLocks>,
+    /// Every committed change, for the games' event streams.
+    pub(crate) news: tokio::sync::broadcast::Sender<News>,
+    /// True once the server stops: the event streams end.
+    stopping: tokio::sync::watch::Receiver<bool>,
     pub(crate) odds: Odds,
     pub(crate) offered: Offered,
     pub(crate) work_delay: std::time::Duration,
@@ -79,6 +94,8 @@ impl AppState {
         AppState {
             store,
             locks: std::sync::Mutex::default(),
+            news: tokio::sync::broadcast::channel(NEWS_KEPT).0,
+            stopping: tokio::sync::watch::channel(false).1,
             odds: Odds::new(odds_bound),
             offered,
             work_delay: std::time::Duration::ZERO,
@@ -208,6 +225,19 @@ impl AppState {
         self
     }
 
+    /// This state ending the games' event streams when `stopping` turns
+    /// true: a server's stop then waits for no stream (by default they
+    /// end only when their client leaves).
+    pub fn with_stop(mut self, stopping: tokio::sync::watch::Receiver<bool>) -> AppState {
+        self.stopping = stopping;
+        self
+    }
+
+    /// Whether and when the server stops, as the event streams watch it.
+    pub(crate) fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopping.clone()
+    }
+
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
@@ -253,6 +283,11 @@ impl AppState {
     /// once its change is committed.
     pub(crate) fn committed(&self, hosted: &Hosted) {
         self.live.put(hosted.clone(), false);
+        // No stream listening is no error.
+        let _ = self.news.send(News {
+            id: Arc::from(hosted.stored.id.as_str()),
+            turn: hosted.turn(),
+        });
     }
 }
 

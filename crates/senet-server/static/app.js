@@ -19,7 +19,7 @@ import { listenToMoves } from "./moves.js";
 import { forgetUnreadRules } from "./rules.js";
 import { copyLink, readFragment, refreshGames, remember } from "./games.js";
 import { backToNow, showReview } from "./review.js";
-import { render } from "./view.js";
+import { render, stopListening } from "./view.js";
 import { clickHouse, play, resign, showHint, throwNow } from "./play.js";
 import { loadRulesets, newGame, offerSeat, opening, rematch, takeSeat } from "./setup.js";
 
@@ -51,6 +51,7 @@ async function start() {
 // review, its share and finish boxes.
 async function openFromFragment() {
   clearTimeout(page.pollTimer);
+  stopListening();
   page.pollTimer = null;
   page.busy = false;
   page.game = null;

@@ -116,24 +116,73 @@ export function show(view, fresh) {
 
 function schedulePoll(view) {
   clearTimeout(page.pollTimer);
-  // While this page can do nothing (the other person's turn in a game of
-  // two, or a game only watched), look for news now and then.
-  if (!view.finish && !myTurn(view) && !mayThrow(view)) {
+  if (view.finish) {
+    stopListening();
+    return;
+  }
+  listen(view);
+  // While the game's events are not heard (a browser without them, a
+  // stream being reconnected) and this page can do nothing (the other
+  // person's turn in a game of two, or a game only watched), look for
+  // news every 2 s.
+  if (!myTurn(view) && !mayThrow(view)) {
     const opened = page.current;
-    page.pollTimer = setTimeout(async () => {
+    page.pollTimer = setTimeout(() => {
       if (page.current !== opened) return;
-      if (page.busy) return schedulePoll(page.game);
-      try {
-        const fresh = await api("GET", "/api/games/" + page.current.id);
-        if (page.current !== opened) return;
-        const news = ["history", "throw", "seats"].some((key) => JSON.stringify(fresh[key]) !== JSON.stringify(page.game[key]));
-        if (news) show(fresh, []);
-        else schedulePoll(page.game);
-      } catch (error) {
-        if (page.current === opened) schedulePoll(page.game);
-      }
+      if (page.busy || page.live) return schedulePoll(page.game);
+      lookForNews(opened);
     }, 2000);
   }
+}
+
+// Reads the game of `opened` and shows it if anything changed (turns, the
+// throw waiting, the seats); else waits again. Not while this page acts:
+// its own answer shows the change.
+async function lookForNews(opened) {
+  try {
+    const fresh = await api("GET", "/api/games/" + opened.id);
+    if (page.current !== opened) return;
+    if (page.busy) return schedulePoll(page.game);
+    const news = ["history", "throw", "seats"].some((key) => JSON.stringify(fresh[key]) !== JSON.stringify(page.game[key]));
+    if (news) show(fresh, []);
+    else schedulePoll(page.game);
+  } catch (error) {
+    if (page.current === opened) schedulePoll(page.game);
+  }
+}
+
+// Hears the game's events (`GET /api/games/{id}/events`): every change,
+// committed by any page or bot, is looked at within a moment. The browser
+// reconnects a stream that breaks; meanwhile `page.live` is false and the
+// page polls.
+function listen(view) {
+  if (page.events && page.events.game === view.id) return;
+  stopListening();
+  if (!window.EventSource) return;
+  const opened = page.current;
+  const source = new EventSource("/api/games/" + encodeURIComponent(view.id) + "/events");
+  source.game = view.id;
+  source.addEventListener("open", () => { page.live = true; });
+  source.addEventListener("error", () => { page.live = false; });
+  for (const kind of ["game", "change"]) {
+    source.addEventListener(kind, (event) => {
+      if (page.current !== opened || page.busy || !page.game) return;
+      const turn = JSON.parse(event.data).turn;
+      // The page's own change, already shown, is no news.
+      if (kind === "game" && turn === page.game.turn) return;
+      lookForNews(opened);
+    });
+  }
+  page.events = source;
+  document.body.dataset.listening = view.id;
+}
+
+// Stops hearing the game's events (another game opened, or it ended).
+export function stopListening() {
+  if (page.events) page.events.close();
+  page.events = null;
+  page.live = false;
+  delete document.body.dataset.listening;
 }
 
 // Focus goes to the next thing to do (never to nowhere): a target of the

@@ -1,5 +1,6 @@
 //! The API's handlers, by what they do to a game.
 
+pub(crate) mod events;
 pub(crate) mod games;
 pub(crate) mod list;
 pub(crate) mod play;

@@ -26,6 +26,7 @@
 mod api;
 mod browser;
 mod crash;
+mod events;
 mod hardening;
 mod harness;
 mod limits;

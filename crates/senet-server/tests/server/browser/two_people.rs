@@ -1,7 +1,7 @@
 //! Two people, each in a browser of their own, playing each other
 //! through the invitation to the other seat.
 
-use super::fixes::fragment_value;
+use super::fixes::{fragment_value, script};
 use super::turns::{RECORD_BODIES, every_action_named_its_turn};
 use super::*;
 
@@ -221,4 +221,75 @@ async fn both_see_the_end(
         return Err(format!("the two pages show the records {records:?}").into());
     }
     Ok(())
+}
+
+/// x's page hears of the join while its own throw waits for its move (a
+/// state in which the page used to look for no news): within 2 s it
+/// says who took the invitation; and a move made through the API by x's
+/// token elsewhere (another tab) reaches it too.
+async fn news_while_my_move_waits(x: &Client, server: &Server) -> Result<(), Failure> {
+    new_game_against(x, server.port, "person", "Ahmose").await?;
+    if loaded(x).await? != "throw" {
+        return Err("x, who throws first, is not asked to throw".into());
+    }
+    let link = invitation_link(x).await?;
+    let id = fragment_value(&link, "game").ok_or("no game in the link")?;
+    let code = fragment_value(&link, "invite").ok_or("no invitation in the link")?;
+    // x throws until a move waits.
+    for _ in 0..20 {
+        match settled(x).await?.as_str() {
+            "move" => break,
+            "throw" => click(x, "#throw").await?,
+            other => return Err(format!("x's page waits in state {other}").into()),
+        }
+    }
+    if settled(x).await? != "move" {
+        return Err("no move of x's waits".into());
+    }
+    until_listening(x, &id).await?;
+    let joined = server.post(
+        &format!("/api/games/{id}/join"),
+        None,
+        &json!({"invitation": code, "name": "Nefertari"}),
+    );
+    if joined.status != 201 {
+        return Err(format!("the join: {} {}", joined.status, joined.body).into());
+    }
+    let started = std::time::Instant::now();
+    loop {
+        let said = script(
+            x,
+            "const j = document.getElementById('share-joined'); return j.hidden ? '' : j.textContent",
+        )
+        .await?;
+        if said.as_str() == Some("The invitation was taken: Nefertari joined.") {
+            break;
+        }
+        if started.elapsed() > Duration::from_secs(2) {
+            return Err(format!("2 s after the join x's page says {said}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+/// Waits until the page hears game `id`'s events.
+async fn until_listening(page: &Client, id: &str) -> Result<(), Failure> {
+    for _ in 0..250 {
+        let listening = script(page, "return document.body.dataset.listening || ''").await?;
+        if listening.as_str() == Some(id) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Err(format!("the page does not listen to game {id}'s events").into())
+}
+
+#[test]
+fn a_join_reaches_the_inviting_page_while_its_move_waits() {
+    in_browsers(
+        "browser-news",
+        "the join reaches the inviting page",
+        async |[x], server, _| news_while_my_move_waits(x, server).await,
+    );
 }
