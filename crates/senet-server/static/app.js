@@ -92,4 +92,8 @@ async function openFromFragment() {
   refreshGames();
 }
 
+// For the console and the browser tests: stop hearing the game's events
+// (as a broken stream would), to see the page without them.
+window.senetPage = { stopListening };
+
 start();

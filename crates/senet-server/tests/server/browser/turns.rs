@@ -114,6 +114,9 @@ async fn stale_view(client: &Client, server: &Server) -> Result<(), Failure> {
     if offered < 2 {
         return Err("no throw gave two moves in 100 actions".into());
     }
+    // The page stops hearing the game's events (as a broken stream
+    // would), or it would show the API's move before the click.
+    script(client, "window.senetPage.stopListening()").await?;
     // The API plays the last move listed; the page then sends the first.
     let last = server.game(&id)["legal_moves"][offered - 1]["text"]
         .as_str()
