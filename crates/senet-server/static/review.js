@@ -89,12 +89,18 @@ function drawReview(review) {
 }
 
 // Draws the position a judged move was played in, its move played and the
-// better one picked out, and picks out its turn in the list of turns.
+// better one picked out, and picks out its turn in the list of turns. The
+// list scrolls within itself (not the page, which would leave the row
+// clicked), and the board, sticky while it shows the past, stays in view.
 function lookAt(m) {
-  for (const item of $("log").children) {
+  const log = $("log");
+  for (const item of log.children) {
     const here = item.value === m.number;
     item.classList.toggle("looked", here);
-    if (here) item.scrollIntoView({ block: "nearest" });
+    if (here) {
+      const offset = item.getBoundingClientRect().top - log.getBoundingClientRect().top;
+      log.scrollTop += offset - log.clientHeight / 2;
+    }
   }
   const before = page.positions && page.positions[m.number - 1];
   if (!before) return;

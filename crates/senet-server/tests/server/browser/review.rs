@@ -151,6 +151,17 @@ async fn look_at_a_judged_move(
         .find_all(Locator::Css("#review-moves tbody tr"))
         .await?;
     rows[index].clone().click().await?;
+    // The board drawn stays in view, whole, where the row was clicked.
+    let seen = client
+        .execute(
+            "const r = document.getElementById('board').getBoundingClientRect();
+             return [r.top >= 0 && r.bottom <= innerHeight, r.top, r.bottom, innerHeight];",
+            vec![],
+        )
+        .await?;
+    if seen[0] != Value::Bool(true) {
+        return Err(format!("after a row's click the board is at {seen} (top, bottom, height)").into());
+    }
     let drawn = drawn_board(client).await?;
     if drawn != before {
         return Err(
