@@ -160,7 +160,9 @@ async fn look_at_a_judged_move(
         )
         .await?;
     if seen[0] != Value::Bool(true) {
-        return Err(format!("after a row's click the board is at {seen} (top, bottom, height)").into());
+        return Err(
+            format!("after a row's click the board is at {seen} (top, bottom, height)").into(),
+        );
     }
     let drawn = drawn_board(client).await?;
     if drawn != before {
