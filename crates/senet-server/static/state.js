@@ -14,6 +14,7 @@ export const page = {
   pollTimer: null, // the timer of the next look for news, or null
   events: null, // the EventSource of the game shown, or null
   live: false, // whether that stream is open (then no polling)
+  newsWaiting: false, // an event came while this page acted: look once it is done
   reviewed: null, // the id of the game whose review is shown or asked
   positions: null, // the reviewed game's positions: before each turn, then now
   invitation: null, // the other seat's invitation as this page shows it: {link, joined}, or null

@@ -121,15 +121,22 @@ function schedulePoll(view) {
     return;
   }
   listen(view);
-  // While the game's events are not heard (a browser without them, a
-  // stream being reconnected) and this page can do nothing (the other
-  // person's turn in a game of two, or a game only watched), look for
-  // news every 2 s.
+  // News heard while this page was acting: looked at now that it is done
+  // (its own answer may not hold the other side's change).
+  if (page.newsWaiting) {
+    page.newsWaiting = false;
+    lookForNews(page.current);
+  }
+  // While this page can do nothing (the other person's turn in a game of
+  // two, or a game only watched), look for news every 2 s while the
+  // game's events are not heard (a browser without them, a stream being
+  // reconnected), and every 10 s while they are, in case one was lost.
   if (!myTurn(view) && !mayThrow(view)) {
     const opened = page.current;
     page.pollTimer = setTimeout(() => {
       if (page.current !== opened) return;
-      if (page.busy || page.live) return schedulePoll(page.game);
+      page.ticks = (page.ticks || 0) + 1;
+      if (page.busy || (page.live && page.ticks % 5 !== 0)) return schedulePoll(page.game);
       lookForNews(opened);
     }, 2000);
   }
@@ -166,7 +173,11 @@ function listen(view) {
   source.addEventListener("error", () => { page.live = false; });
   for (const kind of ["game", "change"]) {
     source.addEventListener(kind, (event) => {
-      if (page.current !== opened || page.busy || !page.game) return;
+      if (page.current !== opened || !page.game) return;
+      if (page.busy) {
+        page.newsWaiting = true;
+        return;
+      }
       const turn = JSON.parse(event.data).turn;
       // The page's own change, already shown, is no news.
       if (kind === "game" && turn === page.game.turn) return;
@@ -182,6 +193,7 @@ export function stopListening() {
   if (page.events) page.events.close();
   page.events = null;
   page.live = false;
+  page.newsWaiting = false;
   delete document.body.dataset.listening;
 }
 
