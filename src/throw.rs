@@ -267,6 +267,15 @@ enum Shape {
 /// The words for the numbers an implement's name uses, from one to six.
 const NUMBER_WORDS: [&str; 6] = ["one", "two", "three", "four", "five", "six"];
 
+/// How `count` sticks are said: `("four", "sticks")`, `("one", "stick")`.
+fn stick_words(count: u8) -> (&'static str, &'static str) {
+    let plural = if count == 1 { "stick" } else { "sticks" };
+    (
+        NUMBER_WORDS[usize::from(count - 1) % NUMBER_WORDS.len()],
+        plural,
+    )
+}
+
 /// The rolls of one implement with their weights, in the first `.1`
 /// entries of `.0`.
 type Weights = ([(Roll, u32); 6], usize);
@@ -580,8 +589,7 @@ impl Dice {
     pub fn name(self) -> String {
         match self.shape() {
             Shape::Sticks { count, none_light } => {
-                let sticks = NUMBER_WORDS[usize::from(count - 1)];
-                let plural = if count == 1 { "stick" } else { "sticks" };
+                let (sticks, plural) = stick_words(count);
                 if none_light.value() == count + 1 {
                     format!("{sticks}_{plural}")
                 } else {
@@ -651,8 +659,7 @@ impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.shape() {
             Shape::Sticks { count, none_light } => {
-                let sticks = NUMBER_WORDS[usize::from(count - 1)];
-                let plural = if count == 1 { "stick" } else { "sticks" };
+                let (sticks, plural) = stick_words(count);
                 write!(f, "{sticks} {plural}")?;
                 if none_light.value() != count + 1 {
                     write!(f, ", none light counting {none_light}")?;
@@ -806,6 +813,12 @@ impl Throw {
     pub fn sticks(self) -> Option<&'static [bool]> {
         let count = self.dice.stick_count()?;
         Some(&FALLS[usize::from(self.faces) % 32][..usize::from(count)])
+    }
+
+    /// The sticks as bits, bit `i` set when stick `i` is light (0 for the
+    /// die): what [`Dice::throw_from`] reads from a word.
+    pub(crate) const fn light(self) -> u8 {
+        self.faces
     }
 }
 

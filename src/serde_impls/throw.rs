@@ -85,12 +85,9 @@ impl From<Throw> for ThrowRepr {
     fn from(throw: Throw) -> ThrowRepr {
         ThrowRepr {
             dice: Name(throw.dice()),
-            sticks: throw.sticks().map(|falls| Sticks {
-                light: falls
-                    .iter()
-                    .rev()
-                    .fold(0u8, |bits, &light| bits << 1 | u8::from(light)),
-                count: falls.len() as u8,
+            sticks: throw.dice().stick_count().map(|count| Sticks {
+                light: throw.light(),
+                count,
             }),
             roll: throw.roll(),
         }

@@ -15,6 +15,7 @@ export const page = {
   events: null, // the EventSource of the game shown, or null
   live: false, // whether that stream is open (then no polling)
   newsWaiting: false, // an event came while this page acted: look once it is done
+  ticks: 0, // the news timer's turns, for a look every 10 s while events are heard
   reviewed: null, // the id of the game whose review is shown or asked
   positions: null, // the reviewed game's positions: before each turn, then now
   invitation: null, // the other seat's invitation as this page shows it: {link, joined}, or null

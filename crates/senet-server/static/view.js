@@ -135,7 +135,7 @@ function schedulePoll(view) {
     const opened = page.current;
     page.pollTimer = setTimeout(() => {
       if (page.current !== opened) return;
-      page.ticks = (page.ticks || 0) + 1;
+      page.ticks += 1;
       if (page.busy || (page.live && page.ticks % 5 !== 0)) return schedulePoll(page.game);
       lookForNews(opened);
     }, 2000);

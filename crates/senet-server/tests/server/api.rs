@@ -249,12 +249,7 @@ fn a_resignation_ends_the_game_and_publishes_the_seed() {
     let id = created["id"].as_str().unwrap();
     let o_token = created["opponent_token"].as_str().unwrap();
     // o resigns although x is to play: a seat may resign at any time.
-    let answer = server.send(
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(o_token),
-        None,
-    );
+    let answer = server.resign(id, Some(o_token));
     assert_eq!(answer.status, 200, "{}", answer.body);
     let game = answer.json().unwrap()["game"].clone();
     assert_eq!(game["finish"]["winner"], "x");

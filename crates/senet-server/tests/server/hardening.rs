@@ -94,12 +94,7 @@ fn a_slow_solve_keeps_no_request_waiting() {
     let server = start_with(&dir, &["--odds-bound", "2"]);
     let solved = server.create(json!({"ruleset": "kendall", "level": 1}));
     let solved_id = solved["id"].as_str().unwrap().to_owned();
-    let resigned = server.send(
-        "POST",
-        &format!("/api/games/{solved_id}/resign"),
-        solved["token"].as_str(),
-        None,
-    );
+    let resigned = server.resign(&solved_id, solved["token"].as_str());
     assert_eq!(resigned.status, 200, "{}", resigned.body);
 
     // Two reviews of that game: the first starts the solve; both are

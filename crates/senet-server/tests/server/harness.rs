@@ -220,6 +220,11 @@ impl Server {
         self.send("POST", &format!("/api/games/{id}/throw"), Some(token), None)
     }
 
+    /// `POST /api/games/{id}/resign` with `token` (none: no header) and no body.
+    pub fn resign(&self, id: &str, token: Option<&str>) -> Answer {
+        self.send("POST", &format!("/api/games/{id}/resign"), token, None)
+    }
+
     pub fn play(&self, id: &str, token: &str, text: &str) -> Answer {
         let body = serde_json::json!({ "move": text });
         self.post(&format!("/api/games/{id}/move"), Some(token), &body)

@@ -100,7 +100,7 @@ fn past_max_turns_a_throw_or_move_is_a_json_409_and_resigning_stays_open() {
         "the game reached this server's limit of 6 turns: a seat may resign"
     );
     assert_eq!(server.game(id), game);
-    let resign = server.send("POST", &format!("/api/games/{id}/resign"), tokens[0], None);
+    let resign = server.resign(id, tokens[0]);
     assert_eq!(resign.status, 200, "{}", resign.body);
 }
 
@@ -121,8 +121,7 @@ fn past_max_open_games_a_create_is_a_json_503_until_one_ends() {
     let token = first["token"].as_str().unwrap();
     assert_eq!(server.throw(id, token).status, 200);
     // A game that ends frees its place.
-    let resign = format!("/api/games/{id}/resign");
-    assert_eq!(server.send("POST", &resign, Some(token), None).status, 200);
+    assert_eq!(server.resign(id, Some(token)).status, 200);
     server.create(json!({"ruleset": "kendall"}));
     refused(
         &server.post("/api/games", None, &json!({"ruleset": "kendall"})),
@@ -154,8 +153,7 @@ fn past_max_open_games_per_address_a_create_from_it_is_a_json_429() {
     // A game that ends frees its place.
     let id = first["id"].as_str().unwrap();
     let token = first["token"].as_str().unwrap();
-    let resign = format!("/api/games/{id}/resign");
-    assert_eq!(server.send("POST", &resign, Some(token), None).status, 200);
+    assert_eq!(server.resign(id, Some(token)).status, 200);
     server.create(json!({"ruleset": "kendall"}));
     refused(
         &server.post("/api/games", None, &json!({"ruleset": "kendall"})),

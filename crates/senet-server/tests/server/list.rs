@@ -26,12 +26,7 @@ fn the_games_asked_for_are_listed_in_order_with_their_public_state() {
     }));
     let (bot_id, pair_id) = (bot["id"].as_str().unwrap(), pair["id"].as_str().unwrap());
     // The bot's game ends: x resigns.
-    let resigned = server.send(
-        "POST",
-        &format!("/api/games/{bot_id}/resign"),
-        bot["token"].as_str(),
-        None,
-    );
+    let resigned = server.resign(bot_id, bot["token"].as_str());
     assert_eq!(resigned.status, 200, "{}", resigned.body);
 
     let answer = listed(&server, &format!("{pair_id},{bot_id}"));

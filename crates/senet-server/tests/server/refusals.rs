@@ -59,7 +59,7 @@ fn moves_without_the_right_token_or_out_of_turn_change_nothing() {
         None,
     );
     refused(&hint, 403);
-    let resign = server.send("POST", &format!("/api/games/{id}/resign"), None, None);
+    let resign = server.resign(&id, None);
     refused(&resign, 403);
     let throw = server.throw(&id, other);
     assert!(refused(&throw, 409).contains("already waits"));
@@ -190,14 +190,7 @@ fn a_finished_game_refuses_every_action() {
     let created = server.create(json!({"ruleset": "skyruk", "level": 1}));
     let id = created["id"].as_str().unwrap();
     let token = created["token"].as_str().unwrap();
-    let resign = |token| {
-        server.send(
-            "POST",
-            &format!("/api/games/{id}/resign"),
-            Some(token),
-            None,
-        )
-    };
+    let resign = |token| server.resign(id, Some(token));
     assert_eq!(resign(token).status, 200);
     let over = server.game(id);
     assert!(refused(&resign(token), 409).contains("the game is over"));

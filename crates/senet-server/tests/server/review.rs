@@ -126,12 +126,7 @@ fn a_game_in_play_is_not_reviewed_until_it_ends_and_an_unknown_id_is_not_found()
 
     // Resigned with x's first move waiting: over, and reviewed; x never
     // moved, so has no decision.
-    let answer = server.send(
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(token),
-        None,
-    );
+    let answer = server.resign(id, Some(token));
     assert_eq!(answer.status, 200, "{}", answer.body);
     let (_, reviewed) = self::reviewed(&server, id);
     assert_eq!(reviewed["finish"]["ending"], "resignation");

@@ -131,12 +131,7 @@ fn the_store_keeps_no_invitation_and_a_finished_games_invitation_seats_nobody() 
         invitation(&server, id, Some(token)).json().unwrap(),
         json!({"seat": "o", "invitation": code, "joined": false})
     );
-    let resigned = server.send(
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(token),
-        None,
-    );
+    let resigned = server.resign(id, Some(token));
     assert_eq!(resigned.status, 200, "{}", resigned.body);
     let over = refused(&join(&server, id, &json!({"invitation": code})), 409);
     assert_eq!(

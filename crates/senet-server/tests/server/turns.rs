@@ -194,11 +194,6 @@ fn requests_that_name_no_turn_act_on_the_game_as_it_is() {
     let text = game["legal_moves"][0]["text"].as_str().unwrap();
     let played = server.play(id, token, text);
     assert_eq!(played.status, 200, "{}", played.body);
-    let resigned = server.send(
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(token),
-        None,
-    );
+    let resigned = server.resign(id, Some(token));
     assert_eq!(resigned.status, 200, "{}", resigned.body);
 }
