@@ -173,7 +173,8 @@ fn former_shard(id: &str) -> u64 {
 #[test]
 fn each_game_has_a_lock_of_its_own() {
     let dir = TempDir::new("lock-per-game");
-    let server = start_with(&dir, &[]);
+    // As many games as the search takes: no limit on creates a minute.
+    let server = start_with(&dir, &["--creates-per-minute", "0"]);
     // Games until two fell in the same former shard (64 shards: a few
     // dozen games at most).
     let mut seen: std::collections::HashMap<u64, Value> = std::collections::HashMap::new();
