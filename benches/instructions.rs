@@ -21,9 +21,10 @@
 
 mod support;
 
-use senet::{AnyRuleset, MoveList, Roll, Ruleset};
+use senet::rulesets::CheckedRuleset;
+use senet::{AnyRuleset, MoveList, Roll};
 
-fn generate<R: Ruleset>(ruleset: R, passes: usize) {
+fn generate<R: CheckedRuleset>(ruleset: R, passes: usize) {
     let positions = support::corpus(ruleset);
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
     let mut list = MoveList::new();
@@ -37,13 +38,13 @@ fn generate<R: Ruleset>(ruleset: R, passes: usize) {
     );
 }
 
-fn playouts<R: Ruleset>(ruleset: R, games: u32) {
+fn playouts<R: CheckedRuleset>(ruleset: R, games: u32) {
     let (throws, x_wins) = support::playouts(ruleset, games, support::BATCH_SEED);
     println!("throws {throws} x_wins {x_wins}");
 }
 
 /// Does `what` (`generate` or `playouts`) `count` times under `ruleset`.
-pub(crate) fn work<R: Ruleset>(what: &str, ruleset: R, count: u32) {
+pub(crate) fn work<R: CheckedRuleset>(what: &str, ruleset: R, count: u32) {
     match what {
         "generate" => generate(ruleset, count as usize),
         "playouts" => playouts(ruleset, count),

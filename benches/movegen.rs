@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{Move, MoveList, Position, Roll, Ruleset};
 use support::reference;
@@ -39,7 +39,7 @@ struct Prepared<R: Ruleset> {
     moves: Vec<(Position<R>, Move)>,
 }
 
-fn prepare<R: BuiltIn>(ruleset: R, expected: &Expected) -> Prepared<R> {
+fn prepare<R: CheckedRuleset>(ruleset: R, expected: &Expected) -> Prepared<R> {
     let positions = corpus(ruleset);
     assert_eq!(positions.len(), CORPUS_SIZE);
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();

@@ -27,7 +27,7 @@ mod support;
 use std::hint::black_box;
 use std::time::Instant;
 
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{MoveList, Roll, Ruleset};
 use support::reference;
@@ -51,7 +51,7 @@ struct Contender {
 }
 
 /// The crate's `legal_moves_into` over the corpus of `ruleset`.
-fn crate_generator<R: BuiltIn + 'static>(ruleset: R, expected: &Expected) -> Contender {
+fn crate_generator<R: CheckedRuleset + 'static>(ruleset: R, expected: &Expected) -> Contender {
     let positions = corpus(ruleset);
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
     let calls = positions.len() * rolls.len();
@@ -97,7 +97,7 @@ fn reference_generator() -> Contender {
 
 /// The crate's random playouts of `ruleset`: batches of games, each
 /// checked against its pinned (throws, x wins) first.
-fn crate_playouts<R: BuiltIn + 'static>(ruleset: R, batch: (u64, u64)) -> Contender {
+fn crate_playouts<R: CheckedRuleset + 'static>(ruleset: R, batch: (u64, u64)) -> Contender {
     assert_eq!(
         playouts(ruleset, BATCH_GAMES, BATCH_SEED),
         batch,

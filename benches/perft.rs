@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use senet::{Position, perft};
 
@@ -20,7 +20,7 @@ const TEMPLE: u64 = 1_136_195;
 const BELL: u64 = 6_488_463;
 const CLASSIC: u64 = 51_614;
 
-fn bench_ruleset<R: BuiltIn>(
+fn bench_ruleset<R: CheckedRuleset>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     ruleset: R,
     expected: u64,

@@ -16,7 +16,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
 use support::{BATCH_GAMES, BATCH_SEED, playouts, reference};
@@ -25,7 +25,7 @@ use support::{BATCH_GAMES, BATCH_SEED, playouts, reference};
 const GAMES: u32 = BATCH_GAMES;
 const SEED: u64 = BATCH_SEED;
 
-fn bench_ruleset<R: BuiltIn>(
+fn bench_ruleset<R: CheckedRuleset>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     ruleset: R,
     expected: (u64, u64),

@@ -91,7 +91,8 @@ use crate::notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 use crate::notation::typed::TypedMoveError;
 use crate::position::Position;
 use crate::ruleset::{Outcome, Ruleset};
-use crate::rulesets::BuiltIn;
+#[cfg(doc)]
+use crate::rulesets::CheckedRuleset;
 use crate::source::{Seed, SeededThrows, ThrowError, ThrowSource};
 use crate::throw::{Dice, Roll, Throw};
 
@@ -121,7 +122,7 @@ use view::State;
 /// use senet::{Game, Position, Seed};
 /// use senet::game::Thrown;
 ///
-/// let mut game = Game::seeded_from(Position::start(Kendall), Seed::from_u64(7));
+/// let mut game = Game::seeded(Position::start(Kendall), Seed::from_u64(7));
 /// while !game.is_over() {
 ///     if let Thrown::ToPlay(_) = game.throw()? {
 ///         let first = game.legal_moves()[0];
@@ -249,54 +250,42 @@ impl<R: Ruleset, S: ThrowSource> fmt::Debug for Game<R, S> {
     }
 }
 
-impl<R: BuiltIn> Game<R, SeededThrows> {
-    /// A game from a built-in ruleset's start, throwing from `seed`: the
-    /// fair-play way. Its [`record`](Game::record) carries the seed, so
-    /// anyone can check every roll once the seed is published. (For a
-    /// ruleset of your own: [`Game::seeded_from`] with
-    /// [`Position::try_start`].)
+impl<R: Ruleset> Game<R, SeededThrows> {
+    /// A game throwing from `seed`: the fair-play way. It starts from
+    /// `start`, a checked ruleset's start (`Game::seeded(Kendall, seed)`,
+    /// see [`CheckedRuleset`]) or any position. Its [`record`](Game::record)
+    /// carries the seed, so anyone can check every roll once the seed is
+    /// published, and the start when it is not the ruleset's.
     ///
     /// ```
-    /// use senet::{Game, Seed, rulesets::Kendall};
+    /// use senet::{Game, Position, Seed, rulesets::Kendall};
     ///
     /// let mut a = Game::seeded(Kendall, Seed::from_u64(5));
     /// let mut b = Game::seeded(Kendall, Seed::from_u64(5));
     /// assert_eq!(a.throw()?, b.throw()?); // the same seed throws the same
     /// assert_eq!(a.record().seed(), Some(Seed::from_u64(5)));
-    /// # Ok::<(), senet::GameError>(())
-    /// ```
-    pub fn seeded(ruleset: R, seed: Seed) -> Game<R, SeededThrows> {
-        Game::seeded_from(Position::start(ruleset), seed)
-    }
-}
-
-impl<R: Ruleset> Game<R, SeededThrows> {
-    /// A game from `position`, throwing from `seed`; see [`Game::seeded`].
-    ///
-    /// ```
-    /// use senet::{Game, Position, Seed, rulesets::Kendall};
     ///
     /// let endgame: Position<Kendall> = "o........................x.... x 4 4".parse()?;
-    /// let game = Game::seeded_from(endgame, Seed::from_u64(1));
+    /// let game = Game::seeded(endgame, Seed::from_u64(1));
     /// assert_eq!(game.position(), &endgame);
     /// // Not the ruleset's start, so the record says where the game began.
     /// assert_eq!(game.record().start(), Some(endgame.to_string().as_str()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn seeded_from(position: Position<R>, seed: Seed) -> Game<R, SeededThrows> {
-        Game::from_position(position, SeededThrows::new(seed))
+    pub fn seeded(start: impl Into<Position<R>>, seed: Seed) -> Game<R, SeededThrows> {
+        Game::new(start, SeededThrows::new(seed))
     }
 }
 
-impl<R: BuiltIn, S: ThrowSource> Game<R, S> {
-    /// A game from a built-in ruleset's start, throwing from `source`. Its
-    /// record carries the seed when `source` is a seed's stream that has
-    /// not thrown yet ([`ThrowSource::fresh_seed`]), as a fresh
-    /// [`SeededThrows`] is; otherwise it has none. (For a ruleset of your
-    /// own: [`Game::from_position`] with [`Position::try_start`].)
+impl<R: Ruleset, S: ThrowSource> Game<R, S> {
+    /// A game throwing from `source`, from `start`: a checked ruleset's
+    /// start (see [`CheckedRuleset`]) or any position; a finished position makes
+    /// a finished game. The record carries the source's
+    /// [`fresh_seed`](ThrowSource::fresh_seed) when it has one (a fresh
+    /// [`SeededThrows`] has; scripted throws have none).
     ///
     /// ```
-    /// use senet::{Game, Roll, rulesets::Kendall};
+    /// use senet::{Game, Outcome, Position, Roll, Side, rulesets::Kendall};
     /// use senet::source::ScriptedThrows;
     ///
     /// let rolls = [2, 3].map(|r| Roll::new(r).unwrap());
@@ -305,30 +294,16 @@ impl<R: BuiltIn, S: ThrowSource> Game<R, S> {
     /// game.play_text("2: 10-12")?;
     /// // Scripted throws come from no seed: the record can only be checked for legality.
     /// assert_eq!(game.seed(), None);
-    /// # Ok::<(), senet::GameError>(())
-    /// ```
-    pub fn new(ruleset: R, source: S) -> Game<R, S> {
-        Game::from_position(Position::start(ruleset), source)
-    }
-}
-
-impl<R: Ruleset, S: ThrowSource> Game<R, S> {
-    /// A game from `position`, throwing from `source`. A finished position
-    /// makes a finished game. The record carries the source's
-    /// [`fresh_seed`](ThrowSource::fresh_seed), if it has one.
-    ///
-    /// ```
-    /// use senet::{Game, Outcome, Position, Side, rulesets::Kendall};
-    /// use senet::source::ScriptedThrows;
     ///
     /// // x has borne off all five pieces: the game is over before it starts.
     /// let over: Position<Kendall> = ".............................o o 5 4".parse()?;
-    /// let game = Game::from_position(over, ScriptedThrows::default());
+    /// let game = Game::new(over, ScriptedThrows::default());
     /// assert!(game.is_over());
     /// assert_eq!(game.outcome(), Some(Outcome::Win(Side::X)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_position(position: Position<R>, source: S) -> Game<R, S> {
+    pub fn new(start: impl Into<Position<R>>, source: S) -> Game<R, S> {
+        let position = start.into();
         let seed = source.fresh_seed();
         Game {
             state: State {
@@ -553,7 +528,7 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     /// // x on 29 leaves only with a 2: a 3 is lost at once.
     /// let position: Position<Kendall> = "o...........................x. x 4 4".parse()?;
     /// let script = ScriptedThrows::from_rolls([Roll::new(3).unwrap()]);
-    /// let mut game = Game::from_position(position, script);
+    /// let mut game = Game::new(position, script);
     /// let Thrown::Lost(turn) = game.throw()? else { panic!("the 3 has no move") };
     /// assert_eq!(turn.text().to_string(), "3: -");
     /// assert!(game.throw().is_err()); // the script has no throw left

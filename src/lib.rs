@@ -72,7 +72,7 @@
 //! |---|---|
 //! | `house.rs`, `bitboard.rs` | the vocabulary: [`House`], [`moves::Target`], [`Side`], and [`Bitboard`], a set of houses |
 //! | `throw.rs`, `source.rs` | [`Roll`], [`Dice`], [`Throw`]; throw sources and the seeded fair-play contract ([`source::SeededThrows`]) |
-//! | `ruleset/` | the ruleset machinery: the [`Ruleset`] trait and its vocabulary (`mod.rs`), the one list of its hooks every holder forwards (`hook_list.rs`), what shared code checks of the hooks (`contract.rs`), which built-in ruleset a value is (`identity.rs`), [`Compiled`] (`compiled.rs`), the macro of run-time enums (`ruleset_enum.rs`), and rules files read into [`Described`] rulesets (`described.rs`, `described/`) |
+//! | `ruleset/` | the ruleset machinery: the [`Ruleset`] trait and its vocabulary (`mod.rs`), the one list of its hooks every holder forwards (`hook_list.rs`), what shared code checks of the hooks (`contract.rs`), which built-in ruleset a value is (`identity.rs`), the one checked ruleset type [`Rules`] and the bound of the entry points that need no check (`rules.rs`), what a `Rules` holds for a ruleset of your own (`compiled.rs`) and for a rules file (`described.rs`, `described/`), and the forwarding of every hook from [`AnyRuleset`] (`forward.rs`) |
 //! | `rulesets/` | the catalogue: the built-in reconstructions, one file each, their one list, the small rules they share, and [`AnyRuleset`], a built-in ruleset chosen at run time |
 //! | `board.rs`, `position.rs`, `setup.rs` | [`Board`], [`Position`] and [`Setup`]: validated construction and queries |
 //! | `movegen/steps.rs` | `Steps`: the generator's per-roll tables, derived from the geometry hooks, private to the crate |
@@ -103,7 +103,7 @@
 //!   SHA-256 published before a game; records whose `Commitment` tag does
 //!   not match their seed are refused (without the feature the tag is kept
 //!   but not checked).
-//! - `rules-file`: `Described`, a ruleset read from the text of a rules
+//! - `rules-file`: `Rules::read`, a ruleset read from the text of a rules
 //!   file, whatever its syntax (`RulesFormat`); the `senet-rules-file`
 //!   crate reads the TOML files of the repository's `rules/`.
 //!
@@ -150,9 +150,11 @@ pub use notation::move_text::{MoveText, MoveTextError};
 pub use perft::perft;
 pub use position::{Position, PositionError};
 pub use record::{Record, RecordError};
-pub use ruleset::compiled::Compiled;
 #[cfg(feature = "rules-file")]
-pub use ruleset::described::{Described, RulesFileError, RulesFormat, RulesSchema};
+use ruleset::described::Described;
+#[cfg(feature = "rules-file")]
+pub use ruleset::described::{RulesFileError, RulesFormat, RulesSchema};
+pub use ruleset::rules::Rules;
 pub use ruleset::{Outcome, Ruleset};
 pub use rulesets::AnyRuleset;
 pub use setup::Setup;

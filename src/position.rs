@@ -10,7 +10,7 @@ use crate::ruleset::contract::{
     Hook, HookError, checked_landing, no_water, probes, removes_pieces,
 };
 use crate::ruleset::{Direction, Outcome, Reach, Ruleset};
-use crate::rulesets::BuiltIn;
+use crate::rulesets::CheckedRuleset;
 
 /// A position of a game under ruleset `R`: where every piece is, how many
 /// each side has borne off, and which side throws next.
@@ -197,11 +197,11 @@ pub enum PositionError {
         houses: String,
     },
     /// The ruleset's hooks break their contract (checked by
-    /// [`Position::try_start`]).
+    /// [`Rules::new`](crate::Rules::new)).
     #[error(transparent)]
     Hook(#[from] HookError),
     /// [`Ruleset::name`] cannot be written in a record and read back
-    /// (checked by [`Position::try_start`]).
+    /// (checked by [`Rules::new`](crate::Rules::new)).
     #[error("the ruleset's name {name:?} cannot be written in a record: {why}")]
     RulesetName {
         /// The name, or its start when it is long (at most 60 bytes once
@@ -214,24 +214,9 @@ pub enum PositionError {
 
 impl<R: Ruleset> Position<R> {
     /// The ruleset's start position, `x` to throw, checked against the
-    /// ruleset's invariants: the constructor for a ruleset of your own,
-    /// whose `start` hook may be wrong.
-    ///
-    /// # Errors
-    ///
-    /// The [`PositionError`] that the ruleset's start breaks, as for a
-    /// position string (two pieces on a house, a wrong number of pieces...),
-    /// [`PositionError::RulesetName`] for a name that a record cannot
-    /// hold, or [`PositionError::Hook`] when a hook breaks its contract:
-    /// the water used by a ruleset without one, or a landing hook that
-    /// answers a taken house on one of a spread of boards it is tried on.
-    ///
-    /// ```
-    /// use senet::{Position, rulesets::Kendall};
-    ///
-    /// assert_eq!(Position::try_start(Kendall), Ok(Position::start(Kendall)));
-    /// ```
-    pub fn try_start(ruleset: R) -> Result<Position<R>, PositionError> {
+    /// ruleset's invariants and its hooks against their contracts: what
+    /// [`Rules::new`](crate::Rules::new) checks of a ruleset of your own.
+    pub(crate) fn start_checked(ruleset: R) -> Result<Position<R>, PositionError> {
         check_hooks(&ruleset)?;
         let [x, o] = ruleset.start();
         crate::Setup {
@@ -465,11 +450,11 @@ impl<R: Ruleset> Position<R> {
     }
 }
 
-impl<R: BuiltIn> Position<R> {
-    /// The start position of a built-in ruleset, `x` to throw.
+impl<R: CheckedRuleset> Position<R> {
+    /// The start position of a checked ruleset, `x` to throw.
     ///
-    /// It cannot fail: the crate's tests check every built-in start. A
-    /// ruleset of your own starts with [`Position::try_start`].
+    /// It cannot fail: the crate's tests check every built-in start, and
+    /// [`Rules::new`](crate::Rules::new) checks a ruleset of your own once.
     ///
     /// ```
     /// use senet::{Position, rulesets::Kendall};
@@ -488,7 +473,15 @@ impl<R: BuiltIn> Position<R> {
     }
 }
 
-/// What [`Position::try_start`](crate::Position::try_start) checks of a
+impl<R: CheckedRuleset> From<R> for Position<R> {
+    /// The ruleset's start: what the constructors of a game take a
+    /// ruleset for (`Game::seeded(Kendall, seed)`), as well as a position.
+    fn from(ruleset: R) -> Position<R> {
+        Position::start(ruleset)
+    }
+}
+
+/// What [`Rules::new`](crate::Rules::new) checks of a
 /// ruleset before its start: the name, the geometry's use of the water,
 /// and the landing hooks on a spread of boards.
 fn check_hooks<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
@@ -589,7 +582,7 @@ pub(crate) fn marked_piece<R: Ruleset>(
 /// The water house and where the piece standing on it would go at once,
 /// if there is such a piece and the ruleset's water does not leave it there.
 /// An answer on a taken house breaks `water_landing`'s contract (and
-/// [`Position::try_start`] refuses a ruleset found answering one): the
+/// [`Rules::new`](crate::Rules::new) refuses a ruleset found answering one): the
 /// piece then stays where it is rather than be lost.
 #[inline]
 pub(crate) fn water_would_move<R: Ruleset>(ruleset: &R, board: &Board) -> Option<(House, House)> {

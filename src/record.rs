@@ -224,7 +224,7 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     pub fn record(&self) -> Record {
         let ruleset = self.ruleset();
         let start = *self.view().start();
-        let custom_start = Position::try_start(ruleset) != Ok(start);
+        let custom_start = Position::start_checked(ruleset) != Ok(start);
         Record::from_game(
             &ruleset,
             self.seed(),
@@ -358,7 +358,7 @@ impl Record {
     /// let game = Game::seeded(Kendall, Seed::from_u64(1));
     /// assert_eq!(game.record().start(), None);
     /// let endgame: Position<Kendall> = "o...........................x. x 4 4".parse()?;
-    /// let game = Game::seeded_from(endgame, Seed::from_u64(1));
+    /// let game = Game::seeded(endgame, Seed::from_u64(1));
     /// assert_eq!(game.record().start(), Some("o...........................x. x 4 4"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -426,7 +426,7 @@ impl Record {
     }
 
     /// The SHA-256 of the rules file the game was played under, when its
-    /// ruleset was read from one ([`Described`](crate::Described), feature
+    /// ruleset was read from one ([`Rules::read`](crate::Rules::read), feature
     /// `rules-file`): the `RulesFile` tag, as the [`Commitment`] type
     /// writes a SHA-256. A replay under a ruleset of another file (or of
     /// none) is refused ([`Problem::RulesFile`](crate::replay::Problem::RulesFile)).

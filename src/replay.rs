@@ -61,7 +61,7 @@ use crate::notation::quote::excerpt;
 use crate::position::{Position, PositionError};
 use crate::record::Record;
 use crate::ruleset::Ruleset;
-use crate::rulesets::BuiltIn;
+use crate::rulesets::CheckedRuleset;
 use crate::rulesets::any::AnyRuleset;
 use crate::source::{Commitment, Seed, SeededThrows, ThrowSource};
 use crate::throw::{Roll, Throw};
@@ -175,7 +175,7 @@ pub enum Problem {
     /// The record was played under a rules file other than the
     /// ruleset's: another file, or one where the ruleset has none, or none
     /// where it has one (the `RulesFile` tag against
-    /// [`Described::digest`](crate::Described::digest)).
+    /// [`Rules::digest`](crate::Rules::digest)).
     #[error("{}", rules_file_mismatch(*record, *replayed))]
     RulesFile {
         /// The SHA-256 of the file the record names, if any.
@@ -306,7 +306,7 @@ pub struct ReplayError {
 /// use senet::{Game, Position, Record, Seed};
 /// use senet::game::Thrown;
 ///
-/// let mut game = Game::seeded_from(Position::start(Kendall), Seed::from_u64(3));
+/// let mut game = Game::seeded(Position::start(Kendall), Seed::from_u64(3));
 /// for _ in 0..10 {
 ///     if let Thrown::ToPlay(_) = game.throw()? {
 ///         let first = game.legal_moves()[0];
@@ -527,7 +527,7 @@ impl Record {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify_with<R: Ruleset>(&self, ruleset: R) -> Result<Verdict<R>, ReplayError> {
-        let start = Position::try_start(ruleset).map_err(|error| ReplayError {
+        let start = Position::start_checked(ruleset).map_err(|error| ReplayError {
             place: Place::Header,
             problem: Problem::Start(error),
         })?;
@@ -558,13 +558,12 @@ impl Record {
     /// assert_eq!(verdict.history().len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn replay_with<R: BuiltIn>(&self, ruleset: R) -> Verdict<R> {
+    pub fn replay_with<R: CheckedRuleset>(&self, ruleset: R) -> Verdict<R> {
         self.replay_from(Position::start(ruleset))
     }
 
     /// [`replay_with`](Self::replay_with) for any ruleset, your own too:
-    /// replays from `start` (a position of the ruleset, whose start
-    /// [`Position::try_start`] has checked; the header's start position,
+    /// replays from `start` (a position of the ruleset; the header's start position,
     /// if any, replaces it), stopping at the first problem, and says how
     /// far the record holds.
     ///
@@ -573,7 +572,7 @@ impl Record {
     ///
     /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
     ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
-    /// let start = Position::try_start(Kendall)?;
+    /// let start = Position::start(Kendall);
     /// let verdict = text.parse::<Record>()?.replay_from(start);
     /// assert!(!verdict.is_valid());
     /// assert_eq!(verdict.history().len(), 1);

@@ -817,6 +817,7 @@ impl Throw {
 
     /// The sticks as bits, bit `i` set when stick `i` is light (0 for the
     /// die): what [`Dice::throw_from`] reads from a word.
+    #[cfg(feature = "serde")]
     pub(crate) const fn light(self) -> u8 {
         self.faces
     }

@@ -12,6 +12,7 @@ use rand_core::{Rng, SeedableRng};
 use std::hint::black_box;
 
 use senet::moves::MAX_MOVES;
+use senet::rulesets::CheckedRuleset;
 use senet::{Move, MoveList, Position, Roll, Ruleset};
 
 /// The seed of the corpus games.
@@ -101,11 +102,11 @@ pub fn pick(list: &MoveList, rng: &mut ChaCha8Rng) -> Move {
 /// of the corpus is a finished game.
 /// The ruleset's start; a bench's rulesets all have a valid one (a
 /// built-in's is proven, a rules file's checked when read).
-fn start<R: Ruleset>(ruleset: R) -> Position<R> {
-    Position::try_start(ruleset).expect("a bench's ruleset starts")
+fn start<R: CheckedRuleset>(ruleset: R) -> Position<R> {
+    Position::start(ruleset)
 }
 
-pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
+pub fn corpus<R: CheckedRuleset>(ruleset: R) -> Vec<Position<R>> {
     let mut rng = ChaCha8Rng::seed_from_u64(CORPUS_SEED);
     let dice = ruleset.dice();
     let mut positions = Vec::with_capacity(CORPUS_SIZE);
@@ -133,7 +134,7 @@ pub fn corpus<R: Ruleset>(ruleset: R) -> Vec<Position<R>> {
 /// throw and whose high 28 bits choose the move, the `k`-th of the
 /// `Moves`. Returns (throws, games `x` won).
 #[inline]
-pub fn playouts<R: Ruleset>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
+pub fn playouts<R: CheckedRuleset>(ruleset: R, games: u32, seed: u64) -> (u64, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let start = start(ruleset);
     let (mut throws, mut x_wins) = (0, 0);

@@ -18,7 +18,7 @@ mod common;
 
 use common::{Bytes, all_rolls, all_targets, check_position, check_round_trip};
 use libfuzzer_sys::fuzz_target;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{House, Position, Roll, Ruleset};
 use senet::moves::Target;
 
@@ -38,7 +38,7 @@ fn check_find<R: Ruleset>(position: &Position<R>, roll: Roll, from: House, to: T
     }
 }
 
-fn run<R: BuiltIn>(ruleset: R, bytes: &mut Bytes) {
+fn run<R: CheckedRuleset>(ruleset: R, bytes: &mut Bytes) {
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
     let mut position = Position::start(ruleset);
     while !bytes.is_empty() && !position.is_over() {

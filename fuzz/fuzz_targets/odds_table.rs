@@ -5,6 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use senet_odds::Table;
+use senet::Rules;
 use senet::rulesets::{Bell, Kendall};
 use senet::{Position, Ruleset};
 
@@ -17,7 +18,7 @@ fn check<R: Ruleset>(ruleset: R, data: &[u8]) {
         assert!((0.0..=1.0).contains(&share), "{position}: {share}");
         assert_eq!(table.probe(&position), Some(share));
     }
-    if let Ok(start) = Position::try_start(ruleset) {
+    if let Ok(start) = Rules::new(ruleset).map(Position::start) {
         let _ = table.probe(&start);
     }
 }

@@ -7,6 +7,7 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
+use senet::Rules;
 use senet::Position;
 
 fuzz_target!(|data: &[u8]| {
@@ -14,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     match senet_rules_file::from_toml(&text) {
         Err(error) => assert!(!error.to_string().is_empty(), "an empty error"),
         Ok(described) => {
-            let start = Position::try_start(described).expect("a file read has a valid start");
+            let start = Position::start(Rules::new(described).expect("a file read has a valid start"));
             common::check_position(&start);
         }
     }

@@ -87,9 +87,9 @@ impl<R: Ruleset> Game<R, SeededThrows> {
         let verdict = record.verify_with(ruleset)?;
         let start = match record.start() {
             Some(text) => Position::parse(ruleset, text)?,
-            None => Position::try_start(ruleset)?,
+            None => Position::start_checked(ruleset)?,
         };
-        let mut game = Game::seeded_from(start, seed);
+        let mut game = Game::seeded(start, seed);
         for (i, turn) in verdict.history().iter().enumerate() {
             let diverged = |error| ResumeError::Diverged {
                 number: i + 1,

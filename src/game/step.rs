@@ -78,7 +78,7 @@ impl Advance {
     /// // x on 29 leaves only with a 2: the 3 is lost, then o throws a 1.
     /// let position: Position<Kendall> = "o...........................x. x 4 4".parse()?;
     /// let rolls = [3, 1].map(|r| Roll::new(r).unwrap());
-    /// let mut game = Game::from_position(position, ScriptedThrows::from_rolls(rolls));
+    /// let mut game = Game::new(position, ScriptedThrows::from_rolls(rolls));
     /// let advance = game.advance()?;
     /// let lost: Vec<String> = advance.turns().iter().map(|t| t.text().to_string()).collect();
     /// assert_eq!(lost, ["3: -"]);
@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn lost_throws_are_reported_and_in_the_history() {
         // x loses a 3 (o's turn), o moves a 1; x would then lose a 4 and a 1.
-        let mut game = Game::from_position(endgame(), rolls(&[3, 1]));
+        let mut game = Game::new(endgame(), rolls(&[3, 1]));
         let advance = game.advance().unwrap();
         assert_eq!(advance.turns().len(), 1);
         assert!(advance.turns()[0].is_lost());
@@ -234,7 +234,7 @@ mod tests {
     #[test]
     fn several_lost_throws_in_one_call() {
         // A 3 throws no extra: x loses, o loses, x loses, then o's 1 moves.
-        let mut game = Game::from_position(both_stuck(), rolls(&[3, 3, 3, 1]));
+        let mut game = Game::new(both_stuck(), rolls(&[3, 3, 3, 1]));
         let advance = game.advance().unwrap();
         let sides: Vec<Side> = advance.turns().iter().map(|t| t.side()).collect();
         assert_eq!(sides, [Side::X, Side::O, Side::X]);
@@ -250,7 +250,7 @@ mod tests {
     #[test]
     fn endless_lost_throws_are_refused_not_looped() {
         let threes = vec![3; super::MAX_LOST_IN_A_ROW + 1];
-        let mut game = Game::from_position(both_stuck(), rolls(&threes));
+        let mut game = Game::new(both_stuck(), rolls(&threes));
         assert_eq!(
             game.advance(),
             Err(GameError::NoMove {
@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn waiting_throw_returns_at_once_and_is_idempotent() {
-        let mut game = Game::from_position(endgame(), rolls(&[2]));
+        let mut game = Game::new(endgame(), rolls(&[2]));
         let first = game.advance().unwrap();
         let history = game.history().len();
         let second = game.advance().unwrap();
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn a_lost_throw_that_ends_nothing_and_a_move_that_ends_the_game() {
-        let mut game = Game::from_position(endgame(), rolls(&[2]));
+        let mut game = Game::new(endgame(), rolls(&[2]));
         game.advance().unwrap();
         game.play_text("2: 29-off").unwrap();
         let advance = game.advance().unwrap();
@@ -300,7 +300,7 @@ mod tests {
     #[test]
     fn source_errors_keep_the_lost_throws() {
         // x loses a 3, o's turn, and the script runs out.
-        let mut game = Game::from_position(endgame(), rolls(&[3]));
+        let mut game = Game::new(endgame(), rolls(&[3]));
         assert!(matches!(game.advance(), Err(GameError::Source(_))));
         assert_eq!(game.history().len(), 1);
         assert!(game.history()[0].is_lost());

@@ -262,7 +262,7 @@ impl Turn {
     /// // x's last piece is on 29: a 1 cannot move it.
     /// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
     /// let script = ScriptedThrows::from_rolls([Roll::new(1).unwrap()]);
-    /// let mut game = Game::from_position(end, script);
+    /// let mut game = Game::new(end, script);
     /// let Thrown::Lost(turn) = game.throw()? else { panic!("a 1 has no move") };
     /// assert!(turn.is_lost() && turn.played().is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -328,7 +328,7 @@ impl fmt::Display for Turn {
 ///
 /// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
 /// let rolls = [1, 2].map(|r| Roll::new(r).unwrap());
-/// let mut game = Game::from_position(end, ScriptedThrows::from_rolls(rolls));
+/// let mut game = Game::new(end, ScriptedThrows::from_rolls(rolls));
 /// assert!(matches!(game.throw()?, Thrown::Lost(_))); // x's 1 has no move
 /// assert!(matches!(game.throw()?, Thrown::ToPlay(_))); // o's 2 has one
 /// assert_eq!(game.legal_moves().len(), 1);
@@ -378,7 +378,7 @@ impl Thrown {
     ///
     /// let end: Position<Kendall> = "............................xo x 4 4".parse()?;
     /// let rolls = [1, 2].map(|r| Roll::new(r).unwrap());
-    /// let mut game = Game::from_position(end, ScriptedThrows::from_rolls(rolls));
+    /// let mut game = Game::new(end, ScriptedThrows::from_rolls(rolls));
     /// assert!(game.throw()?.is_lost()); // played at once: nothing waits
     /// assert_eq!(game.current_throw(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

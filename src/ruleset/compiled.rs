@@ -15,71 +15,26 @@ use std::sync::Mutex;
 
 use crate::movegen::steps::Steps;
 use crate::ruleset::{Direction, Ruleset};
-use crate::rulesets::AnyRuleset;
 use crate::throw::Roll;
 
-/// A ruleset with its answers worked out once: the way to play a ruleset
-/// of your own at the speed of a built-in one.
-///
-/// Wrap the ruleset once, then use the wrapper wherever a ruleset goes
-/// (`Position<Compiled>`, `Game<Compiled>`, records, perft). Every rule is
-/// still the wrapped ruleset's: the wrapper answers each hook as the
-/// ruleset does, and the crate still checks each answer it can. What
-/// changes is the cost: the move generator's tables, derived from the
-/// geometry hooks on every throw otherwise, and every hook that needs no
-/// board (the dice, the water house, safe houses...) are asked once, when
-/// the ruleset is first compiled; the hooks that read the board stay one
-/// call each per position.
-///
-/// The built-in rulesets need no wrapper (their hooks are constants to
-/// the compiler) and [`AnyRuleset`] has its tables built in; wrapping one
-/// works, but is no faster.
+/// A ruleset of the user's with its answers worked out once: what a
+/// [`Rules`](crate::Rules) made by [`Rules::new`](crate::Rules::new)
+/// holds for a ruleset that is not built in. Every rule is still the
+/// ruleset's: each hook answers as the ruleset does. The move generator's
+/// tables and every hook that needs no board are asked once, when the
+/// ruleset is first compiled; the hooks that read the board stay one call
+/// each per position.
 ///
 /// A compiled ruleset lives as long as the program. Compiling the same
-/// ruleset again (the same type and an equal value) finds the first one:
-/// `Compiled::new(MyRules) == Compiled::new(MyRules)`, and a program that
-/// compiles in a loop keeps one copy.
-///
-/// ```
-/// use senet::rulesets::{Kendall, Reach};
-/// use senet::{Bitboard, Board, Compiled, Dice, House, Move, Outcome, Position, Roll, Ruleset, perft};
-///
-/// /// Kendall's geometry with nothing else: no protection, no blockade.
-/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-/// struct Plain;
-///
-/// impl Ruleset for Plain {
-///     fn name(&self) -> &'static str { "plain" }
-///     fn revision(&self) -> u32 { 1 }
-///     fn pieces_per_side(&self) -> u8 { 5 }
-///     fn start(&self) -> [Bitboard; 2] { Kendall.start() }
-///     fn dice(&self) -> Dice { Dice::FOUR_STICKS }
-///     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
-///         Some(House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To))
-///     }
-///     fn throws_again(&self, roll: Roll, _: Option<Move>) -> bool { roll.value() == 5 }
-///     fn outcome(&self, board: &Board) -> Option<Outcome> {
-///         senet::rulesets::first_home_wins(self, board)
-///     }
-/// }
-///
-/// let compiled = Compiled::new(Plain);
-/// assert_eq!(compiled, Compiled::new(Plain));
-/// assert_eq!(compiled.name(), "plain");
-/// let fast = Position::try_start(compiled)?;
-/// let slow = Position::try_start(Plain)?;
-/// assert_eq!(perft(&fast, 3), perft(&slow, 3));
-/// assert_eq!(fast.to_string(), slow.to_string());
-/// # Ok::<(), senet::PositionError>(())
-/// ```
+/// ruleset again (the same type and an equal value) finds the first one,
+/// so a program that compiles in a loop keeps one copy.
 #[derive(Clone, Copy)]
-pub struct Compiled(&'static Entry);
+pub(crate) struct Compiled(&'static Entry);
 
 /// What one compiled ruleset keeps: the ruleset, behind an object-safe
 /// view of its hooks, and its answers that need no board.
 struct Entry {
     hooks: Box<dyn Hooks>,
-    identity: Option<AnyRuleset>,
     fixed: Fixed,
     /// The generator's tables: forward then backward, rolls 1 to 6.
     steps: [[Steps; Roll::MAX as usize]; 2],
@@ -153,11 +108,9 @@ impl Compiled {
     /// Compiles `ruleset`: asks each of its hooks that reads no board
     /// once, derives the move generator's tables, and keeps them for the
     /// rest of the program (or finds them, when this ruleset was compiled
-    /// before).
-    ///
-    /// Nothing is checked here; [`Position::try_start`](crate::Position::try_start)
-    /// checks a compiled ruleset as it checks any other.
-    pub fn new<R: Ruleset>(ruleset: R) -> Compiled {
+    /// before). Nothing is checked here: [`Rules::new`](crate::Rules::new)
+    /// checks the ruleset first.
+    pub(crate) fn new<R: Ruleset>(ruleset: R) -> Compiled {
         // A poisoned lock only means another thread panicked while
         // holding it; the list itself is never left half-written.
         let mut compiled = COMPILED
@@ -183,7 +136,6 @@ impl Compiled {
             tables
         };
         let entry: &'static Entry = Box::leak(Box::new(Entry {
-            identity: AnyRuleset::of(&ruleset),
             fixed: Fixed::of(&ruleset),
             steps: [table(Direction::Forward), table(Direction::Backward)],
             hooks: Box::new(ruleset),
@@ -192,35 +144,18 @@ impl Compiled {
         Compiled(entry)
     }
 
-    /// The one ruleset compiled so far under `name`, if exactly one was.
-    pub(crate) fn named(name: &str) -> Option<Compiled> {
+    /// Every ruleset compiled so far under `name`.
+    pub(crate) fn all_named(name: &str) -> Vec<Compiled> {
         let compiled = COMPILED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut found = compiled.iter().filter(|entry| entry.fixed.name == name);
-        match (found.next(), found.next()) {
-            (Some(&entry), None) => Some(Compiled(entry)),
-            _ => None,
-        }
+        let named = compiled.iter().filter(|entry| entry.fixed.name == name);
+        named.map(|&entry| Compiled(entry)).collect()
     }
 
     /// The ruleset compiled, when it is of type `R`.
-    ///
-    /// ```
-    /// use senet::Compiled;
-    /// use senet::rulesets::{Bell, Kendall};
-    ///
-    /// let compiled = Compiled::new(Kendall);
-    /// assert_eq!(compiled.get::<Kendall>(), Some(&Kendall));
-    /// assert_eq!(compiled.get::<Bell>(), None);
-    /// ```
-    pub fn get<R: Ruleset>(&self) -> Option<&'static R> {
+    pub(crate) fn get<R: Ruleset>(&self) -> Option<&'static R> {
         self.0.hooks.as_any().downcast_ref()
-    }
-
-    /// The built-in ruleset compiled, if it is one (see [`AnyRuleset::of`]).
-    pub(crate) fn identity(&self) -> Option<AnyRuleset> {
-        self.0.identity
     }
 
     /// The generator's table of `roll` going `direction`.
@@ -249,14 +184,15 @@ impl core::hash::Hash for Compiled {
 
 impl fmt::Debug for Compiled {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Compiled").field(&self.0.hooks).finish()
+        // Shown as the ruleset compiled: `Rules(Plain)` in a `Rules`.
+        fmt::Debug::fmt(&self.0.hooks, f)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::{Bell, Kendall};
+    use crate::rulesets::{AnyRuleset, Bell, Kendall};
 
     /// Every table of a compiled ruleset is the one derived from its hooks.
     #[test]
@@ -282,7 +218,6 @@ mod tests {
         assert_ne!(first, Compiled::new(Bell));
         assert_ne!(first, Compiled::new(AnyRuleset::Kendall));
         assert_eq!(first.get::<Kendall>(), Some(&Kendall));
-        assert_eq!(first.identity(), Some(AnyRuleset::Kendall));
-        assert_eq!(format!("{first:?}"), "Compiled(Kendall)");
+        assert_eq!(format!("{first:?}"), "Kendall");
     }
 }

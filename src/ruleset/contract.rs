@@ -1,5 +1,5 @@
 //! What the crate asks of a ruleset's hooks beyond their types, checked
-//! where it can be: up front by [`Position::try_start`](crate::Position::try_start),
+//! where it can be: up front by [`Rules::new`](crate::Rules::new),
 //! and during play where an answer depends on the board.
 //!
 //! The built-in rulesets keep every clause (the crate's tests check them);
@@ -20,7 +20,7 @@ use crate::throw::Roll;
 /// message names the hook and what it answered.
 ///
 /// ```
-/// use senet::{Bitboard, Dice, House, Outcome, Position, PositionError, Roll, Ruleset};
+/// use senet::{Bitboard, Dice, House, Outcome, PositionError, Roll, Ruleset, Rules};
 /// use senet::rulesets::{Hook, HookError, Reach};
 /// use senet::rulesets::first_home_wins;
 ///
@@ -45,7 +45,7 @@ use crate::throw::Roll;
 ///     fn outcome(&self, board: &senet::Board) -> Option<Outcome> { first_home_wins(self, board) }
 /// }
 ///
-/// let refused = Position::try_start(Leaky).unwrap_err();
+/// let refused = Rules::new(Leaky).unwrap_err();
 /// assert!(matches!(
 ///     refused,
 ///     PositionError::Hook(HookError::Occupied { hook: Hook::WaterLanding, house: 1 })

@@ -41,26 +41,20 @@ use crate::throw::{Dice, Roll};
 
 use rules::Rules;
 
-/// A ruleset read from a rules file.
+/// A ruleset read from a rules file: what a [`Rules`](crate::Rules)
+/// made by [`Rules::read`](crate::Rules::read) holds.
 ///
-/// It is a ruleset like any other: `Position<Described>`, games, records,
-/// perft and the bots take it. It is checked when read (every key, and
-/// its start as [`Position::try_start`] checks one), so it is
-/// [`BuiltIn`](crate::rulesets::BuiltIn): [`Position::start`] and
-/// `Game::seeded` take it. It is no built-in ruleset for what the crate
-/// ships per ruleset ([`AnyRuleset::of`](crate::AnyRuleset::of) answers
-/// `None`: no bot network), and a game's record carries the file's
-/// SHA-256 (the `RulesFile` tag), so that a replay under another file is
-/// refused. Reading the same text again gives the same ruleset; a ruleset
-/// read lives as long as the program. A text refused keeps nothing, but
-/// for one whose rules refuse their own start (the only check made of the
+/// It is checked when read (every key, and its start as any ruleset's
+/// is). It is no built-in ruleset for what the crate ships per ruleset
+/// ([`AnyRuleset::of`](crate::AnyRuleset::of) answers `None`: no bot
+/// network), and a game's record carries the file's SHA-256 (the
+/// `RulesFile` tag), so that a replay under another file is refused.
+/// Reading the same text again gives the same ruleset; a ruleset read
+/// lives as long as the program. A text refused keeps nothing, but for
+/// one whose rules refuse their own start (the only check made of the
 /// rules kept), which is kept once, with its refusal.
-///
-/// [`Described::from_text`] reads one from a file's text in a syntax of
-/// your choice ([`RulesFormat`] shows one); the `senet-rules-file` crate
-/// reads the TOML files of `rules/` (`senet_rules_file::read(path)`).
 #[derive(Clone, Copy)]
-pub struct Described(&'static Rules);
+pub(crate) struct Described(&'static Rules);
 
 /// Every ruleset read so far, so that reading one again finds it.
 static DESCRIBED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
@@ -107,7 +101,7 @@ impl Described {
     /// The longest text of a rules file, in bytes (1 MiB): the rules of
     /// any reconstruction take a few kilobytes, and a text past this is
     /// refused before it is parsed.
-    pub const MAX_TEXT_BYTES: usize = 1 << 20;
+    pub(crate) const MAX_TEXT_BYTES: usize = 1 << 20;
 
     /// Reads a ruleset from the text of a rules file written in
     /// `format`'s syntax. The ruleset's digest is the SHA-256 of `text`
@@ -127,7 +121,7 @@ impl Described {
     /// condition no side can meet, every roll throwing again, a move
     /// that leaves the board as it is). The line is the one `format`
     /// finds the key on.
-    pub fn from_text<F: RulesFormat + ?Sized>(
+    pub(crate) fn from_text<F: RulesFormat + ?Sized>(
         text: &str,
         format: &F,
     ) -> Result<Described, RulesFileError> {
@@ -148,6 +142,7 @@ impl Described {
         }
         // Read with the list unlocked: `format` is code of the caller's.
         let mut rules = read::read(text, format, digest)?;
+        rules.text = text.into();
         // The generator's tables, derived from the reach tables alone.
         let geometry = Geometry {
             reach: rules.reach,
@@ -171,7 +166,7 @@ impl Described {
             return Err(refused_start(message));
         }
         let described = Described(Box::leak(Box::new(rules)));
-        if let Err(error) = Position::try_start(described) {
+        if let Err(error) = Position::start_checked(described) {
             let message = format!("the rules refuse their own start: {error}");
             REFUSED
                 .lock()
@@ -211,17 +206,22 @@ impl Described {
 
     /// The SHA-256 of the file's text: records of its games carry it, so
     /// that a replay under another file is refused.
-    pub fn digest(&self) -> [u8; 32] {
+    pub(crate) fn digest(&self) -> [u8; 32] {
         self.0.digest
     }
 
+    /// The file's text, byte for byte.
+    pub(crate) fn text(&self) -> &'static str {
+        &self.0.text
+    }
+
     /// The file's `title`: what the reconstruction is, in a line.
-    pub fn title(&self) -> &'static str {
+    pub(crate) fn title(&self) -> &'static str {
         &self.0.title
     }
 
     /// The file's `source`: where the reconstruction was published.
-    pub fn source(&self) -> &'static str {
+    pub(crate) fn source(&self) -> &'static str {
         &self.0.source
     }
 
@@ -232,16 +232,13 @@ impl Described {
         by_roll[usize::from(roll.value() - 1) % by_roll.len()]
     }
 
-    /// The one ruleset read so far under `name`, if exactly one was.
-    pub(crate) fn named(name: &str) -> Option<Described> {
+    /// Every ruleset read so far under `name`.
+    pub(crate) fn all_named(name: &str) -> Vec<Described> {
         let known = DESCRIBED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut found = known.iter().filter(|rules| &*rules.name == name);
-        match (found.next(), found.next()) {
-            (Some(&rules), None) => Some(Described(rules)),
-            _ => None,
-        }
+        let named = known.iter().filter(|rules| &*rules.name == name);
+        named.map(|&rules| Described(rules)).collect()
     }
 }
 

@@ -16,8 +16,7 @@
 ///   about a house, a roll, a board or a move, every time.
 ///
 /// Types are written with `$crate::` paths, so that a callback expanded
-/// in another crate (the user's [`ruleset_enum!`](crate::ruleset_enum))
-/// reads them. Any tokens before the groups, in braces, are passed to
+/// anywhere reads them. Any tokens before the groups, in braces, are passed to
 /// the callback first.
 #[doc(hidden)]
 #[macro_export]

@@ -7,7 +7,7 @@ use core::any::{Any, TypeId};
 use crate::movegen::steps::Steps;
 use crate::ruleset::{Direction, Ruleset};
 use crate::throw::Roll;
-use crate::{AnyRuleset, Compiled};
+use crate::{AnyRuleset, Rules};
 
 /// `ruleset` as a `T`, when it is one: a test of types the compiler
 /// answers when it compiles each use, so a branch on it costs nothing.
@@ -22,8 +22,8 @@ pub(crate) fn as_type<R: Ruleset, T: Ruleset>(ruleset: &R) -> Option<&T> {
 
 /// The move generator's table of `roll` going `direction` for `ruleset`:
 /// derived from its hooks where the compiler can fold them (the built-in
-/// rulesets), the built-in's own for [`AnyRuleset`], read from a
-/// [`Compiled`] ruleset's tables, and derived on every call otherwise.
+/// rulesets), the built-in's own for [`AnyRuleset`], read from the tables
+/// a [`Rules`] keeps, and derived on every call otherwise.
 #[inline(always)]
 pub(crate) fn steps<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -> Steps {
     if let Some(any) = as_type::<R, AnyRuleset>(ruleset) {
@@ -33,23 +33,21 @@ pub(crate) fn steps<R: Ruleset>(ruleset: &R, roll: Roll, direction: Direction) -
     if let Some(described) = as_type::<R, crate::Described>(ruleset) {
         return described.steps(roll, direction);
     }
-    if let Some(compiled) = as_type::<R, Compiled>(ruleset) {
-        return compiled.steps(roll, direction);
+    if let Some(rules) = as_type::<R, Rules>(ruleset) {
+        return rules.steps(roll, direction);
     }
     Steps::derive(ruleset, roll, direction)
 }
 
 /// The SHA-256 of the rules file `ruleset` was read from, when it was
-/// read from one (directly, or compiled): what records carry, so that a
-/// replay under another file is refused.
+/// read from one: what records carry, so that a replay under another
+/// file is refused.
 pub(crate) fn rules_file<R: Ruleset>(ruleset: &R) -> Option<crate::source::Commitment> {
     #[cfg(feature = "rules-file")]
     {
         let described = as_type::<R, crate::Described>(ruleset)
             .copied()
-            .or_else(|| {
-                as_type::<R, Compiled>(ruleset).and_then(|c| c.get::<crate::Described>().copied())
-            });
+            .or_else(|| as_type::<R, Rules>(ruleset).and_then(Rules::file));
         if let Some(described) = described {
             return Some(crate::source::Commitment::from_bytes(described.digest()));
         }
@@ -78,19 +76,22 @@ pub(crate) fn listed<R: Ruleset>() -> Option<AnyRuleset> {
 
 /// Whether `ruleset` is one of the crate's own, whose hook answers its
 /// tests prove: a built-in ruleset's type or [`AnyRuleset`](crate::AnyRuleset),
-/// known from the type, so that no ruleset of another crate can pass for
-/// one. A [`Compiled`](crate::Compiled) ruleset is checked, whatever it holds.
+/// known from the type, or a [`Rules`] that holds one (known from how it
+/// was made, never from what it answers), so that no ruleset of another
+/// crate can pass for one.
 #[inline(always)]
-pub(crate) fn built_in<R: Ruleset>(_: &R) -> bool {
-    listed::<R>().is_some() || TypeId::of::<R>() == TypeId::of::<AnyRuleset>()
+pub(crate) fn built_in<R: Ruleset>(ruleset: &R) -> bool {
+    listed::<R>().is_some()
+        || TypeId::of::<R>() == TypeId::of::<AnyRuleset>()
+        || as_type::<R, Rules>(ruleset).is_some_and(|rules| rules.built_in().is_some())
 }
 
 impl AnyRuleset {
     /// The built-in ruleset that `ruleset` is, known from its type and
     /// never from anything it answers: `None` for a ruleset of your own,
     /// whatever it calls itself and whatever it claims. An [`AnyRuleset`]
-    /// is the built-in ruleset it names, and a [`Compiled`](crate::Compiled)
-    /// one the built-in ruleset it was compiled from. What is shipped for a
+    /// is the built-in ruleset it names, and a [`Rules`](crate::Rules) the
+    /// built-in ruleset it holds. What is shipped for a
     /// built-in ruleset (a bot's network, tuned weights) is found through
     /// it; it is a key to that data and nothing else (every ruleset's
     /// answers are checked alike, except those of the built-in types and
@@ -98,21 +99,11 @@ impl AnyRuleset {
     ///
     /// ```
     /// use senet::rulesets::{Kendall, Temple};
-    /// use senet::{AnyRuleset, Compiled, Ruleset, ruleset_enum};
+    /// use senet::{AnyRuleset, Ruleset, Rules};
     ///
     /// assert_eq!(AnyRuleset::of(&Kendall), Some(AnyRuleset::Kendall));
     /// assert_eq!(AnyRuleset::of(&AnyRuleset::Temple), Some(AnyRuleset::Temple));
-    /// assert_eq!(AnyRuleset::of(&Compiled::new(Temple)), Some(AnyRuleset::Temple));
-    ///
-    /// // An enum of one's own is a ruleset of one's own, whatever it holds.
-    /// ruleset_enum! {
-    ///     /// Rules of a server.
-    ///     pub enum Served {
-    ///         /// Temple's rules.
-    ///         Temple(Temple),
-    ///     }
-    /// }
-    /// assert_eq!(AnyRuleset::of(&Served::Temple(Temple)), None);
+    /// assert_eq!(AnyRuleset::of(&Rules::from(Temple)), Some(AnyRuleset::Temple));
     ///
     /// // A ruleset of one's own is none of them, even named as one.
     /// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,20 +115,23 @@ impl AnyRuleset {
     /// #     fn start(&self) -> [senet::Bitboard; 2] { Kendall.start() }
     /// #     fn dice(&self) -> senet::Dice { Kendall.dice() }
     /// #     fn forward(&self, from: senet::House, roll: senet::Roll) -> Option<senet::rulesets::Reach> { Kendall.forward(from, roll) }
+    /// #     fn water(&self) -> Option<senet::House> { Kendall.water() }
+    /// #     fn water_landing(&self, occupied: senet::Bitboard) -> Option<senet::House> { Kendall.water_landing(occupied) }
     /// #     fn throws_again(&self, roll: senet::Roll, played: Option<senet::Move>) -> bool { Kendall.throws_again(roll, played) }
     /// #     fn outcome(&self, board: &senet::Board) -> Option<senet::Outcome> { Kendall.outcome(board) }
     /// # }
     /// assert_eq!(Impostor.name(), "kendall");
     /// assert_eq!(AnyRuleset::of(&Impostor), None);
-    /// assert_eq!(AnyRuleset::of(&Compiled::new(Impostor)), None);
+    /// assert_eq!(AnyRuleset::of(&Rules::new(Impostor)?), None);
+    /// # Ok::<(), senet::PositionError>(())
     /// ```
     #[inline]
     pub fn of<R: Ruleset>(ruleset: &R) -> Option<AnyRuleset> {
         if let Some(any) = as_type::<R, AnyRuleset>(ruleset) {
             return Some(*any);
         }
-        if let Some(compiled) = as_type::<R, Compiled>(ruleset) {
-            return compiled.identity();
+        if let Some(rules) = as_type::<R, Rules>(ruleset) {
+            return rules.built_in();
         }
         listed::<R>()
     }

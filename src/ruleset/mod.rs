@@ -4,9 +4,12 @@
 //! built-in rulesets (`rulesets/`): the trait and its vocabulary (here),
 //! the one list of its hooks that every holder forwards (`hook_list`),
 //! what shared code checks of the hooks (`contract`), which built-in
-//! ruleset a value is (`identity`), a ruleset with its answers worked out
-//! once (`compiled`), run-time enums of rulesets (`ruleset_enum`), and
-//! rules files read into rulesets (`described`).
+//! ruleset a value is (`identity`), the bound of the entry points that
+//! need no check (`checked`), the one checked ruleset type, `Rules`
+//! (`rules`), what
+//! `Rules` holds for a ruleset of your own, its answers worked out once
+//! (`compiled`), and for a rules file read (`described`), and the
+//! forwarding of every hook from a run-time choice (`forward`).
 //!
 //! Shared code (move generation, applying moves, passing the turn, notation,
 //! perft) is written once over these hooks. A ruleset answers small
@@ -27,13 +30,15 @@ use crate::throw::{Dice, Roll};
 
 use crate::movegen::steps::Steps;
 
+pub(crate) mod checked;
 pub(crate) mod compiled;
 pub(crate) mod contract;
 #[cfg(feature = "rules-file")]
 pub(crate) mod described;
+mod forward;
 mod hook_list;
 pub(crate) mod identity;
-mod ruleset_enum;
+pub(crate) mod rules;
 
 /// Which way a move goes along the track.
 ///
@@ -223,11 +228,16 @@ impl core::fmt::Display for Outcome {
 /// a move a person names uses the same generated moves, and explains a
 /// refusal in the ruleset's own words ([`why`](Ruleset::why)).
 ///
+/// **One way in.** A ruleset of your own is played as a
+/// [`Rules`](crate::Rules): [`Rules::new`](crate::Rules::new) checks it
+/// once (its name, its use of the water, its landing hooks on a spread of
+/// boards, its start against its own rules), and every entry point takes
+/// the result.
+///
 /// **Speed.** For the built-in rulesets the compiler folds that
 /// derivation into constants. For a ruleset written in another crate it
-/// cannot, and the tables are derived again on every throw, some forty
-/// times slower; wrap the ruleset once in [`Compiled::new`](crate::Compiled::new)
-/// and they are derived once, with every answer that reads no board. The
+/// cannot; [`Rules::new`](crate::Rules::new) derives the tables once,
+/// with every answer that reads no board. The
 /// hooks that read the board ([`impassable`](Ruleset::impassable),
 /// [`shielded`](Ruleset::shielded), [`outcome`](Ruleset::outcome)...)
 /// stay one call each per position; the repository's
@@ -238,13 +248,10 @@ impl core::fmt::Display for Outcome {
 /// built-in ruleset a value is ([`AnyRuleset::of`](crate::AnyRuleset::of))
 /// is known from its type alone.
 ///
-/// A ruleset of your own starts through [`Position::try_start`](crate::Position::try_start),
-/// which checks its `start` against its own rules.
-///
 /// Hooks must be pure functions of their arguments: the crate calls them
 /// on hot paths and relies on them answering the same way every time.
 /// Each hook's docs state what else it must keep (its contract); what
-/// can be checked is: up front by `try_start`, which refuses a name a
+/// can be checked is: up front by `Rules::new`, which refuses a name a
 /// record cannot hold, and with [`HookError`](crate::rulesets::HookError) the water
 /// used without a water house and a landing hook that answers a taken
 /// house; in play, where no answer that would lose a piece is played.
@@ -267,7 +274,7 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     ///
     /// Contract: a record's tag value, so that a record of the game reads
     /// back: not empty, at most [`Record::MAX_VALUE`](crate::Record::MAX_VALUE)
-    /// bytes, no control or format characters ([`Position::try_start`](crate::Position::try_start)
+    /// bytes, no control or format characters ([`Rules::new`](crate::Rules::new)
     /// checks it).
     fn name(&self) -> &'static str;
 
@@ -302,7 +309,7 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// The houses of `x`'s and `o`'s pieces at the start; `x` throws first.
     ///
     /// Contract: `pieces_per_side` pieces each, no house shared, and a
-    /// valid position of the ruleset ([`Position::try_start`](crate::Position::try_start)
+    /// valid position of the ruleset ([`Rules::new`](crate::Rules::new)
     /// checks it).
     fn start(&self) -> [Bitboard; 2];
 
@@ -313,7 +320,7 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// that piece cannot move forward with it (exact exits, mandatory stops).
     ///
     /// Contract: [`Reach::Water`] and [`Reach::Fall`] only in a ruleset
-    /// with a [`water`](Ruleset::water) house ([`Position::try_start`](crate::Position::try_start)
+    /// with a [`water`](Ruleset::water) house ([`Rules::new`](crate::Rules::new)
     /// checks it); [`Reach::Return`] only where
     /// [`return_landing`](Ruleset::return_landing) says where it lands.
     /// The answer depends on the house and the roll alone.
@@ -397,7 +404,7 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// ([`Contact::Drown`]).
     ///
     /// Contract: never a house in `occupied` (the water house itself
-    /// only when it is free). [`Position::try_start`](crate::Position::try_start)
+    /// only when it is free). [`Rules::new`](crate::Rules::new)
     /// tries the hook on a spread of boards; in play, a move whose answer
     /// is a taken house is not generated, and naming it gives
     /// [`IllegalMoveError::Hook`](crate::IllegalMoveError::Hook); a piece waiting in

@@ -51,9 +51,8 @@ crate::for_each_builtin!(
     ///
     /// It has no default: a position or a game chosen at run time always names
     /// its ruleset (`Position::parse(ruleset, text)`), so text of one ruleset
-    /// is never read silently as another's. To put rulesets of your own beside
-    /// the built-in ones, declare your own type with
-    /// [`ruleset_enum!`](crate::ruleset_enum).
+    /// is never read silently as another's. To hold rulesets of your own
+    /// beside the built-in ones behind one type, use [`Rules`](crate::Rules).
     ///
     /// ```
     /// use senet::{AnyRuleset, Position, Ruleset};

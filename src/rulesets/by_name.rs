@@ -1,7 +1,7 @@
 //! `ByName`: a ruleset found from the name it goes by, as a position, a
 //! game or a record read back names it.
 
-use crate::Compiled;
+use crate::Rules;
 use crate::ruleset::Ruleset;
 use crate::rulesets::any::AnyRuleset;
 
@@ -13,8 +13,8 @@ use crate::rulesets::any::AnyRuleset;
 /// Every ruleset type with a [`Default`] value has it, found when the
 /// name is that value's: a unit struct of your own needs only
 /// `#[derive(Default)]`. [`AnyRuleset`] finds any built-in ruleset, and
-/// [`Compiled`] the one ruleset of that name compiled so far in the
-/// program.
+/// [`Rules`] the one ruleset of your own or rules file of that name made
+/// so far in the program, or else the built-in ruleset of that name.
 ///
 /// A ruleset's own serde derive plays no part: a position writes its
 /// ruleset as a name, which a derived `Deserialize` of a unit struct
@@ -22,15 +22,14 @@ use crate::rulesets::any::AnyRuleset;
 ///
 /// ```
 /// use senet::rulesets::{ByName, Kendall};
-/// use senet::{AnyRuleset, Compiled, Ruleset};
+/// use senet::{AnyRuleset, Rules, Ruleset};
 ///
 /// assert_eq!(Kendall::by_name("kendall"), Some(Kendall));
 /// assert_eq!(Kendall::by_name("bell"), None);
 /// assert_eq!(AnyRuleset::by_name("bell"), Some(AnyRuleset::Bell));
 /// assert_eq!(AnyRuleset::by_name("Bell"), None); // exactly as written
 ///
-/// let compiled = Compiled::new(senet::rulesets::Skyruk);
-/// assert_eq!(Compiled::by_name("skyruk"), Some(compiled));
+/// assert_eq!(Rules::by_name("skyruk"), Some(Rules::from(senet::rulesets::Skyruk)));
 /// ```
 ///
 /// A ruleset type with no default value and no `ByName` of its own
@@ -78,21 +77,12 @@ impl ByName for AnyRuleset {
     }
 }
 
-impl ByName for Compiled {
-    /// The ruleset compiled under this name, when exactly one was: two
-    /// compiled rulesets of one name (a built-in ruleset and one of your
-    /// own that calls itself the same) leave the name unresolved rather
-    /// than pick one.
-    fn by_name(name: &str) -> Option<Compiled> {
-        Compiled::named(name)
-    }
-}
-
-#[cfg(feature = "rules-file")]
-impl ByName for crate::Described {
-    /// The ruleset read from a rules file under this name, when exactly
-    /// one was: two files of one name leave it unresolved.
-    fn by_name(name: &str) -> Option<crate::Described> {
-        crate::Described::named(name)
+impl ByName for Rules {
+    /// The ruleset of your own or rules file made under this name, when
+    /// exactly one was; two of one name (two files, or a file and a
+    /// ruleset of your own) leave the name unresolved rather than pick
+    /// one. When none was, the built-in ruleset of that name.
+    fn by_name(name: &str) -> Option<Rules> {
+        Rules::named(name)
     }
 }

@@ -10,7 +10,7 @@
 
 /// The one list of the built-in rulesets: every other list of them (the
 /// modules below, [`AnyRuleset`](crate::AnyRuleset) and its name parsing,
-/// [`with_ruleset!`](crate::with_ruleset), [`BuiltIn`], the serde forms,
+/// [`with_ruleset!`](crate::with_ruleset), [`CheckedRuleset`], the serde forms,
 /// the per-ruleset tests, and the shipped bot data of `senet-bot`) is
 /// expanded from it, in its order.
 ///
@@ -69,8 +69,8 @@ macro_rules! declare {
         $(
             mod $module;
             pub use $module::$ty;
-            impl sealed::Sealed for $ty {}
-            impl BuiltIn for $ty {}
+            impl crate::ruleset::checked::sealed::Sealed for $ty {}
+            impl CheckedRuleset for $ty {}
         )*
     };
 }
@@ -80,6 +80,7 @@ crate::for_each_builtin!(declare);
 pub(crate) mod any;
 mod by_name;
 
+pub use crate::ruleset::checked::CheckedRuleset;
 pub use crate::ruleset::contract::{Hook, HookError, removes_pieces};
 pub use crate::ruleset::{Contact, Direction, Reach, Refusal};
 pub use crate::throw::RollSet;
@@ -90,57 +91,6 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::House;
 use crate::ruleset::{Outcome, Ruleset};
-
-/// The rulesets whose start the crate vouches for, so that
-/// [`Position::start`](crate::Position::start) makes it with no check that
-/// could fail: the rulesets this crate ships (their starts are checked by
-/// the crate's own tests), [`AnyRuleset`], and a
-/// ruleset read from a rules file (`Described`, feature `rules-file`,
-/// whose start is checked when the file is read). Sealed: a ruleset of
-/// your own starts with [`Position::try_start`](crate::Position::try_start),
-/// which checks its start and says what is wrong with it.
-///
-/// ```
-/// use senet::Position;
-/// use senet::rulesets::{BuiltIn, Kendall};
-///
-/// fn fresh<R: BuiltIn>(ruleset: R) -> Position<R> {
-///     Position::start(ruleset)
-/// }
-/// assert_eq!(Ok(fresh(Kendall)), Position::try_start(Kendall));
-/// ```
-///
-/// A ruleset of your own is not one, and the compiler says which entry
-/// points to use instead (`Position::try_start` here):
-///
-/// ```compile_fail,E0277
-/// use senet::{Compiled, Position};
-/// use senet::rulesets::Kendall;
-///
-/// let _ = Position::start(Compiled::new(Kendall));
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not one of the crate's built-in rulesets",
-    label = "a ruleset of your own is checked when it starts",
-    note = "for a ruleset of your own, use the checked entry points: `Position::try_start(ruleset)`, `Game::seeded_from(position, seed)`, `Game::from_position(position, throws)`, `Record::verify_with(ruleset)`, and `Duel::from_position(position)` for bots",
-    note = "wrap it once in `senet::Compiled::new(ruleset)` to play it at the speed of a built-in ruleset"
-)]
-pub trait BuiltIn: Ruleset + sealed::Sealed {}
-
-pub(crate) mod sealed {
-    /// Keeps [`BuiltIn`](super::BuiltIn) to the crate's own rulesets.
-    pub trait Sealed {}
-}
-
-impl sealed::Sealed for crate::AnyRuleset {}
-impl BuiltIn for crate::AnyRuleset {}
-
-#[cfg(feature = "rules-file")]
-impl sealed::Sealed for crate::Described {}
-/// A `Described` value exists only once its file is read and its start
-/// checked ([`Described::from_text`](crate::Described::from_text)).
-#[cfg(feature = "rules-file")]
-impl BuiltIn for crate::Described {}
 
 /// A named house of the traditional board, checked when compiled.
 const fn named(number: u8) -> House {
@@ -295,7 +245,7 @@ mod tests {
     fn built_in_starts_are_valid() {
         macro_rules! each {
             ([$($(#[$doc:meta])* ($ty:ident, $module:ident)),* $(,)?]) => {$(
-                assert_eq!(Ok(crate::Position::start($ty)), crate::Position::try_start($ty));
+                assert_eq!(Ok(crate::Position::start($ty)), crate::Position::start_checked($ty));
                 assert_eq!(Ruleset::name(&$ty), stringify!($module));
                 assert_eq!(crate::AnyRuleset::of(&$ty), Some(crate::AnyRuleset::$ty));
             )*};
@@ -304,7 +254,7 @@ mod tests {
         for ruleset in crate::AnyRuleset::ALL {
             assert_eq!(
                 Ok(crate::Position::start(ruleset)),
-                crate::Position::try_start(ruleset)
+                crate::Position::start_checked(ruleset)
             );
             assert_eq!(crate::AnyRuleset::of(&ruleset), Some(ruleset));
         }

@@ -13,7 +13,7 @@ use std::hint::black_box;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::source::{SeededThrows, ThrowSource};
 use senet::{AnyRuleset, Dice, MoveList, Position, Roll, Ruleset, Seed, perft};
@@ -43,7 +43,7 @@ fn the_counter_counts() {
 }
 
 /// Positions met in seeded random games from the start, made before measuring.
-fn positions<R: BuiltIn>(ruleset: R, count: usize) -> Vec<Position<R>> {
+fn positions<R: CheckedRuleset>(ruleset: R, count: usize) -> Vec<Position<R>> {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
@@ -124,7 +124,7 @@ fn exercise<R: Ruleset>(positions: &[Position<R>]) -> (u64, u64) {
 /// [`senet::playout::playout`] (throws and choices from a `ChaCha8Rng`), then
 /// [`senet::playout::playout_with`] driven by a `SeededThrows` and a `ChaCha8Rng`.
 /// Returns the throws made.
-fn playouts<R: BuiltIn>(ruleset: R, games: u32) -> u64 {
+fn playouts<R: CheckedRuleset>(ruleset: R, games: u32) -> u64 {
     let start = Position::start(ruleset);
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let mut throws = 0;
@@ -182,7 +182,7 @@ impl<R: Ruleset> senet::playout::PlayoutDriver<R> for Seeded {
     }
 }
 
-fn check_ruleset<R: BuiltIn>(ruleset: R) {
+fn check_ruleset<R: CheckedRuleset>(ruleset: R) {
     let name = ruleset.name();
     let corpus = positions(ruleset, 2_000);
 

@@ -8,6 +8,7 @@
 use crate::common;
 
 use common::*;
+use senet::Rules;
 use senet::effect::{Effect, Hit, Release, Rest, Way};
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, first_home_wins};
 use senet::rulesets::{Contact, Direction, Reach};
@@ -450,7 +451,7 @@ fn a_user_ruleset_with_its_water_elsewhere_has_the_same_effects() {
     // Random games of it account for every board too.
     let mut random = Random(7);
     for _ in 0..100 {
-        let mut position = Position::try_start(Pond).unwrap();
+        let mut position = Position::start(Rules::new(Pond).unwrap());
         for _ in 0..500 {
             if position.is_over() {
                 break;

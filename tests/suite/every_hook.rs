@@ -1,22 +1,15 @@
 //! Every hook of the `Ruleset` trait, sent through every holder of a
-//! ruleset (an enum of `ruleset_enum!`, `Compiled`, `AnyRuleset`), gives
+//! ruleset (`Rules` holding a ruleset of one's own or a built-in one,
+//! `AnyRuleset`), gives
 //! the answer of the ruleset held, over a spread of arguments. The hooks
 //! compared are the crate's one list of them (`__each_hook!`), and the
 //! list is compared with the trait as written, so that a hook added to
 //! the trait and forgotten by a holder fails here.
 
 use senet::rulesets::{Direction, Refusal};
-use senet::{AnyRuleset, Bitboard, Board, Compiled, House, Move, Position, Roll, Ruleset, Side};
+use senet::{AnyRuleset, Bitboard, Board, House, Move, Position, Roll, Rules, Ruleset, Side};
 
 use crate::user_ruleset::Probe;
-
-senet::ruleset_enum! {
-    /// One of the probe, or a built-in ruleset.
-    enum Held {
-        Probe(Probe),
-        Any(AnyRuleset),
-    }
-}
 
 /// A spread of the values a hook is asked about.
 trait Spread: Sized {
@@ -99,7 +92,7 @@ impl Spread for Move {
     fn spread() -> Vec<Move> {
         let mut moves = Vec::new();
         for roll in Roll::spread() {
-            let probe = Position::try_start(Probe).unwrap();
+            let probe = Position::start(Rules::new(Probe).unwrap());
             moves.extend(probe.moves(roll).iter());
             moves.extend(Position::start(senet::rulesets::Kendall).moves(roll).iter());
         }
@@ -172,20 +165,16 @@ macro_rules! names {
 #[test]
 fn every_hook_through_every_holder_answers_as_the_ruleset_held() {
     let mut asked = Vec::new();
-    senet::__each_hook!((compare_every_hook) { Probe, Held::Probe(Probe), asked });
-    senet::__each_hook!((compare_every_hook) { Probe, Compiled::new(Probe), asked });
-    // Built-in rulesets are not compiled here: a compiled ruleset is kept
-    // for the program's life under its name, and another test of this
-    // binary reads "kendall" as no compiled ruleset (`Compiled` itself is
-    // sent every hook through the probe, above).
+    let probe = Rules::new(Probe).expect("the probe is a valid ruleset");
+    senet::__each_hook!((compare_every_hook) { Probe, probe, asked });
     for ruleset in AnyRuleset::ALL {
         senet::with_ruleset!(ruleset, |concrete| {
             senet::__each_hook!((compare_every_hook) { concrete, ruleset, asked });
-            senet::__each_hook!((compare_every_hook) { concrete, Held::Any(ruleset), asked });
+            senet::__each_hook!((compare_every_hook) { concrete, Rules::from(ruleset), asked });
         });
     }
     let names = senet::__each_hook!((names) {});
-    assert_eq!(asked.len(), names.len() * (2 + 2 * AnyRuleset::ALL.len()));
+    assert_eq!(asked.len(), names.len() * (1 + 2 * AnyRuleset::ALL.len()));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use senet::game::{Finish, Thrown, Turn};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::rulesets::{Bell, Kendall, Temple};
 use senet::source::{ScriptedThrows, ThrowError, ThrowSource};
 use senet::{
@@ -181,7 +181,7 @@ fn play_with_effect_plays_as_play_does_and_says_what_the_move_did() {
 fn lost_throws_are_played_at_once_and_keep_the_extra_throw_rule() {
     // x's last piece on 28 moves only with a 3 (Kendall).
     let position = Position::parse(Kendall, "o.o.o.o.o..................x.. x 4 0").unwrap();
-    let mut game = Game::from_position(position, rolls(&[1, 2, 3]));
+    let mut game = Game::new(position, rolls(&[1, 2, 3]));
     let Thrown::Lost(turn) = game.throw().unwrap() else {
         panic!("1 is lost")
     };
@@ -199,7 +199,7 @@ fn lost_throws_are_played_at_once_and_keep_the_extra_throw_rule() {
 #[test]
 fn the_game_ends_when_the_rules_say_and_then_refuses_everything() {
     let position = Position::parse(Kendall, "o.o.o.o.o..................x.. x 4 0").unwrap();
-    let mut game = Game::from_position(position, rolls(&[3, 1]));
+    let mut game = Game::new(position, rolls(&[3, 1]));
     game.throw().unwrap();
     let turn = game.play_text("3: 28-off").unwrap();
     assert!(!turn.throws_again());
@@ -265,7 +265,7 @@ fn a_source_throwing_the_wrong_implement_is_refused() {
 }
 
 /// Plays a game with the first legal move each time; returns its history.
-fn first_move_game<R: BuiltIn>(ruleset: R, seed: Seed) -> Vec<Turn> {
+fn first_move_game<R: CheckedRuleset>(ruleset: R, seed: Seed) -> Vec<Turn> {
     let mut game = Game::seeded(ruleset, seed);
     while !game.is_over() {
         if let Thrown::ToPlay(_) = game.throw().unwrap() {

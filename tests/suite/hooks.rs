@@ -8,6 +8,7 @@
 
 use crate::reference;
 
+use senet::Rules;
 use senet::moves::Target;
 use senet::rulesets::first_home_wins;
 use senet::rulesets::{Hook, HookError, Reach};
@@ -135,7 +136,7 @@ fn a_capture_only_through_contact_at_is_a_capture_everywhere() {
 
 #[test]
 fn a_capture_only_through_contact_at_plays_as_the_reference_reads_it() {
-    let start = Position::try_start(Brawl).unwrap();
+    let start = Position::start(Rules::new(Brawl).unwrap());
     for depth in 0..=3 {
         assert_eq!(perft(&start, depth), reference_perft(&start, depth));
     }
@@ -143,7 +144,11 @@ fn a_capture_only_through_contact_at_plays_as_the_reference_reads_it() {
     for seed in 0..40 {
         for position in walk(start, seed, 120) {
             let text = position.to_string();
-            assert_eq!(Position::parse(Brawl, &text), Ok(position), "{text}");
+            assert_eq!(
+                Position::parse(start.ruleset(), &text),
+                Ok(position),
+                "{text}"
+            );
             let on = position.board().on_board(Side::X) + position.board().on_board(Side::O);
             let off = position.board().off(Side::X) + position.board().off(Side::O);
             captured += usize::from(on + off < 6);
@@ -253,7 +258,7 @@ fn a_mark_on_another_house_is_kept_printed_and_read_back() {
 
 #[test]
 fn a_mark_on_another_house_plays_as_the_reference_reads_it() {
-    let start = Position::try_start(Beacon).unwrap();
+    let start = Position::start(Rules::new(Beacon).unwrap());
     for depth in 0..=3 {
         assert_eq!(perft(&start, depth), reference_perft(&start, depth));
     }
@@ -261,7 +266,11 @@ fn a_mark_on_another_house_plays_as_the_reference_reads_it() {
     for seed in 0..60 {
         for position in walk(start, seed, 80) {
             let text = position.to_string();
-            assert_eq!(Position::parse(Beacon, &text), Ok(position), "{text}");
+            assert_eq!(
+                Position::parse(start.ruleset(), &text),
+                Ok(position),
+                "{text}"
+            );
             if let Some(side) = position.board().marked() {
                 marked += 1;
                 assert_eq!(position.marked_house(), Some(house(BEACON_HOME)));
@@ -326,7 +335,7 @@ impl Ruleset for Ferry {
 
 #[test]
 fn a_water_on_another_house_plays_as_the_reference_reads_it() {
-    let start = Position::try_start(Ferry).unwrap();
+    let start = Position::start(Rules::new(Ferry).unwrap());
     // x's piece on 18 enters the water with a 2 and comes to rest on 8.
     let position = Position::parse(Ferry, "ooooxxx..........x............ x 0 0").unwrap();
     let mv = position
@@ -341,7 +350,11 @@ fn a_water_on_another_house_plays_as_the_reference_reads_it() {
         for position in walk(start, seed, 150) {
             assert_eq!(position.piece_at(house(20)), None);
             let text = position.to_string();
-            assert_eq!(Position::parse(Ferry, &text), Ok(position), "{text}");
+            assert_eq!(
+                Position::parse(start.ruleset(), &text),
+                Ok(position),
+                "{text}"
+            );
             entered += usize::from(
                 Ferry
                     .dice()
@@ -386,9 +399,9 @@ fn every_legal_move_reads_back<R: Ruleset>(start: Position<R>) -> usize {
 #[cfg(feature = "serde")]
 #[test]
 fn the_moves_of_these_rulesets_read_back_from_json() {
-    assert!(every_legal_move_reads_back(Position::try_start(Brawl).unwrap()) > 1000);
-    assert!(every_legal_move_reads_back(Position::try_start(Beacon).unwrap()) > 1000);
-    assert!(every_legal_move_reads_back(Position::try_start(Ferry).unwrap()) > 1000);
+    assert!(every_legal_move_reads_back(Position::start(Rules::new(Brawl).unwrap())) > 1000);
+    assert!(every_legal_move_reads_back(Position::start(Rules::new(Beacon).unwrap())) > 1000);
+    assert!(every_legal_move_reads_back(Position::start(Rules::new(Ferry).unwrap())) > 1000);
 }
 
 mod broken_contracts;

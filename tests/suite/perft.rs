@@ -5,8 +5,9 @@
 use crate::common;
 
 use common::*;
+use senet::Rules;
 use senet::moves::divide;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::rulesets::Reach;
 use senet::rulesets::first_home_wins;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
@@ -52,7 +53,7 @@ fn cases(file: &str, text: &str) -> Vec<Case> {
 /// Checks every case of a data file: perft at each depth, divide adding up
 /// at each depth, and each divide line resolving to a throw of the position
 /// whose subtree has the count given.
-fn check_file<R: BuiltIn>(ruleset: R, file: &str, text: &str) {
+fn check_file<R: CheckedRuleset>(ruleset: R, file: &str, text: &str) {
     let cases = cases(file, text);
     assert_eq!(
         cases[0].position,
@@ -294,7 +295,7 @@ fn perft_200_000_throws_deep_does_not_overflow_the_call_stack() {
     // perft(P, 0) = 1 and perft(P, d) = 4 + perft(P after the lost 5,
     // d - 1): 4d + 1 leaves along a line 200,000 positions deep, which
     // the recursive perft could not walk without overflowing its stack.
-    let start = Position::try_start(FivesWait).unwrap();
+    let start = Position::start(Rules::new(FivesWait).unwrap());
     assert_eq!(start.to_string(), "ox............................ x 0 0");
     assert_eq!(perft(&start, 1), 5);
     assert_eq!(perft(&start, 3), 13);

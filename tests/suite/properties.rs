@@ -10,7 +10,7 @@ use common::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use senet::moves::{Target, divide};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::rulesets::Reach;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{House, Move, MoveList, MoveText, Position, Roll, Ruleset, Side, perft};
@@ -143,7 +143,7 @@ fn hook_targets<R: Ruleset>(p: &Position<R>, from: House, roll: Roll) -> Vec<(Ta
 
 /// Plays from the start: each `(roll choice, move choice)` throws a roll of
 /// the ruleset's implement and plays one of its moves (or loses it).
-fn random_game<R: BuiltIn>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestCaseError> {
+fn random_game<R: CheckedRuleset>(ruleset: R, choices: &[(u8, u8)]) -> Result<(), TestCaseError> {
     let rolls: Vec<_> = ruleset.dice().rolls().collect();
     let mut p = Position::start(ruleset);
     // One list, refilled at every step, as fast loops use it.

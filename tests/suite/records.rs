@@ -218,9 +218,9 @@ fn every_game_from_a_fresh_seeded_source_records_its_seed() {
         let start = Position::start(ruleset);
         let made = [
             Game::seeded(ruleset, seed),
-            Game::seeded_from(start, seed),
+            Game::seeded(start, seed),
             Game::new(ruleset, SeededThrows::new(seed)),
-            Game::from_position(start, SeededThrows::new(seed)),
+            Game::new(start, SeededThrows::new(seed)),
         ];
         let records: Vec<Record> = made
             .into_iter()

@@ -20,7 +20,7 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 use reference::{RefMove, reference_lose, reference_moves, reference_perft, reference_play};
 use senet::moves::Target;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::rulesets::Contact;
 use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
 use senet::{AnyRuleset, Bitboard, House, Move, Position, Roll, Ruleset, Side};
@@ -217,7 +217,7 @@ impl SplitMix {
 /// reference's moves. A game that ends on the way starts again from the
 /// start, so nearly every position is a game in progress, taken anywhere
 /// from its first throw to its last.
-fn reachable<R: BuiltIn>(ruleset: R, seed: u64, throws: usize) -> Position<R> {
+fn reachable<R: CheckedRuleset>(ruleset: R, seed: u64, throws: usize) -> Position<R> {
     let rolls: Vec<Roll> = ruleset.dice().rolls().collect();
     let mut rng = SplitMix(seed);
     let mut p = Position::start(ruleset);
@@ -446,7 +446,7 @@ proptest! {
 /// (a finished game has no move to compare).
 #[test]
 fn most_generated_positions_are_valid_games_in_progress() {
-    fn share<R: BuiltIn>(ruleset: R) -> (usize, usize, usize, usize) {
+    fn share<R: CheckedRuleset>(ruleset: R) -> (usize, usize, usize, usize) {
         let mut runner = TestRunner::deterministic();
         let (mut valid, mut valid_going_on, mut going_on) = (0, 0, 0);
         let samples = 100;
@@ -515,7 +515,7 @@ const PERFT_LEAVES: u64 = 70_000;
 /// Reference perft equals every count of the file that is small enough to
 /// run in a debug build (each position's depth 1 always runs); returns how
 /// many counts were checked.
-fn check_perft_file<R: BuiltIn>(ruleset: R, file: &str, text: &str) -> usize {
+fn check_perft_file<R: CheckedRuleset>(ruleset: R, file: &str, text: &str) -> usize {
     let cases = perft_cases(file, text);
     assert_eq!(
         cases[0].1,

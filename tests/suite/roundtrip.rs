@@ -14,7 +14,7 @@ use senet::effect::Effect;
 use senet::game::{Ending, Finish, Thrown, Turn};
 use senet::playout::{Playout, playout};
 use senet::replay::{Checked, Place};
-use senet::rulesets::{BuiltIn, ByName};
+use senet::rulesets::{ByName, CheckedRuleset};
 use senet::rulesets::{Direction, Hook, Refusal, RollSet};
 use senet::source::SeededThrows;
 use senet::{AnyRuleset, Game, Outcome, Position, Record, Roll, Ruleset, Seed, Setup, Side};
@@ -48,7 +48,7 @@ impl Pick {
 /// round-tripping everything on the way; returns the positions checked.
 fn games<R>(ruleset: R, games: u64) -> usize
 where
-    R: BuiltIn + ByName + Serialize + DeserializeOwned + PartialEq + Debug,
+    R: CheckedRuleset + ByName + Serialize + DeserializeOwned + PartialEq + Debug,
 {
     let mut checked = 0;
     // The ruleset itself, by its name.
@@ -156,8 +156,8 @@ where
 
 /// A saved game of one ruleset is not read as another's.
 fn refused_as_another<
-    R: BuiltIn + ByName + DeserializeOwned + Debug,
-    Q: BuiltIn + ByName + DeserializeOwned + Debug,
+    R: CheckedRuleset + ByName + DeserializeOwned + Debug,
+    Q: CheckedRuleset + ByName + DeserializeOwned + Debug,
 >(
     ruleset: R,
     other: Q,

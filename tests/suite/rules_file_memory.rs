@@ -3,7 +3,7 @@
 //! once, and reading it again keeps nothing more; a text whose rules
 //! refuse their own start keeps them once, with the refusal.
 
-use senet::{Described, RulesFileError, RulesFormat, RulesSchema};
+use senet::{Rules, RulesFileError, RulesFormat, RulesSchema};
 
 use crate::counting::kept_heap;
 
@@ -52,18 +52,18 @@ fn a_refused_text_keeps_nothing_and_a_text_read_again_keeps_nothing_more() {
     for refused in &refusals {
         // Only whether it was refused leaves the measure: the error,
         // dropped inside it, must leave nothing behind.
-        let (refused_it, kept) = kept_heap(|| Described::from_text(refused, &Json).is_err());
+        let (refused_it, kept) = kept_heap(|| Rules::read(refused, &Json).is_err());
         assert!(refused_it, "{refused}");
         assert_eq!(kept, 0, "{refused}");
     }
     // A text read: its rules are kept, once.
     let good = text("kept-once", START);
-    let (first, kept) = kept_heap(|| Described::from_text(&good, &Json).expect("a good text"));
+    let (first, kept) = kept_heap(|| Rules::read(&good, &Json).expect("a good text"));
     assert!(kept > 0, "the rules read are kept");
-    let (again, kept) = kept_heap(|| Described::from_text(&good, &Json).expect("a good text"));
+    let (again, kept) = kept_heap(|| Rules::read(&good, &Json).expect("a good text"));
     assert_eq!(again, first);
     assert_eq!(kept, 0, "read again, nothing more is kept");
-    assert_eq!(first.title(), "A title");
+    assert_eq!(first.title(), Some("A title"));
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn a_start_the_rules_refuse_is_kept_once_with_its_refusal() {
         r#""forward": { "step": "1-30" },"#,
         r#""forward": { "step": "1-30" }, "water": { "house": 27, "lands": ["15 or below"] },"#,
     );
-    let first = Described::from_text(&refused, &Json)
+    let first = Rules::read(&refused, &Json)
         .expect_err("a start on the water")
         .to_string();
     assert!(
@@ -81,9 +81,9 @@ fn a_start_the_rules_refuse_is_kept_once_with_its_refusal() {
         "{first}"
     );
     // Only whether it was refused leaves the measure.
-    let (refused_again, kept) = kept_heap(|| Described::from_text(&refused, &Json).is_err());
+    let (refused_again, kept) = kept_heap(|| Rules::read(&refused, &Json).is_err());
     assert!(refused_again);
     assert_eq!(kept, 0, "refused again, nothing more is kept");
-    let again = Described::from_text(&refused, &Json).expect_err("again");
+    let again = Rules::read(&refused, &Json).expect_err("again");
     assert_eq!(again.to_string(), first);
 }

@@ -8,7 +8,7 @@ use senet::game::{Ending, Finish, Thrown, Turn};
 use senet::moves::Target;
 use senet::replay::Checked;
 use senet::rulesets::{Bell, Classic, Kendall, Temple};
-use senet::rulesets::{BuiltIn, ByName};
+use senet::rulesets::{ByName, CheckedRuleset};
 use senet::rulesets::{Contact, Reach};
 use senet::{
     AnyRuleset, Bitboard, Board, Dice, Game, House, IllegalMoveError, Move, MoveList, MoveText,
@@ -36,7 +36,7 @@ fn rejects<T: DeserializeOwned + Debug>(json: Value) -> String {
 /// Every turn of a seeded game played with the last legal move each time,
 /// for at most 1,000 throws (that choice can go round in circles: in
 /// Jéquier, the last move is often a backward one).
-fn game_turns<R: BuiltIn>(ruleset: R, seed: u64) -> (Game<R>, Vec<Position<R>>) {
+fn game_turns<R: CheckedRuleset>(ruleset: R, seed: u64) -> (Game<R>, Vec<Position<R>>) {
     let mut game = Game::seeded(ruleset, Seed::from_u64(seed));
     let mut positions = vec![*game.position()];
     while !game.is_over() && positions.len() <= 1_000 {

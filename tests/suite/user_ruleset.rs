@@ -2,6 +2,7 @@
 //! no table. It gets the shared generator, and a start that breaks its own
 //! rules is a typed error, never a panic.
 
+use senet::Rules;
 use senet::replay::Problem;
 use senet::rulesets::Reach;
 use senet::rulesets::first_home_wins;
@@ -56,7 +57,7 @@ impl Ruleset for Sprint {
 
 #[test]
 fn a_user_ruleset_starts_through_the_checked_constructor() {
-    let start = Position::try_start(GOOD).expect("a valid start");
+    let start = Position::start(Rules::new(GOOD).expect("a valid start"));
     assert_eq!(start.to_string(), "oxoxox........................ x 0 0");
     assert_eq!(start.side_to_throw(), Side::X);
     // x on 2, 4, 6 and o on 1, 3, 5: a roll of 1 or 3 moves every piece
@@ -77,7 +78,7 @@ fn a_start_with_too_many_pieces_is_a_typed_error() {
         start: [0b1010100 | 1 << 20, 0b101010],
     };
     assert_eq!(
-        Position::try_start(bad),
+        Rules::new(bad).map(Position::start),
         Err(PositionError::TooManyPieces {
             side: Side::X,
             found: 4,
@@ -93,7 +94,7 @@ fn a_start_with_a_shared_house_is_a_typed_error() {
         start: [0b1010100, 0b1000110],
     };
     assert_eq!(
-        Position::try_start(bad),
+        Rules::new(bad).map(Position::start),
         Err(PositionError::SharedHouse { house: 2 })
     );
 }
@@ -101,8 +102,8 @@ fn a_start_with_a_shared_house_is_a_typed_error() {
 #[test]
 fn a_record_under_a_ruleset_with_a_bad_start_is_refused_at_the_header() {
     // A record made under the good ruleset, checked under a bad one.
-    let start = Position::try_start(GOOD).unwrap();
-    let mut game = senet::Game::seeded_from(start, Seed::from_u64(3));
+    let start = Position::start(Rules::new(GOOD).unwrap());
+    let mut game = senet::Game::seeded(start, Seed::from_u64(3));
     while !game.is_over() {
         if let senet::game::Thrown::ToPlay(_) = game.throw().unwrap() {
             let first = game.legal_moves()[0];
@@ -124,20 +125,10 @@ fn a_record_under_a_ruleset_with_a_bad_start_is_refused_at_the_header() {
     );
 }
 
-// ---- A user's rulesets beside the built-in ones, behind one type ----
-
-senet::ruleset_enum! {
-    /// A server's rulesets: two built-in ones and the user's own.
-    enum ServerRules {
-        Kendall(senet::rulesets::Kendall),
-        Skyruk(senet::rulesets::Skyruk),
-        Sprint(Sprint),
-        Probe(Probe),
-    }
-}
+// ---- A user's rulesets beside the built-in ones, behind one type: `Rules` ----
 
 /// A ruleset that answers every hook, the provided ones too, unlike the
-/// defaults, so that a hook the enum did not forward shows.
+/// defaults, so that a hook `Rules` did not forward shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Probe;
 
@@ -234,10 +225,10 @@ impl Ruleset for Probe {
 }
 
 #[test]
-fn the_enum_forwards_every_hook() {
+fn rules_forward_every_hook() {
     let direct = Probe;
-    let through = ServerRules::Probe(Probe);
-    let board = *Position::try_start(Probe).unwrap().board();
+    let through = Rules::new(Probe).unwrap();
+    let board = *Position::start(Rules::new(Probe).unwrap()).board();
     let h = |n| House::new(n).unwrap();
     let r = |n| Roll::new(n).unwrap();
     assert_eq!(through.name(), direct.name());
@@ -284,7 +275,8 @@ fn the_enum_forwards_every_hook() {
         through.return_landing(Bitboard::EMPTY),
         direct.return_landing(Bitboard::EMPTY)
     );
-    let one = Position::try_start(Probe)
+    let one = Rules::new(Probe)
+        .map(Position::start)
         .unwrap()
         .moves(r(1))
         .get(0)
@@ -315,9 +307,10 @@ fn the_enum_forwards_every_hook() {
 }
 
 #[test]
-fn a_user_ruleset_plays_the_same_through_the_enum() {
-    let direct = Position::try_start(GOOD).unwrap();
-    let through = Position::try_start(ServerRules::Sprint(GOOD)).unwrap();
+fn a_user_ruleset_plays_the_same_through_rules() {
+    let through = Position::start(Rules::new(GOOD).unwrap());
+    // The ruleset as written, its tables derived on every throw.
+    let direct = Position::parse(GOOD, &through.to_string()).unwrap();
     assert_eq!(through.to_string(), direct.to_string());
     for depth in 1..=3 {
         assert_eq!(
@@ -327,12 +320,12 @@ fn a_user_ruleset_plays_the_same_through_the_enum() {
         );
     }
     // A built-in ruleset beside it plays as itself too.
-    let skyruk = Position::try_start(ServerRules::Skyruk(senet::rulesets::Skyruk)).unwrap();
+    let skyruk = Position::start(Rules::from(senet::rulesets::Skyruk));
     assert_eq!(perft(&skyruk, 3), 4182);
-    let kendall = Position::try_start(ServerRules::Kendall(senet::rulesets::Kendall)).unwrap();
+    let kendall = Position::start(Rules::from(senet::rulesets::Kendall));
     assert_eq!(perft(&kendall, 3), 4189);
-    // A seeded game through the enum is a record that verifies under it.
-    let mut game = senet::Game::seeded_from(through, Seed::from_u64(3));
+    // A seeded game through `Rules` is a record that verifies under it.
+    let mut game = senet::Game::seeded(through, Seed::from_u64(3));
     while !game.is_over() && game.history().len() < 500 {
         if let senet::game::Thrown::ToPlay(_) = game.throw().unwrap() {
             game.play(game.legal_moves()[0]).unwrap();
@@ -340,7 +333,7 @@ fn a_user_ruleset_plays_the_same_through_the_enum() {
     }
     let verdict = game
         .record()
-        .verify_with(ServerRules::Sprint(GOOD))
+        .verify_with(Rules::new(GOOD).unwrap())
         .unwrap();
     assert!(verdict.is_valid());
     assert_eq!(verdict.position(), game.position());

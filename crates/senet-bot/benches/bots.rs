@@ -13,12 +13,12 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::rulesets::{Bell, BuiltIn, Kendall};
+use senet::rulesets::{Bell, CheckedRuleset, Kendall};
 use senet::{Position, Throw};
 use senet_bot::{Agent, Baseline, Bot, Decision, Level};
 
 /// Decisions with a choice, from seeded random games.
-fn decisions<R: BuiltIn>(ruleset: R, count: usize) -> Vec<(Position<R>, Throw)> {
+fn decisions<R: CheckedRuleset>(ruleset: R, count: usize) -> Vec<(Position<R>, Throw)> {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let dice = ruleset.dice();
     let mut out = Vec::with_capacity(count);
@@ -41,7 +41,7 @@ fn decisions<R: BuiltIn>(ruleset: R, count: usize) -> Vec<(Position<R>, Throw)> 
     out
 }
 
-fn bench_ruleset<R: BuiltIn>(c: &mut Criterion, ruleset: R) {
+fn bench_ruleset<R: CheckedRuleset>(c: &mut Criterion, ruleset: R) {
     let cases = decisions(ruleset, 200);
     let decisions: Vec<Decision<'_, R>> = cases
         .iter()

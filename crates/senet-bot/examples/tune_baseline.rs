@@ -13,7 +13,7 @@
 //! only duels those weights against today's baseline (in Kendall, or
 //! the ruleset named).
 
-use senet::rulesets::{BuiltIn, Kendall};
+use senet::rulesets::{CheckedRuleset, Kendall};
 use senet::{AnyRuleset, Seed, with_ruleset};
 use senet_bot::{Baseline, Duel, DuelError, DuelStats, FiveTerms};
 
@@ -24,7 +24,7 @@ fn duel(weights: [f64; 6], games: u64, seed: u64) -> Result<(f64, f64, f64), Due
 }
 
 /// [`duel`] in any built-in ruleset.
-fn duel_in<R: BuiltIn>(
+fn duel_in<R: CheckedRuleset>(
     ruleset: R,
     weights: [f64; 6],
     games: u64,

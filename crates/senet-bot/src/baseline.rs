@@ -278,7 +278,7 @@ mod tests {
 
     /// Every decision of a few random games: the baseline's value of each
     /// move is the plain expectimax's, so its pruning changes nothing.
-    fn values_are_the_plain_expectimax<R: senet::rulesets::BuiltIn>(ruleset: R) {
+    fn values_are_the_plain_expectimax<R: senet::rulesets::CheckedRuleset>(ruleset: R) {
         let eval = FiveTerms::new(ruleset);
         let mut baseline = Baseline::new(ruleset);
         let mut checked = 0;

@@ -126,39 +126,28 @@ pub enum DuelError {
     Decision(#[from] DecisionError),
 }
 
-impl<R: senet::rulesets::BuiltIn> Duel<R> {
-    /// Duels from a built-in ruleset's start position; games are stopped
-    /// after 100,000 throws. (For a ruleset of your own:
-    /// [`Duel::from_position`] with [`Position::try_start`].)
+impl<R: Ruleset> Duel<R> {
+    /// Duels from `start`: a checked ruleset's start (`Duel::new(Kendall)`,
+    /// see [`CheckedRuleset`](senet::rulesets::CheckedRuleset)) or any
+    /// position; games are stopped after 100,000 throws.
     /// ```
     /// use senet_bot::{Bot, Duel, Level, RandomAgent};
-    /// use senet::{Seed, rulesets::Kendall};
+    /// use senet::{Position, Seed, rulesets::Kendall};
     ///
     /// let mut bot = Bot::new(Kendall, Level::new(1).unwrap());
     /// let mut random = RandomAgent::new(1);
     /// let pair = Duel::new(Kendall).play_pair(&mut bot, &mut random, Seed::from_u64(1))?;
     /// assert!(pair.a_first.outcome.is_some());
-    /// # Ok::<(), senet_bot::DuelError>(())
-    /// ```
-    pub fn new(ruleset: R) -> Duel<R> {
-        Duel::from_position(Position::start(ruleset))
-    }
-}
-
-impl<R: Ruleset> Duel<R> {
-    /// Duels from another position.
-    /// ```
-    /// use senet_bot::{Duel, RandomAgent};
-    /// use senet::{Position, Seed, rulesets::Kendall};
     ///
     /// // An endgame: one piece each left to bear off.
     /// let endgame: Position<Kendall> = "o........................x.... x 4 4".parse().unwrap();
     /// let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
-    /// let pair = Duel::from_position(endgame).play_pair(&mut a, &mut b, Seed::from_u64(1))?;
+    /// let pair = Duel::new(endgame).play_pair(&mut a, &mut b, Seed::from_u64(1))?;
     /// assert!(pair.a_first.throws < 50);
     /// # Ok::<(), senet_bot::DuelError>(())
     /// ```
-    pub fn from_position(start: Position<R>) -> Duel<R> {
+    pub fn new(start: impl Into<Position<R>>) -> Duel<R> {
+        let start = start.into();
         Duel {
             start,
             max_throws: 100_000,
@@ -209,7 +198,7 @@ impl<R: Ruleset> Duel<R> {
         O: Agent<R> + ?Sized,
         S: ThrowSource,
     {
-        let mut game = Game::from_position(self.start, source);
+        let mut game = Game::new(self.start, source);
         self.finish(&mut game, x, o)?;
         Ok(game)
     }
@@ -301,9 +290,9 @@ impl<R: Ruleset> Duel<R> {
             outcome: game.outcome(),
             throws: game.history().len(),
         };
-        let mut first = Game::seeded_from(self.start, seed);
+        let mut first = Game::seeded(self.start, seed);
         self.finish(&mut first, a, b)?;
-        let mut second = Game::seeded_from(self.start, seed);
+        let mut second = Game::seeded(self.start, seed);
         self.finish(&mut second, b, a)?;
         Ok(PairResult {
             a_first: end(first),

@@ -392,7 +392,7 @@ where
         agent: agent.name(),
         error,
     };
-    let mut game = Game::seeded_from(start, seed);
+    let mut game = Game::seeded(start, seed);
     let (mut lost, mut decisions) = (0.0, 0u64);
     while !game.is_over() {
         if game.history().len() >= MAX_THROWS {

@@ -467,7 +467,7 @@ impl<R: Ruleset> Bot<R> {
     /// the ruleset lacks the network the level is made for.
     /// ```
     /// use senet_bot::{Bot, Level};
-    /// use senet::Compiled;
+    /// use senet::Rules;
     /// use senet::rulesets::Kendall;
     ///
     /// assert_eq!(Bot::new(Kendall, Level::new(2).unwrap()).name(), "level 2");
@@ -481,11 +481,13 @@ impl<R: Ruleset> Bot<R> {
     /// #     fn start(&self) -> [senet::Bitboard; 2] { Kendall.start() }
     /// #     fn dice(&self) -> senet::Dice { Kendall.dice() }
     /// #     fn forward(&self, from: senet::House, roll: senet::Roll) -> Option<senet::rulesets::Reach> { Kendall.forward(from, roll) }
+    /// #     fn water(&self) -> Option<senet::House> { Kendall.water() }
+    /// #     fn water_landing(&self, occupied: senet::Bitboard) -> Option<senet::House> { Kendall.water_landing(occupied) }
     /// #     fn throws_again(&self, roll: senet::Roll, played: Option<senet::Move>) -> bool { Kendall.throws_again(roll, played) }
     /// #     fn outcome(&self, board: &senet::Board) -> Option<senet::Outcome> { Kendall.outcome(board) }
     /// # }
     /// // A ruleset of one's own ships no network.
-    /// let mine = Compiled::new(Mine);
+    /// let mine = Rules::new(Mine).unwrap();
     /// assert_eq!(Bot::new(mine, Level::new(1).unwrap()).name(), "level 1");
     /// assert_eq!(
     ///     Bot::new(mine, Level::new(3).unwrap()).name(),

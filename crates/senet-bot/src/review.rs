@@ -54,6 +54,7 @@ use crate::level::{Bot, Level};
 use senet::game::Finish;
 use senet::notation::quote::excerpt;
 use senet::replay::{Place, Problem, ReplayError};
+use senet::rulesets::CheckedRuleset;
 use senet::{Move, MoveText, Position, Record, Ruleset, Side, Throw};
 use senet_odds::Table;
 
@@ -498,7 +499,7 @@ pub enum ReviewError {
 /// [`ReviewError::WrongRuleset`] when the record names another ruleset,
 /// [`ReviewError::TableRuleset`] when the table is of another,
 /// [`ReviewError::Replay`] when the record does not verify.
-pub fn review<R: Ruleset>(
+pub fn review<R: CheckedRuleset>(
     record: &Record,
     ruleset: R,
     table: Option<&Table<R>>,
@@ -521,7 +522,7 @@ pub fn review<R: Ruleset>(
     let verdict = record.verify_with(ruleset).map_err(ReviewError::Replay)?;
     let start = match record.start() {
         Some(text) => Position::parse(ruleset, text),
-        None => Position::try_start(ruleset),
+        None => Ok(Position::start(ruleset)),
     }
     .map_err(|error| {
         ReviewError::Replay(ReplayError {

@@ -29,7 +29,7 @@ use senet::Position;
 use senet::Side;
 use senet::Throw;
 use senet::playout::{PlayoutDriver, playout_with};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::source::{Seed, SeededThrows, ThrowError, ThrowSource};
 use senet::{Outcome, Ruleset};
 
@@ -491,7 +491,7 @@ pub enum StudyError {
 /// assert_eq!(one, three);
 /// # Ok::<(), senet_bot::study::StudyError>(())
 /// ```
-pub fn play_games<R: BuiltIn>(
+pub fn play_games<R: CheckedRuleset>(
     ruleset: R,
     pairing: Pairing,
     games: u64,
@@ -540,7 +540,7 @@ pub fn play_games<R: BuiltIn>(
 /// assert_eq!(parts, whole);
 /// # Ok::<(), senet_bot::study::StudyError>(())
 /// ```
-pub fn play_range<R: BuiltIn>(
+pub fn play_range<R: CheckedRuleset>(
     ruleset: R,
     pairing: Pairing,
     seed: u64,
@@ -554,7 +554,7 @@ pub fn play_range<R: BuiltIn>(
 }
 
 /// Game `index` of a batch, added to `tally`.
-fn play_one<R: BuiltIn>(
+fn play_one<R: CheckedRuleset>(
     ruleset: R,
     pairing: Pairing,
     seed: u64,

@@ -34,9 +34,10 @@ use thiserror::Error;
 use crate::eval::Evaluator;
 use crate::network::{Active, HIDDEN, Layers, Network, Weights, clip};
 use senet::MoveList;
+use senet::Position;
 use senet::Ruleset;
 use senet::Side;
-use senet::{Position, PositionError};
+use senet::rulesets::CheckedRuleset;
 
 /// How to train: the games, the seed and the learning parameters. The
 /// default is the plan the shipped networks were trained with.
@@ -145,9 +146,6 @@ pub struct Report {
 )]
 #[non_exhaustive]
 pub enum TrainError {
-    /// The ruleset's start is not a valid position (see [`Position::try_start`]).
-    #[error("the ruleset's start: {0}")]
-    Start(#[from] PositionError),
     /// A field of the [`Plan`] is out of its range.
     #[error("{field} must be {range}, found {found}")]
     Plan {
@@ -213,8 +211,7 @@ impl Plan {
 ///
 /// # Errors
 ///
-/// [`TrainError::Plan`] for a plan out of range ([`Plan::check`]);
-/// [`TrainError::Start`] when the ruleset's start is not a valid position.
+/// [`TrainError::Plan`] for a plan out of range ([`Plan::check`]).
 ///
 /// ```
 /// use senet_bot::train::{Plan, train};
@@ -229,13 +226,13 @@ impl Plan {
 /// assert!((0.0..=1.0).contains(&equity));
 /// # Ok::<(), senet_bot::train::TrainError>(())
 /// ```
-pub fn train<R: Ruleset>(
+pub fn train<R: CheckedRuleset>(
     ruleset: R,
     plan: &Plan,
     mut progress: impl FnMut(u64),
 ) -> Result<(Network, Report), TrainError> {
     let plan = plan.check()?;
-    let start = Position::try_start(ruleset)?;
+    let start = Position::start(ruleset);
     let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
     let mut network = first_weights(&mut rng, plan.hidden);
     let mut report = Report::default();

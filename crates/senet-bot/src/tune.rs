@@ -29,7 +29,7 @@ use senet::IllegalMoveError;
 use senet::Outcome;
 use senet::Position;
 use senet::Side;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{Move, MoveList};
 
 /// A self-play game still running after this many throws is dropped:
@@ -275,7 +275,7 @@ pub enum TuneError {
 /// assert!(a.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result())));
 /// # Ok::<(), senet_bot::tune::TuneError>(())
 /// ```
-pub fn self_play<R: BuiltIn>(
+pub fn self_play<R: CheckedRuleset>(
     ruleset: R,
     weights: Weights,
     games: u64,
@@ -305,7 +305,7 @@ pub fn self_play<R: BuiltIn>(
 /// assert!(matches!(err, TuneError::TooManySamples { max: 10, .. }));
 /// # Ok::<(), TuneError>(())
 /// ```
-pub fn self_play_within<R: BuiltIn>(
+pub fn self_play_within<R: CheckedRuleset>(
     ruleset: R,
     weights: Weights,
     games: u64,
@@ -367,7 +367,7 @@ pub fn self_play_within<R: BuiltIn>(
 
 /// The rule of thumb's move: the best equity after it for the mover,
 /// the first of equals. `list` is not empty.
-fn best<R: BuiltIn>(eval: &Evaluation<R>, position: &Position<R>, list: &MoveList) -> Move {
+fn best<R: CheckedRuleset>(eval: &Evaluation<R>, position: &Position<R>, list: &MoveList) -> Move {
     let me = position.side_to_throw();
     let mut best: Option<(Move, f64)> = None;
     for &mv in list.iter() {

@@ -1,6 +1,7 @@
-//! Random playouts of the built-in Kendall, of its copy written
-//! outside the crate, compiled (`Compiled::new`) and as it is, and of
-//! its rules file (`rules/kendall.toml`, read as `Described`),
+//! Random playouts of the built-in Kendall (as its own type and held in
+//! a `Rules`), of its copy written outside the crate, checked into a
+//! `Rules` (`Rules::new`) and as it is, and of its rules file
+//! (`rules/kendall.toml`, read into a `Rules`),
 //! interleaved batch by batch so that all meet the same machine: games
 //! per second of each and their ratio to the built-in.
 //!
@@ -14,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use senet::playout::playout;
 use senet::rulesets::Kendall;
-use senet::{Compiled, Position, Ruleset};
+use senet::{Position, Rules, Ruleset};
 use senet_downstream::KendallCopy;
 
 /// Games per timed batch.
@@ -48,16 +49,21 @@ fn main() {
         .and_then(|arg| arg.parse().ok())
         .unwrap_or(15);
     let built_in = Position::start(Kendall);
-    let compiled =
-        Position::try_start(Compiled::new(KendallCopy)).unwrap_or_else(|error| stop(&error));
-    let plain = Position::try_start(KendallCopy).unwrap_or_else(|error| stop(&error));
+    let held = Position::start(Rules::from(Kendall));
+    let compiled = Rules::new(KendallCopy)
+        .map(Position::start)
+        .unwrap_or_else(|error| stop(&error));
+    // The copy as written: its position read from the start's string.
+    let plain =
+        Position::parse(KendallCopy, &built_in.to_string()).unwrap_or_else(|error| stop(&error));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/kendall.toml");
     let described = senet_rules_file::read(path).unwrap_or_else(|error| {
         eprintln!("{path}: {error}");
         std::process::exit(1);
     });
-    let file = Position::try_start(described).unwrap_or_else(|error| stop(&error));
+    let file = Position::start(described);
     let (mut built_in_rates, mut compiled_rates, mut plain_rates) = (vec![], vec![], vec![]);
+    let (mut held_rates, mut held_ratios) = (vec![], vec![]);
     let (mut compiled_ratios, mut plain_ratios) = (vec![], vec![]);
     let (mut file_rates, mut file_ratios) = (vec![], vec![]);
     for round in 0..rounds {
@@ -65,10 +71,14 @@ fn main() {
         let (b, b_throws) = batch(&compiled, round);
         assert_eq!(
             a_throws, b_throws,
-            "the compiled copy must play the built-in's games"
+            "the copy in a Rules must play the built-in's games"
         );
         built_in_rates.push(f64::from(BATCH) / a);
         compiled_rates.push(f64::from(BATCH) / b);
+        let (e, e_throws) = batch(&held, round);
+        assert_eq!(a_throws, e_throws, "a held built-in must play its games");
+        held_rates.push(f64::from(BATCH) / e);
+        held_ratios.push(a / e);
         compiled_ratios.push(a / b);
         let (d, d_throws) = batch(&file, round);
         assert_eq!(
@@ -95,7 +105,12 @@ fn main() {
         median(built_in_rates)
     );
     println!(
-        "copy, Compiled::new        {:>9.0} games/s   {:.3} of the built-in",
+        "Kendall in a Rules         {:>9.0} games/s   {:.3} of the built-in",
+        median(held_rates),
+        median(held_ratios)
+    );
+    println!(
+        "copy, Rules::new           {:>9.0} games/s   {:.3} of the built-in",
         median(compiled_rates),
         median(compiled_ratios)
     );

@@ -1,48 +1,39 @@
 //! Every built-in ruleset's rules are reachable from the public trait
-//! alone: an enum declared in this crate, whose `Ruleset` impl forwards
-//! the public hooks and nothing else (`ruleset_enum!`), is no built-in
-//! ruleset to the crate (its landing answers are checked, its tables
-//! derived from its hooks), and yet plays every built-in's games exactly:
-//! the same perft, the same moves in the same order, the same positions
-//! after each of them.
+//! alone: a type declared in this crate, whose `Ruleset` impl forwards
+//! the public hooks and nothing else, is no built-in ruleset to the crate
+//! (its landing answers are checked, its tables derived from its hooks),
+//! and yet plays every built-in's games exactly: the same perft, the same
+//! moves in the same order, the same positions after each of them.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use senet::playout::playout;
-use senet::rulesets::{Bell, Classic, Jequier, Kendall, Kendall1979, Skyruk, Temple};
-use senet::{AnyRuleset, Position, Ruleset, Setup, perft, ruleset_enum};
+use senet::{AnyRuleset, Position, Ruleset, Setup, perft};
 
-ruleset_enum! {
-    /// The seven built-in rulesets, seen only through their public hooks.
-    enum Outside {
-        /// Kendall.
-        Kendall(Kendall),
-        /// Temple.
-        Temple(Temple),
-        /// Bell.
-        Bell(Bell),
-        /// Classic.
-        Classic(Classic),
-        /// Jéquier.
-        Jequier(Jequier),
-        /// Kendall 1979.
-        Kendall1979(Kendall1979),
-        /// Skyruk.
-        Skyruk(Skyruk),
-    }
+/// A built-in ruleset seen only through its public hooks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Outside(AnyRuleset);
+
+/// `Ruleset` for [`Outside`], every hook of the crate's one list
+/// forwarded (the provided ones too), so that none is left to its default.
+macro_rules! forward_every_hook {
+    (
+        {}
+        fixed { $( fn $fixed:ident() -> $fixed_answer:ty; )* }
+        asked { $( fn $asked:ident( $( $arg:ident : $arg_ty:ty ),* ) -> $asked_answer:ty; )* }
+    ) => {
+        impl Ruleset for Outside {
+            $( fn $fixed(&self) -> $fixed_answer { self.0.$fixed() } )*
+            $( fn $asked(&self, $( $arg: $arg_ty ),*) -> $asked_answer { self.0.$asked($( $arg ),*) } )*
+        }
+    };
 }
+
+senet::__each_hook!((forward_every_hook) {});
 
 /// Each built-in ruleset beside its outside view.
 fn pairs() -> [(AnyRuleset, Outside); 7] {
-    [
-        (AnyRuleset::Kendall, Outside::Kendall(Kendall)),
-        (AnyRuleset::Temple, Outside::Temple(Temple)),
-        (AnyRuleset::Bell, Outside::Bell(Bell)),
-        (AnyRuleset::Classic, Outside::Classic(Classic)),
-        (AnyRuleset::Jequier, Outside::Jequier(Jequier)),
-        (AnyRuleset::Kendall1979, Outside::Kendall1979(Kendall1979)),
-        (AnyRuleset::Skyruk, Outside::Skyruk(Skyruk)),
-    ]
+    AnyRuleset::ALL.map(|ruleset| (ruleset, Outside(ruleset)))
 }
 
 /// The start, then where seeded random games stand after 10 to 120 throws.

@@ -1,13 +1,14 @@
 //! The copy of Kendall written outside the crate plays the built-in's
-//! games exactly, as written and compiled: the same perft from the start
+//! games exactly, as written and as `Rules`: the same perft from the start
 //! and from mid-game positions, the same moves in the same order, and the
 //! same random games. It is no built-in for all that.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use senet::Rules;
 use senet::playout::playout;
 use senet::rulesets::Kendall;
-use senet::{AnyRuleset, Compiled, Position, Ruleset, Setup, perft};
+use senet::{AnyRuleset, Position, Ruleset, Setup, perft};
 use senet_downstream::KendallCopy;
 
 /// The start, then where seeded random games of the built-in stand after
@@ -34,8 +35,8 @@ fn as_ruleset<R: Ruleset>(position: &Position<Kendall>, ruleset: R) -> Position<
 }
 
 #[test]
-fn the_copy_counts_the_built_ins_perft_as_written_and_compiled() {
-    let compiled = Compiled::new(KendallCopy);
+fn the_copy_counts_the_built_ins_perft_as_written_and_as_rules() {
+    let compiled = Rules::new(KendallCopy).expect("a valid ruleset");
     for (i, position) in positions().iter().enumerate() {
         let depth = if i == 0 { 4 } else { 3 };
         let expected = perft(position, depth);
@@ -54,7 +55,7 @@ fn the_copy_counts_the_built_ins_perft_as_written_and_compiled() {
 
 #[test]
 fn the_copy_lists_the_built_ins_moves_in_its_order() {
-    let compiled = Compiled::new(KendallCopy);
+    let compiled = Rules::new(KendallCopy).expect("a valid ruleset");
     for position in positions() {
         let copy = as_ruleset(&position, compiled);
         for roll in Kendall.dice().rolls() {
@@ -75,7 +76,7 @@ fn the_copy_lists_the_built_ins_moves_in_its_order() {
 
 #[test]
 fn the_copy_plays_the_built_ins_random_games() {
-    let compiled = Position::try_start(Compiled::new(KendallCopy)).expect("a valid start");
+    let compiled = Position::start(Rules::new(KendallCopy).expect("a valid start"));
     let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(1), ChaCha8Rng::seed_from_u64(1));
     for _ in 0..200 {
         let built_in = playout(&Position::start(Kendall), &mut a, 100_000);
@@ -88,9 +89,14 @@ fn the_copy_plays_the_built_ins_random_games() {
 #[test]
 fn the_copy_is_no_built_in() {
     assert_eq!(AnyRuleset::of(&KendallCopy), None);
-    assert_eq!(AnyRuleset::of(&Compiled::new(KendallCopy)), None);
     assert_eq!(
-        Compiled::new(KendallCopy).get::<KendallCopy>(),
+        AnyRuleset::of(&Rules::new(KendallCopy).expect("a valid ruleset")),
+        None
+    );
+    assert_eq!(
+        Rules::new(KendallCopy)
+            .expect("a valid ruleset")
+            .get::<KendallCopy>(),
         Some(&KendallCopy)
     );
 }

@@ -6,13 +6,15 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use senet::{Outcome, Position, Seed, Side, with_ruleset};
+use senet::{Outcome, Position, Seed, Side};
 
-use crate::bot::{AnyBot, level_arg};
+use crate::bot::{bot_for, level_arg};
 use crate::encode;
-use crate::episode::{AnyCore, MAX_TURNS};
+use crate::episode::{Core, MAX_TURNS};
 use crate::errors::{GameError, at_most, err};
-use crate::rules::{PyRuleset, Rules, each, rules_arg};
+use crate::rules::{PyRuleset, rules_arg};
+use senet::Rules;
+use senet_bot::Bot;
 
 /// The arrays one `Batch.step` returns.
 type Stepped<'py> = (
@@ -32,11 +34,11 @@ pub struct Batch {
     seed: u64,
     started: u64,
     finished: u64,
-    opponent: Option<(Side, AnyBot)>,
+    opponent: Option<(Side, Bot<Rules>)>,
     /// The opponent's level, for pickling.
     level: Option<u8>,
     max_turns: usize,
-    cores: Vec<AnyCore>,
+    cores: Vec<Core>,
     /// The last observation of each game the last step ended.
     finals: Vec<f32>,
 }
@@ -45,17 +47,17 @@ impl Batch {
     /// The next game that waits for a decision. A game can end before
     /// its first (the bot's turns reach `max_turns`): it counts as
     /// finished, and the next starts.
-    fn start_one(&mut self) -> PyResult<AnyCore> {
+    fn start_one(&mut self) -> PyResult<Core> {
         for _ in 0..STARTS {
             let seed = Seed::for_pair(self.seed, self.started);
             self.started += 1;
-            let core = AnyCore::new(
+            let core = Core::start(
                 self.rules,
                 seed,
                 self.opponent.as_ref().map(|(side, bot)| (*side, bot)),
                 self.max_turns,
             )?;
-            if !each!(AnyCore, &core, |c| c.is_done()) {
+            if !core.is_done() {
                 return Ok(core);
             }
             self.finished += 1;
@@ -100,7 +102,7 @@ impl Batch {
         let n = at_most("the number of games in a batch", n, MAX_BATCH)?;
         let side = crate::position::side_arg(opponent_side)?;
         let opponent = opponent
-            .map(|level| Ok::<_, PyErr>((side, AnyBot::new(rules, level_arg(level)?, None)?)))
+            .map(|level| Ok::<_, PyErr>((side, bot_for(rules, level_arg(level)?, None)?)))
             .transpose()?;
         let mut batch = Batch {
             rules,
@@ -161,7 +163,7 @@ impl Batch {
                 me.level,
                 crate::position::side_name(side),
                 me.max_turns,
-                me.cores.iter().map(AnyCore::record).collect(),
+                me.cores.iter().map(Core::record).collect(),
             ),
         ))
     }
@@ -184,15 +186,15 @@ impl Batch {
         at_most("the number of games in a batch", records.len(), MAX_BATCH)?;
         let side = crate::position::side_arg(opponent_side)?;
         let bot = opponent
-            .map(|level| AnyBot::new(rules, level_arg(level)?, None))
+            .map(|level| bot_for(rules, level_arg(level)?, None))
             .transpose()?;
         let cores = py.detach(|| {
             records
                 .iter()
                 .map(|record| {
-                    AnyCore::resume(rules, record, bot.as_ref().map(|b| (side, b)), max_turns)
+                    Core::resume_text(rules, record, bot.as_ref().map(|b| (side, b)), max_turns)
                 })
-                .collect::<PyResult<Vec<AnyCore>>>()
+                .collect::<PyResult<Vec<Core>>>()
         })?;
         Ok(Batch {
             rules,
@@ -222,8 +224,7 @@ impl Batch {
             .iter()
             .zip(out.chunks_exact_mut(encode::OBSERVATION_SIZE))
         {
-            each!(AnyCore, core, |c| c
-                .observe(c.to_play().unwrap_or(Side::X), row));
+            core.observe(core.to_play().unwrap_or(Side::X), row);
         }
         PyArray1::from_vec(py, out).reshape([self.cores.len(), encode::OBSERVATION_SIZE])
     }
@@ -242,7 +243,7 @@ impl Batch {
     fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let mut out = vec![0i8; self.cores.len() * encode::ACTIONS];
         for (core, row) in self.cores.iter().zip(out.chunks_exact_mut(encode::ACTIONS)) {
-            each!(AnyCore, core, |c| c.mask(row));
+            core.mask(row);
         }
         PyArray1::from_vec(py, out).reshape([self.cores.len(), encode::ACTIONS])
     }
@@ -252,7 +253,7 @@ impl Batch {
         let sides: Array1<i8> = self
             .cores
             .iter()
-            .map(|core| each!(AnyCore, core, |c| i8::from(c.to_play() == Some(Side::O))))
+            .map(|core| i8::from(core.to_play() == Some(Side::O)))
             .collect();
         sides.into_pyarray(py)
     }
@@ -285,7 +286,8 @@ impl Batch {
         finals.resize(n * encode::OBSERVATION_SIZE, 0.0);
         let outcome = py.detach(|| {
             for (i, core) in cores.iter_mut().enumerate() {
-                let step = each!(AnyCore, core, |c| c.step(actions[i]))
+                let step = core
+                    .step(actions[i])
                     .map_err(|e| format!("game {i}: {e}"))?;
                 rewards[i] = step.rewards[step.mover.index()];
                 terminated[i] = step.terminated;
@@ -295,7 +297,7 @@ impl Batch {
                     // game starts again.
                     let row =
                         &mut finals[i * encode::OBSERVATION_SIZE..][..encode::OBSERVATION_SIZE];
-                    each!(AnyCore, core, |c| c.observe(step.mover, row));
+                    core.observe(step.mover, row);
                 }
             }
             Ok::<(), String>(())
@@ -334,19 +336,14 @@ fn playouts<'py>(
     let games = at_most("the number of games", games, MAX_PLAYOUTS)?;
     let (throws, winners) = py.detach(|| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        match rules {
-            Rules::Builtin(any) => {
-                with_ruleset!(any, |r| play_many(r, &mut rng, games, max_throws))
-            }
-            Rules::File(r) => play_many(r, &mut rng, games, max_throws),
-        }
+        senet::with_rules!(rules, |r| play_many(r, &mut rng, games, max_throws))
     })?;
     Ok((throws.into_pyarray(py), winners.into_pyarray(py)))
 }
 
 /// The throws and winners of `games` random playouts of `ruleset`; a
 /// signal (Ctrl-C) stops it between two of its games.
-fn play_many<R: senet::Ruleset + senet::rulesets::BuiltIn>(
+fn play_many<R: senet::Ruleset + senet::rulesets::CheckedRuleset>(
     ruleset: R,
     rng: &mut ChaCha8Rng,
     games: usize,

@@ -1,44 +1,28 @@
 //! `Bot`: the bot levels 1 to 5, deciding and hinting.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
-use senet::{AnyRuleset, Described};
+use senet::{Rules, Ruleset as _};
 use senet_bot::{Bot, Decision, Level};
 
 use crate::errors::{BotError, err};
-use crate::odds::{IntoTable, PyTable};
+use crate::odds::PyTable;
 use crate::position::{PyMove, PyPosition, position_of, roll_arg};
-use crate::rules::{PyRuleset, Rules, each, rules_arg};
+use crate::rules::{PyRuleset, rules_arg};
 
-/// A bot of either ruleset type.
-pub enum AnyBot {
-    /// A bot of a built-in ruleset.
-    Builtin(Bot<AnyRuleset>),
-    /// A bot of a ruleset read from a file.
-    File(Bot<Described>),
-}
-
-impl AnyBot {
-    /// The bot of `level` for `rules`, with `table` for its endgames.
-    pub fn new(rules: Rules, level: Level, table: Option<&PyTable>) -> PyResult<AnyBot> {
-        fn make<R: IntoTable>(r: R, level: Level, table: Option<&PyTable>) -> PyResult<Bot<R>> {
-            let bot = Bot::new(r, level);
-            match table {
-                None => Ok(bot),
-                Some(table) => match R::untable(&table.table) {
-                    Some(t) if t.ruleset() == r => Ok(bot.with_table(t)),
-                    _ => err::<BotError, _>(format!(
-                        "the table is of another ruleset than {}",
-                        r.name()
-                    )),
-                },
-            }
+/// The bot of `level` for `rules`, with `table` for its endgames.
+pub fn bot_for(rules: Rules, level: Level, table: Option<&PyTable>) -> PyResult<Bot<Rules>> {
+    let bot = Bot::new(rules, level);
+    match table {
+        None => Ok(bot),
+        Some(table) if table.table.ruleset() == rules => {
+            Ok(bot.with_table(Arc::clone(&table.table)))
         }
-        Ok(match rules {
-            Rules::Builtin(r) => AnyBot::Builtin(make(r, level, table)?),
-            Rules::File(r) => AnyBot::File(make(r, level, table)?),
-        })
+        Some(_) => err::<BotError, _>(format!(
+            "the table is of another ruleset than {}",
+            rules.name()
+        )),
     }
 }
 
@@ -51,7 +35,7 @@ pub fn level_arg(level: u8) -> PyResult<Level> {
 /// ruleset. Its choices depend only on the position and the roll.
 #[pyclass(module = "senet", name = "Bot", frozen)]
 pub struct PyBot {
-    bot: Mutex<AnyBot>,
+    bot: Mutex<Bot<Rules>>,
     rules: Rules,
     level: u8,
     /// Kept for pickling: a bot is pickled as what made it.
@@ -75,18 +59,19 @@ impl PyBot {
                 .bot
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            each!(AnyBot, &mut *bot, |b| {
+            {
                 let p = position_of(position, rules)?;
                 let decision = match Decision::from_roll(p, roll) {
                     Ok(decision) => decision,
                     Err(error) => return err::<BotError, _>(error),
                 };
-                Ok(b.think(&decision)
+                Ok(bot
+                    .think(&decision)
                     .ranked
                     .iter()
                     .map(|scored| (PyMove::new(&p, scored.mv), scored.equity))
                     .collect())
-            })
+            }
         })
     }
 }
@@ -100,7 +85,7 @@ impl PyBot {
     fn new(ruleset: &Bound<'_, PyAny>, level: u8, table: Option<&PyTable>) -> PyResult<PyBot> {
         let rules = rules_arg(ruleset)?;
         Ok(PyBot {
-            bot: Mutex::new(AnyBot::new(rules, level_arg(level)?, table)?),
+            bot: Mutex::new(bot_for(rules, level_arg(level)?, table)?),
             rules,
             level,
             table: table.cloned(),
@@ -139,7 +124,7 @@ impl PyBot {
                 .bot
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            each!(AnyBot, &*bot, |b| b.name())
+            bot.name()
         })
     }
 

@@ -9,16 +9,17 @@
 
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use senet::{AnyRuleset, Described, Game, Outcome, Position, Record, Seed, Side};
+use senet::{Game, Outcome, Position, Record, Seed, Side};
 use senet_bot::{Agent, Bot, Decision};
 
-use crate::bot::{AnyBot, level_arg};
+use crate::bot::{bot_for, level_arg};
 use crate::encode;
 use crate::errors::{GameError, err};
 use crate::game::{self, seed_arg};
 use crate::odds::PyTable;
-use crate::position::{IntoPos, PyMove, PyPosition, outcome_name, side_arg, side_name};
-use crate::rules::{PyRuleset, Rules, each, rules_arg};
+use crate::position::{PyMove, PyPosition, outcome_name, side_arg, side_name};
+use crate::rules::{PyRuleset, rules_arg};
+use senet::Rules;
 
 /// The turns after which a game is cut short (truncated), by default.
 pub const MAX_TURNS: usize = 10_000;
@@ -40,23 +41,23 @@ pub struct Step {
 }
 
 /// A game run for learning agents, with an optional bot on one side.
-pub struct Core<R: IntoPos> {
-    game: Game<R>,
-    opponent: Option<(Side, Bot<R>)>,
+pub struct Core {
+    game: Game<Rules>,
+    opponent: Option<(Side, Bot<Rules>)>,
     max_turns: usize,
 }
 
-impl<R: IntoPos> Core<R> {
+impl Core {
     /// A game from `start` with throws from `seed`, run on to the first
     /// decision of a learning agent.
     pub fn new(
-        start: Position<R>,
+        start: Position<Rules>,
         seed: Seed,
-        opponent: Option<(Side, Bot<R>)>,
+        opponent: Option<(Side, Bot<Rules>)>,
         max_turns: usize,
-    ) -> Result<Core<R>, String> {
+    ) -> Result<Core, String> {
         let mut core = Core {
-            game: Game::seeded_from(start, seed),
+            game: Game::seeded(start, seed),
             opponent,
             max_turns,
         };
@@ -69,10 +70,10 @@ impl<R: IntoPos> Core<R> {
     /// throws come from the seed.
     pub fn resume(
         record: &Record,
-        ruleset: R,
-        opponent: Option<(Side, Bot<R>)>,
+        ruleset: Rules,
+        opponent: Option<(Side, Bot<Rules>)>,
         max_turns: usize,
-    ) -> Result<Core<R>, String> {
+    ) -> Result<Core, String> {
         let game = Game::resume(record, ruleset).map_err(|e| e.to_string())?;
         let mut core = Core {
             game,
@@ -84,7 +85,7 @@ impl<R: IntoPos> Core<R> {
     }
 
     /// The game.
-    pub fn game(&self) -> &Game<R> {
+    pub fn game(&self) -> &Game<Rules> {
         &self.game
     }
 
@@ -169,82 +170,42 @@ impl<R: IntoPos> Core<R> {
     }
 }
 
-/// A core of either ruleset type.
-pub enum AnyCore {
-    /// A core of a built-in ruleset.
-    Builtin(Core<AnyRuleset>),
-    /// A core of a ruleset read from a file.
-    File(Core<Described>),
-}
-
-/// A ruleset with its opponent bot, of one ruleset type.
-enum Typed {
-    Builtin(AnyRuleset, Option<(Side, Bot<AnyRuleset>)>),
-    File(Described, Option<(Side, Bot<Described>)>),
-}
-
-impl Typed {
-    fn of(rules: Rules, opponent: Option<(Side, &AnyBot)>) -> PyResult<Typed> {
-        match (rules, opponent) {
-            (Rules::Builtin(r), None) => Ok(Typed::Builtin(r, None)),
-            (Rules::File(r), None) => Ok(Typed::File(r, None)),
-            (Rules::Builtin(r), Some((side, AnyBot::Builtin(bot)))) => {
-                Ok(Typed::Builtin(r, Some((side, bot.clone()))))
-            }
-            (Rules::File(r), Some((side, AnyBot::File(bot)))) => {
-                Ok(Typed::File(r, Some((side, bot.clone()))))
-            }
-            _ => err::<GameError, _>("the opponent bot plays another ruleset"),
-        }
-    }
-}
-
-impl AnyCore {
-    /// A core of `rules` from its start, as [`Core::new`].
-    pub fn new(
+impl Core {
+    /// A core of `rules` from its start, as [`Core::new`], with the
+    /// opponent bot given.
+    pub fn start(
         rules: Rules,
         seed: Seed,
-        opponent: Option<(Side, &AnyBot)>,
+        opponent: Option<(Side, &Bot<Rules>)>,
         max_turns: usize,
-    ) -> PyResult<AnyCore> {
-        let core = match Typed::of(rules, opponent)? {
-            Typed::Builtin(r, bot) => {
-                Core::new(Position::start(r), seed, bot, max_turns).map(AnyCore::Builtin)
-            }
-            Typed::File(r, bot) => {
-                Core::new(Position::start(r), seed, bot, max_turns).map(AnyCore::File)
-            }
-        };
-        core.or_else(err::<GameError, _>)
+    ) -> PyResult<Core> {
+        let opponent = opponent.map(|(side, bot)| (side, bot.clone()));
+        Core::new(Position::start(rules), seed, opponent, max_turns).or_else(err::<GameError, _>)
     }
 
-    /// The core a record leaves, as [`Core::resume`].
-    pub fn resume(
+    /// The core a record leaves, as [`Core::resume`], with the opponent
+    /// bot given.
+    pub fn resume_text(
         rules: Rules,
         record: &str,
-        opponent: Option<(Side, &AnyBot)>,
+        opponent: Option<(Side, &Bot<Rules>)>,
         max_turns: usize,
-    ) -> PyResult<AnyCore> {
+    ) -> PyResult<Core> {
         let record: Record = record.parse().or_else(err::<GameError, _>)?;
-        let core = match Typed::of(rules, opponent)? {
-            Typed::Builtin(r, bot) => {
-                Core::resume(&record, r, bot, max_turns).map(AnyCore::Builtin)
-            }
-            Typed::File(r, bot) => Core::resume(&record, r, bot, max_turns).map(AnyCore::File),
-        };
-        core.or_else(err::<GameError, _>)
+        let opponent = opponent.map(|(side, bot)| (side, bot.clone()));
+        Core::resume(&record, rules, opponent, max_turns).or_else(err::<GameError, _>)
     }
 
     /// The record of the core's game.
     pub fn record(&self) -> String {
-        each!(AnyCore, self, |c| c.game().record().to_string())
+        self.game().record().to_string()
     }
 }
 
 /// The side a learning agent sees as its own: the one to play, or `x`
 /// once the game is over.
-fn observer_of(core: &AnyCore) -> Side {
-    each!(AnyCore, core, |c| c.to_play().unwrap_or(Side::X))
+fn observer_of(core: &Core) -> Side {
+    core.to_play().unwrap_or(Side::X)
 }
 
 /// One game for learning agents: the environments' engine. It throws for
@@ -254,7 +215,7 @@ fn observer_of(core: &AnyCore) -> Side {
 /// and direction); one that names no legal move resigns the game.
 #[pyclass(module = "senet", name = "Episode")]
 pub struct Episode {
-    core: AnyCore,
+    core: Core,
     /// What made it, for pickling: the opponent's level and side, the
     /// turn limit and the bot's table.
     opponent: Option<(u8, Side)>,
@@ -266,7 +227,7 @@ pub struct Episode {
 /// and that bot's level and side, the turn limit, the bot's table.
 struct Made<'a> {
     rules: Rules,
-    bot: Option<(Side, AnyBot)>,
+    bot: Option<(Side, Bot<Rules>)>,
     level: Option<u8>,
     max_turns: usize,
     table: Option<&'a PyTable>,
@@ -289,7 +250,7 @@ impl<'a> Made<'a> {
         let rules = rules_arg(ruleset)?;
         let side = side_arg(opponent_side)?;
         let bot = opponent
-            .map(|level| Ok::<_, PyErr>((side, AnyBot::new(rules, level_arg(level)?, table)?)))
+            .map(|level| Ok::<_, PyErr>((side, bot_for(rules, level_arg(level)?, table)?)))
             .transpose()?;
         Ok(Made {
             rules,
@@ -312,8 +273,8 @@ impl<'a> Made<'a> {
         } = self;
         let opponent = bot.as_ref().map(|(side, bot)| (*side, bot));
         let core = py.detach(|| match begin {
-            Begin::Seed(seed) => AnyCore::new(rules, seed, opponent, max_turns),
-            Begin::Record(record) => AnyCore::resume(rules, record, opponent, max_turns),
+            Begin::Seed(seed) => Core::start(rules, seed, opponent, max_turns),
+            Begin::Record(record) => Core::resume_text(rules, record, opponent, max_turns),
         })?;
         Ok(Episode {
             core,
@@ -399,7 +360,7 @@ impl Episode {
     /// terminated, truncated, illegal)`.
     fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, f32, bool, bool, bool)> {
         let core = &mut self.core;
-        let step = py.detach(|| each!(AnyCore, core, |c| c.step(action)));
+        let step = py.detach(|| core.step(action));
         let step = step.or_else(err::<GameError, _>)?;
         Ok((
             step.rewards[0],
@@ -422,78 +383,71 @@ impl Episode {
             None => observer_of(&self.core),
         };
         let mut out = [0.0f32; encode::OBSERVATION_SIZE];
-        each!(AnyCore, &self.core, |c| c.observe(observer, &mut out));
+        self.core.observe(observer, &mut out);
         Ok(PyArray1::from_slice(py, &out))
     }
 
     /// The action mask (int8) of the side to play.
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         let mut out = [0i8; encode::ACTIONS];
-        each!(AnyCore, &self.core, |c| c.mask(&mut out));
+        self.core.mask(&mut out);
         PyArray1::from_slice(py, &out)
     }
 
     /// The side with a move to choose, or `None` when the episode is over.
     #[getter]
     fn to_play(&self) -> Option<&'static str> {
-        each!(AnyCore, &self.core, |c| c.to_play().map(side_name))
+        self.core.to_play().map(side_name)
     }
 
     /// The roll waiting for a move, or `None`.
     #[getter]
     fn roll(&self) -> Option<u8> {
-        each!(AnyCore, &self.core, |c| game::pending_roll(c.game()))
+        game::pending_roll(self.core.game())
     }
 
     /// The legal moves of the side to play.
     #[getter]
     fn legal_moves(&self) -> Vec<PyMove> {
-        each!(AnyCore, &self.core, |c| game::legal_moves(c.game()))
+        game::legal_moves(self.core.game())
     }
 
     /// The position now.
     #[getter]
     fn position(&self) -> PyPosition {
-        each!(AnyCore, &self.core, |c| PyPosition::of(
-            *c.game().position()
-        ))
+        PyPosition::of(*self.core.game().position())
     }
 
     /// The ruleset.
     #[getter]
     fn ruleset(&self) -> PyRuleset {
         PyRuleset {
-            rules: each!(AnyCore, &self.core, |c| crate::rules::Family::rules(
-                c.game().ruleset()
-            )),
+            rules: self.core.game().ruleset(),
         }
     }
 
     /// Turns played so far (every side's, lost throws included).
     #[getter]
     fn turns(&self) -> usize {
-        each!(AnyCore, &self.core, |c| c.game().history().len())
+        self.core.game().history().len()
     }
 
     /// The turns so far, as `(side, notation)` pairs.
     #[getter]
     fn history(&self) -> Vec<(&'static str, String)> {
-        each!(AnyCore, &self.core, |c| game::history(c.game()))
+        game::history(self.core.game())
     }
 
     /// `"x"`, `"o"`, `"draw"`, or `None`.
     #[getter]
     fn outcome(&self) -> Option<&'static str> {
-        each!(AnyCore, &self.core, |c| c
-            .game()
-            .outcome()
-            .map(outcome_name))
+        self.core.game().outcome().map(outcome_name)
     }
 
     /// Whether the game ended, or was cut short.
     #[getter]
     fn is_done(&self) -> bool {
-        each!(AnyCore, &self.core, |c| c.is_done())
+        self.core.is_done()
     }
 
     /// The game's record (text), which `senet.verify` replays.

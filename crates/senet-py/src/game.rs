@@ -2,22 +2,13 @@
 
 use pyo3::prelude::*;
 use senet::replay::Checked;
-use senet::{AnyRuleset, Described, Game, Record, Ruleset, Seed, Side};
+use senet::{AnyRuleset, Game, Record, Ruleset, Seed, Side};
 
 use crate::errors::IllegalMoveError;
 use crate::errors::{GameError, RecordError, err};
-use crate::position::{
-    IntoPos, Played, PyMove, PyPosition, move_arg, outcome_name, side_arg, side_name,
-};
-use crate::rules::{PyRuleset, Rules, each, rules_arg};
-
-/// A game of either ruleset type.
-pub enum AnyGame {
-    /// A game of a built-in ruleset.
-    Builtin(Game<AnyRuleset>),
-    /// A game of a ruleset read from a file.
-    File(Game<Described>),
-}
+use crate::position::{Played, PyMove, PyPosition, move_arg, outcome_name, side_arg, side_name};
+use crate::rules::{PyRuleset, rules_arg};
+use senet::Rules;
 
 /// A seed from Python: a whole number (`Seed.from_u64`), up to 32 bytes,
 /// or their lower-case hex; `None` for a fresh one from the system.
@@ -82,7 +73,7 @@ fn pair_seed(master: u64, pair: u64) -> Vec<u8> {
 /// (or its notation); a throw with no legal move is played at once.
 #[pyclass(module = "senet", name = "Game")]
 pub struct PyGame {
-    game: AnyGame,
+    game: Game<Rules>,
 }
 
 #[pymethods]
@@ -100,21 +91,11 @@ impl PyGame {
         let rules = match (ruleset, start) {
             (Some(value), _) => rules_arg(value)?,
             (None, Some(start)) => start.rules(),
-            (None, None) => Rules::by_name("kendall")?,
+            (None, None) => crate::rules::by_name("kendall")?,
         };
         let seed = seed_arg(seed)?;
-        let start = start
-            .unwrap_or_else(|| each!(Rules, rules, |r| PyPosition::of(senet::Position::start(r))));
-        let game = match rules {
-            Rules::Builtin(_) => AnyGame::Builtin(Game::seeded_from(
-                crate::position::position_of(&start, rules)?,
-                seed,
-            )),
-            Rules::File(_) => AnyGame::File(Game::seeded_from(
-                crate::position::position_of(&start, rules)?,
-                seed,
-            )),
-        };
+        let start = start.unwrap_or_else(|| PyPosition::of(senet::Position::start(rules)));
+        let game = Game::seeded(crate::position::position_of(&start, rules)?, seed);
         Ok(PyGame { game })
     }
 
@@ -122,103 +103,102 @@ impl PyGame {
     /// throw with no legal move is lost and recorded at once (then
     /// `legal_moves` is empty and `roll` is `None`).
     fn throw(&mut self) -> PyResult<u8> {
-        each!(AnyGame, &mut self.game, |g| g
+        self.game
             .throw()
             .map(|thrown| thrown.throw().roll().value())
-            .or_else(err::<GameError, _>))
+            .or_else(err::<GameError, _>)
     }
 
     /// Plays the pending throw's `move` (a `Move` or its notation) and
     /// returns the turn's notation.
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        each!(AnyGame, &mut self.game, |g| {
-            let position = *g.position();
+        {
+            let position = *self.game.position();
             let Played::Move(mv) = move_arg(&position, r#move)? else {
                 return err::<GameError, _>("a lost throw is played by throw(), not play()");
             };
-            g.play(mv)
+            self.game
+                .play(mv)
                 .map(|turn| turn.text().to_string())
                 .or_else(game_error)
-        })
+        }
     }
 
     /// `side` (`"x"` or `"o"`) resigns; the opponent wins.
     fn resign(&mut self, side: &str) -> PyResult<String> {
         let side = side_arg(side)?;
-        each!(AnyGame, &mut self.game, |g| g
+        self.game
             .resign(side)
             .map(|finish| finish.to_string())
-            .or_else(err::<GameError, _>))
+            .or_else(err::<GameError, _>)
     }
 
     /// The ruleset.
     #[getter]
     fn ruleset(&self) -> PyRuleset {
         PyRuleset {
-            rules: each!(AnyGame, &self.game, |g| crate::rules::Family::rules(
-                g.ruleset()
-            )),
+            rules: self.game.ruleset(),
         }
     }
 
     /// The position now.
     #[getter]
     fn position(&self) -> PyPosition {
-        each!(AnyGame, &self.game, |g| PyPosition::of(*g.position()))
+        PyPosition::of(*self.game.position())
     }
 
     /// The side to play: `"x"`, `"o"`, or `None` when the game is over.
     #[getter]
     fn to_play(&self) -> Option<&'static str> {
-        each!(AnyGame, &self.game, |g| g.to_play().map(side_name))
+        self.game.to_play().map(side_name)
     }
 
     /// The roll waiting for a move, or `None` before the throw.
     #[getter]
     fn roll(&self) -> Option<u8> {
-        each!(AnyGame, &self.game, |g| pending_roll(g))
+        pending_roll(&self.game)
     }
 
     /// The moves the pending roll allows (empty before a throw).
     #[getter]
     fn legal_moves(&self) -> Vec<PyMove> {
-        each!(AnyGame, &self.game, |g| legal_moves(g))
+        legal_moves(&self.game)
     }
 
     /// The turns so far, as `(side, notation)` pairs.
     #[getter]
     fn history(&self) -> Vec<(&'static str, String)> {
-        each!(AnyGame, &self.game, |g| history(g))
+        history(&self.game)
     }
 
     /// `"x"`, `"o"`, `"draw"`, or `None` while the game goes on.
     #[getter]
     fn outcome(&self) -> Option<&'static str> {
-        each!(AnyGame, &self.game, |g| g.outcome().map(outcome_name))
+        self.game.outcome().map(outcome_name)
     }
 
     /// How the game ended, in words (`"x won by bearing off"`), or `None`.
     #[getter]
     fn finish(&self) -> Option<String> {
-        each!(AnyGame, &self.game, |g| g.finish().map(|f| f.to_string()))
+        self.game.finish().map(|f| f.to_string())
     }
 
     /// Whether the game is over.
     #[getter]
     fn is_over(&self) -> bool {
-        each!(AnyGame, &self.game, |g| g.is_over())
+        self.game.is_over()
     }
 
     /// The seed, in hex.
     #[getter]
     fn seed(&self) -> Option<String> {
-        each!(AnyGame, &self.game, |g| g.seed().map(|s| s.to_string()))
+        self.game.seed().map(|s| s.to_string())
     }
 
     /// The game's record (the text format), with the players' names if given.
     #[pyo3(signature = (x = None, o = None))]
     fn record(&self, x: Option<&str>, o: Option<&str>) -> PyResult<String> {
-        let mut record = each!(AnyGame, &self.game, |g| g.record());
+        let mut record = self.game.record();
         for (side, name) in [(Side::X, x), (Side::O, o)] {
             if let Some(name) = name {
                 record = record
@@ -237,8 +217,8 @@ impl PyGame {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, (String, PyRuleset, bool))> {
         let me = slf.borrow();
-        let record = each!(AnyGame, &me.game, |g| g.record()).to_string();
-        let thrown = each!(AnyGame, &me.game, |g| g.current_throw().is_some());
+        let record = me.game.record().to_string();
+        let thrown = me.game.current_throw().is_some();
         Ok((
             slf.get_type().getattr("_resume")?,
             (record, me.ruleset(), thrown),
@@ -251,27 +231,20 @@ impl PyGame {
     fn _resume(record: &str, ruleset: &Bound<'_, PyAny>, thrown: bool) -> PyResult<PyGame> {
         let rules = rules_arg(ruleset)?;
         let record: senet::Record = record.parse().or_else(err::<RecordError, _>)?;
-        let mut game = match rules {
-            Rules::Builtin(any) => {
-                AnyGame::Builtin(Game::resume(&record, any).or_else(err::<RecordError, _>)?)
-            }
-            Rules::File(file) => {
-                AnyGame::File(Game::resume(&record, file).or_else(err::<RecordError, _>)?)
-            }
-        };
+        let mut game = Game::resume(&record, rules).or_else(err::<RecordError, _>)?;
         if thrown {
-            each!(AnyGame, &mut game, |g| g.throw().map(|_| ())).or_else(err::<GameError, _>)?;
+            game.throw().map(|_| ()).or_else(err::<GameError, _>)?;
         }
         Ok(PyGame { game })
     }
 
     fn __repr__(&self) -> String {
-        each!(AnyGame, &self.game, |g| format!(
+        format!(
             "<Game {} after {} turns: {}>",
-            g.ruleset().name(),
-            g.history().len(),
-            g.position()
-        ))
+            self.game.ruleset().name(),
+            self.game.history().len(),
+            self.game.position()
+        )
     }
 }
 
@@ -325,7 +298,7 @@ impl Verified {
     }
 }
 
-fn verified<R: IntoPos>(verdict: senet::replay::Verdict<R>) -> Verified {
+fn verified(verdict: senet::replay::Verdict<Rules>) -> Verified {
     let position = *verdict.position();
     Verified {
         position: PyPosition::of(position),
@@ -355,8 +328,15 @@ fn verify(record: &str, ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<Verified
     };
     let rules = ruleset.map(rules_arg).transpose()?;
     match rules {
-        None => record.verify().map(verified),
-        Some(rules) => each!(Rules, rules, |r| record.verify_with(r).map(verified)),
+        // The built-in ruleset the header names, as `Record::verify` finds it.
+        None => match record.ruleset().parse::<AnyRuleset>() {
+            Ok(any) => record.verify_with(Rules::from(any)).map(verified),
+            Err(error) => Err(senet::replay::ReplayError {
+                place: senet::replay::Place::Header,
+                problem: senet::replay::Problem::ParseRulesetError { found: error.found },
+            }),
+        },
+        Some(rules) => record.verify_with(rules).map(verified),
     }
     .or_else(err::<RecordError, _>)
 }

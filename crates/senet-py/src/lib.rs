@@ -7,10 +7,10 @@
 //! while it works for long (playouts, duels, studies, table solves, deep
 //! searches).
 //!
-//! Each class holds the crate's own value for one of two ruleset types:
-//! a built-in ruleset ([`senet::AnyRuleset`]) or one read from a rules
-//! file ([`senet::Described`]); `rules::Rules` is that choice, and
-//! every class is written once over both with the `each!` macro.
+//! Each class holds the crate's own value over one ruleset type,
+//! [`senet::Rules`], which holds a built-in ruleset or one read from a
+//! rules file alike; work that runs long (playouts, studies) runs with a
+//! built-in ruleset's own type, through [`senet::with_rules!`].
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -6,53 +6,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use senet::{AnyRuleset, Described};
+use senet::{Rules, Ruleset as _};
 use senet_odds::Table;
 
 use crate::errors::{TableError, err};
-use crate::position::{IntoPos, PyMove, PyPosition, position_of, roll_arg};
-use crate::rules::{Family, PyRuleset, Rules, each, rules_arg};
-
-/// A table of either ruleset type.
-#[derive(Clone)]
-pub enum AnyTable {
-    /// A table of a built-in ruleset.
-    Builtin(Arc<Table<AnyRuleset>>),
-    /// A table of a ruleset read from a file.
-    File(Arc<Table<Described>>),
-}
-
-/// Wraps a table of either ruleset type.
-pub trait IntoTable: IntoPos {
-    /// The table as an [`AnyTable`].
-    fn table(table: Table<Self>) -> AnyTable;
-    /// The table inside, if it is of this ruleset type.
-    fn untable(table: &AnyTable) -> Option<Arc<Table<Self>>>;
-}
-
-impl IntoTable for AnyRuleset {
-    fn table(table: Table<Self>) -> AnyTable {
-        AnyTable::Builtin(Arc::new(table))
-    }
-    fn untable(table: &AnyTable) -> Option<Arc<Table<Self>>> {
-        match table {
-            AnyTable::Builtin(t) => Some(Arc::clone(t)),
-            AnyTable::File(_) => None,
-        }
-    }
-}
-
-impl IntoTable for Described {
-    fn table(table: Table<Self>) -> AnyTable {
-        AnyTable::File(Arc::new(table))
-    }
-    fn untable(table: &AnyTable) -> Option<Arc<Table<Self>>> {
-        match table {
-            AnyTable::File(t) => Some(Arc::clone(t)),
-            AnyTable::Builtin(_) => None,
-        }
-    }
-}
+use crate::position::{PyMove, PyPosition, position_of, roll_arg};
+use crate::rules::{PyRuleset, rules_arg};
 
 /// The exact chance to win of every position with at most `bound`
 /// pieces a side on the board, for one ruleset: solved here
@@ -61,12 +20,12 @@ impl IntoTable for Described {
 #[pyclass(module = "senet", name = "Table", frozen)]
 #[derive(Clone)]
 pub struct PyTable {
-    pub table: AnyTable,
+    pub table: Arc<Table<Rules>>,
 }
 
 impl PyTable {
     fn rules(&self) -> Rules {
-        each!(AnyTable, &self.table, |t| t.ruleset().rules())
+        self.table.ruleset()
     }
 }
 
@@ -79,22 +38,23 @@ impl PyTable {
     fn solve(py: Python<'_>, ruleset: &Bound<'_, PyAny>, bound: u8) -> PyResult<PyTable> {
         let rules = rules_arg(ruleset)?;
         // A signal (Ctrl-C) stops the solve after its current sweep.
-        let solved = each!(Rules, rules, |r| py
+        let solved = py
             .detach(|| {
                 let mut interrupted = None;
-                let solved = Table::solve_until(r, bound, |_| match crate::interrupt::check() {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(signal) => {
-                        interrupted = Some(signal);
-                        ControlFlow::Break(())
-                    }
-                });
+                let solved =
+                    Table::solve_until(rules, bound, |_| match crate::interrupt::check() {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(signal) => {
+                            interrupted = Some(signal);
+                            ControlFlow::Break(())
+                        }
+                    });
                 match interrupted {
                     Some(signal) => Err(signal),
-                    None => Ok(solved.map(|(table, _)| IntoTable::table(table))),
+                    None => Ok(solved.map(|(table, _)| Arc::new(table))),
                 }
             })?
-            .or_else(err::<TableError, _>));
+            .or_else(err::<TableError, _>);
         Ok(PyTable { table: solved? })
     }
 
@@ -107,7 +67,7 @@ impl PyTable {
         (Bound<'py, pyo3::types::PyBytes>, PyRuleset),
     )> {
         let me = slf.get();
-        let bytes = each!(AnyTable, &me.table, |t| t.to_bytes());
+        let bytes = me.table.to_bytes();
         Ok((
             slf.get_type().getattr("_from_bytes")?,
             (pyo3::types::PyBytes::new(slf.py(), &bytes), me.ruleset()),
@@ -118,12 +78,9 @@ impl PyTable {
     #[staticmethod]
     fn _from_bytes(py: Python<'_>, bytes: &[u8], ruleset: &Bound<'_, PyAny>) -> PyResult<PyTable> {
         let rules = rules_arg(ruleset)?;
-        each!(Rules, rules, |r| py
-            .detach(|| Table::from_bytes(r, bytes))
-            .map(|t| PyTable {
-                table: IntoTable::table(t)
-            })
-            .or_else(err::<TableError, _>))
+        py.detach(|| Table::from_bytes(rules, bytes))
+            .map(|t| PyTable { table: Arc::new(t) })
+            .or_else(err::<TableError, _>)
     }
 
     /// Reads a table file of `ruleset`.
@@ -133,20 +90,14 @@ impl PyTable {
         let bytes = std::fs::read(&path).map_err(|e| {
             pyo3::exceptions::PyOSError::new_err(format!("cannot read {}: {e}", path.display()))
         })?;
-        each!(Rules, rules, |r| py
-            .detach(|| Table::from_bytes(r, &bytes))
-            .map(|t| PyTable {
-                table: IntoTable::table(t)
-            })
-            .or_else(|e| err::<TableError, _>(format!(
-                "{}: {e}",
-                path.display()
-            ))))
+        py.detach(|| Table::from_bytes(rules, &bytes))
+            .map(|t| PyTable { table: Arc::new(t) })
+            .or_else(|e| err::<TableError, _>(format!("{}: {e}", path.display())))
     }
 
     /// Writes the table to a file `Table.load` reads.
     fn save(&self, path: PathBuf) -> PyResult<()> {
-        let bytes = each!(AnyTable, &self.table, |t| t.to_bytes());
+        let bytes = self.table.to_bytes();
         std::fs::write(&path, bytes).map_err(|e| {
             pyo3::exceptions::PyOSError::new_err(format!("cannot write {}: {e}", path.display()))
         })
@@ -163,11 +114,11 @@ impl PyTable {
     /// The most pieces a side has on the board in the table's positions.
     #[getter]
     fn bound(&self) -> u8 {
-        each!(AnyTable, &self.table, |t| t.bound())
+        self.table.bound()
     }
 
     fn __len__(&self) -> usize {
-        each!(AnyTable, &self.table, |t| t.len())
+        self.table.len()
     }
 
     /// `x`'s share of the game in `position` under best play (the chance
@@ -175,9 +126,7 @@ impl PyTable {
     /// position outside the table. `o`'s share is one minus it.
     fn probe(&self, position: &PyPosition) -> PyResult<Option<f64>> {
         let rules = self.rules();
-        each!(AnyTable, &self.table, |t| Ok(
-            t.probe(&position_of(position, rules)?)
-        ))
+        Ok(self.table.probe(&position_of(position, rules)?))
     }
 
     /// The best move for `roll` (for the side to throw) and `x`'s share
@@ -185,11 +134,13 @@ impl PyTable {
     fn best_move(&self, position: &PyPosition, roll: u8) -> PyResult<Option<(PyMove, f64)>> {
         let roll = roll_arg(roll)?;
         let rules = self.rules();
-        each!(AnyTable, &self.table, |t| {
+        {
             let p = position_of(position, rules)?;
-            Ok(t.best_move(&p, roll)
+            Ok(self
+                .table
+                .best_move(&p, roll)
                 .map(|(mv, odds)| (PyMove::new(&p, mv), odds)))
-        })
+        }
     }
 
     fn __repr__(&self) -> String {

@@ -4,52 +4,14 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use senet::notation::move_text::MoveText;
-use senet::{AnyRuleset, Described, House, Move, Outcome, Roll, Ruleset, Side};
+use senet::{House, Move, Outcome, Roll, Rules, Ruleset, Side};
 
 use crate::encode;
 use crate::errors::{IllegalMoveError, PositionError, err};
-use crate::rules::{Family, PyRuleset, Rules, each, rules_arg};
+use crate::rules::{PyRuleset, rules_arg};
 
-/// A position of either ruleset type.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Pos {
-    /// A position of a built-in ruleset.
-    Builtin(senet::Position<AnyRuleset>),
-    /// A position of a ruleset read from a file.
-    File(senet::Position<Described>),
-}
-
-/// Wraps a position of either ruleset type.
-pub trait IntoPos: Family {
-    /// The position as a [`Pos`].
-    fn pos(position: senet::Position<Self>) -> Pos;
-    /// The position inside, if it is of this ruleset type.
-    fn unpos(position: Pos) -> Option<senet::Position<Self>>;
-}
-
-impl IntoPos for AnyRuleset {
-    fn pos(position: senet::Position<Self>) -> Pos {
-        Pos::Builtin(position)
-    }
-    fn unpos(position: Pos) -> Option<senet::Position<Self>> {
-        match position {
-            Pos::Builtin(p) => Some(p),
-            Pos::File(_) => None,
-        }
-    }
-}
-
-impl IntoPos for Described {
-    fn pos(position: senet::Position<Self>) -> Pos {
-        Pos::File(position)
-    }
-    fn unpos(position: Pos) -> Option<senet::Position<Self>> {
-        match position {
-            Pos::File(p) => Some(p),
-            Pos::Builtin(_) => None,
-        }
-    }
-}
+/// A position as the classes hold it.
+pub type Pos = senet::Position<Rules>;
 
 /// A roll from Python: 1 to 6.
 pub fn roll_arg(value: u8) -> PyResult<Roll> {
@@ -197,15 +159,13 @@ pub struct PyPosition {
 
 impl PyPosition {
     /// Wraps a position.
-    pub fn of<R: IntoPos>(position: senet::Position<R>) -> PyPosition {
-        PyPosition {
-            pos: R::pos(position),
-        }
+    pub fn of(position: Pos) -> PyPosition {
+        PyPosition { pos: position }
     }
 
     /// The ruleset.
     pub fn rules(&self) -> Rules {
-        each!(Pos, self.pos, |p| p.ruleset().rules())
+        self.pos.ruleset()
     }
 }
 
@@ -262,11 +222,9 @@ impl PyPosition {
     fn start(ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
         let rules = match ruleset {
             Some(value) => rules_arg(value)?,
-            None => Rules::by_name("kendall")?,
+            None => crate::rules::by_name("kendall")?,
         };
-        Ok(each!(Rules, rules, |r| PyPosition::of(
-            senet::Position::start(r)
-        )))
+        Ok(PyPosition::of(senet::Position::start(rules)))
     }
 
     /// Reads a position string, as `str(position)` writes it.
@@ -275,12 +233,12 @@ impl PyPosition {
     fn parse(text: &str, ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
         let rules = match ruleset {
             Some(value) => rules_arg(value)?,
-            None => Rules::by_name("kendall")?,
+            None => crate::rules::by_name("kendall")?,
         };
-        each!(Rules, rules, |r| match senet::Position::parse(r, text) {
+        match senet::Position::parse(rules, text) {
             Ok(position) => Ok(PyPosition::of(position)),
             Err(error) => err::<PositionError, _>(error),
-        })
+        }
     }
 
     /// The ruleset.
@@ -294,19 +252,19 @@ impl PyPosition {
     /// The side to throw next: `"x"` or `"o"`.
     #[getter]
     fn side_to_throw(&self) -> &'static str {
-        each!(Pos, self.pos, |p| side_name(p.side_to_throw()))
+        side_name(self.pos.side_to_throw())
     }
 
     /// `"x"` or `"o"` for the winner, `"draw"`, or `None` while the game goes on.
     #[getter]
     fn outcome(&self) -> Option<&'static str> {
-        each!(Pos, self.pos, |p| p.outcome().map(outcome_name))
+        self.pos.outcome().map(outcome_name)
     }
 
     /// Whether the game is over.
     #[getter]
     fn is_over(&self) -> bool {
-        each!(Pos, self.pos, |p| p.is_over())
+        self.pos.is_over()
     }
 
     /// The side with a piece on `house` (1 to 30), or `None`.
@@ -316,46 +274,51 @@ impl PyPosition {
                 "a house is a number from 1 to 30, not {house}"
             ))
         })?;
-        Ok(each!(Pos, self.pos, |p| p.piece_at(house).map(side_name)))
+        Ok(self.pos.piece_at(house).map(side_name))
     }
 
     /// The pieces `side` has borne off.
     fn off(&self, side: &str) -> PyResult<u8> {
         let side = side_arg(side)?;
-        Ok(each!(Pos, self.pos, |p| p.board().off(side)))
+        Ok(self.pos.board().off(side))
     }
 
     /// The legal moves for `roll` (1 to 6), by start house. Empty when the
     /// throw is lost (`lose_throw` then plays it).
     fn moves(&self, roll: u8) -> PyResult<Vec<PyMove>> {
-        each!(Pos, self.pos, |p| {
-            let roll = roll_of(&p, roll)?;
-            Ok(p.moves(roll).iter().map(|mv| PyMove::new(&p, mv)).collect())
-        })
+        {
+            let roll = roll_of(&self.pos, roll)?;
+            Ok(self
+                .pos
+                .moves(roll)
+                .iter()
+                .map(|mv| PyMove::new(&self.pos, mv))
+                .collect())
+        }
     }
 
     /// The position after `move`: a `Move` listed here, or its notation
     /// (`"2: 10-12"`, or a lost throw's `"3: -"`).
     #[pyo3(name = "play")]
     fn play_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
-        each!(Pos, self.pos, |p| {
-            let result = match move_arg(&p, r#move)? {
-                Played::Move(mv) => p.play(mv),
-                Played::Lost(roll) => p.lose_throw(roll),
+        {
+            let result = match move_arg(&self.pos, r#move)? {
+                Played::Move(mv) => self.pos.play(mv),
+                Played::Lost(roll) => self.pos.lose_throw(roll),
             };
             result
                 .map(PyPosition::of)
                 .or_else(err::<IllegalMoveError, _>)
-        })
+        }
     }
 
     /// The position after a throw of `roll` with no legal move.
     fn lose_throw(&self, roll: u8) -> PyResult<PyPosition> {
         let roll = roll_arg(roll)?;
-        each!(Pos, self.pos, |p| p
+        self.pos
             .lose_throw(roll)
             .map(PyPosition::of)
-            .or_else(err::<IllegalMoveError, _>))
+            .or_else(err::<IllegalMoveError, _>)
     }
 
     /// The observation vector (float32, `senet.OBSERVATION_SIZE` long) of
@@ -370,13 +333,13 @@ impl PyPosition {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let roll = roll.map(roll_arg).transpose()?;
         let mut out = [0.0f32; encode::OBSERVATION_SIZE];
-        each!(Pos, self.pos, |p| {
+        {
             let observer = match observer {
                 Some(side) => side_arg(side)?,
-                None => p.side_to_throw(),
+                None => self.pos.side_to_throw(),
             };
-            encode::observe(&p, observer, roll, &mut out);
-        });
+            encode::observe(&self.pos, observer, roll, &mut out);
+        };
         Ok(PyArray1::from_slice(py, &out))
     }
 
@@ -385,37 +348,33 @@ impl PyPosition {
     fn action_mask<'py>(&self, py: Python<'py>, roll: u8) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let roll = roll_arg(roll)?;
         let mut out = [0i8; encode::ACTIONS];
-        each!(Pos, self.pos, |p| encode::mask(
-            &p.moves(roll).to_list(),
-            &mut out
-        ));
+        encode::mask(&self.pos.moves(roll).to_list(), &mut out);
         Ok(PyArray1::from_slice(py, &out))
     }
 
     /// The legal move of `roll` that `action` names, or `None`.
     fn move_for_action(&self, roll: u8, action: i64) -> PyResult<Option<PyMove>> {
-        each!(Pos, self.pos, |p| Ok(encode::move_of(
-            &p.moves(roll_of(&p, roll)?).to_list(),
-            action
+        Ok(
+            encode::move_of(&self.pos.moves(roll_of(&self.pos, roll)?).to_list(), action)
+                .map(|mv| PyMove::new(&self.pos, mv)),
         )
-        .map(|mv| PyMove::new(&p, mv))))
     }
 
     /// The notation of `move` here.
     fn notation(&self, r#move: PyMove) -> String {
-        each!(Pos, self.pos, |p| p.notation(r#move.mv).to_string())
+        self.pos.notation(r#move.mv).to_string()
     }
 
     fn __str__(&self) -> String {
-        each!(Pos, self.pos, |p| p.to_string())
+        self.pos.to_string()
     }
 
     fn __repr__(&self) -> String {
-        each!(Pos, self.pos, |p| format!(
+        format!(
             "Position.parse({:?}, {:?})",
-            p.to_string(),
-            p.ruleset().name()
-        ))
+            self.pos.to_string(),
+            self.pos.ruleset().name()
+        )
     }
 
     /// Pickled as its string and its ruleset.
@@ -431,14 +390,11 @@ impl PyPosition {
     }
 }
 
-/// A position argument of the ruleset type `R`, or a `SenetError` saying
+/// A position argument of the ruleset `rules`, or a `SenetError` saying
 /// it belongs to another ruleset.
-pub fn position_of<R: IntoPos>(
-    position: &PyPosition,
-    rules: Rules,
-) -> PyResult<senet::Position<R>> {
-    R::unpos(position.pos)
-        .filter(|p| p.ruleset().rules() == rules)
+pub fn position_of(position: &PyPosition, rules: Rules) -> PyResult<Pos> {
+    Some(position.pos)
+        .filter(|p| p.ruleset() == rules)
         .map_or_else(
             || {
                 err::<PositionError, _>(format!(

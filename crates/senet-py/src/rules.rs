@@ -1,69 +1,18 @@
-//! `Ruleset`: a reconstruction by name, or read from a rules file; and
-//! [`Rules`], the two ruleset types every class is written over.
+//! `Ruleset`: a reconstruction by name, or read from a rules file, held
+//! as the core's one checked ruleset type, [`senet::Rules`].
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Mutex, OnceLock};
 
 use pyo3::prelude::*;
-use senet::{AnyRuleset, Described, Ruleset as _};
+use senet::{AnyRuleset, Rules, Ruleset as _};
 
 use crate::errors::{RulesetError, err};
 
-/// A ruleset as the classes hold it: built in, or read from a file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rules {
-    /// One of the seven built-in rulesets.
-    Builtin(AnyRuleset),
-    /// A ruleset read from a rules file.
-    File(Described),
-}
-
-/// Runs `$body` with `$x` bound to the value inside `$value`, an enum
-/// whose variants are `Builtin` (over [`AnyRuleset`]) and `File` (over
-/// [`Described`]): the body is compiled once for each ruleset type.
-/// `$wrap` names the enum to rebuild a result in (`each!(E, v, |x| ...)`).
-macro_rules! each {
-    ($enum:ident, $value:expr, |$x:ident| $body:expr) => {
-        match $value {
-            $enum::Builtin($x) => $body,
-            $enum::File($x) => $body,
-        }
-    };
-}
-pub(crate) use each;
-
-/// Builds the `Builtin` or `File` variant of an enum from a value of
-/// either ruleset type, so generic code can hand back what it made.
-pub trait Family: senet::Ruleset + senet::rulesets::BuiltIn + Send + Sync + 'static {
-    /// The ruleset as a [`Rules`].
-    fn rules(self) -> Rules;
-}
-
-impl Family for AnyRuleset {
-    fn rules(self) -> Rules {
-        Rules::Builtin(self)
-    }
-}
-
-impl Family for Described {
-    fn rules(self) -> Rules {
-        Rules::File(self)
-    }
-}
-
-impl Rules {
-    /// The ruleset's name.
-    pub fn name(self) -> &'static str {
-        each!(Rules, self, |r| r.name())
-    }
-
-    /// A built-in ruleset by name, in any case.
-    pub fn by_name(name: &str) -> PyResult<Rules> {
-        match name.parse::<AnyRuleset>() {
-            Ok(ruleset) => Ok(Rules::Builtin(ruleset)),
-            Err(error) => err::<RulesetError, _>(error),
-        }
+/// A built-in ruleset by name, in any case.
+pub fn by_name(name: &str) -> PyResult<Rules> {
+    match name.parse::<AnyRuleset>() {
+        Ok(ruleset) => Ok(Rules::from(ruleset)),
+        Err(error) => err::<RulesetError, _>(error),
     }
 }
 
@@ -93,7 +42,7 @@ impl PyRuleset {
         AnyRuleset::ALL
             .into_iter()
             .map(|r| PyRuleset {
-                rules: Rules::Builtin(r),
+                rules: Rules::from(r),
             })
             .collect()
     }
@@ -125,30 +74,30 @@ impl PyRuleset {
     /// The revision of the ruleset's rules.
     #[getter]
     fn revision(&self) -> u32 {
-        each!(Rules, self.rules, |r| r.revision())
+        self.rules.revision()
     }
 
     /// Pieces each side has.
     #[getter]
     fn pieces_per_side(&self) -> u8 {
-        each!(Rules, self.rules, |r| r.pieces_per_side())
+        self.rules.pieces_per_side()
     }
 
     /// The rolls the ruleset's implement makes, from the smallest.
     #[getter]
     fn rolls(&self) -> Vec<u32> {
-        each!(Rules, self.rules, |r| r
+        self.rules
             .dice()
             .rolls()
             .map(|roll| u32::from(roll.value()))
-            .collect())
+            .collect()
     }
 
     /// Each roll the implement makes with its chance, from the smallest
     /// roll: `[(1, 0.25), (2, 0.375), ...]` for four sticks.
     #[getter]
     fn roll_chances(&self) -> Vec<(u32, f64)> {
-        let dice = each!(Rules, self.rules, |r| r.dice());
+        let dice = self.rules.dice();
         let total = f64::from(dice.total_weight());
         dice.weights()
             .iter()
@@ -159,36 +108,27 @@ impl PyRuleset {
     /// Whether the ruleset is built in (not read from a file).
     #[getter]
     fn is_builtin(&self) -> bool {
-        matches!(self.rules, Rules::Builtin(_))
+        AnyRuleset::of(&self.rules).is_some()
     }
 
     /// The rules file's text, for a ruleset read from one.
     #[getter]
     fn text(&self) -> Option<&'static str> {
-        match self.rules {
-            Rules::Builtin(_) => None,
-            Rules::File(r) => text_of(r),
-        }
+        self.rules.text()
     }
 
     /// The rules file's `title` (what the reconstruction is, in a line),
     /// for a ruleset read from one.
     #[getter]
     fn title(&self) -> Option<&'static str> {
-        match self.rules {
-            Rules::Builtin(_) => None,
-            Rules::File(r) => Some(r.title()),
-        }
+        self.rules.title()
     }
 
     /// The rules file's `source` (where the reconstruction was
     /// published), for a ruleset read from one.
     #[getter]
     fn source(&self) -> Option<&'static str> {
-        match self.rules {
-            Rules::Builtin(_) => None,
-            Rules::File(r) => Some(r.source()),
-        }
+        self.rules.source()
     }
 
     fn __str__(&self) -> &'static str {
@@ -196,52 +136,26 @@ impl PyRuleset {
     }
 
     fn __repr__(&self) -> String {
-        match self.rules {
-            Rules::Builtin(r) => format!("Ruleset({:?})", r.name()),
-            Rules::File(r) => format!("<Ruleset {:?} from a rules file>", r.name()),
+        match self.rules.text() {
+            None => format!("Ruleset({:?})", self.rules.name()),
+            Some(_) => format!("<Ruleset {:?} from a rules file>", self.rules.name()),
         }
     }
 
     /// Pickled as its name, or as its rules file's text.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (&'static str,))> {
         let class = slf.get_type();
-        match slf.get().rules {
-            Rules::Builtin(r) => Ok((class.into_any(), (r.name(),))),
-            Rules::File(r) => match text_of(r) {
-                Some(text) => Ok((class.getattr("from_toml")?, (text,))),
-                None => err::<RulesetError, _>("the ruleset's rules file text is unknown"),
-            },
+        let rules = slf.get().rules;
+        match rules.text() {
+            None => Ok((class.into_any(), (rules.name(),))),
+            Some(text) => Ok((class.getattr("from_toml")?, (text,))),
         }
     }
 }
 
-/// The texts of the rules files read, by digest: what a ruleset read
-/// from one is pickled as (the crate keeps the rules, not the text).
-fn texts() -> &'static Mutex<HashMap<[u8; 32], &'static str>> {
-    static TEXTS: OnceLock<Mutex<HashMap<[u8; 32], &'static str>>> = OnceLock::new();
-    TEXTS.get_or_init(Default::default)
-}
-
-/// The text of the rules file `ruleset` was read from.
-fn text_of(ruleset: Described) -> Option<&'static str> {
-    let texts = texts()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    texts.get(&ruleset.digest()).copied()
-}
-
-/// The ruleset a rules file's text states, its text kept.
+/// The ruleset a rules file's text states (the ruleset keeps the text).
 fn described(text: &str) -> Result<PyRuleset, senet::RulesFileError> {
-    let ruleset = senet_rules_file::from_toml(text)?;
-    let mut texts = texts()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    texts
-        .entry(ruleset.digest())
-        .or_insert_with(|| Box::leak(text.to_owned().into_boxed_str()));
-    Ok(PyRuleset {
-        rules: Rules::File(ruleset),
-    })
+    senet_rules_file::from_toml(text).map(|rules| PyRuleset { rules })
 }
 
 /// The ruleset an argument names: a `Ruleset`, or a built-in ruleset's
@@ -251,7 +165,7 @@ pub fn rules_arg(value: &Bound<'_, PyAny>) -> PyResult<Rules> {
         return Ok(ruleset.rules);
     }
     match value.extract::<String>() {
-        Ok(name) => Rules::by_name(&name),
+        Ok(name) => by_name(&name),
         Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "a ruleset is a senet.Ruleset or a ruleset's name, not {}",
             value.get_type().name()?

@@ -6,13 +6,13 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use senet::{Seed, with_ruleset};
+use senet::Seed;
 use senet_bot::study::{Pairing, Tally, play_range};
 use senet_bot::{Agent, Bot, Duel, DuelStats, RandomAgent};
 
 use crate::bot::level_arg;
 use crate::errors::{BotError, SenetError, err};
-use crate::rules::{Rules, rules_arg};
+use crate::rules::rules_arg;
 
 /// A pairing by name: `"random_vs_random"`, `"top_vs_top"` or
 /// `"top_vs_random"`.
@@ -209,16 +209,14 @@ fn study_part(
     let rules = rules_arg(ruleset)?;
     let pairing = pairing_arg(pairing)?;
     let range = start..end.max(start);
-    let tally = py.detach(|| match rules {
-        Rules::Builtin(any) => with_ruleset!(any, |r| play_in_pieces(r, pairing, seed, range)),
-        Rules::File(r) => play_in_pieces(r, pairing, seed, range),
-    });
+    let tally =
+        py.detach(|| senet::with_rules!(rules, |r| play_in_pieces(r, pairing, seed, range)));
     tally.map(|tally| PyTally { tally })
 }
 
 /// `play_range`, a few games at a time, so that a signal (Ctrl-C) stops
 /// it between two pieces.
-fn play_in_pieces<R: senet::rulesets::BuiltIn + Send>(
+fn play_in_pieces<R: senet::rulesets::CheckedRuleset + Send>(
     ruleset: R,
     pairing: Pairing,
     seed: u64,
@@ -363,14 +361,11 @@ fn duel_part(
 ) -> PyResult<PyDuelStats> {
     let rules = rules_arg(ruleset)?;
     let (a, b) = (player_arg(a)?, player_arg(b)?);
-    let stats = py.detach(|| match rules {
-        Rules::Builtin(any) => with_ruleset!(any, |r| duel_range(r, a, b, seed, start..end)),
-        Rules::File(r) => duel_range(r, a, b, seed, start..end),
-    });
+    let stats = py.detach(|| senet::with_rules!(rules, |r| duel_range(r, a, b, seed, start..end)));
     stats.map(|stats| PyDuelStats { stats })
 }
 
-fn duel_range<R: senet::rulesets::BuiltIn + Send>(
+fn duel_range<R: senet::rulesets::CheckedRuleset + Send>(
     ruleset: R,
     a: Player,
     b: Player,

@@ -6,7 +6,7 @@
 //! protects, the water, who throws again and who wins); the `senet`
 //! crate's `docs/rulesets.md` documents every key, and the repository's
 //! `rules/` holds a file for each built-in ruleset and for Piccione's.
-//! [`read`] and [`from_toml`] turn one into a [`Described`] ruleset, which
+//! [`read`] and [`from_toml`] turn one into a [`Rules`], which
 //! plays like any other: `senet` checks the keys, derives the move
 //! generator's tables once and keeps the ruleset under the SHA-256 of the
 //! text, which the records of its games carry. This crate reads the TOML
@@ -66,7 +66,7 @@ mod syntax;
 use std::io::Read as _;
 use std::path::Path;
 
-use senet::{Described, RulesFileError};
+use senet::{Rules, RulesFileError};
 
 pub use syntax::Toml;
 
@@ -98,8 +98,8 @@ pub use syntax::Toml;
 /// thing wrong: a malformed file, an unknown key, a value out of range,
 /// keys that contradict each other (a move into water the file does not
 /// have), or a start the rules themselves refuse.
-pub fn from_toml(text: &str) -> Result<Described, RulesFileError> {
-    Described::from_text(text, &Toml)
+pub fn from_toml(text: &str) -> Result<Rules, RulesFileError> {
+    Rules::read(text, &Toml)
 }
 
 /// Reads a ruleset from a rules file.
@@ -108,12 +108,12 @@ pub fn from_toml(text: &str) -> Result<Described, RulesFileError> {
 ///
 /// [`RulesFileError::Read`] when the file cannot be read (see
 /// [`read_text`]), and those of [`from_toml`].
-pub fn read(path: impl AsRef<Path>) -> Result<Described, RulesFileError> {
+pub fn read(path: impl AsRef<Path>) -> Result<Rules, RulesFileError> {
     from_toml(&read_text(path)?)
 }
 
 /// The text of a rules file, read only when it is a regular file of at
-/// most [`Described::MAX_TEXT_BYTES`]: a folder, a FIFO (which would
+/// most [`Rules::MAX_TEXT_BYTES`]: a folder, a FIFO (which would
 /// wait for a writer for ever), a device (`/dev/zero` never ends) or a
 /// file too large to be rules is refused before a byte of it is read.
 ///
@@ -129,7 +129,7 @@ pub fn read(path: impl AsRef<Path>) -> Result<Described, RulesFileError> {
 ///
 /// [`RulesFileError::Read`] naming the file: it is missing or cannot be
 /// opened, it is not a regular file, it is larger than
-/// [`Described::MAX_TEXT_BYTES`], or it is not UTF-8.
+/// [`Rules::MAX_TEXT_BYTES`], or it is not UTF-8.
 pub fn read_text(path: impl AsRef<Path>) -> Result<String, RulesFileError> {
     let path = path.as_ref();
     let refused = |source: std::io::Error| RulesFileError::Read {
@@ -150,7 +150,7 @@ pub fn read_text(path: impl AsRef<Path>) -> Result<String, RulesFileError> {
     if !file.metadata().map_err(refused)?.is_file() {
         return Err(not_a_file());
     }
-    let limit = Described::MAX_TEXT_BYTES as u64;
+    let limit = Rules::MAX_TEXT_BYTES as u64;
     let mut text = String::new();
     // Read one byte past the limit, so that a file grown since its size
     // was taken is refused too.

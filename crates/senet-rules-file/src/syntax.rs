@@ -25,7 +25,7 @@ fn quoted_short(message: &str) -> String {
 }
 
 /// TOML, the syntax of the rules files of `rules/`: what
-/// [`Described::from_text`](senet::Described::from_text) takes to read
+/// [`Rules::read`](senet::Rules::read) takes to read
 /// one ([`from_toml`](crate::from_toml) does it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Toml;

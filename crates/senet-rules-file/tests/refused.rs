@@ -4,7 +4,7 @@
 //! what they are about. Every file here is written out whole, so that
 //! the test needs nothing beyond this package.
 
-use senet::{Position, RulesFileError};
+use senet::{Rules, RulesFileError};
 
 /// A short, complete rules file: Kendall's geometry with three pieces.
 const GOOD: &str = r#"
@@ -45,7 +45,7 @@ fn refused(line: &str, with: &str) -> String {
 #[test]
 fn the_good_file_reads_and_starts() {
     let ruleset = senet_rules_file::from_toml(GOOD).expect("the good file");
-    assert!(Position::try_start(ruleset).is_ok());
+    assert!(Rules::new(ruleset).is_ok());
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn refusals_name_what_they_are_about() {
 #[test]
 fn a_text_over_a_mebibyte_is_refused_before_it_is_parsed() {
     let mut text = GOOD.to_owned();
-    text.push_str(&"#".repeat(senet::Described::MAX_TEXT_BYTES));
+    text.push_str(&"#".repeat(senet::Rules::MAX_TEXT_BYTES));
     let error = senet_rules_file::from_toml(&text).expect_err("too long");
     assert!(matches!(error, RulesFileError::Invalid { line: None, .. }));
     assert!(
@@ -225,7 +225,7 @@ fn only_a_regular_file_of_a_mebibyte_at_most_is_read() {
     // A file past the limit.
     let big = dir.join("big.toml");
     let mut text = GOOD.to_owned();
-    text.push_str(&"#".repeat(senet::Described::MAX_TEXT_BYTES));
+    text.push_str(&"#".repeat(senet::Rules::MAX_TEXT_BYTES));
     std::fs::write(&big, text).expect("a big file");
     let error = senet_rules_file::read(&big).expect_err("too big");
     assert!(
@@ -299,7 +299,7 @@ proptest::proptest! {
         }
         if let Ok(text) = String::from_utf8(bytes) {
             match senet_rules_file::from_toml(&text) {
-                Ok(ruleset) => proptest::prop_assert!(Position::try_start(ruleset).is_ok()),
+                Ok(ruleset) => proptest::prop_assert!(Rules::new(ruleset).is_ok()),
                 Err(error) => proptest::prop_assert!(!error.to_string().is_empty()),
             }
         }

@@ -3,8 +3,9 @@
 //! position, otherwise the level-3 bot's estimate (also while the table
 //! is being solved: a hint never waits); the answer says which.
 
+use senet::Game;
+use senet::Rules;
 use senet::source::ThrowSource;
-use senet::{Compiled, Game};
 use senet_bot::{Bot, Decision, Level};
 use serde::Serialize;
 
@@ -54,7 +55,7 @@ pub struct RankedMove {
 ///
 /// 409 when no throw waits (the game is over, or nobody has thrown).
 pub fn hint<S: ThrowSource>(
-    game: &Game<Compiled, S>,
+    game: &Game<Rules, S>,
     odds: &Odds,
     commitment: String,
 ) -> Result<HintView, ApiError> {
@@ -106,9 +107,9 @@ mod tests {
     #[test]
     fn a_table_position_gets_an_exact_hint_and_the_start_an_estimate() {
         let odds = crate::odds::Odds::new(1);
-        let kendall = senet::Compiled::new(senet::AnyRuleset::Kendall);
-        let start = Position::try_start(kendall).unwrap();
-        let mut game = Game::seeded_from(start, Seed::from_u64(3));
+        let kendall = senet::Rules::from(senet::AnyRuleset::Kendall);
+        let start = Position::start(kendall);
+        let mut game = Game::seeded(start, Seed::from_u64(3));
         while !matches!(game.throw().unwrap(), Thrown::ToPlay(_)) {}
         let start_hint = hint(&game, &odds, String::new()).unwrap();
         assert!(!start_hint.exact);
@@ -128,7 +129,7 @@ mod tests {
         // One piece each: the table of bound 1 holds it.
         let endgame = Position::parse(kendall, "........................x....o x 4 4").unwrap();
         let script = senet::source::ScriptedThrows::from_rolls([Roll::new(2).unwrap()]);
-        let mut late = Game::from_position(endgame, script);
+        let mut late = Game::new(endgame, script);
         late.throw().unwrap();
         // The first hint started the table's solve without waiting for it:
         // the estimate until the solve ends, then the exact chances.

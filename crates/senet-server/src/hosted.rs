@@ -2,7 +2,7 @@
 //! from its record, its seats, and what the API shows of it.
 
 use senet::game::{Finish, Turn};
-use senet::{Commitment, Compiled, Game, Move, Record, Ruleset, Seed, Side, Throw};
+use senet::{Commitment, Game, Move, Record, Rules, Ruleset, Seed, Side, Throw};
 
 use crate::offered::Offered;
 use senet_bot::Level;
@@ -36,11 +36,11 @@ pub struct Hosted {
     /// The stored row.
     pub stored: StoredGame,
     /// The ruleset played.
-    pub ruleset: Compiled,
+    pub ruleset: Rules,
     /// The players of x and o.
     pub players: [Player; 2],
     /// The game, replayed to now.
-    pub game: Game<Compiled>,
+    pub game: Game<Rules>,
 }
 
 /// The side written as the store and the API write it.
@@ -424,7 +424,7 @@ pub struct MoveView {
 }
 
 impl MoveView {
-    fn of(game: &Game<Compiled>, mv: Move) -> MoveView {
+    fn of(game: &Game<Rules>, mv: Move) -> MoveView {
         MoveView {
             text: game.position().notation(mv).to_string(),
             from: mv.from().number(),

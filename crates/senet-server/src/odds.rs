@@ -11,21 +11,21 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use senet::{Compiled, Ruleset};
+use senet::{Rules, Ruleset};
 use senet_odds::Table;
 
 /// What solves a ruleset's table of a bound; `None` when it cannot.
-pub type Solver = fn(Compiled, u8) -> Option<Table<Compiled>>;
+pub type Solver = fn(Rules, u8) -> Option<Table<Rules>>;
 
 /// A ruleset's table: unset while it is solved, then the table or `None`
 /// for a solve that failed.
-type Cell = Arc<OnceLock<Option<Arc<Table<Compiled>>>>>;
+type Cell = Arc<OnceLock<Option<Arc<Table<Rules>>>>>;
 
 /// Endgame tables, solved on first use for each ruleset and kept.
 #[derive(Debug)]
 pub struct Odds {
     bound: u8,
-    tables: Mutex<HashMap<Compiled, Cell>>,
+    tables: Mutex<HashMap<Rules, Cell>>,
     solves: AtomicU32,
     solver: Solver,
 }
@@ -34,7 +34,7 @@ pub struct Odds {
 #[derive(Clone, Debug)]
 pub enum Ready {
     /// Solved: the table.
-    Table(Arc<Table<Compiled>>),
+    Table(Arc<Table<Rules>>),
     /// No table to wait for: the bound is 0, or the solve failed.
     Without,
     /// Being solved: ask again later.
@@ -87,7 +87,7 @@ impl Odds {
     /// The table of `ruleset`, solving it on first use; `None` with bound
     /// 0 or when solving failed. It blocks while the ruleset's table is
     /// solved: a request asks [`ready`](Self::ready) instead.
-    pub fn table(&self, ruleset: Compiled) -> Option<Arc<Table<Compiled>>> {
+    pub fn table(&self, ruleset: Rules) -> Option<Arc<Table<Rules>>> {
         if self.bound == 0 {
             return None;
         }
@@ -103,7 +103,7 @@ impl Odds {
     /// call starts its solve on a thread of its own (not the runtime's
     /// blocking pool, which requests share), and [`Ready::Solving`] is the
     /// answer until it ends.
-    pub fn ready(&self, ruleset: Compiled) -> Ready {
+    pub fn ready(&self, ruleset: Rules) -> Ready {
         if self.bound == 0 {
             return Ready::Without;
         }
@@ -161,7 +161,7 @@ impl Odds {
         states
     }
 
-    fn cells(&self) -> std::sync::MutexGuard<'_, HashMap<Compiled, Cell>> {
+    fn cells(&self) -> std::sync::MutexGuard<'_, HashMap<Rules, Cell>> {
         // The map is only read or added to: a panic elsewhere leaves it whole.
         self.tables
             .lock()
@@ -182,8 +182,8 @@ mod tests {
     static STARTED: Mutex<Option<mpsc::Sender<()>>> = Mutex::new(None);
     static RELEASE: Mutex<Option<mpsc::Receiver<()>>> = Mutex::new(None);
 
-    fn slow_for_bell(ruleset: Compiled, bound: u8) -> Option<Table<Compiled>> {
-        if ruleset == Compiled::new(AnyRuleset::Bell) {
+    fn slow_for_bell(ruleset: Rules, bound: u8) -> Option<Table<Rules>> {
+        if ruleset == Rules::from(AnyRuleset::Bell) {
             if let Some(started) = STARTED.lock().unwrap().as_ref() {
                 started.send(()).unwrap();
             }
@@ -200,8 +200,8 @@ mod tests {
         *STARTED.lock().unwrap() = Some(started_tx);
         *RELEASE.lock().unwrap() = Some(release_rx);
         let odds = Arc::new(Odds::with_solver(1, slow_for_bell));
-        let bell = Compiled::new(AnyRuleset::Bell);
-        let kendall = Compiled::new(AnyRuleset::Kendall);
+        let bell = Rules::from(AnyRuleset::Bell);
+        let kendall = Rules::from(AnyRuleset::Kendall);
 
         let askers: Vec<_> = (0..2)
             .map(|_| {
@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn bound_zero_has_no_tables() {
         let odds = Odds::new(0);
-        assert!(odds.table(Compiled::new(AnyRuleset::Kendall)).is_none());
+        assert!(odds.table(Rules::from(AnyRuleset::Kendall)).is_none());
         assert_eq!(odds.solves(), 0);
     }
 }

@@ -1,24 +1,15 @@
 //! The rulesets a server offers: the seven built-in ones, and those its
 //! operator states in rules files (`--rules DIR`), all behind one type,
-//! [`Compiled`], and found by name.
+//! [`Rules`], and found by name.
 
 use std::path::Path;
 
-use senet::{AnyRuleset, Compiled, Ruleset};
+use senet::{AnyRuleset, Rules, Ruleset};
 
 /// The rulesets offered, built-in ones first, then the files' in the
-/// order of their file names; and the text of each file read.
+/// order of their file names (a file's ruleset keeps its text).
 #[derive(Clone, Debug)]
-pub struct Offered(Vec<Compiled>, Vec<FileText>);
-
-/// A rules file offered: its ruleset's name and the file's text.
-#[derive(Clone, Debug)]
-struct FileText {
-    name: &'static str,
-    title: &'static str,
-    source: &'static str,
-    text: String,
-}
+pub struct Offered(Vec<Rules>);
 
 /// The rules of a ruleset offered, as `GET /api/rulesets/{name}/rules`
 /// answers them.
@@ -87,10 +78,7 @@ fn section(name: &str) -> Option<(&'static str, &'static str)> {
 impl Offered {
     /// The built-in rulesets alone.
     pub fn built_in() -> Offered {
-        Offered(
-            AnyRuleset::ALL.into_iter().map(Compiled::new).collect(),
-            Vec::new(),
-        )
+        Offered(AnyRuleset::ALL.into_iter().map(Rules::from).collect())
     }
 
     /// The built-in rulesets and every `*.toml` rules file of `dir`.
@@ -125,24 +113,18 @@ impl Offered {
                     described.name()
                 ));
             }
-            offered.0.push(Compiled::new(described));
-            offered.1.push(FileText {
-                name: described.name(),
-                title: described.title(),
-                source: described.source(),
-                text,
-            });
+            offered.0.push(described);
         }
         Ok(offered)
     }
 
     /// Every ruleset offered.
-    pub fn all(&self) -> &[Compiled] {
+    pub fn all(&self) -> &[Rules] {
         &self.0
     }
 
     /// The ruleset offered under `name`.
-    pub fn named(&self, name: &str) -> Option<Compiled> {
+    pub fn named(&self, name: &str) -> Option<Rules> {
         self.0
             .iter()
             .copied()
@@ -153,13 +135,13 @@ impl Offered {
     /// or a built-in ruleset's section of `docs/rules.md`.
     pub fn rules(&self, name: &str) -> Option<RulesText> {
         let ruleset = self.named(name)?;
-        if let Some(file) = self.1.iter().find(|file| file.name == name) {
+        if let Some(text) = ruleset.text() {
             return Some(RulesText {
-                name: file.name,
-                title: file.title,
-                source: Some(file.source),
+                name: ruleset.name(),
+                title: ruleset.title().unwrap_or_default(),
+                source: ruleset.source(),
                 format: "toml",
-                text: file.text.clone(),
+                text: text.to_owned(),
             });
         }
         let (title, text) = section(ruleset.name())?;

@@ -31,6 +31,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+use senet::Rules;
 use senet::replay::{Place, ReplayError};
 use senet::source::Commitment;
 use senet::{AnyRuleset, Position, Record, Ruleset, Seed};
@@ -147,7 +148,7 @@ pub fn verify_json(record: &str, rules_file: &str, shown: &str) -> String {
 /// The report of a replay under `ruleset`, valid or stopped at its first
 /// problem.
 fn replay<R: Ruleset>(record: &Record, ruleset: R) -> Report {
-    let start = match Position::try_start(ruleset) {
+    let start = match Rules::new(ruleset).map(Position::start) {
         Ok(start) => start,
         Err(error) => return Report::refused(format!("header: the ruleset's start: {error}")),
     };

@@ -2,14 +2,14 @@
 //! what it finds on an honest record and where it stops on a forged one.
 
 use senet::game::Thrown;
+use senet::rulesets::CheckedRuleset;
 use senet::source::SeededThrows;
-use senet::{Game, Position, Record, Ruleset, Seed, rulesets::Kendall};
+use senet::{Game, Record, Ruleset, Seed, rulesets::Kendall};
 use senet_wasm::{Compared, verify, verify_json};
 
 /// A whole game with the first legal move each time.
-fn whole_game<R: Ruleset>(ruleset: R, seed: Seed) -> Game<R, SeededThrows> {
-    let start = Position::try_start(ruleset).unwrap();
-    let mut game = Game::seeded_from(start, seed);
+fn whole_game<R: CheckedRuleset>(ruleset: R, seed: Seed) -> Game<R, SeededThrows> {
+    let mut game = Game::seeded(ruleset, seed);
     while !game.is_over() {
         if let Thrown::ToPlay(_) = game.throw().unwrap() {
             game.play(game.legal_moves()[0]).unwrap();

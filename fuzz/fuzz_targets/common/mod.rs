@@ -2,7 +2,7 @@
 //! legal moves, lost throws, notation and position string.
 #![allow(dead_code)]
 
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{AnyRuleset, House, Move, MoveList, Position, Roll, Ruleset, perft};
 use senet::moves::Target;
 
@@ -156,7 +156,7 @@ impl<'a> Bytes<'a> {
 
 /// A deterministic game from the start: rolls and choices from a small
 /// generator; every position of it (at most `limit`).
-pub fn derived_game<R: BuiltIn>(ruleset: R, mut state: u64, limit: usize) -> Vec<Position<R>> {
+pub fn derived_game<R: CheckedRuleset>(ruleset: R, mut state: u64, limit: usize) -> Vec<Position<R>> {
     let mut next = move || {
         // SplitMix64: enough to vary the games, no dependency needed.
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);

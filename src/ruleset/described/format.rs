@@ -9,7 +9,7 @@ use super::schema::RulesSchema;
 /// A syntax of rules files: how their text becomes keys, and where a key
 /// is written, so that a refusal names its line.
 ///
-/// [`Described::from_text`](crate::Described::from_text) takes one. The
+/// [`Rules::read`](crate::Rules::read) takes one. The
 /// ruleset read is kept under the SHA-256 of the text, which the records
 /// of its games carry: `parse` must read the text it is given and
 /// nothing else, or a file's digest would stand for other rules.
@@ -17,7 +17,7 @@ use super::schema::RulesSchema;
 /// A syntax of your own, JSON here, with no line to give:
 ///
 /// ```
-/// use senet::{Described, Position, RulesFileError, RulesFormat, RulesSchema};
+/// use senet::{Position, Rules, RulesFileError, RulesFormat, RulesSchema};
 ///
 /// struct Json;
 ///
@@ -39,12 +39,12 @@ use super::schema::RulesSchema;
 ///     "start": { "x": [2, 4, 6], "o": [1, 3, 5] },
 ///     "forward": { "step": "1-30" }
 /// }"#;
-/// let short = Described::from_text(text, &Json)?;
+/// let short = Rules::read(text, &Json)?;
 /// let start = Position::start(short);
 /// assert_eq!(start.to_string(), "oxoxox........................ x 0 0");
 ///
 /// // A refusal names the key; this syntax gives no line.
-/// let error = Described::from_text(&text.replace("[2, 4, 6]", "[2, 4, 40]"), &Json)
+/// let error = Rules::read(&text.replace("[2, 4, 6]", "[2, 4, 40]"), &Json)
 ///     .expect_err("no house 40");
 /// assert_eq!(error.to_string(), "`start.x`: 40 is not a house: houses are 1 to 30");
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -182,6 +182,8 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
         title: shown(&file.title, "title")?,
         source: shown(&file.source, "source")?,
         digest,
+        // Set by the caller, which has the text.
+        text: Box::default(),
         side_names: [
             label(file.sides.x.as_deref().unwrap_or("x"), "sides.x")?,
             label(file.sides.o.as_deref().unwrap_or("o"), "sides.o")?,

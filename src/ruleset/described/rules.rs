@@ -18,6 +18,9 @@ pub(crate) struct Rules {
     pub(crate) source: Box<str>,
     /// SHA-256 of the file's text, as records carry it.
     pub(crate) digest: [u8; 32],
+    /// The file's text itself, so that a program can hand it on (a
+    /// server to its page, a pickled ruleset) with the rules it states.
+    pub(crate) text: Box<str>,
     pub(crate) side_names: [Box<str>; 2],
     pub(crate) colours: Option<[Box<str>; 2]>,
     pub(crate) house_side: Option<Side>,

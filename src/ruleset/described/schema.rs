@@ -13,7 +13,7 @@ pub(super) use super::vocabulary::{AloneText, PlaceText, ReachText};
 /// [`RulesFormat`](crate::RulesFormat) makes of a file's text, with
 /// serde (its `Deserialize` form is the one `docs/rulesets.md`
 /// documents, whatever the syntax). Opaque: only
-/// [`Described::from_text`](crate::Described::from_text) reads it, so
+/// [`Rules::read`](crate::Rules::read) reads it, so
 /// that no ruleset is made of keys apart from the text, whose SHA-256
 /// its records carry.
 #[derive(Deserialize)]

@@ -2,6 +2,7 @@
 //! front or in play; and where a piece sent back goes, or why it cannot.
 
 use super::*;
+use senet::Rules;
 
 /// A ruleset of hooks that may break their contract: `name` as given, a
 /// water on 20 whose landing answers `landing` whatever is taken (0:
@@ -68,7 +69,7 @@ impl Ruleset for Broken {
 
 #[test]
 fn a_landing_on_a_taken_house_is_refused_up_front() {
-    let refused = Position::try_start(HONEST_NAME).unwrap_err();
+    let refused = Rules::new(HONEST_NAME).unwrap_err();
     assert_eq!(
         refused,
         PositionError::Hook(HookError::Occupied {
@@ -89,7 +90,7 @@ fn a_landing_on_a_taken_house_is_refused_up_front() {
         ..HONEST_NAME
     };
     assert_eq!(
-        Position::try_start(returns),
+        Rules::new(returns).map(Position::start),
         Err(PositionError::Hook(HookError::Occupied {
             hook: Hook::ReturnLanding,
             house: 2,
@@ -142,19 +143,18 @@ fn a_landing_on_a_taken_house_is_never_played() {
     never_lands_on_the_taken_house(HONEST_NAME);
 }
 
-/// Compiling a ruleset buys speed, never trust: its landing hooks are
-/// checked as the ruleset's own are, up front and in play.
+/// A ruleset is checked when its `Rules` is made, and a refused one is
+/// not kept: making it again is refused again.
 #[test]
-fn a_compiled_ruleset_is_checked_as_any_other() {
-    let compiled = senet::Compiled::new(HONEST_NAME);
+fn a_ruleset_is_checked_once_when_its_rules_are_made() {
     assert_eq!(
-        Position::try_start(compiled),
+        Rules::new(HONEST_NAME),
         Err(PositionError::Hook(HookError::Occupied {
             hook: Hook::WaterLanding,
             house: 1,
         }))
     );
-    never_lands_on_the_taken_house(compiled);
+    assert_eq!(Rules::new(HONEST_NAME), Rules::new(HONEST_NAME));
 }
 
 #[test]
@@ -167,13 +167,14 @@ fn the_water_of_a_ruleset_without_one_is_refused() {
     // Kept to the contract otherwise: the same ruleset with its water
     // starts.
     assert!(
-        Position::try_start(Broken {
+        Rules::new(Broken {
             water: Some(20),
             ..dry
         })
+        .map(Position::start)
         .is_ok()
     );
-    let refused = Position::try_start(dry).unwrap_err();
+    let refused = Rules::new(dry).unwrap_err();
     assert!(matches!(
         refused,
         PositionError::Hook(HookError::NoWater {
@@ -193,7 +194,7 @@ fn a_name_a_record_cannot_hold_is_refused() {
             landing: 0,
             ..HONEST_NAME
         };
-        let refused = Position::try_start(named).unwrap_err();
+        let refused = Rules::new(named).unwrap_err();
         assert!(
             matches!(refused, PositionError::RulesetName { .. }),
             "{name:?}: {refused:?}"
@@ -207,7 +208,7 @@ fn a_name_a_record_cannot_hold_is_refused() {
         landing: 0,
         ..HONEST_NAME
     };
-    assert!(Position::try_start(fine).is_ok());
+    assert!(Rules::new(fine).is_ok());
 }
 
 /// Plain steps, two pieces a side; landing on a piece sends it back
@@ -259,11 +260,12 @@ impl Ruleset for Sender {
 }
 
 /// Where a piece sent back goes is the ruleset's `send_back`, in play,
-/// in the effect, through `Compiled`, and in the reference's perft.
+/// in the effect, through `Rules` and played as written, and in the
+/// reference's perft.
 #[test]
 fn a_piece_sent_back_goes_where_send_back_says() {
     let highest = Sender { back: 99 };
-    let start = Position::try_start(highest).unwrap();
+    let start = Position::start(Rules::new(highest).unwrap());
     let mv = start
         .find_move(roll(1), house(2), Target::House(house(3)))
         .unwrap();
@@ -277,12 +279,12 @@ fn a_piece_sent_back_goes_where_send_back_says() {
             to: house(30)
         })
     );
-    let compiled = Position::try_start(senet::Compiled::new(highest)).unwrap();
-    let compiled_mv = compiled
+    let as_written = Position::parse(highest, &start.to_string()).unwrap();
+    let written_mv = as_written
         .find_move(roll(1), house(2), Target::House(house(3)))
         .unwrap();
     assert_eq!(
-        compiled.play(compiled_mv).unwrap().to_string(),
+        as_written.play(written_mv).unwrap().to_string(),
         after.to_string()
     );
     for depth in 1..=4 {
@@ -294,7 +296,7 @@ fn a_piece_sent_back_goes_where_send_back_says() {
 /// taken house is refused up front, naming the hook.
 #[test]
 fn a_send_back_to_nowhere_or_a_taken_house_is_refused() {
-    let nowhere = Position::try_start(Sender { back: 0 }).unwrap();
+    let nowhere = Position::start(Rules::new(Sender { back: 0 }).unwrap());
     let moves: Vec<String> = nowhere
         .moves(roll(1))
         .iter()
@@ -306,7 +308,7 @@ fn a_send_back_to_nowhere_or_a_taken_house_is_refused() {
         Err(IllegalMoveError::NowhereToSendBack { house: house(3) })
     );
     assert_eq!(
-        Position::try_start(Sender { back: 1 }),
+        Rules::new(Sender { back: 1 }).map(Position::start),
         Err(PositionError::Hook(HookError::Occupied {
             hook: Hook::SendBack,
             house: 1,

@@ -3,6 +3,7 @@
 //! name.
 
 use super::*;
+use senet::Rules;
 
 // ---------------------------------------------------------------------------
 // Every legal move reads back, whatever the ruleset's geometry: the JSON
@@ -211,7 +212,7 @@ type Kind = (&'static str, fn(&Move) -> bool);
 
 #[test]
 fn every_legal_move_of_a_user_ruleset_with_its_own_geometry_reads_back() {
-    let start = Position::try_start(Lake).unwrap();
+    let start = Position::start(Rules::new(Lake).unwrap());
     let positions = reachable(start, 7, 1_000);
     let checked = every_legal_move_reads_back(&positions);
     // The moves a table of the built-in geometry refused were played and
@@ -242,7 +243,7 @@ fn every_legal_move_of_a_user_ruleset_with_its_own_geometry_reads_back() {
 
 #[test]
 fn a_user_ruleset_with_sixteen_pieces_a_side_reads_back() {
-    let start = Position::try_start(Crowd).unwrap();
+    let start = Position::start(Rules::new(Crowd).unwrap());
     assert_eq!(start.board().on_board(Side::X), 16);
     // The board of sixteen pieces is read as written; how many pieces a
     // side may have is checked where a board meets its ruleset.
@@ -362,19 +363,24 @@ fn a_sound_but_illegal_move_reads_and_the_position_refuses_it() {
     assert!(kendall.play(mv).is_err());
 }
 
-/// A user's ruleset reads back by name through `Default`, a compiled one
-/// through the names compiled so far, and a position of another ruleset
-/// is refused by name.
+/// A user's ruleset reads back by name through `Default` as written, and
+/// as `Rules` through the names made so far; a position of another
+/// ruleset is refused by name.
 #[test]
-fn a_user_ruleset_reads_back_by_name_plain_and_compiled() {
-    let start = Position::try_start(Lake).unwrap();
+fn a_user_ruleset_reads_back_by_name_as_written_and_as_rules() {
+    let start = Position::start(Rules::new(Lake).unwrap());
     let json = round_trip(&start);
     assert_eq!(json["ruleset"], "lake");
-    let compiled = Position::try_start(senet::Compiled::new(Lake)).unwrap();
-    assert_eq!(round_trip(&compiled), json);
+    let as_written = Position::parse(Lake, &start.to_string()).unwrap();
+    assert_eq!(round_trip(&as_written), json);
     let kendall = serde_json::to_value(Position::start(Kendall)).unwrap();
     let message = rejects::<Position<Lake>>(kendall.clone());
     assert!(message.contains("unknown ruleset \"kendall\""), "{message}");
-    let message = rejects::<Position<senet::Compiled>>(kendall);
-    assert!(message.contains("unknown ruleset \"kendall\""), "{message}");
+    let mut unknown = kendall;
+    unknown["ruleset"] = "no-such-rules".into();
+    let message = rejects::<Position<Rules>>(unknown);
+    assert!(
+        message.contains("unknown ruleset \"no-such-rules\""),
+        "{message}"
+    );
 }

@@ -2,13 +2,13 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{AnyRuleset, Position, Roll, Ruleset};
 
 use crate::counting::allocations;
 
 /// `count` positions of random games from the start, the finished ones too.
-fn positions<R: BuiltIn>(ruleset: R, count: usize) -> Vec<Position<R>> {
+fn positions<R: CheckedRuleset>(ruleset: R, count: usize) -> Vec<Position<R>> {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {

@@ -23,8 +23,8 @@ fn shipped_large(name: &str) -> Vec<u8> {
 }
 
 /// A position reached from the start by `throws` throws of seeded random play.
-fn reached<R: senet::rulesets::BuiltIn>(ruleset: R, seed: u64, throws: u32) -> Position<R> {
-    let duel = Duel::from_position(Position::start(ruleset));
+fn reached<R: senet::rulesets::CheckedRuleset>(ruleset: R, seed: u64, throws: u32) -> Position<R> {
+    let duel = Duel::new(Position::start(ruleset));
     let mut x = RandomAgent::new(seed);
     let mut o = RandomAgent::new(seed ^ 1);
     let game = duel

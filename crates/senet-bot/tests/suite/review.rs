@@ -89,7 +89,7 @@ fn the_weaker_side_loses_more() {
 fn the_tables_own_moves_lose_nothing() {
     let start: Position<Kendall> = "...........x....o..x.o........ x 3 3".parse().unwrap();
     assert!(table().probe(&start).is_some());
-    let duel = Duel::from_position(start);
+    let duel = Duel::new(start);
     let mut judged = 0;
     for seed in 1..=4 {
         let source = SeededThrows::new(Seed::from_u64(seed));

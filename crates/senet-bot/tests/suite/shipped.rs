@@ -7,8 +7,7 @@ use std::sync::Arc;
 use senet::rulesets::Kendall;
 use senet::rulesets::Reach;
 use senet::{
-    AnyRuleset, Bitboard, Board, Compiled, Dice, House, Move, Outcome, Position, Roll, Ruleset,
-    ruleset_enum,
+    AnyRuleset, Bitboard, Board, Dice, House, Move, Outcome, Position, Roll, Rules, Ruleset,
 };
 use senet_bot::{Evaluation, Learned, Network, Weights};
 
@@ -34,6 +33,12 @@ impl Ruleset for Impostor {
     }
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Kendall.forward(from, roll)
+    }
+    fn water(&self) -> Option<House> {
+        Kendall.water()
+    }
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        Kendall.water_landing(occupied)
     }
     fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
         Kendall.throws_again(roll, played)
@@ -62,32 +67,61 @@ fn a_ruleset_named_kendall_gets_no_tuned_weights() {
     );
 }
 
-ruleset_enum! {
-    /// Kendall's own type behind an enum of one's own, beside the impostor.
-    enum Served {
-        /// The built-in ruleset.
-        Kendall(Kendall),
-        /// A ruleset of one's own named as it.
-        Impostor(Impostor),
+/// A type of one's own that forwards to Kendall, hook by hook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Wrapped(Kendall);
+
+impl Ruleset for Wrapped {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn revision(&self) -> u32 {
+        self.0.revision()
+    }
+    fn pieces_per_side(&self) -> u8 {
+        self.0.pieces_per_side()
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        self.0.start()
+    }
+    fn dice(&self) -> Dice {
+        self.0.dice()
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        self.0.forward(from, roll)
+    }
+    fn water(&self) -> Option<House> {
+        self.0.water()
+    }
+    fn water_landing(&self, occupied: Bitboard) -> Option<House> {
+        self.0.water_landing(occupied)
+    }
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        self.0.throws_again(roll, played)
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        self.0.outcome(board)
     }
 }
 
-/// Shipped data is found from a ruleset's type alone: a compiled built-in
-/// ruleset gets it, an enum of one's own gets none, whatever it holds or
-/// claims, and so does a compiled impostor.
+/// Shipped data is found from a ruleset's type alone: a built-in ruleset
+/// held in a `Rules` gets it; a type of one's own gets none, whatever it
+/// wraps or claims, held in a `Rules` or not.
 #[test]
-fn only_a_built_in_type_or_a_compiled_built_in_gets_the_shipped_data() {
+fn only_a_built_in_type_or_a_built_in_held_in_rules_gets_the_shipped_data() {
     let kendall = Network::builtin(&Kendall).expect("Kendall ships a network");
-    let compiled = Network::builtin(&Compiled::new(Kendall)).expect("it is Kendall");
-    assert!(Arc::ptr_eq(&kendall, &compiled));
+    let held = Network::builtin(&Rules::from(Kendall)).expect("it is Kendall");
+    assert!(Arc::ptr_eq(&kendall, &held));
     assert_eq!(
-        Weights::tuned(&Compiled::new(Kendall)),
+        Weights::tuned(&Rules::from(Kendall)),
         Weights::tuned(&Kendall)
     );
-    assert!(Network::builtin(&Compiled::new(Impostor)).is_none());
-    assert!(Network::builtin(&Served::Kendall(Kendall)).is_none());
-    assert!(Network::builtin(&Served::Impostor(Impostor)).is_none());
-    assert_eq!(Weights::tuned(&Served::Kendall(Kendall)), None);
+    let impostor = Rules::new(Impostor).expect("Kendall's start");
+    assert!(Network::builtin(&impostor).is_none());
+    assert!(Network::builtin(&Wrapped(Kendall)).is_none());
+    let wrapped = Rules::new(Wrapped(Kendall)).expect("Kendall's start");
+    assert!(Network::builtin(&wrapped).is_none());
+    assert_eq!(Weights::tuned(&wrapped), None);
 }
 
 /// Every built-in ruleset of the list ships a network and tuned weights,

@@ -2,7 +2,7 @@
 //! threads, complete for every ruleset and pairing, and consistent with
 //! the games they count.
 
-use senet::rulesets::{Bell, BuiltIn, Kendall};
+use senet::rulesets::{Bell, CheckedRuleset, Kendall};
 use senet::{AnyRuleset, with_ruleset};
 use senet_bot::study::{
     MAX_THREADS, Pairing, Spread, StudyError, Tally, mean, mean_of_counts, nth_of_counts,
@@ -98,7 +98,7 @@ fn check(tally: &Tally, games: u64, what: &str) {
 
 #[test]
 fn the_top_level_beats_random() {
-    fn edge<R: BuiltIn>(ruleset: R) -> f64 {
+    fn edge<R: CheckedRuleset>(ruleset: R) -> f64 {
         play_games(ruleset, Pairing::TopVsRandom, 8, 5, 2)
             .unwrap()
             .top_score()

@@ -1,5 +1,6 @@
 //! A ruleset of a user's own gets bots like a built-in one.
 
+use senet::Rules;
 use senet::rulesets::Reach;
 use senet::rulesets::first_home_wins;
 use senet::{Bitboard, Board, Dice, House, Outcome, Position, Roll, Ruleset};
@@ -50,7 +51,7 @@ impl Ruleset for Sprint {
 
 /// A user's ruleset has no shipped network: its bots fall back to the
 /// feature evaluation, and a network trained for it plays through
-/// `Bot::with_network`; a bad start is refused by the trainer.
+/// `Bot::with_network`; a bad start is refused when its `Rules` is made.
 #[test]
 fn a_user_ruleset_trains_its_own_network() {
     use senet_bot::train::{Plan, train};
@@ -60,19 +61,20 @@ fn a_user_ruleset_trains_its_own_network() {
         games: 300,
         ..Plan::default()
     };
-    let (network, report) = train(GOOD, &plan, |_| {}).expect("a valid start");
+    let good = Rules::new(GOOD).expect("a valid start");
+    let (network, report) = train(good, &plan, |_| {}).expect("a valid plan");
     assert_eq!(report.games, 300);
-    let start = Position::try_start(GOOD).unwrap();
+    let start = Position::start(good);
     let throw = senet::Throw::canonical(Dice::FOUR_STICKS, Roll::new(2).unwrap()).unwrap();
     let decision = Decision::new(start, throw, &[]).unwrap();
     for level in Level::all() {
-        let mut fallback = Bot::new(GOOD, level);
-        let mut learned = Bot::with_network(GOOD, network.clone(), level);
+        let mut fallback = Bot::new(good, level);
+        let mut learned = Bot::with_network(good, network.clone(), level);
         assert!(decision.moves().contains(&fallback.choose(&decision)));
         assert!(decision.moves().contains(&learned.choose(&decision)));
     }
     let bad = Sprint {
         start: [0b110, 0b110],
     };
-    assert!(train(bad, &plan, |_| {}).is_err());
+    assert!(Rules::new(bad).is_err());
 }

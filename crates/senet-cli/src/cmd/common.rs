@@ -10,7 +10,7 @@ use std::time::SystemTime;
 use clap::Args;
 use senet::record::ReadRecordError;
 use senet::replay::{Place, Problem, ReplayError};
-use senet::{AnyRuleset, Described, Record, Ruleset, Seed};
+use senet::{AnyRuleset, Record, Rules, Ruleset, Seed};
 use senet_odds::{Table, TableError};
 
 use crate::fail::{Fail, error, quote, usage};
@@ -65,38 +65,19 @@ pub struct RulesetArgs {
     pub rules: Option<String>,
 }
 
-/// The ruleset a subcommand plays: a built-in one, or one read from a file.
-#[derive(Clone, Copy, Debug)]
-pub enum Chosen {
-    /// `--ruleset NAME`.
-    BuiltIn(AnyRuleset),
-    /// `--rules FILE`.
-    File(Described),
-}
-
 impl RulesetArgs {
     /// The ruleset named, its file read.
-    pub fn chosen(&self) -> Result<Chosen, Fail> {
+    pub fn chosen(&self) -> Result<Rules, Fail> {
         match (&self.rules, self.ruleset) {
-            (Some(path), _) => rules_file(path).map(Chosen::File),
-            (None, Some(ruleset)) => Ok(Chosen::BuiltIn(ruleset)),
+            (Some(path), _) => rules_file(path),
+            (None, Some(ruleset)) => Ok(Rules::from(ruleset)),
             (None, None) => Err(usage("name a ruleset: --ruleset R or --rules FILE")),
         }
     }
 }
 
-impl Chosen {
-    /// The ruleset's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Chosen::BuiltIn(ruleset) => ruleset.name(),
-            Chosen::File(ruleset) => ruleset.name(),
-        }
-    }
-}
-
 /// Reads a rules file; a bad one is a bad argument, said at its line.
-pub fn rules_file(path: &str) -> Result<Described, Fail> {
+pub fn rules_file(path: &str) -> Result<Rules, Fail> {
     senet_rules_file::read(path).map_err(|error| match error {
         senet::RulesFileError::Invalid { .. } => {
             Fail::RulesFile(format!("{}: {error}", quote(path)))
@@ -104,18 +85,6 @@ pub fn rules_file(path: &str) -> Result<Described, Fail> {
         _ => usage(error),
     })
 }
-
-/// Runs `$body` with `$r` bound to the chosen ruleset as its own type:
-/// each built-in one, or the rules file's.
-macro_rules! with_chosen {
-    ($chosen:expr, |$r:ident| $body:expr) => {
-        match $chosen {
-            $crate::cmd::common::Chosen::BuiltIn(any) => senet::with_ruleset!(any, |$r| $body),
-            $crate::cmd::common::Chosen::File($r) => $body,
-        }
-    };
-}
-pub(crate) use with_chosen;
 
 /// A parser of a finite number from `min` to `max`.
 pub fn real(min: f64, max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
@@ -375,7 +344,7 @@ pub fn read_record(
     per_byte: u64,
     doing: &str,
     rules: Option<&str>,
-) -> Result<(Record, Chosen), Fail> {
+) -> Result<(Record, Rules), Fail> {
     let file = File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", quote(path))))?;
     let max = memory.limit() / per_byte;
     let too_long = |bytes: u64| {
@@ -401,7 +370,7 @@ pub fn read_record(
     if let Some(path) = rules {
         // The replay checks that the record names this file's ruleset
         // and carries its SHA-256.
-        return Ok((record, Chosen::File(rules_file(path)?)));
+        return Ok((record, rules_file(path)?));
     }
     if let Some(digest) = record.rules_file() {
         return Err(usage(format!(
@@ -417,5 +386,5 @@ pub fn read_record(
             problem,
         }));
     };
-    Ok((record, Chosen::BuiltIn(ruleset)))
+    Ok((record, Rules::from(ruleset)))
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{Move, Ruleset, Seed};
 use senet_bot::{
     Agent, Baseline, Bot, Decision, Duel, DuelStats, Evaluation, Greedy, Learned, Level, Network,
@@ -12,9 +12,7 @@ use senet_bot::{
 };
 use senet_odds::Table;
 
-use super::common::{
-    MemoryArgs, RulesetArgs, number, read_small_bytes, read_table, seed_number, with_chosen,
-};
+use super::common::{MemoryArgs, RulesetArgs, number, read_small_bytes, read_table, seed_number};
 use super::timing::Times;
 use crate::fail::{Fail, error, quote, usage};
 
@@ -289,10 +287,10 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
             )));
         }
     }
-    with_chosen!(chosen, |r| play(r, &args, out))
+    senet::with_rules!(chosen, |r| play(r, &args, out))
 }
 
-fn play<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
+fn play<R: CheckedRuleset>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
     let (a, b, seed, threads, timing) = (&args.a, &args.b, args.seed, args.threads, args.timing);
     let pairs = args.games / 2;
     // Each thread holds one agent of each side at a time; the decision

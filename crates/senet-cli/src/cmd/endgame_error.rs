@@ -5,13 +5,13 @@ use std::io::Write;
 use std::time::Instant;
 
 use senet::Ruleset;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet_bot::endgame::{Measurement, TablePlayer, measure, starts};
 use senet_bot::review::Class;
 use senet_bot::{Agent, Baseline, Bot, Level, RandomAgent};
 use senet_odds::Table;
 
-use super::common::{RulesetArgs, number, read_table, seed_number, with_chosen};
+use super::common::{RulesetArgs, number, read_table, seed_number};
 use crate::fail::{Fail, error, usage};
 
 /// The most games (start positions) of one measurement.
@@ -71,10 +71,14 @@ fn agents(text: &str) -> Result<Agents, String> {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
-    with_chosen!(args.ruleset.chosen()?, |r| endgame_error(r, &args, out))
+    senet::with_rules!(args.ruleset.chosen()?, |r| endgame_error(r, &args, out))
 }
 
-fn endgame_error<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
+fn endgame_error<R: CheckedRuleset>(
+    ruleset: R,
+    args: &Args,
+    out: &mut dyn Write,
+) -> Result<(), Fail> {
     let started = Instant::now();
     let table = match &args.tables {
         Some(path) => {

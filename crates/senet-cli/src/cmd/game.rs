@@ -9,11 +9,11 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::effect::Effect;
 use senet::game::Thrown;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{Game, Position, Seed, Side};
 use senet_view::commentary::write_game;
 
-use super::common::{RulesetArgs, SeedArg, SeedArgs, position, with_chosen, writable, write_file};
+use super::common::{RulesetArgs, SeedArg, SeedArgs, position, writable, write_file};
 use crate::fail::{Fail, error, shown};
 
 /// A game still running after this many throws is stopped (unfinished).
@@ -47,7 +47,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         SeedArg::Number(n) => format!("{n} (hex {})", Seed::from_u64(n)),
         _ => seed.again(),
     };
-    with_chosen!(args.ruleset.chosen()?, |r| play(
+    senet::with_rules!(args.ruleset.chosen()?, |r| play(
         r,
         seed.seed(),
         &label,
@@ -66,7 +66,7 @@ fn choices(seed: Seed) -> ChaCha8Rng {
     rng
 }
 
-fn play<R: BuiltIn>(
+fn play<R: CheckedRuleset>(
     ruleset: R,
     seed: Seed,
     label: &str,
@@ -84,7 +84,7 @@ fn play<R: BuiltIn>(
     writeln!(out, "seed: {label}")?;
     // The whole game is played, and its record written, before the rest
     // is printed: a reader that stops early (`| head`) loses no file.
-    let mut game = Game::seeded_from(start, seed);
+    let mut game = Game::seeded(start, seed);
     let mut rng = choices(seed);
     let mut steps: Vec<(Position<R>, Option<Effect>)> = Vec::new();
     while !game.is_over() && game.history().len() < MAX_THROWS {

@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{MoveText, Position, Roll, Ruleset};
 
-use super::common::{RulesetArgs, number, position, with_chosen};
+use super::common::{RulesetArgs, number, position};
 use crate::fail::{Fail, quote, usage};
 
 #[derive(Debug, clap::Args)]
@@ -24,10 +24,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
-    with_chosen!(args.ruleset.chosen()?, |r| list(r, &args, out))
+    senet::with_rules!(args.ruleset.chosen()?, |r| list(r, &args, out))
 }
 
-fn list<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
+fn list<R: CheckedRuleset>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
     let position = match &args.position {
         Some(text) => position(ruleset, text)?,
         None => Position::start(ruleset),

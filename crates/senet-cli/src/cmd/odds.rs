@@ -5,13 +5,12 @@ use std::time::Instant;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{Outcome, Position};
 use senet_odds::{LayerReport, Progress, Table};
 
 use super::common::{
-    MemoryArgs, RulesetArgs, number, position, read_table, seed_number, with_chosen, writable,
-    write_file,
+    MemoryArgs, RulesetArgs, number, position, read_table, seed_number, writable, write_file,
 };
 use crate::fail::{Fail, error, usage};
 
@@ -66,7 +65,7 @@ const SOLVE_BYTES_PER_SLOT: u64 = 12;
 
 /// Refuses, before it starts, a solve of bound `k` whose values alone
 /// pass the memory limit.
-fn check_solve<R: BuiltIn>(ruleset: R, k: u8, memory: &MemoryArgs) -> Result<(), Fail> {
+fn check_solve<R: CheckedRuleset>(ruleset: R, k: u8, memory: &MemoryArgs) -> Result<(), Fail> {
     let slots = Table::slots(ruleset, k).map_or(u64::MAX, |s| s as u64);
     memory.check(
         slots.saturating_mul(SOLVE_BYTES_PER_SLOT),
@@ -78,10 +77,10 @@ fn check_solve<R: BuiltIn>(ruleset: R, k: u8, memory: &MemoryArgs) -> Result<(),
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
-    with_chosen!(args.ruleset.chosen()?, |r| odds(r, &args, out))
+    senet::with_rules!(args.ruleset.chosen()?, |r| odds(r, &args, out))
 }
 
-fn odds<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
+fn odds<R: CheckedRuleset>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), Fail> {
     if let (Some(bound), Some(file)) = (args.build, &args.out) {
         return build(ruleset, bound as u8, file, &args.memory, out);
     }
@@ -114,7 +113,7 @@ fn odds<R: BuiltIn>(ruleset: R, args: &Args, out: &mut dyn Write) -> Result<(), 
 
 /// Plays `games` games from positions sampled across the table, both
 /// sides following it, and prints the mean result against the mean value.
-fn monte_carlo<R: BuiltIn>(
+fn monte_carlo<R: CheckedRuleset>(
     table: &Table<R>,
     games: u64,
     seed: u64,
@@ -169,7 +168,7 @@ fn monte_carlo<R: BuiltIn>(
 }
 
 /// Prints the largest Bellman residual over the table, and where.
-fn verify<R: BuiltIn>(table: &Table<R>, out: &mut dyn Write) -> Result<(), Fail> {
+fn verify<R: CheckedRuleset>(table: &Table<R>, out: &mut dyn Write) -> Result<(), Fail> {
     let dice = table.ruleset().dice();
     let started = Instant::now();
     let (mut worst, mut at, mut checked) = (0.0f64, None, 0u64);
@@ -214,7 +213,7 @@ fn verify<R: BuiltIn>(table: &Table<R>, out: &mut dyn Write) -> Result<(), Fail>
     Ok(())
 }
 
-fn build<R: BuiltIn>(
+fn build<R: CheckedRuleset>(
     ruleset: R,
     bound: u8,
     file: &str,

@@ -4,10 +4,10 @@ use std::io::Write;
 use std::time::Instant;
 
 use senet::moves::divide;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{Position, perft};
 
-use super::common::{RulesetArgs, number, position, read_small_file, with_chosen};
+use super::common::{RulesetArgs, number, position, read_small_file};
 use crate::fail::{Fail, quote, usage};
 
 /// The deepest perft (each ply multiplies the work by about fifteen:
@@ -41,10 +41,15 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let depth = u32::try_from(args.depth).map_err(|_| usage("a depth fits in 32 bits"))?;
-    with_chosen!(args.ruleset.chosen()?, |r| count(r, &args, depth, out))
+    senet::with_rules!(args.ruleset.chosen()?, |r| count(r, &args, depth, out))
 }
 
-fn count<R: BuiltIn>(ruleset: R, args: &Args, depth: u32, out: &mut dyn Write) -> Result<(), Fail> {
+fn count<R: CheckedRuleset>(
+    ruleset: R,
+    args: &Args,
+    depth: u32,
+    out: &mut dyn Write,
+) -> Result<(), Fail> {
     if let Some(file) = &args.positions {
         let text = read_small_file(file, (MAX_LINES * (MAX_LINE + 1)) as u64)?;
         let mut positions = Vec::new();

@@ -5,10 +5,10 @@ use std::time::Instant;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::rulesets::BuiltIn;
-use senet::{Outcome, Position, Side};
+use senet::rulesets::CheckedRuleset;
+use senet::{Outcome, Position, Ruleset, Side};
 
-use super::common::{RulesetArgs, number, seed_number, with_chosen};
+use super::common::{RulesetArgs, number, seed_number};
 use crate::fail::{Fail, error};
 
 /// A game still running after this many throws is stopped and counted.
@@ -53,12 +53,17 @@ impl Totals {
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let started = Instant::now();
     let chosen = args.ruleset.chosen()?;
-    let totals = with_chosen!(chosen, |r| split(r, args.games, args.seed, args.threads))?;
+    let totals = senet::with_rules!(chosen, |r| split(r, args.games, args.seed, args.threads))?;
     report(chosen.name(), totals, started.elapsed().as_secs_f64(), out)
 }
 
 /// Splits the games over threads, each with a seed drawn from the master seed.
-fn split<R: BuiltIn>(ruleset: R, games: u64, seed: u64, threads: u64) -> Result<Totals, Fail> {
+fn split<R: CheckedRuleset>(
+    ruleset: R,
+    games: u64,
+    seed: u64,
+    threads: u64,
+) -> Result<Totals, Fail> {
     let mut master = ChaCha8Rng::seed_from_u64(seed);
     let shares: Vec<(u64, u64)> = (0..threads)
         .map(|i| {
@@ -85,7 +90,7 @@ fn split<R: BuiltIn>(ruleset: R, games: u64, seed: u64, threads: u64) -> Result<
     })
 }
 
-fn play_many<R: BuiltIn>(ruleset: R, games: u64, seed: u64) -> Totals {
+fn play_many<R: CheckedRuleset>(ruleset: R, games: u64, seed: u64) -> Totals {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut totals = Totals::default();
     let start = Position::start(ruleset);

@@ -3,10 +3,10 @@
 use std::io::Write;
 
 use senet::replay::Checked;
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{Record, Side};
 
-use super::common::{MemoryArgs, invalid, read_record, with_chosen};
+use super::common::{MemoryArgs, invalid, read_record};
 use crate::fail::{Fail, shown};
 
 #[derive(Debug, clap::Args)]
@@ -38,11 +38,11 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         "replaying",
         args.rules.as_deref(),
     )?;
-    with_chosen!(ruleset, |r| report(&record, r, args.throws, out))
+    senet::with_rules!(ruleset, |r| report(&record, r, args.throws, out))
 }
 
 /// Replays the record under `ruleset` and prints what it found.
-fn report<R: BuiltIn>(
+fn report<R: CheckedRuleset>(
     record: &Record,
     ruleset: R,
     throws: bool,

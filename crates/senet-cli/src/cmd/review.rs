@@ -3,11 +3,11 @@
 
 use std::io::Write;
 
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{Record, Side};
 use senet_bot::review::{Class, MoveReview, Review, ReviewError, review};
 
-use super::common::{MemoryArgs, invalid, read_record, read_table, with_chosen};
+use super::common::{MemoryArgs, invalid, read_record, read_table};
 use crate::fail::{Fail, error, shown};
 
 #[derive(Debug, clap::Args)]
@@ -44,7 +44,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         "reviewing",
         args.rules.as_deref(),
     )?;
-    let review = with_chosen!(ruleset, |r| judged(&record, r, args.tables.as_deref()))?;
+    let review = senet::with_rules!(ruleset, |r| judged(&record, r, args.tables.as_deref()))?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &review).map_err(|e| Fail::Write(e.into()))?;
         writeln!(out)?;
@@ -54,7 +54,11 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
 }
 
 /// The review of `record` under `ruleset`, with the table of `tables`.
-fn judged<R: BuiltIn>(record: &Record, ruleset: R, tables: Option<&str>) -> Result<Review, Fail> {
+fn judged<R: CheckedRuleset>(
+    record: &Record,
+    ruleset: R,
+    tables: Option<&str>,
+) -> Result<Review, Fail> {
     let table = tables.map(|path| read_table(ruleset, path)).transpose()?;
     review(record, ruleset, table.as_ref()).map_err(|e| match e {
         ReviewError::Replay(problem) => invalid(problem),

@@ -5,11 +5,10 @@ use std::io::Write;
 use std::time::Instant;
 
 use senet::AnyRuleset;
+use senet::{Rules, Ruleset};
 use senet_bot::study::{MAX_THROWS, Pairing, Tally, play_games};
 
-use super::common::{
-    Chosen, MemoryArgs, number, rules_file, seed_number, with_chosen, writable, write_file,
-};
+use super::common::{MemoryArgs, number, rules_file, seed_number, writable, write_file};
 use crate::fail::{Fail, error, quote, usage};
 
 mod histogram;
@@ -64,9 +63,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         (None, true) => AnyRuleset::ALL.to_vec(),
         (None, false) => Vec::new(),
     };
-    let mut studied: Vec<Chosen> = named.into_iter().map(Chosen::BuiltIn).collect();
+    let mut studied: Vec<Rules> = named.into_iter().map(Rules::from).collect();
     for path in &args.rules {
-        studied.push(Chosen::File(rules_file(path)?));
+        studied.push(rules_file(path)?);
     }
     let bot_games = args.bot_games.unwrap_or((games / 100).max(2));
     // Game lengths are counted per length, so the memory is bounded:
@@ -92,7 +91,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         }
     }
     let started = Instant::now();
-    let mut columns: Vec<(Chosen, Vec<Tally>)> = Vec::new();
+    let mut columns: Vec<(Rules, Vec<Tally>)> = Vec::new();
     for &ruleset in &studied {
         let mut tallies = Vec::new();
         for &pairing in &Pairing::ALL {
@@ -101,7 +100,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
             } else {
                 bot_games
             };
-            let tally = with_chosen!(ruleset, |r| play_games(r, pairing, count, seed, threads));
+            let tally =
+                senet::with_rules!(ruleset, |r| play_games(r, pairing, count, seed, threads));
             tallies.push(tally.map_err(error)?);
         }
         columns.push((ruleset, tallies));
@@ -128,7 +128,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
             let picture = histogram::lengths(name, &tallies[0].games_by_throws);
             write_file(&file, picture)?;
             let file = format!("{dir}/start-{name}.svg");
-            let start = with_chosen!(ruleset, |r| senet_view::svg::position(
+            let start = senet::with_rules!(ruleset, |r| senet_view::svg::position(
                 &senet::Position::start(r),
                 None
             ));

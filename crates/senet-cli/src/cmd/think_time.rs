@@ -3,12 +3,12 @@
 use std::io::Write;
 use std::time::Instant;
 
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::source::{SeededThrows, ThrowSource};
 use senet::{Position, Seed, Throw};
 use senet_bot::{Agent, Bot, Decision, Evaluation, Level, Search, SearchLimits};
 
-use super::common::{RulesetArgs, number, seed_number, with_chosen};
+use super::common::{RulesetArgs, number, seed_number};
 use crate::fail::{Fail, error, usage};
 
 #[derive(Debug, clap::Args)]
@@ -50,10 +50,10 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         Some(levels) => levels.0.clone(),
         None => Level::all().collect(),
     };
-    with_chosen!(args.ruleset.chosen()?, |r| time(r, &args, &levels, out))
+    senet::with_rules!(args.ruleset.chosen()?, |r| time(r, &args, &levels, out))
 }
 
-fn time<R: BuiltIn>(
+fn time<R: CheckedRuleset>(
     ruleset: R,
     args: &Args,
     levels: &[Level],
@@ -127,7 +127,7 @@ fn time<R: BuiltIn>(
 
 /// The decisions (position and throw) with more than one legal move of
 /// level-2 self-play games.
-fn collect<R: BuiltIn>(
+fn collect<R: CheckedRuleset>(
     ruleset: R,
     games: u64,
     seed: u64,

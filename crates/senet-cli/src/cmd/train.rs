@@ -3,9 +3,10 @@
 use std::io::Write;
 use std::time::Instant;
 
+use senet::Ruleset;
 use senet_bot::train::{Plan, train};
 
-use super::common::{RulesetArgs, number, real, seed_number, with_chosen, writable, write_file};
+use super::common::{RulesetArgs, number, real, seed_number, writable, write_file};
 use crate::fail::{Fail, shown, usage};
 
 #[derive(Debug, clap::Args)]
@@ -54,7 +55,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     writable(&args.out)?;
     let started = Instant::now();
     let ruleset = args.ruleset.chosen()?;
-    let trained = with_chosen!(ruleset, |r| train(r, &plan, |games| {
+    let trained = senet::with_rules!(ruleset, |r| train(r, &plan, |games| {
         if games % 10_000 == 0 {
             crate::fail::note!("{games} games, {:.0} s", started.elapsed().as_secs_f64());
         }

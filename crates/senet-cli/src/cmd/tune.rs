@@ -2,13 +2,13 @@
 
 use std::io::Write;
 
-use senet::rulesets::BuiltIn;
+use senet::Ruleset;
+use senet::rulesets::CheckedRuleset;
 use senet_bot::tune::{NewtonStep, Sample, TuneError, fit, self_play, self_play_within};
 use senet_bot::{FEATURE_NAMES, Weights};
 
 use super::common::{
-    MemoryArgs, RulesetArgs, number, read_small_file, real, seed_number, with_chosen, writable,
-    write_file,
+    MemoryArgs, RulesetArgs, number, read_small_file, real, seed_number, writable, write_file,
 };
 use crate::fail::{Fail, error, quote, usage};
 
@@ -48,7 +48,7 @@ const PILOT_GAMES: u64 = 20;
 /// The positions a round is expected to keep: `games` games of the mean
 /// length of [`PILOT_GAMES`] games (seeded with `seed`), one in `sample`,
 /// a tenth more for the spread.
-fn expected_samples<R: BuiltIn>(
+fn expected_samples<R: CheckedRuleset>(
     ruleset: R,
     weights: Weights,
     games: u64,
@@ -79,7 +79,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     let each = size_of::<Sample>() as u64;
     let max_samples = usize::try_from(args.memory.limit() / each).unwrap_or(usize::MAX);
     let chosen = args.ruleset.chosen()?;
-    with_chosen!(chosen, |r| {
+    senet::with_rules!(chosen, |r| {
         // Every position kept is held until the fit: stated up front.
         let expected = expected_samples(r, weights, games, seed, args.sample)?;
         args.memory.check(

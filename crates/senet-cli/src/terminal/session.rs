@@ -7,7 +7,7 @@ use super::answer::{Answer, Line, read_line};
 use super::words::{Names, board, capital, describe, help, hint, list_moves, throws_again};
 use super::{Ended, Options, Stop};
 use senet::game::{Finish, GameView, Stop as SeatStop};
-use senet::rulesets::BuiltIn;
+use senet::rulesets::CheckedRuleset;
 use senet::{Game, Move, Outcome, Ruleset};
 use senet_bot::{Bot, Decision, Event, Seats};
 use senet_odds::Table;
@@ -44,7 +44,7 @@ pub struct Session<R: Ruleset> {
     table: Option<Arc<Table<R>>>,
 }
 
-impl<R: BuiltIn> Session<R> {
+impl<R: CheckedRuleset> Session<R> {
     /// A game under `ruleset` with `options`.
     ///
     /// ```

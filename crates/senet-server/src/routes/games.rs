@@ -49,9 +49,7 @@ pub(crate) async fn rulesets(State(state): State<Arc<AppState>>) -> Json<Vec<Rul
                 colours: [ruleset.colour(Side::X), ruleset.colour(Side::O)],
                 dice: senet_view::words::implement(ruleset.dice()),
                 pieces: ruleset.pieces_per_side(),
-                start: senet::Position::try_start(ruleset)
-                    .map(|start| start.to_string())
-                    .unwrap_or_default(),
+                start: senet::Position::start(ruleset).to_string(),
                 marks: senet::House::all()
                     .filter_map(|house| {
                         ruleset.house_mark(house).map(|mark| (house.number(), mark))
@@ -207,8 +205,7 @@ pub(crate) async fn create(
             })?;
         }
     }
-    let start = senet::Position::try_start(ruleset)
-        .map_err(|e| ApiError::internal(format!("{e}; no game was made")))?;
+    let start = senet::Position::start(ruleset);
     let fail = |e: senet::source::SeedError| ApiError::internal(format!("{e}; no game was made"));
     let seed = Seed::random().map_err(fail)?;
     let id = secret::new_id().map_err(fail)?;
@@ -241,7 +238,7 @@ pub(crate) async fn create(
         seats,
         waiting: None,
         resigned: None,
-        record: Some(senet::Game::seeded_from(start, seed).record().to_string()),
+        record: Some(senet::Game::seeded(start, seed).record().to_string()),
     };
     let commitment = stored.commitment.clone();
     let creator = extensions

@@ -3,7 +3,7 @@
 //! record since version 3. The replay that made games from their turns
 //! on every request lives here now, used only for this.
 
-use senet::{Compiled, Game, Position, Seed};
+use senet::{Game, Position, Rules, Seed};
 
 use super::{Store, StoreError, StoredGame, StoredTurn, unix_now};
 use crate::hosted::{parse_side, stored_turn};
@@ -19,11 +19,11 @@ use crate::offered::Offered;
 fn replay(
     stored: &StoredGame,
     turns: &[StoredTurn],
-    ruleset: Compiled,
-) -> Result<Game<Compiled>, String> {
+    ruleset: Rules,
+) -> Result<Game<Rules>, String> {
     let seed: Seed = stored.seed.parse().map_err(|e| format!("{e}"))?;
-    let start = Position::try_start(ruleset).map_err(|e| format!("{e}"))?;
-    let mut game = Game::seeded_from(start, seed);
+    let start = Position::start(ruleset);
+    let mut game = Game::seeded(start, seed);
     for turn in turns {
         let thrown = game
             .throw()
@@ -125,7 +125,7 @@ mod tests {
         // A game played three turns, as a version-2 server stored it.
         let seed = Seed::from_u64(7);
         let ruleset = Offered::built_in().named("kendall").unwrap();
-        let mut game = Game::seeded_from(Position::try_start(ruleset).unwrap(), seed);
+        let mut game = Game::seeded(ruleset, seed);
         while game.history().len() < 3 {
             if let senet::game::Thrown::ToPlay(_) = game.throw().unwrap() {
                 game.play(game.legal_moves()[0]).unwrap();

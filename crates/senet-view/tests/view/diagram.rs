@@ -76,7 +76,7 @@ fn a_finished_game_says_who_won_and_marks_are_explained() {
 /// A game from `position` whose throws are `rolls`.
 fn game<R: senet::Ruleset>(position: Position<R>, rolls: &[u8]) -> Game<R, ScriptedThrows> {
     let rolls: Vec<Roll> = rolls.iter().map(|&r| roll(r)).collect();
-    Game::from_position(position, ScriptedThrows::from_rolls(rolls))
+    Game::new(position, ScriptedThrows::from_rolls(rolls))
 }
 
 /// The line of a diagram that says what the game waits for.
