@@ -6,8 +6,9 @@
 //! every position of the ruleset's bench corpus, `PASSES` times;
 //! `instructions playouts RULESET GAMES` plays `GAMES` random games as the
 //! `playouts` bench does (`reference` for the hand-written Kendall
-//! generator's games). Each prints its calls (or throws) and a total
-//! that depends on all the work; `senet-rules-file`'s bench of the same
+//! generator's games; `held:NAME` for a built-in ruleset held in a
+//! `senet::Rules`, `any:NAME` for one held in an `AnyRuleset`). Each prints its calls (or throws) and a total
+//! that depends on all the work; `senet-downstream`'s bench of the same
 //! name compiles this file and does the same work for a rules file
 //! (`file:PATH`). The cost of one call is the difference between a run
 //! with 2 passes and one with 0, divided by the calls of 2 passes; the
@@ -72,6 +73,23 @@ pub(crate) fn main() {
     if ruleset == "reference" && what == "playouts" {
         let (throws, x_wins) = support::reference::playouts(count, support::BATCH_SEED);
         println!("throws {throws} x_wins {x_wins}");
+        return;
+    }
+    // `held:NAME`: the built-in ruleset held in a `senet::Rules`, as the
+    // server and Python hold it; `any:NAME`: as an `AnyRuleset`.
+    let (held, name) = match ruleset.split_once(':') {
+        Some((how @ ("held" | "any"), name)) => (Some(how), name),
+        _ => (None, ruleset),
+    };
+    if let Some(how) = held {
+        match name.parse::<AnyRuleset>() {
+            Ok(any) if how == "any" => work(what, any, count),
+            Ok(any) => work(what, senet::Rules::from(any), count),
+            Err(unknown) => {
+                eprintln!("{unknown}");
+                std::process::exit(2);
+            }
+        }
         return;
     }
     match ruleset.parse::<AnyRuleset>() {

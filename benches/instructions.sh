@@ -2,7 +2,8 @@
 # Instructions and mispredicted branches per one-roll generation call and
 # per random-playout throw, for every built-in ruleset, by cachegrind.
 # Usage: bash benches/instructions.sh [GAMES]   (default 2000 games)
-# RULESETS="kendall file:rules/kendall.toml" picks rulesets, rules files too:
+# RULESETS="kendall held:kendall file:rules/kendall.toml" picks rulesets, a
+# built-in held in a `senet::Rules` (held:) and rules files (file:) too:
 # then the bench is `senet-downstream`'s, this one with rules files, which
 # needs the repository's workspace.
 set -euo pipefail

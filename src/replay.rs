@@ -61,6 +61,7 @@ use crate::notation::quote::excerpt;
 use crate::position::{Position, PositionError};
 use crate::record::Record;
 use crate::ruleset::Ruleset;
+#[cfg(doc)]
 use crate::rulesets::CheckedRuleset;
 use crate::rulesets::any::AnyRuleset;
 use crate::source::{Commitment, Seed, SeededThrows, ThrowSource};
@@ -531,7 +532,7 @@ impl Record {
             place: Place::Header,
             problem: Problem::Start(error),
         })?;
-        self.replay_from(start).into_result()
+        self.replay_with(start).into_result()
     }
 
     /// Replays the record under `ruleset`, stopping at the first problem.
@@ -558,27 +559,12 @@ impl Record {
     /// assert_eq!(verdict.history().len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn replay_with<R: CheckedRuleset>(&self, ruleset: R) -> Verdict<R> {
-        self.replay_from(Position::start(ruleset))
-    }
-
-    /// [`replay_with`](Self::replay_with) for any ruleset, your own too:
-    /// replays from `start` (a position of the ruleset; the header's start position,
-    /// if any, replaces it), stopping at the first problem, and says how
-    /// far the record holds.
     ///
-    /// ```
-    /// use senet::{Position, Record, rulesets::Kendall};
-    ///
-    /// let text = "[Ruleset \"kendall\"]\n[Revision \"1\"]\n[Seed \"2a00000000000000\"]\n\
-    ///             [Result \"*\"]\n\n1. 4: 10-14+\n2. 3: 14-17\n";
-    /// let start = Position::start(Kendall);
-    /// let verdict = text.parse::<Record>()?.replay_from(start);
-    /// assert!(!verdict.is_valid());
-    /// assert_eq!(verdict.history().len(), 1);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn replay_from<R: Ruleset>(&self, start: Position<R>) -> Verdict<R> {
+    /// It replays from `start`: a checked ruleset's start (see
+    /// [`CheckedRuleset`]) or any position of the ruleset (the header's
+    /// start position, if any, replaces it).
+    pub fn replay_with<R: Ruleset>(&self, start: impl Into<Position<R>>) -> Verdict<R> {
+        let start = start.into();
         let mut seeded = self.seed().map(SeededThrows::new);
         let checked = match seeded {
             Some(_) => Checked::SeedAndRules,

@@ -437,4 +437,66 @@ mod tests {
         assert_eq!(Rules::from(Kendall).get::<Bell>(), None);
         assert_eq!(format!("{:?}", Rules::from(Bell)), "Rules(Bell)");
     }
+
+    /// A built-in ruleset held in a `Rules` plays as its own type does:
+    /// the same moves in the same order, the same positions after each,
+    /// by every way of playing one, along seeded random games.
+    #[test]
+    fn a_held_built_in_plays_as_its_own_type() {
+        use crate::position::Position;
+        for any in AnyRuleset::ALL {
+            crate::with_ruleset!(any, |typed| {
+                let mut own = Position::start(typed);
+                let mut held = Position::start(Rules::from(any));
+                let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ any as u64;
+                for _ in 0..300 {
+                    if own.is_over() {
+                        break;
+                    }
+                    assert_eq!(held.to_string(), own.to_string(), "{any}");
+                    let by_roll: Vec<_> = held
+                        .moves_by_roll()
+                        .iter()
+                        .map(|(r, m)| (r, m.to_list()))
+                        .collect();
+                    let own_by_roll: Vec<_> = own
+                        .moves_by_roll()
+                        .iter()
+                        .map(|(r, m)| (r, m.to_list()))
+                        .collect();
+                    assert_eq!(by_roll, own_by_roll, "{any}: {own}");
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let rolls: Vec<Roll> = any.dice().rolls().collect();
+                    let roll = rolls[(seed % rolls.len() as u64) as usize];
+                    let (own_moves, held_moves) = (own.moves(roll), held.moves(roll));
+                    assert_eq!(
+                        held_moves.to_list(),
+                        own_moves.to_list(),
+                        "{any}: {own} {roll:?}"
+                    );
+                    if own_moves.is_empty() {
+                        own = own_moves.lose_throw().unwrap_or(own);
+                        held = held_moves.lose_throw().unwrap_or(held);
+                        continue;
+                    }
+                    let index = (seed >> 32) as usize % own_moves.len();
+                    let mv = own_moves.get(index).expect("a move");
+                    let (own_after, held_after) = (own.play(mv), held.play(mv));
+                    assert_eq!(
+                        held_after.map(|p| p.to_string()),
+                        own_after.map(|p| p.to_string()),
+                        "{any}: {own} {mv:?}"
+                    );
+                    assert_eq!(
+                        held_moves.play_nth(index).map(|p| p.to_string()),
+                        own_moves.play_nth(index).map(|p| p.to_string())
+                    );
+                    own = own_moves.play_nth(index).expect("a move");
+                    held = held_moves.play_nth(index).expect("a move");
+                }
+            });
+        }
+    }
 }

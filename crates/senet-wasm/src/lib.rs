@@ -152,7 +152,7 @@ fn replay<R: Ruleset>(record: &Record, ruleset: R) -> Report {
         Ok(start) => start,
         Err(error) => return Report::refused(format!("header: the ruleset's start: {error}")),
     };
-    let verdict = record.replay_from(start);
+    let verdict = record.replay_with(start);
     let history = verdict.history();
     let lost = history.iter().filter(|turn| turn.is_lost()).count();
     let problem = verdict.problem();
