@@ -5,11 +5,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use senet_odds::Table;
-use senet::Rules;
-use senet::rulesets::{Bell, Kendall};
-use senet::{Position, Ruleset};
+use senet::Position;
+use senet::rulesets::{Bell, CheckedRuleset, Kendall};
 
-fn check<R: Ruleset>(ruleset: R, data: &[u8]) {
+fn check<R: CheckedRuleset>(ruleset: R, data: &[u8]) {
     let Ok(table) = Table::from_bytes(ruleset, data) else {
         return;
     };
@@ -18,9 +17,7 @@ fn check<R: Ruleset>(ruleset: R, data: &[u8]) {
         assert!((0.0..=1.0).contains(&share), "{position}: {share}");
         assert_eq!(table.probe(&position), Some(share));
     }
-    if let Ok(start) = Rules::new(ruleset).map(Position::start) {
-        let _ = table.probe(&start);
-    }
+    let _ = table.probe(&Position::start(ruleset));
 }
 
 fuzz_target!(|data: &[u8]| {

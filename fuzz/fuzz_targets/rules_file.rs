@@ -7,15 +7,14 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use senet::Rules;
 use senet::Position;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     match senet_rules_file::from_toml(&text) {
         Err(error) => assert!(!error.to_string().is_empty(), "an empty error"),
-        Ok(described) => {
-            let start = Position::start(Rules::new(described).expect("a file read has a valid start"));
+        Ok(rules) => {
+            let start = Position::start(rules);
             common::check_position(&start);
         }
     }
