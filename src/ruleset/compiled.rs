@@ -11,9 +11,9 @@
 
 use core::any::Any;
 use core::fmt;
-use std::sync::Mutex;
 
 use crate::movegen::steps::Steps;
+use crate::ruleset::kept::Kept;
 use crate::ruleset::{Direction, Ruleset};
 use crate::throw::Roll;
 
@@ -102,7 +102,7 @@ crate::__each_hook!((compiled_hooks) {});
 
 /// Every compiled ruleset of the program, so that compiling one again
 /// finds it.
-static COMPILED: Mutex<Vec<&'static Entry>> = Mutex::new(Vec::new());
+static COMPILED: Kept<Entry> = Kept::new();
 
 impl Compiled {
     /// Compiles `ruleset`: asks each of its hooks that reads no board
@@ -111,21 +111,13 @@ impl Compiled {
     /// before). Nothing is checked here: [`Rules::new`](crate::Rules::new)
     /// checks the ruleset first.
     pub(crate) fn new<R: Ruleset>(ruleset: R) -> Compiled {
-        // A poisoned lock only means another thread panicked while
-        // holding it; the list itself is never left half-written.
-        let mut compiled = COMPILED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let same = |entry: &&&'static Entry| {
+        let same = |entry: &Entry| {
             entry
                 .hooks
                 .as_any()
                 .downcast_ref::<R>()
                 .is_some_and(|found| *found == ruleset)
         };
-        if let Some(&entry) = compiled.iter().find(same) {
-            return Compiled(entry);
-        }
         let table = |direction| {
             let mut tables = [Steps::NONE; Roll::MAX as usize];
             for (table, value) in tables.iter_mut().zip(1..) {
@@ -135,22 +127,19 @@ impl Compiled {
             }
             tables
         };
-        let entry: &'static Entry = Box::leak(Box::new(Entry {
-            fixed: Fixed::of(&ruleset),
-            steps: [table(Direction::Forward), table(Direction::Backward)],
-            hooks: Box::new(ruleset),
-        }));
-        compiled.push(entry);
-        Compiled(entry)
+        Compiled(COMPILED.find_or_keep(same, || {
+            Box::leak(Box::new(Entry {
+                fixed: Fixed::of(&ruleset),
+                steps: [table(Direction::Forward), table(Direction::Backward)],
+                hooks: Box::new(ruleset),
+            }))
+        }))
     }
 
     /// Every ruleset compiled so far under `name`.
     pub(crate) fn all_named(name: &str) -> Vec<Compiled> {
-        let compiled = COMPILED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let named = compiled.iter().filter(|entry| entry.fixed.name == name);
-        named.map(|&entry| Compiled(entry)).collect()
+        let named = COMPILED.all(|entry| entry.fixed.name == name);
+        named.into_iter().map(Compiled).collect()
     }
 
     /// The ruleset compiled, when it is of type `R`.

@@ -36,6 +36,7 @@ use crate::house::{House, Side};
 use crate::movegen::steps::Steps;
 use crate::mv::Move;
 use crate::position::Position;
+use crate::ruleset::kept::Kept;
 use crate::ruleset::{Contact, Direction, Outcome, Reach, Refusal, Ruleset};
 use crate::throw::{Dice, Roll};
 
@@ -57,7 +58,7 @@ use rules::Rules;
 pub(crate) struct Described(&'static Rules);
 
 /// Every ruleset read so far, so that reading one again finds it.
-static DESCRIBED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
+static DESCRIBED: Kept<Rules> = Kept::new();
 
 /// Every text whose rules refused their own start, by SHA-256, with the
 /// refusal: the only refusal that comes after the rules are kept.
@@ -174,15 +175,9 @@ impl Described {
                 .push((digest, message.clone()));
             return Err(refused_start(message));
         }
-        let mut known = DESCRIBED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
         // Read meanwhile by another thread: that one stays the ruleset.
-        if let Some(&rules) = known.iter().find(|rules| rules.digest == digest) {
-            return Ok(Described(rules));
-        }
-        known.push(described.0);
-        Ok(described)
+        let kept = DESCRIBED.find_or_keep(|rules| rules.digest == digest, || described.0);
+        Ok(Described(kept))
     }
 
     /// Why the rules of the text of SHA-256 `digest` refused their own
@@ -197,11 +192,9 @@ impl Described {
 
     /// The ruleset read so far from the text of SHA-256 `digest`.
     fn known(digest: [u8; 32]) -> Option<Described> {
-        let known = DESCRIBED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let found = known.iter().find(|rules| rules.digest == digest);
-        found.map(|&rules| Described(rules))
+        DESCRIBED
+            .find(|rules| rules.digest == digest)
+            .map(Described)
     }
 
     /// The SHA-256 of the file's text: records of its games carry it, so
@@ -234,11 +227,8 @@ impl Described {
 
     /// Every ruleset read so far under `name`.
     pub(crate) fn all_named(name: &str) -> Vec<Described> {
-        let known = DESCRIBED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let named = known.iter().filter(|rules| &*rules.name == name);
-        named.map(|&rules| Described(rules)).collect()
+        let named = DESCRIBED.all(|rules| &*rules.name == name);
+        named.into_iter().map(Described).collect()
     }
 }
 

@@ -38,6 +38,7 @@ pub(crate) mod described;
 mod forward;
 mod hook_list;
 pub(crate) mod identity;
+pub(crate) mod kept;
 pub(crate) mod rules;
 
 /// Which way a move goes along the track.
@@ -133,15 +134,19 @@ pub enum Reach {
     /// [`Ruleset::water`] as its target); the piece then comes to rest
     /// where [`Ruleset::water_landing`] says.
     Water,
-    /// Straight into the water, not along the track: no house in between is
-    /// passed, so nothing can block it (Classic's falls from 28 and 29).
+    /// Straight into the water from any house, not along the track: no
+    /// house in between is passed, so nothing can block it (Classic's
+    /// falls from 28 and 29); written like [`Reach::Water`] and resting
+    /// where [`Ruleset::water_landing`] says.
     Fall,
-    /// To this house if it is empty; otherwise along the track into the
-    /// water (Skyruk's moves from 26 to 28, 29 and 30).
+    /// Along the track to this house if it is empty; when any piece
+    /// stands there, along the track into the water instead (Skyruk's
+    /// moves from 26 to 28, 29 and 30).
     ToElseWater(House),
     /// Out of the water, straight to where
-    /// [`Ruleset::return_landing`] says, and written with that house; no
-    /// house in between is passed. Illegal when it says nowhere.
+    /// [`Ruleset::return_landing`] says given every other piece, and written
+    /// with that house; no house in between is passed. Illegal when it
+    /// says nowhere (Kendall 1979's and Skyruk's ways out of the water).
     Return,
 }
 
@@ -319,9 +324,10 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// Where `roll` carries a piece on `from` going forward, or `None` when
     /// that piece cannot move forward with it (exact exits, mandatory stops).
     ///
-    /// Contract: [`Reach::Water`] and [`Reach::Fall`] only in a ruleset
-    /// with a [`water`](Ruleset::water) house ([`Rules::new`](crate::Rules::new)
-    /// checks it); [`Reach::Return`] only where
+    /// Contract: [`Reach::Water`], [`Reach::ToElseWater`] and
+    /// [`Reach::Fall`] only in a ruleset with a [`water`](Ruleset::water)
+    /// house ([`Rules::new`](crate::Rules::new) checks it); [`Reach::Return`]
+    /// only where
     /// [`return_landing`](Ruleset::return_landing) says where it lands.
     /// The answer depends on the house and the roll alone.
     fn forward(&self, from: House, roll: Roll) -> Option<Reach>;
@@ -415,7 +421,7 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         None
     }
 
-    /// Where a piece that leaves the water by a [`Reach::Return`] lands,
+    /// Where a piece lands that leaves the water by a [`Reach::Return`],
     /// given the houses taken by every other piece; `None` when it cannot.
     /// The contract of [`water_landing`](Ruleset::water_landing) holds, and
     /// is checked the same way. Default: nowhere.
@@ -463,7 +469,7 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// The water house: the target a move into the water is written with,
     /// and the house where a piece that [`water_landing`](Ruleset::water_landing)
     /// leaves in the water stands. `None` when the ruleset has no water
-    /// (then no hook may answer [`Reach::Water`] or [`Reach::Fall`]).
+    /// (then no hook may answer a move into the water).
     /// Default: none.
     fn water(&self) -> Option<House> {
         None

@@ -27,7 +27,7 @@ use crate::throw::Roll;
 ///
 /// Make one with [`Rules::new`] (any [`Ruleset`]; a built-in one is taken
 /// as it is, anything else has its start and hook contracts checked and
-/// the move generator's tables derived once), with [`Rules::read`] from
+/// the move generator's tables derived once), with `Rules::read` from
 /// the text of a rules file (feature `rules-file`), or from a built-in
 /// ruleset with `From` (`Rules::from(Kendall)`, `AnyRuleset::Bell.into()`).
 /// Then use it wherever a ruleset goes: `Position<Rules>`, `Game<Rules>`,
@@ -204,10 +204,7 @@ impl Rules {
     /// is refused.
     #[cfg(feature = "rules-file")]
     pub fn digest(&self) -> Option<[u8; 32]> {
-        match self.0 {
-            Held::File(described) => Some(described.digest()),
-            _ => None,
-        }
+        self.file().map(|file| file.digest())
     }
 
     /// The text of the rules file this ruleset was read from, byte for
@@ -217,30 +214,21 @@ impl Rules {
     /// [`Rules::read`] to the same `Rules`.
     #[cfg(feature = "rules-file")]
     pub fn text(&self) -> Option<&'static str> {
-        match self.0 {
-            Held::File(described) => Some(described.text()),
-            _ => None,
-        }
+        self.file().map(|file| file.text())
     }
 
     /// The rules file's `title` (what the reconstruction is, in a line),
     /// or `None` when the ruleset was not read from a file.
     #[cfg(feature = "rules-file")]
     pub fn title(&self) -> Option<&'static str> {
-        match self.0 {
-            Held::File(described) => Some(described.title()),
-            _ => None,
-        }
+        self.file().map(|file| file.title())
     }
 
     /// The rules file's `source` (where the reconstruction was
     /// published), or `None` when the ruleset was not read from a file.
     #[cfg(feature = "rules-file")]
     pub fn source(&self) -> Option<&'static str> {
-        match self.0 {
-            Held::File(described) => Some(described.source()),
-            _ => None,
-        }
+        self.file().map(|file| file.source())
     }
 
     /// The built-in ruleset held, if it is one (see [`AnyRuleset::of`]).
