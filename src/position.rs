@@ -500,7 +500,7 @@ fn check_hooks<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
                     (Hook::Backward, ruleset.backward(from, roll)),
                 ];
                 for (hook, reach) in answers {
-                    if let Some(Reach::Water | Reach::Fall) = reach {
+                    if let Some(Reach::Water | Reach::ToElseWater(_) | Reach::Fall) = reach {
                         return Err(no_water(hook, from, roll).into());
                     }
                 }

@@ -185,6 +185,61 @@ fn the_water_of_a_ruleset_without_one_is_refused() {
     assert!(refused.to_string().contains("into the water"), "{refused}");
 }
 
+/// A ruleset with no water whose moves from 25 go to the house the roll
+/// reaches when it is empty, else into the water it does not have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct DryElse;
+
+impl Ruleset for DryElse {
+    fn name(&self) -> &'static str {
+        "dry-else"
+    }
+    fn revision(&self) -> u32 {
+        1
+    }
+    fn pieces_per_side(&self) -> u8 {
+        5
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        [
+            Bitboard::from_numbers(&[2, 4, 6, 8, 10]),
+            Bitboard::from_numbers(&[1, 3, 5, 7, 9]),
+        ]
+    }
+    fn dice(&self) -> senet::Dice {
+        senet::Dice::FOUR_STICKS
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        let to = House::new(from.number() + roll.value());
+        match to {
+            Some(to) if from.number() == 25 => Some(Reach::ToElseWater(to)),
+            Some(to) => Some(Reach::To(to)),
+            None => Some(Reach::Off),
+        }
+    }
+    fn throws_again(&self, _roll: Roll, _played: Option<senet::Move>) -> bool {
+        false
+    }
+    fn outcome(&self, board: &senet::Board) -> Option<senet::Outcome> {
+        senet::rulesets::first_home_wins(self, board)
+    }
+}
+
+#[test]
+fn a_move_to_a_house_else_the_water_needs_a_water_house() {
+    let refused = Rules::new(DryElse).unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            PositionError::Hook(HookError::NoWater {
+                hook: Hook::Forward,
+                ..
+            })
+        ),
+        "{refused:?}"
+    );
+}
+
 #[test]
 fn a_name_a_record_cannot_hold_is_refused() {
     let long: &'static str = Box::leak("n".repeat(300).into_boxed_str());
