@@ -426,7 +426,7 @@ impl Record {
     }
 
     /// The SHA-256 of the rules file the game was played under, when its
-    /// ruleset was read from one ([`Rules::read`](crate::Rules::read), feature
+    /// ruleset was read from one (`Rules::read`, feature
     /// `rules-file`): the `RulesFile` tag, as the [`Commitment`] type
     /// writes a SHA-256. A replay under a ruleset of another file (or of
     /// none) is refused ([`Problem::RulesFile`](crate::replay::Problem::RulesFile)).

@@ -176,7 +176,7 @@ pub enum Problem {
     /// The record was played under a rules file other than the
     /// ruleset's: another file, or one where the ruleset has none, or none
     /// where it has one (the `RulesFile` tag against
-    /// [`Rules::digest`](crate::Rules::digest)).
+    /// `Rules::digest`, feature `rules-file`).
     #[error("{}", rules_file_mismatch(*record, *replayed))]
     RulesFile {
         /// The SHA-256 of the file the record names, if any.

@@ -6,7 +6,7 @@
 //! [`EXCERPT`] bytes once escaped as `{:?}` escapes them (control and
 //! invisible characters as `\n`, `\u{202e}`...), so a message stays one
 //! short line whatever the input was. With the feature `serde`,
-//! [`EscapedKeys`] has serde's derived structs quote an unknown field's
+//! `EscapedKeys` has serde's derived structs quote an unknown field's
 //! name that way too.
 
 #[cfg(feature = "serde")]
