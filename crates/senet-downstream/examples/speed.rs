@@ -1,6 +1,7 @@
 //! Random playouts of the built-in Kendall (as its own type and held in
-//! a `Rules`), of its copy written outside the crate, checked into a
-//! `Rules` (`Rules::new`) and as it is, and of its rules file
+//! a `Rules`), of its copy written outside the crate, played in the crate
+//! that writes it, checked into a `Rules` (`Rules::new`) and as it is,
+//! and of its rules file
 //! (`rules/kendall.toml`, read into a `Rules`),
 //! interleaved batch by batch so that all meet the same machine: games
 //! per second of each and their ratio to the built-in.
@@ -66,6 +67,7 @@ fn main() {
     let (mut held_rates, mut held_ratios) = (vec![], vec![]);
     let (mut compiled_ratios, mut plain_ratios) = (vec![], vec![]);
     let (mut file_rates, mut file_ratios) = (vec![], vec![]);
+    let (mut here_rates, mut here_ratios) = (vec![], vec![]);
     for round in 0..rounds {
         let (a, a_throws) = batch(&built_in, round);
         let (b, b_throws) = batch(&compiled, round);
@@ -87,6 +89,15 @@ fn main() {
         );
         file_rates.push(f64::from(BATCH) / d);
         file_ratios.push(a / d);
+        let clock = Instant::now();
+        let here_throws = senet_downstream::played_here(BATCH, round);
+        let h = clock.elapsed().as_secs_f64();
+        assert_eq!(
+            a_throws, here_throws,
+            "the copy played in its own crate must play the built-in's games"
+        );
+        here_rates.push(f64::from(BATCH) / h);
+        here_ratios.push(a / h);
         // The copy as written derives its tables on every throw, some
         // forty times slower: it plays every third round only.
         if round % 3 == 0 {
@@ -108,6 +119,11 @@ fn main() {
         "Kendall in a Rules         {:>9.0} games/s   {:.3} of the built-in",
         median(held_rates),
         median(held_ratios)
+    );
+    println!(
+        "copy, in its own crate     {:>9.0} games/s   {:.3} of the built-in",
+        median(here_rates),
+        median(here_ratios)
     );
     println!(
         "copy, Rules::new           {:>9.0} games/s   {:.3} of the built-in",

@@ -116,3 +116,22 @@ impl Ruleset for KendallCopy {
         first_home_wins(self, board)
     }
 }
+
+/// Random playouts of the copy played in this crate, where its hooks are
+/// written: `games` games from the start, with ChaCha8 seeded by `seed`.
+/// Returns the throws played. The `speed` example times it beside the
+/// same games played from another crate, where the hooks are calls the
+/// compiler cannot see into.
+pub fn played_here(games: u32, seed: u64) -> u64 {
+    use rand_core::SeedableRng;
+    let Ok(start) = senet::Position::parse(KendallCopy, KENDALL_START) else {
+        return 0;
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (0..games)
+        .map(|_| u64::from(senet::playout::playout(&start, &mut rng, 100_000).throws))
+        .sum()
+}
+
+/// Kendall's start, as the position string writes it.
+const KENDALL_START: &str = "oxoxoxoxox.................... x 0 0";
