@@ -82,6 +82,10 @@ pub struct Effect {
     /// A piece that was waiting in the water before the move and that the
     /// move let out (its leaving freed the house the water gives).
     pub released: Option<Release>,
+    /// Whether the move cost its side its next turn
+    /// ([`Ruleset::loses_next_turn`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub loses_next_turn: bool,
 }
 
 /// How a moved piece went.
@@ -115,6 +119,9 @@ pub enum Way {
     /// Straight out of the water to a house, passing no house
     /// ([`Reach::Return`]).
     Return,
+    /// Nowhere: the piece waited where it stands, a choice the rules
+    /// gave it ([`Ruleset::waits`]).
+    Wait,
 }
 
 /// Where a piece came to rest.
@@ -353,6 +360,7 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed) -> Effect {
         Direction::Backward => ruleset.backward(from, roll),
     };
     let way = match reach {
+        _ if mv.is_wait() => Way::Wait,
         Some(Reach::Fall) if mv.is_water() => Way::Fall,
         _ if mv.is_water() => Way::IntoWater(direction),
         Some(Reach::Return) => Way::Return,
@@ -367,7 +375,7 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed) -> Effect {
     };
     let mut rest = match placed.rest.first() {
         None => Rest::Off,
-        Some(house) if mv.is_water() => in_water(house),
+        Some(house) if mv.is_water() || mv.is_wait() => in_water(house),
         Some(house) => Rest::House(house),
     };
     let mut hit = match mv.to() {
@@ -424,5 +432,7 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed) -> Effect {
         hit,
         marked,
         released,
+        // Never asked after a move that ended the game.
+        loses_next_turn: ruleset.loses_next_turn(mv) && !before.finish(placed).is_over(),
     }
 }

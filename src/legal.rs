@@ -24,7 +24,8 @@ use crate::throw::{Dice, Roll};
 ///
 /// The order is fixed: the moves that step exactly the roll along the
 /// track, by start house, then the others (exits with more than the roll
-/// needs, falls...), by start house.
+/// needs, falls...), by start house, then the waits
+/// ([`Ruleset::waits`]), by house.
 ///
 /// Because it holds its position, playing one of its moves needs no check
 /// beyond finding it among them.
@@ -223,6 +224,10 @@ impl<R: Ruleset> Moves<R> {
     /// ```
     #[inline]
     pub fn contains(&self, mv: Move) -> bool {
+        if mv.is_wait() {
+            return mv.roll() == self.roll
+                && self.position.wait_from(&self.found, self.roll, mv.from()) == Some(mv);
+        }
         mv.roll() == self.roll && self.starting_at(mv.from()) == Some(mv)
     }
 
@@ -247,7 +252,8 @@ impl<R: Ruleset> Moves<R> {
         let asked = Bitboard::from_bits(found.asked).filter_map(move |from| {
             ctx.and_then(|ctx| position.asked_move(&ctx, from, roll, found.direction()))
         });
-        along.chain(asked)
+        let waits = Bitboard::from_bits(found.waits).map(move |from| Move::wait(roll, from));
+        along.chain(asked).chain(waits)
     }
 
     /// The moves written into `list`, which is overwritten: a list kept
@@ -320,7 +326,12 @@ impl<R: Ruleset> Moves<R> {
         if self.contains(mv) {
             return Ok(self.position.placed(mv));
         }
-        match self.position.find_move(mv.roll(), mv.from(), mv.to()) {
+        let found = if mv.is_wait() {
+            self.position.find_wait(mv.roll(), mv.from())
+        } else {
+            self.position.find_move(mv.roll(), mv.from(), mv.to())
+        };
+        match found {
             // The same roll, start and target, but not the same move.
             Ok(actual) => Err(IllegalMoveError::Mismatch { actual }),
             Err(refused) => Err(refused),

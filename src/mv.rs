@@ -12,6 +12,7 @@ const CAPTURE: u8 = 2;
 const BACKWARD: u8 = 4;
 const WATER: u8 = 8;
 const SENT: u8 = 16;
+const WAIT: u8 = 32;
 const OFF: u8 = House::COUNT + 1;
 
 /// One piece moved by one roll, with what the move does. Four bytes, `Copy`.
@@ -102,6 +103,14 @@ impl Move {
 
     pub(crate) const FLAG_BACKWARD: u8 = BACKWARD;
     pub(crate) const FLAG_WATER: u8 = WATER;
+    pub(crate) const FLAG_WAIT: u8 = WAIT;
+
+    /// The wait of the piece on `from` with `roll`: it stays where it is
+    /// (see [`Ruleset::waits`](crate::Ruleset::waits)).
+    #[inline]
+    pub(crate) fn wait(roll: Roll, from: House) -> Move {
+        Move::raw(roll, from.number(), from.number(), WAIT)
+    }
 
     /// The flag of a landing on an opponent's piece that does `contact`.
     #[inline]
@@ -271,6 +280,22 @@ impl Move {
         self.byte(3) & WATER != 0
     }
 
+    /// Whether the piece waited where it stands instead of moving, a
+    /// choice some rulesets give ([`Ruleset::waits`](crate::Ruleset::waits)):
+    /// its target is its start, and the notation writes `R: F=`.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// // Kendall gives no piece a wait: every move goes somewhere.
+    /// let mv = Position::start(Kendall).moves(Roll::new(2).unwrap()).get(0).unwrap();
+    /// assert!(!mv.is_wait());
+    /// ```
+    #[inline]
+    pub fn is_wait(self) -> bool {
+        self.byte(3) & WAIT != 0
+    }
+
     /// Whether the piece was borne off.
     ///
     /// ```
@@ -301,12 +326,17 @@ impl fmt::Debug for Move {
         if self.is_water() {
             f.write_str(" (water)")?;
         }
+        if self.is_wait() {
+            f.write_str(" (wait)")?;
+        }
         Ok(())
     }
 }
 
-/// The most moves one roll can offer: one per house, since a roll takes a
-/// piece to at most one target.
+/// The most moves one roll can offer: one per house. A roll takes a piece
+/// to at most one target, and may let it wait besides
+/// ([`Ruleset::waits`](crate::Ruleset::waits)); a side has at most 15
+/// pieces, since both start on the board's 30 houses.
 ///
 /// ```
 /// use senet::{Position, Roll, rulesets::Bell};
@@ -322,8 +352,9 @@ pub const MAX_MOVES: usize = House::COUNT as usize;
 
 /// The legal moves of one roll in one position, held inline (no heap).
 ///
-/// A roll gives each piece at most one target, so a list never holds more
-/// than one move per piece, and never more than [`MAX_MOVES`].
+/// A roll gives each piece at most one target and one wait, so a list
+/// never holds more than two moves per piece, and never more than
+/// [`MAX_MOVES`].
 ///
 /// ```
 /// use senet::{MoveList, Position, Roll, rulesets::Kendall};
@@ -369,8 +400,9 @@ impl MoveList {
 
     #[inline]
     pub(crate) fn push(&mut self, mv: Move) {
-        // A ruleset gives each piece at most one target per tier, and a tier
-        // is generated alone, so this never overflows; stay safe regardless.
+        // A ruleset gives each piece at most one target per tier and one
+        // wait, and a tier is generated alone, so this never overflows;
+        // stay safe regardless.
         if (self.len as usize) < MAX_MOVES {
             self.moves[self.len as usize] = mv;
             self.len += 1;

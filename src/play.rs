@@ -203,8 +203,15 @@ impl<R: Ruleset> Position<R> {
             opp |= elsewhere;
             sent |= elsewhere;
         }
+        // A wait is the one move whose target is its start: it changes
+        // no piece above, and only its flag tells it apart.
         let flags = if step.hit { Move::flag_of(contact) } else { 0 }
             | if step.water { Move::FLAG_WATER } else { 0 }
+            | if step.to == step.from {
+                Move::FLAG_WAIT
+            } else {
+                0
+            }
             | if step.to < step.from {
                 Move::FLAG_BACKWARD
             } else {
@@ -252,12 +259,21 @@ impl<R: Ruleset> Position<R> {
         let side = self.side_to_throw();
         let over = ruleset.outcome(&placed.board).is_some();
         let again = ruleset.throws_again(placed.roll, Some(placed.played)) & !over;
+        // A constant `false` for a ruleset that never takes a turn away.
+        let costs_a_turn = ruleset.loses_next_turn(placed.played) & !over;
+        let lost = self.lost | u8::from(costs_a_turn) << side.index();
+        let mut next = if again { side } else { side.opponent() };
+        let mut lost = lost;
+        // After the move that ends the game, the opponent is named to
+        // throw, and nobody's turn is taken.
+        if lost != 0 && !again && !over {
+            (next, lost) = skipped(next, lost);
+        }
         Position {
             ruleset,
-            board: placed
-                .board
-                .facing(if again { side } else { side.opponent() }),
+            board: placed.board.facing(next),
             over,
+            lost,
         }
     }
 
@@ -272,21 +288,37 @@ impl<R: Ruleset> Position<R> {
             let on_it = Bitboard::from_bits(rest).contains(house);
             return on_it.then_some(self.side_to_throw());
         }
-        let touched = number == step.from || number == step.to;
+        // A wait does not move its piece: the mark stays.
+        let touched = (number == step.from || number == step.to) && step.from != step.to;
         if touched { None } else { self.board.marked() }
     }
 
     /// The position after a lost throw, trusting that `roll` has no legal move.
     #[inline]
     pub(crate) fn apply_lost_throw(&self, roll: Roll) -> Position<R> {
-        let side = if self.ruleset.throws_again(roll, None) {
-            self.side_to_throw()
-        } else {
-            self.side_to_throw().opponent()
-        };
+        let side = self.side_to_throw();
+        let again = self.ruleset.throws_again(roll, None);
+        let (mut next, mut lost) = (if again { side } else { side.opponent() }, self.lost);
+        if lost != 0 && !again {
+            (next, lost) = skipped(next, lost);
+        }
         Position {
-            board: self.board.facing(side),
+            board: self.board.facing(next),
+            lost,
             ..*self
         }
     }
+}
+
+/// The side that throws when the sticks come to `next` while some side
+/// loses its next turn: each side the sticks reach that lost its turn
+/// gives them up, once.
+#[cold]
+#[inline(never)]
+fn skipped(mut next: Side, mut lost: u8) -> (Side, u8) {
+    while lost >> next.index() & 1 != 0 {
+        lost &= !(1 << next.index());
+        next = next.opponent();
+    }
+    (next, lost)
 }

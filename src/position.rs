@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::house::{House, Side};
 use crate::notation::quote::{excerpt, value_problem};
 use crate::ruleset::contract::{
-    Hook, HookError, checked_landing, no_water, probes, removes_pieces,
+    Hook, HookError, checked_landing, no_water, probes, removes_pieces, takes_turns,
 };
 use crate::ruleset::{Direction, Outcome, Reach, Ruleset};
 use crate::rulesets::CheckedRuleset;
@@ -41,17 +41,27 @@ pub struct Position<R: Ruleset> {
     /// Whether the ruleset's outcome of `board` is decided, worked out
     /// once when the position is made: every throw asks it.
     pub(crate) over: bool,
+    /// The sides that will lose their next turn
+    /// ([`Ruleset::loses_next_turn`]), one bit per side by
+    /// [`Side::index`]: always 0 in a ruleset that never takes a turn.
+    pub(crate) lost: u8,
 }
 
 impl<R: Ruleset> PartialEq for Position<R> {
     fn eq(&self, other: &Position<R>) -> bool {
-        (self.ruleset, self.board, self.side_to_throw(), self.over)
-            == (
-                other.ruleset,
-                other.board,
-                other.side_to_throw(),
-                other.over,
-            )
+        (
+            self.ruleset,
+            self.board,
+            self.side_to_throw(),
+            self.over,
+            self.lost,
+        ) == (
+            other.ruleset,
+            other.board,
+            other.side_to_throw(),
+            other.over,
+            other.lost,
+        )
     }
 }
 
@@ -59,7 +69,14 @@ impl<R: Ruleset> Eq for Position<R> {}
 
 impl<R: Ruleset> core::hash::Hash for Position<R> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        (self.ruleset, self.board, self.side_to_throw(), self.over).hash(state);
+        (
+            self.ruleset,
+            self.board,
+            self.side_to_throw(),
+            self.over,
+            self.lost,
+        )
+            .hash(state);
     }
 }
 
@@ -70,6 +87,7 @@ impl<R: Ruleset> core::fmt::Debug for Position<R> {
             .field("board", &self.board)
             .field("side", &self.side_to_throw())
             .field("over", &self.over)
+            .field("lost", &self.lost)
             .finish()
     }
 }
@@ -93,7 +111,8 @@ impl<R: Ruleset> core::fmt::Debug for Position<R> {
 )]
 #[non_exhaustive]
 pub enum PositionError {
-    /// The string does not have four fields.
+    /// The string does not have four fields (or five, the fifth saying
+    /// who loses a turn: see [`PositionError::StateField`]).
     #[error("a position has four fields (BOARD SIDE XOFF OOFF), found {found}")]
     FieldCount {
         /// How many fields were found.
@@ -176,6 +195,20 @@ pub enum PositionError {
         /// The ruleset's name.
         ruleset: &'static str,
     },
+    /// A side is said to lose its next turn in a ruleset that never
+    /// takes a turn away ([`Ruleset::loses_next_turn`]).
+    #[error("the position says a side loses its next turn, but {ruleset} never takes a turn away")]
+    LostTurn {
+        /// The ruleset's name.
+        ruleset: &'static str,
+    },
+    /// The position string's fifth field is not one the crate writes.
+    #[error("the field after OOFF must be loses=x, loses=o or loses=xo, found {found:?}")]
+    StateField {
+        /// The field as found, or its start when it is long (at most 60
+        /// bytes once escaped; a cut is marked `…`).
+        found: String,
+    },
     /// Both sides have borne everything off, which cannot happen in a race.
     #[error("both sides have borne off all their pieces; the game ends when the first one does")]
     BothFinished,
@@ -234,13 +267,36 @@ impl<R: Ruleset> Position<R> {
         ruleset: R,
         board: Board,
         side: Side,
+        lost: [bool; 2],
     ) -> Result<Position<R>, PositionError> {
         validate(&ruleset, &board)?;
+        if lost.contains(&true) && !takes_turns(&ruleset) {
+            return Err(PositionError::LostTurn {
+                ruleset: ruleset.name(),
+            });
+        }
         Ok(Position {
             ruleset,
             board: board.facing(side),
             over: ruleset.outcome(&board).is_some(),
+            lost: u8::from(lost[0]) | u8::from(lost[1]) << 1,
         })
+    }
+
+    /// Whether `side` will lose its next turn: the next time the sticks
+    /// would pass to it, its opponent throws instead
+    /// ([`Ruleset::loses_next_turn`]). The position string writes it as a
+    /// fifth field, `loses=x`, `loses=o` or `loses=xo`.
+    ///
+    /// ```
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// // Kendall never takes a turn away.
+    /// assert!(!Position::start(Kendall).loses_next_turn(Side::X));
+    /// ```
+    #[inline]
+    pub fn loses_next_turn(&self, side: Side) -> bool {
+        self.lost >> side.index() & 1 != 0
     }
 
     /// The same position with the piece of `marked` on the ruleset's
@@ -469,6 +525,7 @@ impl<R: CheckedRuleset> Position<R> {
             ruleset,
             board,
             over: ruleset.outcome(&board).is_some(),
+            lost: 0,
         }
     }
 }

@@ -48,6 +48,13 @@ pub struct Setup {
     pub marked: Option<Side>,
     /// The side to throw.
     pub to_throw: Side,
+    /// Whether x will lose its next turn
+    /// ([`Position::loses_next_turn`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub loses_turn_x: bool,
+    /// Whether o will lose its next turn.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub loses_turn_o: bool,
 }
 
 impl Setup {
@@ -60,6 +67,8 @@ impl Setup {
             off_o: 0,
             marked: None,
             to_throw,
+            loses_turn_x: false,
+            loses_turn_o: false,
         }
     }
 
@@ -71,14 +80,20 @@ impl Setup {
     /// The [`PositionError`] that the setup breaks, as for a position
     /// string: two pieces on a house, a wrong number of pieces, a piece
     /// where the ruleset allows none, a mark without its piece, or a
-    /// finished game's impossible state.
+    /// finished game's impossible state, a lost turn in a ruleset that
+    /// never takes one.
     pub fn position<R: Ruleset>(self, ruleset: R) -> Result<Position<R>, PositionError> {
         let board = Board::new(self.x, self.o, self.off_x, self.off_o).ok_or_else(|| {
             PositionError::SharedHouse {
                 house: (self.x & self.o).first().map_or(0, House::number),
             }
         })?;
-        Position::checked(ruleset, board.with_mark(self.marked), self.to_throw)
+        Position::checked(
+            ruleset,
+            board.with_mark(self.marked),
+            self.to_throw,
+            [self.loses_turn_x, self.loses_turn_o],
+        )
     }
 }
 
@@ -94,6 +109,8 @@ impl<R: Ruleset> From<&Position<R>> for Setup {
             off_o: board.off(Side::O),
             marked: board.marked(),
             to_throw: position.side_to_throw(),
+            loses_turn_x: position.loses_next_turn(Side::X),
+            loses_turn_o: position.loses_next_turn(Side::O),
         }
     }
 }

@@ -25,8 +25,8 @@ use senet::moves::Target;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-fn positions() -> &'static [Position<AnyRuleset>] {
-    static POSITIONS: OnceLock<Vec<Position<AnyRuleset>>> = OnceLock::new();
+fn positions() -> &'static [Position<senet::Rules>] {
+    static POSITIONS: OnceLock<Vec<Position<senet::Rules>>> = OnceLock::new();
     POSITIONS.get_or_init(common::sample_positions)
 }
 

@@ -10,10 +10,10 @@ mod common;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use senet::{AnyRuleset, MoveText, Position};
+use senet::{MoveText, Position, Rules};
 
-fn positions() -> &'static [Position<AnyRuleset>] {
-    static POSITIONS: OnceLock<Vec<Position<AnyRuleset>>> = OnceLock::new();
+fn positions() -> &'static [Position<Rules>] {
+    static POSITIONS: OnceLock<Vec<Position<Rules>>> = OnceLock::new();
     POSITIONS.get_or_init(common::sample_positions)
 }
 

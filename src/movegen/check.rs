@@ -225,6 +225,49 @@ impl<R: Ruleset> Position<R> {
         }
     }
 
+    /// The wait of the piece on `from` with `roll`, when it is one of the
+    /// roll's legal moves here ([`Ruleset::waits`]); otherwise why not.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError::GameOver`], [`IllegalMoveError::RollNotOnDice`],
+    /// [`IllegalMoveError::NoPiece`], [`IllegalMoveError::Held`] as for a
+    /// move, and [`IllegalMoveError::NoWait`] when the rules let that
+    /// piece no wait with this roll.
+    ///
+    /// ```
+    /// use senet::{House, IllegalMoveError, Position, Roll, rulesets::Kendall};
+    ///
+    /// // Kendall lets no piece wait.
+    /// let start = Position::start(Kendall);
+    /// let wait = start.find_wait(Roll::new(2).unwrap(), House::new(10).unwrap());
+    /// assert!(matches!(wait, Err(IllegalMoveError::NoWait { .. })));
+    /// ```
+    pub fn find_wait(&self, roll: Roll, from: House) -> Result<Move, IllegalMoveError> {
+        if self.is_over() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        if !self.ruleset.dice().can_roll(roll) {
+            return Err(IllegalMoveError::RollNotOnDice { roll });
+        }
+        let found = self.find_roll(roll);
+        if let Some(mv) = self.wait_from(&found, roll, from) {
+            return Ok(mv);
+        }
+        let ctx = self.context();
+        if !ctx.own.contains(from) {
+            return Err(IllegalMoveError::NoPiece {
+                side: self.side_to_throw(),
+                house: from,
+            });
+        }
+        if !ctx.movable.contains(from) {
+            let why = self.ruleset.why(Refusal::Held);
+            return Err(IllegalMoveError::Held { house: from, why });
+        }
+        Err(IllegalMoveError::NoWait { house: from, roll })
+    }
+
     /// Why the move of `roll` from `from` to `to` is not among the moves
     /// `found` (the roll's legal moves here).
     fn refusal(&self, found: &Found, roll: Roll, from: House, to: Target) -> IllegalMoveError {

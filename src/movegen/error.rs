@@ -36,6 +36,17 @@ use crate::throw::Roll;
 )]
 #[non_exhaustive]
 pub enum IllegalMoveError {
+    /// The rules let the piece on this house no wait with this roll
+    /// (see [`Ruleset::waits`](crate::Ruleset::waits)).
+    #[error(
+        "the piece on {house} may not wait with a {roll}: the rules let no piece wait there with that roll"
+    )]
+    NoWait {
+        /// The house of the piece.
+        house: House,
+        /// The roll.
+        roll: Roll,
+    },
     /// The game is over: nobody throws again.
     #[error("the game is over")]
     GameOver,

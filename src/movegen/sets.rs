@@ -28,6 +28,10 @@ pub(crate) struct Found {
     /// Starts on the table's `ask` houses with a legal move; their moves
     /// come after the others in a list.
     pub(crate) asked: u32,
+    /// Houses whose piece may wait there instead ([`Ruleset::waits`]);
+    /// their waits come last in a list. Always empty for a ruleset
+    /// without waits, which the compiler knows for a built-in one.
+    pub(crate) waits: u32,
     /// The signed distance of a move along the track: the roll, or minus
     /// the roll when the moves go backward (0 in [`Found::NONE`]). Kept signed,
     /// so that a target is its start plus this, with no choice on the
@@ -42,19 +46,20 @@ impl Found {
         contacts: 0,
         water: 0,
         asked: 0,
+        waits: 0,
         step: 0,
     };
 
     /// Whether there is no move.
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.along | self.asked == 0
+        self.along | self.asked | self.waits == 0
     }
 
-    /// Every start house with a move.
+    /// Every start house with a move or a wait.
     #[inline]
     pub(crate) fn starts(&self) -> Bitboard {
-        Bitboard::from_bits(self.along | self.asked)
+        Bitboard::from_bits(self.along | self.asked | self.waits)
     }
 
     /// The direction of the moves.
@@ -73,10 +78,10 @@ impl Found {
         // Counting bits takes about ten instructions without `popcnt`
         // (see `count_bits`): the asked moves, rarely any, are counted
         // only when there are some.
-        let asked = if self.asked == 0 {
+        let asked = if self.asked | self.waits == 0 {
             0
         } else {
-            count_bits(self.asked)
+            count_bits(self.asked) + count_bits(self.waits)
         };
         (count_bits(self.along) + asked) as usize
     }
@@ -105,7 +110,13 @@ impl<R: Ruleset> Position<R> {
         if !self.ruleset.dice().can_roll(roll) {
             return Found::NONE;
         }
-        let forward = self.find_direction::<false>(ctx, roll);
+        let mut forward = self.find_direction::<false>(ctx, roll);
+        // Waits count as forward moves: a side that may wait never has
+        // to go back. A constant for a ruleset without waits.
+        let waits = self.ruleset.waits(roll);
+        if !waits.is_empty() {
+            forward.waits = (waits & ctx.movable).bits();
+        }
         if !forward.is_empty() {
             return forward;
         }

@@ -63,10 +63,25 @@ impl<R: Ruleset> Position<R> {
             return Some(self.along_move(found, roll, rest.trailing_zeros()));
         }
         let along = count_bits(found.along) as usize;
-        let from = Bitboard::from_bits(found.asked)
-            .into_iter()
-            .nth(index - along)?;
+        let asked = count_bits(found.asked) as usize;
+        let index = index.checked_sub(along)?;
+        if index >= asked {
+            let from = Bitboard::from_bits(found.waits)
+                .into_iter()
+                .nth(index - asked)?;
+            return Some(Move::wait(roll, from));
+        }
+        let from = Bitboard::from_bits(found.asked).into_iter().nth(index)?;
         self.asked_move(&self.context(), from, roll, found.direction())
+    }
+
+    /// The wait of `found` (a set found here for `roll`) of the piece on
+    /// `from`, if it may wait.
+    #[inline]
+    pub(crate) fn wait_from(&self, found: &Found, roll: Roll, from: House) -> Option<Move> {
+        Bitboard::from_bits(found.waits)
+            .contains(from)
+            .then(|| Move::wait(roll, from))
     }
 
     /// The move of `found` (a set found here for `roll`) that starts on
@@ -151,6 +166,11 @@ impl<R: Ruleset> Position<R> {
                 if let Some(mv) = self.asked_move(&ctx, from, roll, found.direction()) {
                     list.push(mv);
                 }
+            }
+        }
+        if found.waits != 0 {
+            for from in Bitboard::from_bits(found.waits) {
+                list.push(Move::wait(roll, from));
             }
         }
     }

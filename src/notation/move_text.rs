@@ -1,4 +1,5 @@
-//! Move notation: `R: F-T` with the suffixes `x`, `<`, `+`, and `R: -` for a lost throw.
+//! Move notation: `R: F-T` with the suffixes `x`, `<`, `+`, `R: F=` for
+//! a wait, and `R: -` for a lost throw.
 //!
 //! [`MoveText`] is the syntax alone: it parses and prints the canonical
 //! text and knows nothing of a position. [`Position::notation`] writes a
@@ -43,6 +44,8 @@ use crate::throw::Roll;
 pub struct MoveText {
     roll: Roll,
     play: Option<(House, Target)>,
+    /// A wait, `R: F=`: `play` is then the house, to itself.
+    wait: bool,
     swap: bool,
     backward: bool,
     again: bool,
@@ -148,6 +151,24 @@ impl MoveText {
         self.play
     }
 
+    /// Whether the text is a wait, `R: F=` (the piece on F stays where it
+    /// is; see [`Ruleset::waits`]); [`play`](Self::play) then gives F to F.
+    ///
+    /// ```
+    /// use senet::{House, MoveText};
+    /// use senet::moves::Target;
+    ///
+    /// let text: MoveText = "2: 27=".parse()?;
+    /// assert!(text.is_wait());
+    /// let house = House::new(27).unwrap();
+    /// assert_eq!(text.play(), Some((house, Target::House(house))));
+    /// assert_eq!(text.to_string(), "2: 27=");
+    /// # Ok::<(), senet::notation::ParseMoveError>(())
+    /// ```
+    pub fn is_wait(&self) -> bool {
+        self.wait
+    }
+
     /// Whether the text has `x` (a swap, or in Bell a capture).
     ///
     /// ```
@@ -247,7 +268,11 @@ impl MoveText {
                 Ok(None)
             }
             Some((from, to)) => {
-                let mv = position.find_move(self.roll, from, to)?;
+                let mv = if self.wait {
+                    position.find_wait(self.roll, from)?
+                } else {
+                    position.find_move(self.roll, from, to)?
+                };
                 let canonical = position.notation(mv);
                 if canonical != *self {
                     return Err(MoveTextError::Suffix {
@@ -264,6 +289,7 @@ impl MoveText {
         MoveText {
             roll,
             play: None,
+            wait: false,
             swap: false,
             backward: false,
             again,
@@ -293,6 +319,7 @@ impl<R: Ruleset> Position<R> {
         MoveText {
             roll: mv.roll(),
             play: Some((mv.from(), mv.to())),
+            wait: mv.is_wait(),
             swap: mv.is_hit(),
             backward: mv.is_backward(),
             again: again(self, &after),
@@ -324,6 +351,7 @@ impl fmt::Display for MoveText {
         write!(f, "{}: ", self.roll)?;
         match self.play {
             None => f.write_str("-")?,
+            Some((from, _)) if self.wait => write!(f, "{from}=")?,
             Some((from, to)) => write!(f, "{from}-{to}")?,
         }
         for (on, suffix) in [(self.swap, "x"), (self.backward, "<"), (self.again, "+")] {
@@ -399,7 +427,8 @@ impl FromStr for MoveText {
     type Err = ParseMoveError;
 
     /// Parses exactly the canonical form: `R: F-T` then any of `x`, `<`,
-    /// `+` in that order, or `R: -` with an optional `+`. Nothing else:
+    /// `+` in that order, `R: F=` (a wait) with an optional `+`, or
+    /// `R: -` with an optional `+`. Nothing else:
     /// no spaces around, no `31` for off, no leading zeros.
     fn from_str(text: &str) -> Result<MoveText, ParseMoveError> {
         let mut reader = Reader { text, at: 0 };
@@ -413,7 +442,19 @@ impl FromStr for MoveText {
         let mut parsed = MoveText::lost(roll, false);
         if !reader.eat("-") {
             let from = reader.house("a start house from 1 to 30, or '-' for a lost throw")?;
-            reader.expect("-", "'-' between the start and the target")?;
+            if reader.eat("=") {
+                parsed.play = Some((from, Target::House(from)));
+                parsed.wait = true;
+                parsed.again = reader.eat("+");
+                if reader.at != text.len() {
+                    return Err(reader.error("the end, or '+' after a wait"));
+                }
+                return Ok(parsed);
+            }
+            reader.expect(
+                "-",
+                "'-' between the start and the target, or '=' for a wait",
+            )?;
             let to = if reader.eat("off") {
                 Target::Off
             } else {
@@ -460,6 +501,12 @@ mod tests {
             "2: 10-12X",
             "02: 10-12",
             "2: 10-offx+x",
+            "2: 27=x",
+            "2: 27=<",
+            "2: 27=++",
+            "2: 27-=",
+            "2: =",
+            "2: 27= ",
         ] {
             assert!(
                 text.parse::<MoveText>().is_err(),

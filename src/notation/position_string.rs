@@ -1,4 +1,6 @@
-//! The position string `BOARD SIDE XOFF OOFF` ([its rules](crate::rulesets#position-strings)).
+//! The position string `BOARD SIDE XOFF OOFF`, and a fifth field
+//! `loses=x`, `loses=o` or `loses=xo` while a side will lose its next
+//! turn ([its rules](crate::rulesets#position-strings)).
 //!
 //! ```
 //! use senet::{Position, rulesets::Kendall};
@@ -46,10 +48,14 @@ impl<R: Ruleset> Position<R> {
         if fields.iter().any(|f| f.is_empty()) {
             return Err(PositionError::Spacing);
         }
-        let [board, side, off_x, off_o] = fields[..] else {
-            return Err(PositionError::FieldCount {
-                found: fields.len(),
-            });
+        let (board, side, off_x, off_o, state) = match fields[..] {
+            [board, side, off_x, off_o] => (board, side, off_x, off_o, None),
+            [board, side, off_x, off_o, state] => (board, side, off_x, off_o, Some(state)),
+            _ => {
+                return Err(PositionError::FieldCount {
+                    found: fields.len(),
+                });
+            }
         };
         let found = board.chars().count();
         if found != usize::from(House::COUNT) {
@@ -94,6 +100,17 @@ impl<R: Ruleset> Position<R> {
         };
         let off_x = parse_count("XOFF", off_x)?;
         let off_o = parse_count("OOFF", off_o)?;
+        let [loses_turn_x, loses_turn_o] = match state {
+            None => [false, false],
+            Some("loses=x") => [true, false],
+            Some("loses=o") => [false, true],
+            Some("loses=xo") => [true, true],
+            Some(found) => {
+                return Err(PositionError::StateField {
+                    found: excerpt(found),
+                });
+            }
+        };
         crate::Setup {
             x,
             o,
@@ -101,6 +118,8 @@ impl<R: Ruleset> Position<R> {
             off_o,
             marked,
             to_throw: side,
+            loses_turn_x,
+            loses_turn_o,
         }
         .position(ruleset)
     }
@@ -141,7 +160,13 @@ impl<R: Ruleset> fmt::Display for Position<R> {
             self.side_to_throw(),
             self.board.off(Side::X),
             self.board.off(Side::O)
-        )
+        )?;
+        match [self.loses_next_turn(Side::X), self.loses_next_turn(Side::O)] {
+            [false, false] => Ok(()),
+            [true, false] => f.write_str(" loses=x"),
+            [false, true] => f.write_str(" loses=o"),
+            [true, true] => f.write_str(" loses=xo"),
+        }
     }
 }
 

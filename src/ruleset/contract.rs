@@ -144,6 +144,36 @@ pub fn removes_pieces<R: Ruleset>(ruleset: &R) -> bool {
     ruleset.contact() == Contact::Capture || House::all().any(captures)
 }
 
+/// Whether `ruleset` ever takes a turn away
+/// ([`Ruleset::loses_next_turn`] answering true): asked of every move
+/// and wait a move can be (start, target, roll, direction, the water),
+/// so a few thousand questions. Position validation asks it only of a
+/// position that claims a lost turn; a display asks it once.
+///
+/// ```
+/// use senet::rulesets::{Kendall, takes_turns};
+///
+/// assert!(!takes_turns(&Kendall));
+/// ```
+pub fn takes_turns<R: Ruleset>(ruleset: &R) -> bool {
+    use crate::mv::Move;
+    House::all().any(|from| {
+        ruleset.dice().rolls().any(|roll| {
+            ruleset.loses_next_turn(Move::wait(roll, from))
+                || (1..=House::COUNT + 1).any(|to| {
+                    let back = if to < from.number() {
+                        Move::FLAG_BACKWARD
+                    } else {
+                        0
+                    };
+                    [0, Move::FLAG_WATER].into_iter().any(|water| {
+                        ruleset.loses_next_turn(Move::raw(roll, from.number(), to, back | water))
+                    })
+                })
+        })
+    })
+}
+
 /// Where a landing hook's answer leaves a piece, checked: `Ok(None)`
 /// when it says nowhere, an error when it answers a taken house.
 ///

@@ -410,6 +410,14 @@ impl Ruleset for Described {
     fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
         self.0.again.throws_again(roll, played)
     }
+    #[inline]
+    fn waits(&self, roll: Roll) -> Bitboard {
+        self.0.waits[usize::from(roll.value() - 1) % Roll::MAX as usize]
+    }
+    #[inline]
+    fn loses_next_turn(&self, played: Move) -> bool {
+        self.0.lose_turn.is_some_and(|lose| lose.loses(played))
+    }
     #[inline(always)]
     fn outcome(&self, board: &Board) -> Option<Outcome> {
         self.0.winner.outcome(self.0.pieces, board)

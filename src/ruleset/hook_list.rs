@@ -43,6 +43,7 @@ macro_rules! __each_hook {
                 fn forward(from: $crate::House, roll: $crate::Roll) -> Option<$crate::rulesets::Reach>;
                 fn backward(from: $crate::House, roll: $crate::Roll) -> Option<$crate::rulesets::Reach>;
                 fn movable(board: &$crate::Board, side: $crate::Side) -> $crate::Bitboard;
+                fn waits(roll: $crate::Roll) -> $crate::Bitboard;
                 fn may_bear_off(board: &$crate::Board, side: $crate::Side) -> bool;
                 fn impassable(board: &$crate::Board, mover: $crate::Side, direction: $crate::rulesets::Direction) -> $crate::Bitboard;
                 fn shielded(board: &$crate::Board, owner: $crate::Side) -> $crate::Bitboard;
@@ -54,6 +55,7 @@ macro_rules! __each_hook {
                 fn house_mark(house: $crate::House) -> Option<&'static str>;
                 fn why(refusal: $crate::rulesets::Refusal) -> &'static str;
                 fn throws_again(roll: $crate::Roll, played: Option<$crate::Move>) -> bool;
+                fn loses_next_turn(played: $crate::Move) -> bool;
                 fn outcome(board: &$crate::Board) -> Option<$crate::Outcome>;
             }
         }

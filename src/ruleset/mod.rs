@@ -354,6 +354,18 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         board.pieces(side)
     }
 
+    /// The houses whose piece may wait where it stands with `roll`,
+    /// instead of moving: a choice the rules offer (Kendall's 1979
+    /// booklet lets a piece in the water wait there for a 4). A wait is
+    /// one of the roll's legal moves, listed after the others and written
+    /// `R: F=`; it counts as a forward move, so a side that may wait is
+    /// never made to move backward. Only [`movable`](Ruleset::movable)
+    /// pieces wait. Default: no piece ever waits.
+    fn waits(&self, roll: Roll) -> Bitboard {
+        let _ = roll;
+        Bitboard::EMPTY
+    }
+
     /// Whether `side` may bear a piece off on `board` (some rulesets wait
     /// until every piece is home). Default: always.
     fn may_bear_off(&self, board: &Board, side: Side) -> bool {
@@ -495,6 +507,18 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// move it made, or `None` when the throw was lost. Never asked after a
     /// move that ended the game.
     fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool;
+
+    /// Whether the side that made `played` loses its next turn (Kendall's
+    /// 1979 booklet: a piece that goes back from the water to 15 "loses
+    /// one turn"). The next time the sticks would pass to that side, they
+    /// stay with its opponent, who plays a second turn in a row; a
+    /// position remembers the lost turn until then
+    /// ([`Position::loses_next_turn`](crate::Position::loses_next_turn)). Never asked after a move that ended
+    /// the game. Default: no turn is ever lost.
+    fn loses_next_turn(&self, played: Move) -> bool {
+        let _ = played;
+        false
+    }
 
     /// The result, when the game on `board` is over; checked after every move.
     fn outcome(&self, board: &Board) -> Option<Outcome>;

@@ -95,6 +95,8 @@ pub struct MoveRepr {
     backward: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     water: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    wait: bool,
 }
 
 fn is_false(flag: &bool) -> bool {
@@ -133,6 +135,7 @@ impl From<Move> for MoveRepr {
             sent: mv.is_sent_away(),
             backward: mv.is_backward(),
             water: mv.is_water(),
+            wait: mv.is_wait(),
         }
     }
 }
@@ -169,6 +172,22 @@ impl TryFrom<MoveRepr> for Move {
                 ));
             }
         }
+        if r.wait != (to == Target::House(from)) {
+            return Err(if r.wait {
+                format!(
+                    "the move {roll}: {from}-{to} says \"wait\", but a wait's target is its start"
+                )
+            } else {
+                format!(
+                    "the move {roll}: {from}-{to} ends where it starts, so it is a wait and needs \"wait\": true"
+                )
+            });
+        }
+        if r.wait && (hit.is_some() || r.water) {
+            return Err(format!(
+                "the move {roll}: {from}= is a wait, which lands on no piece and enters no water"
+            ));
+        }
         let below = to.track_number() < from.number();
         if r.backward != below {
             return Err(if below {
@@ -187,6 +206,7 @@ impl TryFrom<MoveRepr> for Move {
             (r.sent, Move::flag_of(Contact::SendBack)),
             (r.backward, Move::FLAG_BACKWARD),
             (r.water, Move::FLAG_WATER),
+            (r.wait, Move::FLAG_WAIT),
         ];
         let flags = flags
             .iter()

@@ -36,3 +36,4 @@ mod serde_json;
 mod throw_vectors;
 mod typed_moves;
 mod user_ruleset;
+mod waits_and_lost_turns;

@@ -82,7 +82,7 @@ fn position_new_checks_like_parse() {
             off_x: 0,
             off_o: 0,
             marked: None,
-            to_throw: Side::X
+            ..senet::Setup::new(Side::X)
         }
         .position(Kendall),
         Ok(Position::start(Kendall))
@@ -93,7 +93,7 @@ fn position_new_checks_like_parse() {
         off_x: 0,
         off_o: 0,
         marked: None,
-        to_throw: Side::X,
+        ..senet::Setup::new(Side::X)
     }
     .position(Kendall)
     .unwrap_err();
@@ -106,7 +106,7 @@ fn position_new_checks_like_parse() {
             off_x: 1,
             off_o: 0,
             marked: None,
-            to_throw: Side::X
+            ..senet::Setup::new(Side::X)
         }
         .position(Kendall)
         .is_err()
@@ -148,10 +148,17 @@ fn rejects_wrong_field_count() {
     assert_eq!(err, PositionError::FieldCount { found: 3 });
     let err = rejected(
         Kendall,
-        "oxoxoxoxox.................... x 0 0 0",
-        &["four", "5"],
+        "oxoxoxoxox.................... x 0 0 loses=x 0",
+        &["four", "6"],
     );
-    assert_eq!(err, PositionError::FieldCount { found: 5 });
+    assert_eq!(err, PositionError::FieldCount { found: 6 });
+    // A fifth field is a lost turn, or nothing.
+    let err = rejected(
+        Kendall,
+        "oxoxoxoxox.................... x 0 0 0",
+        &["loses=x", "\"0\""],
+    );
+    assert_eq!(err, PositionError::StateField { found: "0".into() });
     rejected(Kendall, "oxoxoxoxox....................", &["four"]);
 }
 

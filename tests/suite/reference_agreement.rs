@@ -81,6 +81,7 @@ struct Listed {
     capture: bool,
     backward: bool,
     water: bool,
+    wait: bool,
     after: String,
 }
 
@@ -93,6 +94,7 @@ fn listed_fast<R: Ruleset>(mv: Move, after: Position<R>) -> Listed {
         capture: mv.is_capture(),
         backward: mv.is_backward(),
         water: mv.is_water(),
+        wait: mv.is_wait(),
         after: after.to_string(),
     }
 }
@@ -106,6 +108,7 @@ fn listed_reference<R: Ruleset>(mv: &RefMove, after: Position<R>) -> Listed {
         capture: mv.capture,
         backward: mv.backward,
         water: mv.water,
+        wait: mv.wait,
         after: after.to_string(),
     }
 }
@@ -353,7 +356,7 @@ impl Placement {
                 off_x: off[0],
                 off_o: off[1],
                 marked: None,
-                to_throw: side,
+                ..senet::Setup::new(side)
             }
             .position(ruleset)
             .ok()?;

@@ -219,6 +219,12 @@ impl Ruleset for Probe {
     fn throws_again(&self, roll: Roll, played: Option<senet::Move>) -> bool {
         roll.value() == 2 && played.is_none()
     }
+    fn waits(&self, roll: Roll) -> Bitboard {
+        Bitboard::from_numbers(&[roll.value() + 10])
+    }
+    fn loses_next_turn(&self, played: senet::Move) -> bool {
+        played.from().number() == 3
+    }
     fn outcome(&self, board: &Board) -> Option<Outcome> {
         (board.off(Side::X) == 1).then_some(Outcome::Draw)
     }

@@ -348,7 +348,7 @@ impl<R: Ruleset> Layout<R> {
             off_x: layer.off[0],
             off_o: layer.off[1],
             marked,
-            to_throw: side,
+            ..Setup::new(side)
         };
         setup.position(self.ruleset).ok()
     }

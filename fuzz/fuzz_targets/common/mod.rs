@@ -72,8 +72,11 @@ pub fn check_position<R: Ruleset>(position: &Position<R>) {
         for (i, &mv) in moves.iter().enumerate() {
             leaves += 1;
             check_move(position, roll, mv);
+            // One move per piece, and one wait besides.
             assert!(
-                moves[..i].iter().all(|other| other.from() != mv.from()),
+                moves[..i]
+                    .iter()
+                    .all(|other| other.from() != mv.from() || other.is_wait() != mv.is_wait()),
                 "{position}: roll {roll}: two moves from {}",
                 mv.from()
             );
@@ -90,12 +93,18 @@ pub fn check_position<R: Ruleset>(position: &Position<R>) {
 fn check_move<R: Ruleset>(position: &Position<R>, roll: Roll, mv: Move) {
     assert_eq!(mv.roll(), roll);
     assert_eq!(position.piece_at(mv.from()), Some(position.side_to_throw()));
-    assert_eq!(
-        position.find_move(roll, mv.from(), mv.to()),
-        Ok(mv),
-        "{position}: find_move disagrees with generation for {mv:?}"
-    );
-    assert_eq!(position.moves(roll).starting_at(mv.from()), Some(mv));
+    if mv.is_wait() {
+        assert_eq!(position.find_wait(roll, mv.from()), Ok(mv), "{position}: {mv:?}");
+        assert_eq!(mv.to(), Target::House(mv.from()));
+    } else {
+        assert_eq!(
+            position.find_move(roll, mv.from(), mv.to()),
+            Ok(mv),
+            "{position}: find_move disagrees with generation for {mv:?}"
+        );
+        assert_eq!(position.moves(roll).starting_at(mv.from()), Some(mv));
+    }
+    assert!(position.moves(roll).contains(mv));
     let after = position
         .play(mv)
         .unwrap_or_else(|e| panic!("{position}: generated {mv:?} does not play: {e}"));
@@ -122,6 +131,20 @@ fn check_move<R: Ruleset>(position: &Position<R>, roll: Roll, mv: Move) {
     if mv.is_backward() {
         assert!(mv.to() < Target::House(mv.from()) || mv.is_water());
     }
+    if mv.is_wait() {
+        assert_eq!(after.board(), position.board(), "a wait moved a piece");
+    }
+}
+
+/// The repository's rules file with waits and lost turns,
+/// `rules/kendall1979-water.toml`, read once: the new forms of the
+/// position string and the notation come from it.
+pub fn water_rules() -> senet::Rules {
+    static RULES: std::sync::OnceLock<senet::Rules> = std::sync::OnceLock::new();
+    *RULES.get_or_init(|| {
+        senet_rules_file::from_toml(include_str!("../../../rules/kendall1979-water.toml"))
+            .expect("the repository's rules file reads")
+    })
 }
 
 /// Turns bytes into choices: each call takes one byte (0 once they run out).
@@ -185,11 +208,13 @@ pub fn derived_game<R: CheckedRuleset>(ruleset: R, mut state: u64, limit: usize)
     positions
 }
 
-/// A few positions per ruleset, as `AnyRuleset` positions: the start and
-/// positions along deterministic games, late ones included.
-pub fn sample_positions() -> Vec<Position<AnyRuleset>> {
+/// A few positions per ruleset, every built-in one and
+/// [`water_rules`], as `Rules` positions: the start and positions along
+/// deterministic games, late ones included.
+pub fn sample_positions() -> Vec<Position<senet::Rules>> {
     let mut out = Vec::new();
-    for ruleset in AnyRuleset::ALL {
+    let rulesets = AnyRuleset::ALL.map(senet::Rules::from);
+    for ruleset in rulesets.into_iter().chain([water_rules()]) {
         for game in 0..3u64 {
             let positions = derived_game(ruleset, game + 1, 2_000);
             let step = (positions.len() / 12).max(1);

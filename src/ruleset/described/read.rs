@@ -5,8 +5,8 @@
 use super::RulesFileError;
 use super::format::RulesFormat;
 use super::rules::{
-    Again, Alone, Blockade, Exception, Landing, Mark, Movable, Neighbours, Place, Protection,
-    Rules, Why, Winner,
+    Again, Alone, Blockade, Exception, Landing, LoseTurn, Mark, Movable, Neighbours, Place,
+    Protection, Rules, Why, Winner,
 };
 use super::schema::{self, File, Houses, PastEnd, PastStop, PlaceText, ReachText};
 use crate::bitboard::Bitboard;
@@ -256,6 +256,30 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
                 &file.throw_again.never_after_moving_from,
                 "throw_again.never_after_moving_from",
             )?,
+        },
+        waits: waits(file, dice)?,
+        lose_turn: match &file.lose_turn {
+            None => None,
+            Some(schema::LoseTurn {
+                after_moving_from: None,
+                after_moving_to: None,
+            }) => {
+                return Err(at(
+                    "lose_turn",
+                    "say which moves lose the next turn: after_moving_from, after_moving_to, or both",
+                ));
+            }
+            Some(lose) => Some(LoseTurn {
+                from: match &lose.after_moving_from {
+                    Some(set) => houses(set, "lose_turn.after_moving_from")?,
+                    None => Bitboard::ALL,
+                },
+                to: lose
+                    .after_moving_to
+                    .as_ref()
+                    .map(|set| houses(set, "lose_turn.after_moving_to"))
+                    .transpose()?,
+            }),
         },
         winner: match file.winner {
             schema::Winner::FirstHome => Winner::FirstHome,
@@ -571,6 +595,26 @@ fn drawing(file: &File) -> Checked<[Option<Box<str>>; 31]> {
         marks[usize::from(from.number())] = Some(label(mark, &key)?);
     }
     Ok(marks)
+}
+
+/// `[wait]`: per house, the rolls with which its piece may wait.
+fn waits(file: &File, dice: Dice) -> Checked<[Bitboard; Roll::MAX as usize]> {
+    let mut waits = [Bitboard::EMPTY; Roll::MAX as usize];
+    for (number, rolls) in &file.wait {
+        let key = format!("wait.{number}");
+        let from = number
+            .parse()
+            .map_err(|_| at(&key, format!("`{number}` is not a house number")))
+            .and_then(|number| house(number, &key))?;
+        if rolls.is_empty() {
+            return Err(at(&key, "list the rolls with which the piece may wait"));
+        }
+        for &value in rolls {
+            let roll = roll(value, dice, &key)?;
+            waits[usize::from(roll.value() - 1)] |= Bitboard::from_house(from);
+        }
+    }
+    Ok(waits)
 }
 
 fn why(file: &File) -> Checked<Why> {

@@ -49,7 +49,30 @@ pub(crate) struct Rules {
     pub(crate) house_marks: [Option<Box<str>>; 31],
     pub(crate) why: Why,
     pub(crate) again: Again,
+    /// The houses whose piece may wait, by roll minus one.
+    pub(crate) waits: [Bitboard; Roll::MAX as usize],
+    pub(crate) lose_turn: Option<LoseTurn>,
     pub(crate) winner: Winner,
+}
+
+/// The moves that cost the mover its next turn: from a house of `from`
+/// to a house of `to` (`None`: anywhere, off included). Never a wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LoseTurn {
+    pub(crate) from: Bitboard,
+    pub(crate) to: Option<Bitboard>,
+}
+
+impl LoseTurn {
+    #[inline]
+    pub(crate) fn loses(&self, played: Move) -> bool {
+        let to = match (self.to, played.to()) {
+            (None, _) => true,
+            (Some(set), Target::House(house)) => set.contains(house),
+            (Some(_), Target::Off) => false,
+        };
+        !played.is_wait() && self.from.contains(played.from()) && to
+    }
 }
 
 /// Which pieces may move this throw.

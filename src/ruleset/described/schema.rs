@@ -70,6 +70,10 @@ pub(super) struct File {
     #[serde(default)]
     pub(super) mark: Option<Mark>,
     #[serde(default)]
+    pub(super) wait: BTreeMap<String, Vec<u8>>,
+    #[serde(default)]
+    pub(super) lose_turn: Option<LoseTurn>,
+    #[serde(default)]
     pub(super) throw_again: Again,
     #[serde(default)]
     pub(super) winner: Winner,
@@ -271,6 +275,14 @@ pub(super) struct Again {
     pub(super) after_moving_to: Houses,
     #[serde(default)]
     pub(super) never_after_moving_from: Houses,
+}
+
+/// `[lose_turn]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct LoseTurn {
+    pub(super) after_moving_from: Option<Houses>,
+    pub(super) after_moving_to: Option<Houses>,
 }
 
 /// `winner`.

@@ -215,21 +215,6 @@ pub(super) static UNSAID: &[(&[&str], &str)] = &[
         "a throw split between pieces",
     ),
     (
-        &["wait", "waits", "stay", "pass", "may_pass", "may_wait"],
-        "a choice to wait rather than move",
-    ),
-    (
-        &[
-            "lose_turn",
-            "lost_turn",
-            "lose_next_turn",
-            "loses_turn",
-            "skip_turn",
-            "miss_turn",
-        ],
-        "a lost turn",
-    ),
-    (
         &[
             "opening",
             "starting_throw",

@@ -110,7 +110,7 @@ fn never_lands_on_the_taken_house<R: Ruleset>(ruleset: R) {
         off_x: 0,
         off_o: 0,
         marked: None,
-        to_throw: Side::X,
+        ..senet::Setup::new(Side::X)
     }
     .position(ruleset)
     .unwrap();

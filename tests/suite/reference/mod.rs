@@ -38,10 +38,17 @@
 //!   to rest when `marks` says so of the move and that house is the
 //!   `mark_house`; otherwise a move that starts or ends on the marked
 //!   piece's house, or takes it out of the water, ends the mark.
+//! - Waits: each movable piece on a house of `waits(roll)` may also stay
+//!   where it is; waits count among the forward moves (a side with one
+//!   never plays backward). A wait changes no piece.
 //! - After a move: the game's `outcome`; the mover throws again when
 //!   `throws_again(roll, Some(move))` says so and the game goes on; after
 //!   a move that ends the game, the opponent is named to throw. A lost
 //!   throw: `throws_again(roll, None)`.
+//! - Lost turns: a move for which `loses_next_turn` answers true (the
+//!   game going on) costs the mover its next turn. When the turn passes,
+//!   a side the sticks reach that has lost its turn gives them back to
+//!   the other side, once, and so on.
 //!
 //! Only the public hooks, `House::all`, `Board::piece_at` and
 //! `Bitboard::contains` (as a membership test) are used to read a board;
@@ -86,6 +93,8 @@ pub struct RefMove {
     pub backward: bool,
     /// The piece went into the water.
     pub water: bool,
+    /// The piece waited where it stands.
+    pub wait: bool,
 }
 
 /// Which of the two reach hooks a move comes from.
@@ -252,6 +261,7 @@ fn piece_move<R: Ruleset>(
         sent: false,
         backward: track_number(to) < from.number(),
         water: false,
+        wait: false,
     };
     match reach {
         Reach::Off if !view.bear_off => return None,
@@ -334,11 +344,50 @@ pub fn reference_moves<R: Ruleset>(position: &Position<R>, roll: Roll) -> Vec<Re
         return Vec::new();
     }
     let view = View::of(position);
-    let forward = direction_moves(&ruleset, &view, roll, Direction::Forward);
+    let mut forward = direction_moves(&ruleset, &view, roll, Direction::Forward);
+    for from in House::all() {
+        let waits = ruleset.waits(roll).contains(from);
+        if waits && view.at(from) == Some(view.side) && view.movable.contains(from) {
+            forward.push(RefMove {
+                roll,
+                from,
+                to: Target::House(from),
+                swap: false,
+                capture: false,
+                sent: false,
+                backward: false,
+                water: false,
+                wait: true,
+            });
+        }
+    }
     if !forward.is_empty() {
         return forward;
     }
     direction_moves(&ruleset, &view, roll, Direction::Backward)
+}
+
+/// The side that throws after `mover` when the sticks pass (`passing`)
+/// or stay, with the lost turns left: each side the passing sticks
+/// reach that lost its turn gives them up, once.
+fn next_to_throw(mover: Side, passing: bool, mut lost: [bool; 2]) -> (Side, [bool; 2]) {
+    if !passing {
+        return (mover, lost);
+    }
+    let mut next = mover.opponent();
+    while lost[next.index()] {
+        lost[next.index()] = false;
+        next = next.opponent();
+    }
+    (next, lost)
+}
+
+/// The lost turns of `position`, side by side.
+fn lost_turns<R: Ruleset>(position: &Position<R>) -> [bool; 2] {
+    [
+        position.loses_next_turn(Side::X),
+        position.loses_next_turn(Side::O),
+    ]
 }
 
 /// A position of `cells` and borne-off counts, through the checked constructor.
@@ -348,6 +397,7 @@ fn build<R: Ruleset>(
     off: [u8; 2],
     side: Side,
     marked: Option<House>,
+    lost: [bool; 2],
 ) -> Position<R> {
     let x = houses_where(cells, |c| c == Some(Side::X));
     let o = houses_where(cells, |c| c == Some(Side::O));
@@ -357,7 +407,9 @@ fn build<R: Ruleset>(
         off_x: off[0],
         off_o: off[1],
         marked: None,
-        to_throw: side,
+        loses_turn_x: lost[0],
+        loses_turn_o: lost[1],
+        ..senet::Setup::new(side)
     }
     .position(ruleset)
     .and_then(|p| p.with_marked_house(marked))
@@ -368,6 +420,18 @@ fn build<R: Ruleset>(
 pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Position<R> {
     let ruleset = position.ruleset();
     let mover = position.side_to_throw();
+    if mv.wait {
+        let played = position
+            .find_wait(mv.roll, mv.from)
+            .unwrap_or_else(|e| panic!("{mv:?}: the crate refuses it: {e}"));
+        return after_move(
+            position,
+            played,
+            &cells_of(position),
+            [position.board().off(Side::X), position.board().off(Side::O)],
+            position.marked_house(),
+        );
+    }
     let before = cells_of(position);
     let mut cells = before;
     let mut off = [position.board().off(Side::X), position.board().off(Side::O)];
@@ -460,14 +524,32 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
             marked = None;
         }
     }
-    let moved = build(ruleset, &cells, off, mover, marked);
-    if ruleset.outcome(moved.board()).is_none() && ruleset.throws_again(mv.roll, Some(played)) {
-        moved
-    } else {
-        // The game ended (the opponent is named, though nobody throws), or
-        // the turn passes.
-        build(ruleset, &cells, off, mover.opponent(), marked)
+    after_move(position, played, &cells, off, marked)
+}
+
+/// The position after `played`, which leaves `cells`, `off` and the mark
+/// `marked`: who throws next, and the lost turns.
+fn after_move<R: Ruleset>(
+    position: &Position<R>,
+    played: senet::Move,
+    cells: &Cells,
+    off: [u8; 2],
+    marked: Option<House>,
+) -> Position<R> {
+    let ruleset = position.ruleset();
+    let mover = position.side_to_throw();
+    let mut lost = lost_turns(position);
+    let moved = build(ruleset, cells, off, mover, marked, lost);
+    if ruleset.outcome(moved.board()).is_some() {
+        // The game ended: the opponent is named, though nobody throws.
+        return build(ruleset, cells, off, mover.opponent(), marked, lost);
     }
+    if ruleset.loses_next_turn(played) {
+        lost[mover.index()] = true;
+    }
+    let again = ruleset.throws_again(played.roll(), Some(played));
+    let (next, lost) = next_to_throw(mover, !again, lost);
+    build(ruleset, cells, off, next, marked, lost)
 }
 
 /// The position after losing a throw of `roll`, or `None` when it is not
@@ -481,14 +563,11 @@ pub fn reference_lose<R: Ruleset>(position: &Position<R>, roll: Roll) -> Option<
         return None;
     }
     let side = position.side_to_throw();
-    let next = if ruleset.throws_again(roll, None) {
-        side
-    } else {
-        side.opponent()
-    };
+    let again = ruleset.throws_again(roll, None);
+    let (next, lost) = next_to_throw(side, !again, lost_turns(position));
     let off = [position.board().off(Side::X), position.board().off(Side::O)];
     let marked = position.marked_house();
-    Some(build(ruleset, &cells_of(position), off, next, marked))
+    Some(build(ruleset, &cells_of(position), off, next, marked, lost))
 }
 
 /// Perft as `senet::perft` defines it, from the reference: 1 at depth 0 or at a
