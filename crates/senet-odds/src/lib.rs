@@ -138,6 +138,16 @@ pub enum SolveError {
         /// The ruleset's pieces per side.
         pieces: u8,
     },
+    /// The ruleset takes turns away ([`Ruleset::loses_next_turn`]): a
+    /// position then holds which side loses its next turn, which the
+    /// slots of a table do not.
+    #[error(
+        "{ruleset} takes turns away (a move may cost its side the next turn): its tables would need the lost turns, which this solver does not hold"
+    )]
+    TakesTurns {
+        /// The ruleset's name.
+        ruleset: String,
+    },
     /// The table would have more slots than a `u32` numbers.
     #[error("the table would have {slots} slots, more than this solver numbers (2^32 - 1)")]
     TooLarge {
@@ -285,11 +295,7 @@ impl<R: Ruleset> Table<R> {
         k: u8,
         mut progress: impl FnMut(&Progress),
     ) -> Result<(Table<R>, Vec<LayerReport>), SolveError> {
-        let pieces = ruleset.pieces_per_side();
-        if k == 0 || k > pieces {
-            return Err(SolveError::Bound { k, pieces });
-        }
-        let layout = Layout::new(ruleset, k).ok_or(SolveError::TooLarge { slots: usize::MAX })?;
+        let layout = layout(ruleset, k)?;
         let mut progress = |p: &Progress| {
             progress(p);
             ControlFlow::Continue(())
@@ -324,11 +330,7 @@ impl<R: Ruleset> Table<R> {
         k: u8,
         mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
     ) -> Result<(Table<R>, Vec<LayerReport>), SolveError> {
-        let pieces = ruleset.pieces_per_side();
-        if k == 0 || k > pieces {
-            return Err(SolveError::Bound { k, pieces });
-        }
-        let layout = Layout::new(ruleset, k).ok_or(SolveError::TooLarge { slots: usize::MAX })?;
+        let layout = layout(ruleset, k)?;
         let (values, reports) = solve::solve(&layout, ruleset, &mut progress)?;
         let values = values.into_iter().map(quantize).collect();
         Ok((Table { layout, values }, reports))
@@ -575,6 +577,21 @@ impl<R: Ruleset> Table<R> {
     pub fn read_from(ruleset: R, reader: impl std::io::Read) -> Result<Table<R>, TableError> {
         file::read_from(ruleset, reader)
     }
+}
+
+/// The layout of a table of `ruleset` bounded by `k`, once the ruleset
+/// and the bound are ones this solver holds.
+fn layout<R: Ruleset>(ruleset: R, k: u8) -> Result<Layout<R>, SolveError> {
+    let pieces = ruleset.pieces_per_side();
+    if k == 0 || k > pieces {
+        return Err(SolveError::Bound { k, pieces });
+    }
+    if senet::rulesets::takes_turns(&ruleset) {
+        return Err(SolveError::TakesTurns {
+            ruleset: ruleset.name().to_owned(),
+        });
+    }
+    Layout::new(ruleset, k).ok_or(SolveError::TooLarge { slots: usize::MAX })
 }
 
 /// A share in [0, 1] as stored.

@@ -583,3 +583,57 @@ fn forged_values_under_a_good_checksum_are_refused_on_load() {
         assert!(error.to_string().contains(said), "{error}");
     }
 }
+
+/// Sprint, but a move onto 30 costs the mover its next turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Tiring;
+
+impl Ruleset for Tiring {
+    fn name(&self) -> &'static str {
+        "tiring"
+    }
+    fn revision(&self) -> u32 {
+        1
+    }
+    fn pieces_per_side(&self) -> u8 {
+        GOOD.pieces_per_side()
+    }
+    fn start(&self) -> [Bitboard; 2] {
+        GOOD.start()
+    }
+    fn dice(&self) -> Dice {
+        GOOD.dice()
+    }
+    fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+        GOOD.forward(from, roll)
+    }
+    fn loses_next_turn(&self, played: Move) -> bool {
+        played.to() == senet::moves::Target::House(House::new(30).unwrap())
+    }
+    fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
+        GOOD.throws_again(roll, played)
+    }
+    fn outcome(&self, board: &Board) -> Option<Outcome> {
+        first_home_wins(self, board)
+    }
+}
+
+/// A ruleset that takes turns away is refused with its reason, until the
+/// tables hold lost turns: its positions would be valued without them.
+#[test]
+fn a_ruleset_that_takes_turns_is_refused() {
+    let refused = Table::solve(Tiring, 1).map(|_| ());
+    assert_eq!(
+        refused,
+        Err(SolveError::TakesTurns {
+            ruleset: "tiring".to_owned()
+        })
+    );
+    assert!(
+        refused
+            .unwrap_err()
+            .to_string()
+            .contains("takes turns away")
+    );
+    assert!(Table::solve(GOOD, 1).is_ok());
+}

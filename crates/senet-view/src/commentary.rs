@@ -153,6 +153,22 @@ pub fn legend<R: Ruleset>(ruleset: R) -> String {
         "    +     the same side throws again".to_owned(),
         "  lost:   ROLL: - (and + when the same side throws again): no piece could move".to_owned(),
     ];
+    if ruleset
+        .dice()
+        .rolls()
+        .any(|roll| !ruleset.waits(roll).is_empty())
+    {
+        lines.push(
+            "  wait:   ROLL: FROM= (and + when the same side throws again): the piece on FROM stayed where it stands"
+                .to_owned(),
+        );
+    }
+    if senet::rulesets::takes_turns(&ruleset) {
+        lines.push(
+            "  turns:  a move may cost its side the next turn: the sticks then stay with the other side"
+                .to_owned(),
+        );
+    }
     if let Some(water) = ruleset.water() {
         lines.push(format!(
             "  water:  a move into the water is written with TO {water}, wherever the piece then goes"
@@ -272,6 +288,14 @@ pub fn said<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R
     }
     match after.outcome() {
         Some(outcome) => parts.push(format!("game over: {outcome}.")),
+        // The sticks stay with the side although its throw earned no
+        // other: the opponent's turn was lost.
+        None if turn.throws_again()
+            && !after.ruleset().throws_again(turn.roll(), turn.played()) =>
+        {
+            let opponent = side.opponent();
+            parts.push(format!("{opponent} loses this turn: {side} throws again."));
+        }
         None if turn.throws_again() => parts.push(format!("{side} throws again.")),
         None => {}
     }

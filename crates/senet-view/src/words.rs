@@ -57,6 +57,10 @@ fn write_effect(f: &mut String, effect: &Effect) -> fmt::Result {
             write!(f, "{side} bears off from the water ({from})")?;
         }
         (_, Rest::Off) => write!(f, "{side} bears off from {from}")?,
+        (Way::Wait, _) if effect.from_water => {
+            write!(f, "{side} waits in the water ({from})")?;
+        }
+        (Way::Wait, _) => write!(f, "{side} waits on {from}")?,
         (Way::Along(direction), Rest::House(to) | Rest::Water(to)) => {
             write!(f, "{side} moves{} from {from} to {to}", back(direction))?;
         }
@@ -99,6 +103,9 @@ fn write_effect(f: &mut String, effect: &Effect) -> fmt::Result {
     }
     if effect.marked {
         f.push_str(", and is marked: it alone moves until it leaves");
+    }
+    if effect.loses_next_turn {
+        write!(f, ", and {side} loses its next turn")?;
     }
     f.push('.');
     if let Some(Release { side, from, to }) = effect.released {
