@@ -2,6 +2,17 @@
 example moves of docs/rules.md (ruleset, position, roll, expected notation)."""
 
 POSITIONS = [
+    # ---------------- Kendall 1979, the water as the booklet states it ----------------
+    ("kendall1979-water", "oxoxoxoxoxoxo.x............... x 0 0",
+     "start: as Kendall 1979"),
+    ("kendall1979-water", "oxoxox....................x... x 3 4",
+     "x in the water, 15 empty: 27-15< (marked, loses the next turn) or 27= with 1, 2, 3, 5; 4: 27-off"),
+    ("kendall1979-water", "oxoxox........o...........x... x 3 3",
+     "x in the water, 15 taken: 27= is the only move of 1, 2, 3, 5"),
+    ("kendall1979-water", "oxoxox........X............... o 3 4 loses=x",
+     "x lost its next turn: o's 2 keeps the sticks (+), the lost turn spent"),
+    ("kendall1979-water", "oxox.xo.......X...........o... o 3 3 loses=x",
+     "o in the water while x's turn is lost: o's wait keeps the sticks"),
     # ---------------- Jequier ----------------
     ("jequier", "oxoxoxoxo.x................... x 0 0",
      "start: first-row hold (x on 2,4,6,8 held by o on 3,5,7,9; o on 1..7 held by x), only 11 moves"),

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Plain, independent reference implementation of three Senet rulesets
-(Jequier, Kendall 1979, Skyruk) as described in docs/rules.md.
+"""Plain, independent reference implementation of four Senet rulesets
+(Jequier, Kendall 1979, Skyruk, and Kendall 1979 with the water as the
+booklet states it, the rules file kendall1979-water) as described in
+docs/rules.md.
 
 Standard library only.  No cleverness: a position is a list of 31 cells
 (index 0 unused), one move is generated per piece by following the rule
@@ -9,25 +11,30 @@ text clause by clause.
 Usage:
     python3 senet_ref.py perft RULESET "POSITION" DEPTH
     python3 senet_ref.py moves RULESET "POSITION"
-RULESET is one of: jequier, kendall1979, skyruk.
+RULESET is one of: jequier, kendall1979, skyruk, kendall1979-water.
 """
 
 import sys
 
-RULESETS = ("jequier", "kendall1979", "skyruk")
+RULESETS = ("jequier", "kendall1979", "skyruk", "kendall1979-water")
+
+#: The rulesets read as Kendall 1979 but for the water.
+K79 = ("kendall1979", "kendall1979-water")
 
 START = {
     "jequier": "oxoxoxoxo.x................... x 0 0",
     "kendall1979": "oxoxoxoxoxoxo.x............... x 0 0",
     "skyruk": "oxoxoxoxox.................... x 0 0",
+    "kendall1979-water": "oxoxoxoxoxoxo.x............... x 0 0",
 }
 
-PIECES = {"jequier": 5, "kendall1979": 7, "skyruk": 5}
+PIECES = {"jequier": 5, "kendall1979": 7, "skyruk": 5, "kendall1979-water": 7}
 
 ROLLS = {
     "jequier": (1, 2, 3, 4, 6),
     "kendall1979": (1, 2, 3, 4, 5),
     "skyruk": (1, 2, 3, 4, 5),
+    "kendall1979-water": (1, 2, 3, 4, 5),
 }
 
 EMPTY = "."
@@ -45,14 +52,15 @@ class Position:
     """board[1..30] holds '.', 'x' or 'o'.  marked is None, 'x' or 'o'
     (Kendall 1979 only: the piece on house 15 is a marked, rescued piece)."""
 
-    def __init__(self, board, side, off, marked=None):
+    def __init__(self, board, side, off, marked=None, lost=()):
         self.board = board          # list of 31 strings, index 0 unused
         self.side = side            # 'x' or 'o'
         self.off = off              # dict {'x': n, 'o': n}
         self.marked = marked        # None, 'x' or 'o'
+        self.lost = set(lost)       # the sides that lose their next turn
 
     def copy(self):
-        return Position(list(self.board), self.side, dict(self.off), self.marked)
+        return Position(list(self.board), self.side, dict(self.off), self.marked, self.lost)
 
     def to_string(self):
         chars = []
@@ -61,7 +69,10 @@ class Position:
             if h == 15 and self.marked is not None and c == self.marked:
                 c = c.upper()
             chars.append(c)
-        return "%s %s %d %d" % ("".join(chars), self.side, self.off["x"], self.off["o"])
+        text = "%s %s %d %d" % ("".join(chars), self.side, self.off["x"], self.off["o"])
+        if self.lost:
+            text += " loses=" + "".join(s for s in "xo" if s in self.lost)
+        return text
 
     def __str__(self):
         return self.to_string()
@@ -77,6 +88,12 @@ def parse_count(text):
 
 def parse_position(ruleset, text):
     fields = text.split(" ")
+    lost = ()
+    if len(fields) == 5 and ruleset == "kendall1979-water":
+        state = fields.pop()
+        if state not in ("loses=x", "loses=o", "loses=xo"):
+            raise PositionError("the fifth field must be loses=x, loses=o or loses=xo")
+        lost = tuple(state[len("loses="):])
     if len(fields) != 4:
         raise PositionError("expected 4 fields separated by single spaces")
     board_text, side, xoff_text, ooff_text = fields
@@ -89,7 +106,7 @@ def parse_position(ruleset, text):
         if c in (".", "x", "o"):
             board[h] = c
         elif c in ("X", "O"):
-            if ruleset != "kendall1979" or h != 15:
+            if ruleset not in K79 or h != 15:
                 raise PositionError("uppercase piece only on house 15 in kendall1979")
             board[h] = c.lower()
             marked = c.lower()
@@ -107,7 +124,7 @@ def parse_position(ruleset, text):
             raise PositionError("side %s: on board + off must be %d" % (s, n))
     if off["x"] == n and off["o"] == n:
         raise PositionError("both sides have all pieces off")
-    return Position(board, side, off, marked)
+    return Position(board, side, off, marked, lost)
 
 
 def game_over(ruleset, pos):
@@ -121,7 +138,7 @@ def game_over(ruleset, pos):
 
 class Cand:
     def __init__(self, start, target, newpos, swap=False, backward=False,
-                 out_of_water=False, ended_on=None):
+                 out_of_water=False, ended_on=None, wait=False, costs_turn=False):
         self.start = start            # house number
         self.target = target          # written target: int or 'off'
         self.newpos = newpos          # Position after the move, side not yet set
@@ -129,31 +146,54 @@ class Cand:
         self.backward = backward      # writes '<' (written target below start)
         self.out_of_water = out_of_water  # Kendall 1979: 27-15 or 27-off
         self.ended_on = ended_on      # house where the mover stands afterwards
+        self.wait = wait              # kendall1979-water: the piece stays on 27
+        self.costs_turn = costs_turn  # kendall1979-water: 27-15 loses the next turn
+
+
+def pass_sticks(pos, me, again):
+    """Who throws after `me`: `me` again, or the other side, unless that
+    side has lost its turn, which it then spends (and so on)."""
+    if again:
+        return me
+    side = other(me)
+    while side in pos.lost:
+        pos.lost.discard(side)
+        side = other(side)
+    return side
 
 
 def finish(ruleset, pos, roll, cand):
     """Apply the turn rule and the end of game; return (notation, Position)."""
     me = pos.side
     newpos = cand.newpos
-    if game_over(ruleset, newpos):
+    over = game_over(ruleset, newpos)
+    if over:
         again = False
     elif ruleset == "jequier":
         again = roll in (1, 4, 6)
-    elif ruleset == "kendall1979":
-        if cand.out_of_water:
+    elif ruleset in K79:
+        if cand.out_of_water or cand.wait:
             again = False
         else:
             again = roll in (1, 4, 5)
     else:  # skyruk
         again = roll in (1, 4, 5) or cand.ended_on == 26
-    newpos.side = me if again else other(me)
+    if over:
+        newpos.side = other(me)
+    else:
+        if cand.costs_turn:
+            newpos.lost.add(me)
+        newpos.side = pass_sticks(newpos, me, again)
     target = "off" if cand.target == "off" else str(cand.target)
-    text = "%d: %d-%s" % (roll, cand.start, target)
+    if cand.wait:
+        text = "%d: %d=" % (roll, cand.start)
+    else:
+        text = "%d: %d-%s" % (roll, cand.start, target)
     if cand.swap:
         text += "x"
     if cand.backward:
         text += "<"
-    if again:
+    if not over and newpos.side == me:
         text += "+"
     return text, newpos
 
@@ -162,13 +202,13 @@ def lost_throw(ruleset, pos, roll):
     me = pos.side
     if ruleset == "jequier":
         again = roll in (1, 4, 6)
-    elif ruleset == "kendall1979":
+    elif ruleset in K79:
         again = roll in (1, 4, 5)
     else:  # skyruk: a lost throw always passes
         again = False
     newpos = pos.copy()
-    newpos.side = me if again else other(me)
-    return ("%d: -+" % roll) if again else ("%d: -" % roll), newpos
+    newpos.side = pass_sticks(newpos, me, again)
+    return ("%d: -+" % roll) if newpos.side == me else ("%d: -" % roll), newpos
 
 
 # ---------------------------------------------------------------------------
@@ -397,7 +437,9 @@ def k79_backward(pos, h, r, ignore_protection=False):
     return k79_land(pos, h, t, True, ignore_protection)
 
 
-def k79_candidates(pos, r):
+def k79_candidates(pos, r, water_rules=False):
+    """Kendall 1979's moves; with `water_rules`, kendall1979-water's: a
+    piece on 27 may wait there, and its return to 15 costs a turn."""
     me = pos.side
     b = pos.board
     # The marked (rescued) piece comes first.
@@ -416,13 +458,19 @@ def k79_candidates(pos, r):
             np.board[27] = EMPTY
             np.off[me] += 1
             return [Cand(27, "off", np, out_of_water=True, ended_on=31)]
+        found = []
+        water = water_rules
         if b[15] == EMPTY:
             np = pos.copy()
             np.board[27] = EMPTY
             np.board[15] = me
             np.marked = me
-            return [Cand(27, 15, np, backward=True, out_of_water=True, ended_on=15)]
-        return []
+            found.append(Cand(27, 15, np, backward=True, out_of_water=True, ended_on=15,
+                              costs_turn=water))
+        if water:
+            # kendall1979-water: the piece may wait on 27 for a 4.
+            found.append(Cand(27, 27, pos.copy(), wait=True, ended_on=27))
+        return found
     fwd = []
     for h in range(1, 31):
         if b[h] == me:
@@ -600,6 +648,7 @@ CANDIDATES = {
     "jequier": jeq_candidates,
     "kendall1979": k79_candidates,
     "skyruk": sky_candidates,
+    "kendall1979-water": lambda pos, r: k79_candidates(pos, r, water_rules=True),
 }
 
 

@@ -313,6 +313,40 @@ fn piccione_bears_off_on_the_exact_count_and_never_back_from_28() {
     assert_eq!(won.outcome(), Some(Outcome::Win(Side::X)));
 }
 
+/// The keys of waits and lost turns, written wrong, are refused at their
+/// key and line.
+#[test]
+fn a_broken_wait_or_lost_turn_says_which_key_on_which_line() {
+    let with = |lines: &str| broken("[drawing]", &format!("{lines}\n\n[drawing]")).to_string();
+    for (lines, expected) in [
+        (
+            "[wait]\n27 = [6]",
+            "line 42, `wait.27`: 6 is no roll of four_sticks",
+        ),
+        ("[wait]\n31 = [1]", "line 42, `wait.31`: 31 is not a house"),
+        (
+            "[wait]\nwater = [1]",
+            "line 42, `wait.water`: `water` is not a house number",
+        ),
+        ("[wait]\n27 = []", "line 42, `wait.27`: list the rolls"),
+        (
+            "[lose_turn]",
+            "line 41, `lose_turn`: say which moves lose the next turn",
+        ),
+        (
+            "[lose_turn]\nafter_moving_to = 31",
+            "line 42, `lose_turn.after_moving_to`: 31 is not a house",
+        ),
+        (
+            "[lose_turn]\nafter = 27",
+            "line 42, `lose_turn.after`: unknown field `after`",
+        ),
+    ] {
+        let error = with(lines);
+        assert!(error.starts_with(expected), "{lines:?}: {error}");
+    }
+}
+
 // --- Broken files ---
 
 /// A file that reads, with `line` replaced by `with`.
