@@ -11,11 +11,13 @@ import os, subprocess, sys, random
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from positions import POSITIONS
 HERE = os.path.dirname(os.path.abspath(__file__))
+FILES=['kendall1979-water','kendall-ludii-five-pieces','kendall-ludii-trap',
+       'kendall-ludii-home-row','kendall-ludii-five-trap-home']
 rolls={'jequier':[1,2,3,4,6],'kendall1979':[1,2,3,4,5],'skyruk':[1,2,3,4,5],
-       'kendall1979-water':[1,2,3,4,5]}
+       **{name:[1,2,3,4,5] for name in FILES}}
 #: How the crate's command names each ruleset: a built-in one by name,
 #: the others by their rules file.
-RULES={'kendall1979-water':['--rules','rules/kendall1979-water.toml']}
+RULES={name:['--rules','rules/%s.toml'%name] for name in FILES}
 def chosen(r):
     return RULES.get(r,['--ruleset',r])
 def py_moves(r,pos):

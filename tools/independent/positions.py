@@ -2,6 +2,19 @@
 example moves of docs/rules.md (ruleset, position, roll, expected notation)."""
 
 POSITIONS = [
+    # ---------------- Ludii's Kendall options ----------------
+    ("kendall-ludii-five-pieces", "oxoxoxoxo.x................... x 0 0",
+     "start: five pieces, 10-11 played in the opening"),
+    ("kendall-ludii-trap", "oxoxoxoxo.o.............xx.... x 1 1",
+     "trap: 25 and 26 past 26: 25 with 2 to 5 into the water, 26 as usual"),
+    ("kendall-ludii-trap", "oxoxoxoxo.o.............x.x... x 1 1",
+     "trap with 27 taken: no piece goes past 26"),
+    ("kendall-ludii-home-row", "oxoxoxoxo.o..............x.x.x x 0 1",
+     "home row: x on 2 to 10 keeps 26, 28, 30 from bearing off"),
+    ("kendall-ludii-home-row", ".o.o.o.o.o.o.o...........xx..x x 4 0",
+     "home row clear: bearing off"),
+    ("kendall-ludii-five-trap-home", "oxoxo.........x.........x.x... x 0 2",
+     "all three options at once"),
     # ---------------- Kendall 1979, the water as the booklet states it ----------------
     ("kendall1979-water", "oxoxoxoxoxoxo.x............... x 0 0",
      "start: as Kendall 1979"),

@@ -11,30 +11,53 @@ text clause by clause.
 Usage:
     python3 senet_ref.py perft RULESET "POSITION" DEPTH
     python3 senet_ref.py moves RULESET "POSITION"
-RULESET is one of: jequier, kendall1979, skyruk, kendall1979-water.
+RULESET is one of: jequier, kendall1979, skyruk, kendall1979-water, and the
+rules files of Ludii's Kendall options: kendall-ludii-five-pieces,
+kendall-ludii-trap, kendall-ludii-home-row, kendall-ludii-five-trap-home.
 """
 
 import sys
 
-RULESETS = ("jequier", "kendall1979", "skyruk", "kendall1979-water")
+#: Kendall 1979 and the rules files that read it with options: each
+#: name's options, of "water" (a piece may wait on 27, and its return to
+#: 15 costs the next turn), "trap" (a roll past 26 goes into the water)
+#: and "home" (no bearing off while a piece of the side is on 1 to 10).
+K79_OPTIONS = {
+    "kendall1979": frozenset(),
+    "kendall1979-water": frozenset({"water"}),
+    "kendall-ludii-five-pieces": frozenset({"water"}),
+    "kendall-ludii-trap": frozenset({"water", "trap"}),
+    "kendall-ludii-home-row": frozenset({"water", "home"}),
+    "kendall-ludii-five-trap-home": frozenset({"water", "trap", "home"}),
+}
+K79 = tuple(K79_OPTIONS)
 
-#: The rulesets read as Kendall 1979 but for the water.
-K79 = ("kendall1979", "kendall1979-water")
+RULESETS = ("jequier", "skyruk") + K79
 
 START = {
     "jequier": "oxoxoxoxo.x................... x 0 0",
     "kendall1979": "oxoxoxoxoxoxo.x............... x 0 0",
     "skyruk": "oxoxoxoxox.................... x 0 0",
     "kendall1979-water": "oxoxoxoxoxoxo.x............... x 0 0",
+    "kendall-ludii-five-pieces": "oxoxoxoxo.x................... x 0 0",
+    "kendall-ludii-trap": "oxoxoxoxoxoxo.x............... x 0 0",
+    "kendall-ludii-home-row": "oxoxoxoxoxoxo.x............... x 0 0",
+    "kendall-ludii-five-trap-home": "oxoxoxoxo.x................... x 0 0",
 }
 
-PIECES = {"jequier": 5, "kendall1979": 7, "skyruk": 5, "kendall1979-water": 7}
+PIECES = {"jequier": 5, "kendall1979": 7, "skyruk": 5, "kendall1979-water": 7,
+          "kendall-ludii-five-pieces": 5, "kendall-ludii-trap": 7,
+          "kendall-ludii-home-row": 7, "kendall-ludii-five-trap-home": 5}
 
 ROLLS = {
     "jequier": (1, 2, 3, 4, 6),
     "kendall1979": (1, 2, 3, 4, 5),
     "skyruk": (1, 2, 3, 4, 5),
     "kendall1979-water": (1, 2, 3, 4, 5),
+    "kendall-ludii-five-pieces": (1, 2, 3, 4, 5),
+    "kendall-ludii-trap": (1, 2, 3, 4, 5),
+    "kendall-ludii-home-row": (1, 2, 3, 4, 5),
+    "kendall-ludii-five-trap-home": (1, 2, 3, 4, 5),
 }
 
 EMPTY = "."
@@ -89,7 +112,7 @@ def parse_count(text):
 def parse_position(ruleset, text):
     fields = text.split(" ")
     lost = ()
-    if len(fields) == 5 and ruleset == "kendall1979-water":
+    if len(fields) == 5 and "water" in K79_OPTIONS.get(ruleset, ()):
         state = fields.pop()
         if state not in ("loses=x", "loses=o", "loses=xo"):
             raise PositionError("the fifth field must be loses=x, loses=o or loses=xo")
@@ -379,12 +402,23 @@ def k79_land(pos, h, t, backward, ignore_protection):
     return Cand(h, t, np, backward=backward, ended_on=t)
 
 
-def k79_forward(pos, h, r, ignore_protection=False):
+def k79_may_bear_off(pos, opts):
+    """With the home row option, no piece of the side may stand on 1 to 10."""
+    return "home" not in opts or all(pos.board[h] != pos.side for h in range(1, 11))
+
+
+def k79_forward(pos, h, r, ignore_protection=False, opts=frozenset()):
     me, opp = pos.side, other(pos.side)
     b = pos.board
     if h <= 25:
         t = h + r
         if t > 26:
+            # The trap: past 26 is into the water, while 27 is empty.
+            if "trap" in opts and b[27] == EMPTY:
+                np = pos.copy()
+                np.board[h] = EMPTY
+                np.board[27] = me
+                return Cand(h, 27, np, ended_on=27)
             return None
         return k79_land(pos, h, t, False, ignore_protection)
     if h == 26:
@@ -414,13 +448,15 @@ def k79_forward(pos, h, r, ignore_protection=False):
             np.board[t] = me
             return Cand(26, t, np, ended_on=t)
         # r == 5
+        if not k79_may_bear_off(pos, opts):
+            return None
         np = pos.copy()
         np.board[26] = EMPTY
         np.off[me] += 1
         return Cand(26, "off", np, ended_on=31)
     if h == 27:
         raise RuntimeError("27 is handled by the water rule")
-    if (h == 28 and r == 3) or (h == 29 and r == 2) or h == 30:
+    if ((h == 28 and r == 3) or (h == 29 and r == 2) or h == 30) and k79_may_bear_off(pos, opts):
         np = pos.copy()
         np.board[h] = EMPTY
         np.off[me] += 1
@@ -437,14 +473,13 @@ def k79_backward(pos, h, r, ignore_protection=False):
     return k79_land(pos, h, t, True, ignore_protection)
 
 
-def k79_candidates(pos, r, water_rules=False):
-    """Kendall 1979's moves; with `water_rules`, kendall1979-water's: a
-    piece on 27 may wait there, and its return to 15 costs a turn."""
+def k79_candidates(pos, r, opts=frozenset()):
+    """Kendall 1979's moves, with the options `opts` (see K79_OPTIONS)."""
     me = pos.side
     b = pos.board
     # The marked (rescued) piece comes first.
     if pos.marked == me:
-        c = k79_forward(pos, 15, r, ignore_protection=True)
+        c = k79_forward(pos, 15, r, ignore_protection=True, opts=opts)
         if c is not None:
             return [c]
         c = k79_backward(pos, 15, r, ignore_protection=True)
@@ -454,12 +489,14 @@ def k79_candidates(pos, r, water_rules=False):
     # A piece on 27: it is the only piece that may move.
     if b[27] == me:
         if r == 4:
+            if not k79_may_bear_off(pos, opts):
+                return []
             np = pos.copy()
             np.board[27] = EMPTY
             np.off[me] += 1
             return [Cand(27, "off", np, out_of_water=True, ended_on=31)]
         found = []
-        water = water_rules
+        water = "water" in opts
         if b[15] == EMPTY:
             np = pos.copy()
             np.board[27] = EMPTY
@@ -474,7 +511,7 @@ def k79_candidates(pos, r, water_rules=False):
     fwd = []
     for h in range(1, 31):
         if b[h] == me:
-            c = k79_forward(pos, h, r)
+            c = k79_forward(pos, h, r, opts=opts)
             if c is not None:
                 fwd.append(c)
     if fwd:
@@ -646,10 +683,10 @@ def sky_candidates(pos, r):
 
 CANDIDATES = {
     "jequier": jeq_candidates,
-    "kendall1979": k79_candidates,
     "skyruk": sky_candidates,
-    "kendall1979-water": lambda pos, r: k79_candidates(pos, r, water_rules=True),
 }
+for _name, _opts in K79_OPTIONS.items():
+    CANDIDATES[_name] = lambda pos, r, _opts=_opts: k79_candidates(pos, r, _opts)
 
 
 def legal_moves(ruleset, pos, roll):
