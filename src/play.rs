@@ -7,7 +7,7 @@ use crate::house::{House, Side};
 use crate::movegen::IllegalMoveError;
 use crate::movegen::sets::Found;
 use crate::mv::Move;
-use crate::position::{Position, water_would_move};
+use crate::position::{Position, UNBEGUN, water_would_move};
 use crate::ruleset::{Contact, Ruleset};
 use crate::throw::Roll;
 
@@ -269,6 +269,11 @@ impl<R: Ruleset> Position<R> {
         if lost != 0 && !again && !over {
             (next, lost) = skipped(next, lost);
         }
+        // A side that moves has begun (a constant for a ruleset where
+        // every side may move from the start).
+        if ruleset.begins_with(side).is_some() {
+            lost &= !(1 << (UNBEGUN + side.index() as u8));
+        }
         Position {
             ruleset,
             board: placed.board.facing(next),
@@ -302,6 +307,10 @@ impl<R: Ruleset> Position<R> {
         if lost != 0 && !again {
             (next, lost) = skipped(next, lost);
         }
+        // The roll that begins a side begins it even when it is lost.
+        if self.ruleset.begins_with(side) == Some(roll) {
+            lost &= !(1 << (UNBEGUN + side.index() as u8));
+        }
         Position {
             board: self.board.facing(next),
             lost,
@@ -311,8 +320,8 @@ impl<R: Ruleset> Position<R> {
 }
 
 /// The side that throws when the sticks come to `next` while some side
-/// loses its next turn: each side the sticks reach that lost its turn
-/// gives them up, once.
+/// loses its next turn (bits 0 and 1 of `lost`; the others are kept):
+/// each side the sticks reach that lost its turn gives them up, once.
 #[cold]
 #[inline(never)]
 fn skipped(mut next: Side, mut lost: u8) -> (Side, u8) {

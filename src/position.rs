@@ -41,9 +41,13 @@ pub struct Position<R: Ruleset> {
     /// Whether the ruleset's outcome of `board` is decided, worked out
     /// once when the position is made: every throw asks it.
     pub(crate) over: bool,
-    /// The sides that will lose their next turn
-    /// ([`Ruleset::loses_next_turn`]), one bit per side by
-    /// [`Side::index`]: always 0 in a ruleset that never takes a turn.
+    /// What each side is owed or awaits, one bit per side by
+    /// [`Side::index`]: bits 0 and 1, the sides that will lose their
+    /// next turn ([`Ruleset::loses_next_turn`]); bits 2 and 3, those that
+    /// have yet to throw the roll that begins them
+    /// ([`Ruleset::begins_with`]). Always 0 in a ruleset with neither.
+    /// One byte, in what was padding: a second byte cost Kendall's
+    /// random playouts 18 instructions a throw.
     pub(crate) lost: u8,
 }
 
@@ -202,8 +206,21 @@ pub enum PositionError {
         /// The ruleset's name.
         ruleset: &'static str,
     },
+    /// A side is said not to have begun in a ruleset that makes it throw
+    /// no roll to begin ([`Ruleset::begins_with`]).
+    #[error(
+        "the position says {side} has not begun, but {ruleset} makes {side} throw no roll to begin"
+    )]
+    NotBegun {
+        /// The side in question.
+        side: Side,
+        /// The ruleset's name.
+        ruleset: &'static str,
+    },
     /// The position string's fifth field is not one the crate writes.
-    #[error("the field after OOFF must be loses=x, loses=o or loses=xo, found {found:?}")]
+    #[error(
+        "the field after OOFF must be loses=SIDES, unbegun=SIDES or both (loses=x,unbegun=o), SIDES being x, o or xo; found {found:?}"
+    )]
     StateField {
         /// The field as found, or its start when it is long (at most 60
         /// bytes once escaped; a cut is marked `…`).
@@ -252,9 +269,12 @@ impl<R: Ruleset> Position<R> {
     pub(crate) fn start_checked(ruleset: R) -> Result<Position<R>, PositionError> {
         check_hooks(&ruleset)?;
         let [x, o] = ruleset.start();
+        let unbegun = unbegun_at_start(&ruleset);
         crate::Setup {
             x,
             o,
+            unbegun_x: unbegun & 1 != 0,
+            unbegun_o: unbegun & 2 != 0,
             ..crate::Setup::new(Side::X)
         }
         .position(ruleset)
@@ -268,6 +288,7 @@ impl<R: Ruleset> Position<R> {
         board: Board,
         side: Side,
         lost: [bool; 2],
+        unbegun: [bool; 2],
     ) -> Result<Position<R>, PositionError> {
         validate(&ruleset, &board)?;
         if lost.contains(&true) && !takes_turns(&ruleset) {
@@ -275,12 +296,40 @@ impl<R: Ruleset> Position<R> {
                 ruleset: ruleset.name(),
             });
         }
+        for side in Side::BOTH {
+            if unbegun[side.index()] && ruleset.begins_with(side).is_none() {
+                return Err(PositionError::NotBegun {
+                    side,
+                    ruleset: ruleset.name(),
+                });
+            }
+        }
         Ok(Position {
             ruleset,
             board: board.facing(side),
             over: ruleset.outcome(&board).is_some(),
-            lost: u8::from(lost[0]) | u8::from(lost[1]) << 1,
+            lost: u8::from(lost[0])
+                | u8::from(lost[1]) << 1
+                | u8::from(unbegun[0]) << UNBEGUN
+                | u8::from(unbegun[1]) << (UNBEGUN + 1),
         })
+    }
+
+    /// Whether `side` has begun: thrown the roll its ruleset makes it
+    /// throw before any of its pieces moves ([`Ruleset::begins_with`]),
+    /// or has no such roll to throw. The position string writes a side
+    /// that has not as `unbegun=x`, `unbegun=o` or `unbegun=xo` in its
+    /// fifth field.
+    ///
+    /// ```
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// // In Kendall every side moves from its first throw.
+    /// assert!(Position::start(Kendall).has_begun(Side::O));
+    /// ```
+    #[inline]
+    pub fn has_begun(&self, side: Side) -> bool {
+        self.lost >> (UNBEGUN + side.index() as u8) & 1 == 0
     }
 
     /// Whether `side` will lose its next turn: the next time the sticks
@@ -525,7 +574,7 @@ impl<R: CheckedRuleset> Position<R> {
             ruleset,
             board,
             over: ruleset.outcome(&board).is_some(),
-            lost: 0,
+            lost: unbegun_at_start(&ruleset) << UNBEGUN,
         }
     }
 }
@@ -618,6 +667,18 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
         });
     }
     Ok(())
+}
+
+/// The first bit of the sides not begun in [`Position`]'s byte of what
+/// each side is owed or awaits.
+pub(crate) const UNBEGUN: u8 = 2;
+
+/// The sides that start the game not yet begun: those the ruleset makes
+/// throw a roll to begin ([`Ruleset::begins_with`]), one bit each.
+#[inline]
+fn unbegun_at_start<R: Ruleset>(ruleset: &R) -> u8 {
+    u8::from(ruleset.begins_with(Side::X).is_some())
+        | u8::from(ruleset.begins_with(Side::O).is_some()) << 1
 }
 
 /// A marked piece of `side` on `house` where `ruleset` can have none.

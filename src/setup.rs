@@ -55,6 +55,13 @@ pub struct Setup {
     /// Whether o will lose its next turn.
     #[cfg_attr(feature = "serde", serde(default))]
     pub loses_turn_o: bool,
+    /// Whether x has yet to throw the roll that begins it
+    /// ([`Position::has_begun`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub unbegun_x: bool,
+    /// Whether o has yet to throw the roll that begins it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub unbegun_o: bool,
 }
 
 impl Setup {
@@ -69,6 +76,8 @@ impl Setup {
             to_throw,
             loses_turn_x: false,
             loses_turn_o: false,
+            unbegun_x: false,
+            unbegun_o: false,
         }
     }
 
@@ -81,7 +90,8 @@ impl Setup {
     /// string: two pieces on a house, a wrong number of pieces, a piece
     /// where the ruleset allows none, a mark without its piece, or a
     /// finished game's impossible state, a lost turn in a ruleset that
-    /// never takes one.
+    /// never takes one, a side not begun in a ruleset where it needs no
+    /// roll to begin.
     pub fn position<R: Ruleset>(self, ruleset: R) -> Result<Position<R>, PositionError> {
         let board = Board::new(self.x, self.o, self.off_x, self.off_o).ok_or_else(|| {
             PositionError::SharedHouse {
@@ -93,6 +103,7 @@ impl Setup {
             board.with_mark(self.marked),
             self.to_throw,
             [self.loses_turn_x, self.loses_turn_o],
+            [self.unbegun_x, self.unbegun_o],
         )
     }
 }
@@ -111,6 +122,8 @@ impl<R: Ruleset> From<&Position<R>> for Setup {
             to_throw: position.side_to_throw(),
             loses_turn_x: position.loses_next_turn(Side::X),
             loses_turn_o: position.loses_next_turn(Side::O),
+            unbegun_x: !position.has_begun(Side::X),
+            unbegun_o: !position.has_begun(Side::O),
         }
     }
 }

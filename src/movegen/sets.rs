@@ -110,6 +110,14 @@ impl<R: Ruleset> Position<R> {
         if !self.ruleset.dice().can_roll(roll) {
             return Found::NONE;
         }
+        // A side not yet begun moves nothing until it throws the roll
+        // that begins it (a constant for a ruleset without one).
+        if let Some(begin) = self.ruleset.begins_with(self.side_to_throw())
+            && begin != roll
+            && !self.has_begun(self.side_to_throw())
+        {
+            return Found::NONE;
+        }
         let mut forward = self.find_direction::<false>(ctx, roll);
         // Waits count as forward moves: a side that may wait never has
         // to go back. A constant for a ruleset without waits.

@@ -1,6 +1,7 @@
-//! The position string `BOARD SIDE XOFF OOFF`, and a fifth field
-//! `loses=x`, `loses=o` or `loses=xo` while a side will lose its next
-//! turn ([its rules](crate::rulesets#position-strings)).
+//! The position string `BOARD SIDE XOFF OOFF`, and a fifth field while
+//! a side will lose its next turn (`loses=o`) or has not begun
+//! (`unbegun=o`), or both (`loses=x,unbegun=o`)
+//! ([its rules](crate::rulesets#position-strings)).
 //!
 //! ```
 //! use senet::{Position, rulesets::Kendall};
@@ -100,16 +101,11 @@ impl<R: Ruleset> Position<R> {
         };
         let off_x = parse_count("XOFF", off_x)?;
         let off_o = parse_count("OOFF", off_o)?;
-        let [loses_turn_x, loses_turn_o] = match state {
-            None => [false, false],
-            Some("loses=x") => [true, false],
-            Some("loses=o") => [false, true],
-            Some("loses=xo") => [true, true],
-            Some(found) => {
-                return Err(PositionError::StateField {
-                    found: excerpt(found),
-                });
-            }
+        let [loses_turn_x, loses_turn_o, unbegun_x, unbegun_o] = match state {
+            None => [false; 4],
+            Some(state) => side_state(state).ok_or_else(|| PositionError::StateField {
+                found: excerpt(state),
+            })?,
         };
         crate::Setup {
             x,
@@ -120,9 +116,56 @@ impl<R: Ruleset> Position<R> {
             to_throw: side,
             loses_turn_x,
             loses_turn_o,
+            unbegun_x,
+            unbegun_o,
         }
         .position(ruleset)
     }
+}
+
+/// The fifth field, `loses=SIDES`, `unbegun=SIDES` or both joined by a
+/// comma in that order, SIDES being `x`, `o` or `xo`: the sides that
+/// lose their next turn, then those not begun; `None` for anything else.
+fn side_state(field: &str) -> Option<[bool; 4]> {
+    let sides = |text: &str| match text {
+        "x" => Some([true, false]),
+        "o" => Some([false, true]),
+        "xo" => Some([true, true]),
+        _ => None,
+    };
+    let (loses, unbegun) = match field.split_once(',') {
+        Some((loses, unbegun)) => (Some(loses), Some(unbegun)),
+        None if field.starts_with("loses=") => (Some(field), None),
+        None => (None, Some(field)),
+    };
+    let loses = match loses {
+        Some(text) => sides(text.strip_prefix("loses=")?)?,
+        None => [false, false],
+    };
+    let unbegun = match unbegun {
+        Some(text) => sides(text.strip_prefix("unbegun=")?)?,
+        None => [false, false],
+    };
+    Some([loses[0], loses[1], unbegun[0], unbegun[1]])
+}
+
+/// The fifth field of `position`, empty when nothing is owed or awaited.
+fn written_state<R: Ruleset>(position: &Position<R>) -> String {
+    let sides = |on: [bool; 2]| match on {
+        [true, false] => Some("x"),
+        [false, true] => Some("o"),
+        [true, true] => Some("xo"),
+        [false, false] => None,
+    };
+    let loses = sides([
+        position.loses_next_turn(Side::X),
+        position.loses_next_turn(Side::O),
+    ])
+    .map(|sides| format!("loses={sides}"));
+    let unbegun = sides([!position.has_begun(Side::X), !position.has_begun(Side::O)])
+        .map(|sides| format!("unbegun={sides}"));
+    let parts: Vec<String> = [loses, unbegun].into_iter().flatten().collect();
+    parts.join(",")
 }
 
 /// A borne-off count: ASCII digits, no sign, no leading zero.
@@ -161,12 +204,12 @@ impl<R: Ruleset> fmt::Display for Position<R> {
             self.board.off(Side::X),
             self.board.off(Side::O)
         )?;
-        match [self.loses_next_turn(Side::X), self.loses_next_turn(Side::O)] {
-            [false, false] => Ok(()),
-            [true, false] => f.write_str(" loses=x"),
-            [false, true] => f.write_str(" loses=o"),
-            [true, true] => f.write_str(" loses=xo"),
+        // Only a ruleset with lost turns or a roll to begin has a fifth
+        // field: a constant `0` for the others.
+        if self.lost != 0 {
+            write!(f, " {}", written_state(self))?;
         }
+        Ok(())
     }
 }
 

@@ -19,6 +19,8 @@ mod listed;
 mod read;
 mod rules;
 mod schema;
+mod turns;
+mod values;
 mod vocabulary;
 
 pub use format::RulesFormat;
@@ -413,6 +415,10 @@ impl Ruleset for Described {
     #[inline]
     fn waits(&self, roll: Roll) -> Bitboard {
         self.0.waits[usize::from(roll.value() - 1) % Roll::MAX as usize]
+    }
+    #[inline]
+    fn begins_with(&self, side: Side) -> Option<Roll> {
+        self.0.begins[side.index()]
     }
     #[inline]
     fn loses_next_turn(&self, played: Move) -> bool {

@@ -44,6 +44,7 @@ macro_rules! __each_hook {
                 fn backward(from: $crate::House, roll: $crate::Roll) -> Option<$crate::rulesets::Reach>;
                 fn movable(board: &$crate::Board, side: $crate::Side) -> $crate::Bitboard;
                 fn waits(roll: $crate::Roll) -> $crate::Bitboard;
+                fn begins_with(side: $crate::Side) -> Option<$crate::Roll>;
                 fn may_bear_off(board: &$crate::Board, side: $crate::Side) -> bool;
                 fn impassable(board: &$crate::Board, mover: $crate::Side, direction: $crate::rulesets::Direction) -> $crate::Bitboard;
                 fn shielded(board: &$crate::Board, owner: $crate::Side) -> $crate::Bitboard;

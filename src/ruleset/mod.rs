@@ -366,6 +366,20 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         Bitboard::EMPTY
     }
 
+    /// The roll `side` must throw before any of its pieces moves, or
+    /// `None` when it may move from its first throw (Ludii's Starting
+    /// Throw: "each player must throw a 1 to begin play"). Until it has
+    /// thrown that roll, each of its throws is lost, and gives another
+    /// throw or not as a lost throw does; the throw of that roll begins
+    /// it, whether or not it has a move, and is played as any other. A
+    /// side that must begin starts the game not yet begun; a position
+    /// remembers it ([`Position::has_begun`](crate::Position::has_begun)).
+    /// Default: every side may move from the start.
+    fn begins_with(&self, side: Side) -> Option<Roll> {
+        let _ = side;
+        None
+    }
+
     /// Whether `side` may bear a piece off on `board` (some rulesets wait
     /// until every piece is home). Default: always.
     fn may_bear_off(&self, board: &Board, side: Side) -> bool {

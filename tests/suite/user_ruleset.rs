@@ -225,6 +225,9 @@ impl Ruleset for Probe {
     fn loses_next_turn(&self, played: senet::Move) -> bool {
         played.from().number() == 3
     }
+    fn begins_with(&self, side: Side) -> Option<Roll> {
+        (side == Side::O).then(|| Roll::new(3)).flatten()
+    }
     fn outcome(&self, board: &Board) -> Option<Outcome> {
         (board.off(Side::X) == 1).then_some(Outcome::Draw)
     }

@@ -227,6 +227,18 @@ fn position_strings_the_fifth_field_says_who_loses_a_turn() {
         Position::parse(patient(), &format!("{plain} loses=x x")),
         Err(PositionError::FieldCount { found: 6 })
     );
+    // A side not begun, in a ruleset where no side must begin.
+    assert_eq!(
+        Position::parse(patient(), &format!("{plain} unbegun=o")),
+        Err(PositionError::NotBegun {
+            side: Side::O,
+            ruleset: "patient"
+        })
+    );
+    assert!(matches!(
+        Position::parse(patient(), &format!("{plain} unbegun=")),
+        Err(PositionError::StateField { .. })
+    ));
     // "A ruleset that never takes a turn away never writes it."
     let refused = "oxoxoxoxox.................... x 0 0 loses=o".parse::<Position<Kendall>>();
     assert_eq!(refused, Err(PositionError::LostTurn { ruleset: "kendall" }));

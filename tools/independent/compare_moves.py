@@ -12,7 +12,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from positions import POSITIONS
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILES=['kendall1979-water','kendall-ludii-five-pieces','kendall-ludii-trap',
-       'kendall-ludii-home-row','kendall-ludii-five-trap-home']
+       'kendall-ludii-home-row','kendall-ludii-five-trap-home',
+       'kendall-ludii-starting-throw','kendall-ludii-all-options']
 rolls={'jequier':[1,2,3,4,6],'kendall1979':[1,2,3,4,5],'skyruk':[1,2,3,4,5],
        **{name:[1,2,3,4,5] for name in FILES}}
 #: How the crate's command names each ruleset: a built-in one by name,

@@ -15,6 +15,12 @@ POSITIONS = [
      "home row clear: bearing off"),
     ("kendall-ludii-five-trap-home", "oxoxo.........x.........x.x... x 0 2",
      "all three options at once"),
+    ("kendall-ludii-starting-throw", "oxoxoxoxoxoxo.x............... x 0 0 unbegun=o",
+     "start: o has not begun; x moves as usual"),
+    ("kendall-ludii-starting-throw", "oxoxoxoxoxoxo...x............. o 0 0 unbegun=o",
+     "o to throw, not begun: only a 1 moves (and begins it); a lost 4 or 5 throws again"),
+    ("kendall-ludii-all-options", "oxoxoxoxo.x................... x 0 0 unbegun=o",
+     "all four options at once"),
     # ---------------- Kendall 1979, the water as the booklet states it ----------------
     ("kendall1979-water", "oxoxoxoxoxoxo.x............... x 0 0",
      "start: as Kendall 1979"),

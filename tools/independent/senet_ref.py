@@ -13,7 +13,8 @@ Usage:
     python3 senet_ref.py moves RULESET "POSITION"
 RULESET is one of: jequier, kendall1979, skyruk, kendall1979-water, and the
 rules files of Ludii's Kendall options: kendall-ludii-five-pieces,
-kendall-ludii-trap, kendall-ludii-home-row, kendall-ludii-five-trap-home.
+kendall-ludii-trap, kendall-ludii-home-row, kendall-ludii-five-trap-home,
+kendall-ludii-starting-throw, kendall-ludii-all-options.
 """
 
 import sys
@@ -21,7 +22,8 @@ import sys
 #: Kendall 1979 and the rules files that read it with options: each
 #: name's options, of "water" (a piece may wait on 27, and its return to
 #: 15 costs the next turn), "trap" (a roll past 26 goes into the water)
-#: and "home" (no bearing off while a piece of the side is on 1 to 10).
+#: "home" (no bearing off while a piece of the side is on 1 to 10) and
+#: "begin" (o moves nothing until it has thrown a 1, which it plays).
 K79_OPTIONS = {
     "kendall1979": frozenset(),
     "kendall1979-water": frozenset({"water"}),
@@ -29,6 +31,8 @@ K79_OPTIONS = {
     "kendall-ludii-trap": frozenset({"water", "trap"}),
     "kendall-ludii-home-row": frozenset({"water", "home"}),
     "kendall-ludii-five-trap-home": frozenset({"water", "trap", "home"}),
+    "kendall-ludii-starting-throw": frozenset({"water", "begin"}),
+    "kendall-ludii-all-options": frozenset({"water", "trap", "home", "begin"}),
 }
 K79 = tuple(K79_OPTIONS)
 
@@ -43,11 +47,14 @@ START = {
     "kendall-ludii-trap": "oxoxoxoxoxoxo.x............... x 0 0",
     "kendall-ludii-home-row": "oxoxoxoxoxoxo.x............... x 0 0",
     "kendall-ludii-five-trap-home": "oxoxoxoxo.x................... x 0 0",
+    "kendall-ludii-starting-throw": "oxoxoxoxoxoxo.x............... x 0 0 unbegun=o",
+    "kendall-ludii-all-options": "oxoxoxoxo.x................... x 0 0 unbegun=o",
 }
 
 PIECES = {"jequier": 5, "kendall1979": 7, "skyruk": 5, "kendall1979-water": 7,
           "kendall-ludii-five-pieces": 5, "kendall-ludii-trap": 7,
-          "kendall-ludii-home-row": 7, "kendall-ludii-five-trap-home": 5}
+          "kendall-ludii-home-row": 7, "kendall-ludii-five-trap-home": 5,
+          "kendall-ludii-starting-throw": 7, "kendall-ludii-all-options": 5}
 
 ROLLS = {
     "jequier": (1, 2, 3, 4, 6),
@@ -58,6 +65,8 @@ ROLLS = {
     "kendall-ludii-trap": (1, 2, 3, 4, 5),
     "kendall-ludii-home-row": (1, 2, 3, 4, 5),
     "kendall-ludii-five-trap-home": (1, 2, 3, 4, 5),
+    "kendall-ludii-starting-throw": (1, 2, 3, 4, 5),
+    "kendall-ludii-all-options": (1, 2, 3, 4, 5),
 }
 
 EMPTY = "."
@@ -75,15 +84,17 @@ class Position:
     """board[1..30] holds '.', 'x' or 'o'.  marked is None, 'x' or 'o'
     (Kendall 1979 only: the piece on house 15 is a marked, rescued piece)."""
 
-    def __init__(self, board, side, off, marked=None, lost=()):
+    def __init__(self, board, side, off, marked=None, lost=(), unbegun=()):
         self.board = board          # list of 31 strings, index 0 unused
         self.side = side            # 'x' or 'o'
         self.off = off              # dict {'x': n, 'o': n}
         self.marked = marked        # None, 'x' or 'o'
         self.lost = set(lost)       # the sides that lose their next turn
+        self.unbegun = set(unbegun)  # the sides yet to throw a 1
 
     def copy(self):
-        return Position(list(self.board), self.side, dict(self.off), self.marked, self.lost)
+        return Position(list(self.board), self.side, dict(self.off), self.marked, self.lost,
+                        self.unbegun)
 
     def to_string(self):
         chars = []
@@ -93,8 +104,13 @@ class Position:
                 c = c.upper()
             chars.append(c)
         text = "%s %s %d %d" % ("".join(chars), self.side, self.off["x"], self.off["o"])
+        state = []
         if self.lost:
-            text += " loses=" + "".join(s for s in "xo" if s in self.lost)
+            state.append("loses=" + "".join(s for s in "xo" if s in self.lost))
+        if self.unbegun:
+            state.append("unbegun=" + "".join(s for s in "xo" if s in self.unbegun))
+        if state:
+            text += " " + ",".join(state)
         return text
 
     def __str__(self):
@@ -112,11 +128,20 @@ def parse_count(text):
 def parse_position(ruleset, text):
     fields = text.split(" ")
     lost = ()
-    if len(fields) == 5 and "water" in K79_OPTIONS.get(ruleset, ()):
-        state = fields.pop()
-        if state not in ("loses=x", "loses=o", "loses=xo"):
-            raise PositionError("the fifth field must be loses=x, loses=o or loses=xo")
-        lost = tuple(state[len("loses="):])
+    unbegun = ()
+    options = K79_OPTIONS.get(ruleset, ())
+    if len(fields) == 5 and ("water" in options or "begin" in options):
+        state = fields.pop().split(",")
+        if state and state[0].startswith("loses=") and "water" in options:
+            lost = state.pop(0)[len("loses="):]
+            if lost not in ("x", "o", "xo"):
+                raise PositionError("loses= names x, o or xo")
+        if state and state[0].startswith("unbegun=") and "begin" in options:
+            unbegun = state.pop(0)[len("unbegun="):]
+            if unbegun != "o":
+                raise PositionError("only o may have to begin")
+        if state or not (lost or unbegun):
+            raise PositionError("a fifth field this ruleset does not write")
     if len(fields) != 4:
         raise PositionError("expected 4 fields separated by single spaces")
     board_text, side, xoff_text, ooff_text = fields
@@ -147,7 +172,7 @@ def parse_position(ruleset, text):
             raise PositionError("side %s: on board + off must be %d" % (s, n))
     if off["x"] == n and off["o"] == n:
         raise PositionError("both sides have all pieces off")
-    return Position(board, side, off, marked, lost)
+    return Position(board, side, off, marked, lost, unbegun)
 
 
 def game_over(ruleset, pos):
@@ -201,6 +226,7 @@ def finish(ruleset, pos, roll, cand):
             again = roll in (1, 4, 5)
     else:  # skyruk
         again = roll in (1, 4, 5) or cand.ended_on == 26
+    newpos.unbegun.discard(me)
     if over:
         newpos.side = other(me)
     else:
@@ -230,6 +256,9 @@ def lost_throw(ruleset, pos, roll):
     else:  # skyruk: a lost throw always passes
         again = False
     newpos = pos.copy()
+    if roll == 1:
+        # The 1 that begins a side begins it, lost or not.
+        newpos.unbegun.discard(me)
     newpos.side = pass_sticks(newpos, me, again)
     return ("%d: -+" % roll) if newpos.side == me else ("%d: -" % roll), newpos
 
@@ -477,6 +506,9 @@ def k79_candidates(pos, r, opts=frozenset()):
     """Kendall 1979's moves, with the options `opts` (see K79_OPTIONS)."""
     me = pos.side
     b = pos.board
+    # Starting Throw: a side yet to begin moves nothing until it throws a 1.
+    if me in pos.unbegun and r != 1:
+        return []
     # The marked (rescued) piece comes first.
     if pos.marked == me:
         c = k79_forward(pos, 15, r, ignore_protection=True, opts=opts)

@@ -148,6 +148,16 @@ pub enum SolveError {
         /// The ruleset's name.
         ruleset: String,
     },
+    /// The ruleset makes a side throw a roll before it moves
+    /// ([`Ruleset::begins_with`]): a position then holds whether each
+    /// side has begun, which the slots of a table do not.
+    #[error(
+        "{ruleset} makes a side throw a roll before it moves: its tables would need whether each side has begun, which this solver does not hold"
+    )]
+    MustBegin {
+        /// The ruleset's name.
+        ruleset: String,
+    },
     /// The table would have more slots than a `u32` numbers.
     #[error("the table would have {slots} slots, more than this solver numbers (2^32 - 1)")]
     TooLarge {
@@ -588,6 +598,14 @@ fn layout<R: Ruleset>(ruleset: R, k: u8) -> Result<Layout<R>, SolveError> {
     }
     if senet::rulesets::takes_turns(&ruleset) {
         return Err(SolveError::TakesTurns {
+            ruleset: ruleset.name().to_owned(),
+        });
+    }
+    if Side::BOTH
+        .iter()
+        .any(|&side| ruleset.begins_with(side).is_some())
+    {
+        return Err(SolveError::MustBegin {
             ruleset: ruleset.name().to_owned(),
         });
     }

@@ -163,6 +163,15 @@ pub fn legend<R: Ruleset>(ruleset: R) -> String {
                 .to_owned(),
         );
     }
+    if Side::BOTH
+        .iter()
+        .any(|&side| ruleset.begins_with(side).is_some())
+    {
+        lines.push(
+            "  begin:  a side that has not begun moves no piece until it throws the roll that begins it"
+                .to_owned(),
+        );
+    }
     if senet::rulesets::takes_turns(&ruleset) {
         lines.push(
             "  turns:  a move may cost its side the next turn: the sticks then stay with the other side"
@@ -273,7 +282,16 @@ pub fn said<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R
     let mut parts = Vec::new();
     let mut notable = false;
     match (turn.played(), effect) {
-        (None, _) => parts.push("no move: the throw is lost.".to_owned()),
+        (None, _) => {
+            parts.push("no move: the throw is lost.".to_owned());
+            if let Some(begin) = after.ruleset().begins_with(side)
+                && !after.has_begun(side)
+            {
+                parts.push(format!(
+                    "{side} has not begun: it moves once it throws a {begin}."
+                ));
+            }
+        }
         (Some(_), Some(effect)) => {
             let off = effect.rest == Rest::Off;
             notable = effect.hit.is_some() || off || effect.released.is_some();

@@ -5,30 +5,16 @@
 use super::RulesFileError;
 use super::format::RulesFormat;
 use super::rules::{
-    Again, Alone, Blockade, Exception, Landing, LoseTurn, Mark, Movable, Neighbours, Place,
-    Protection, Rules, Why, Winner,
+    Again, Alone, Blockade, Exception, Landing, Mark, Movable, Neighbours, Place, Protection,
+    Rules, Why, Winner,
 };
 use super::schema::{self, File, Houses, PastEnd, PastStop, PlaceText, ReachText};
+use super::values::{AtKey, Checked, at, house, houses, roll};
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
 use crate::movegen::steps::Steps;
 use crate::ruleset::{Contact, Direction, Reach};
 use crate::throw::{Dice, DiceError, Roll, RollSet};
-
-/// A refusal at a key, before its line is found.
-pub(super) struct AtKey {
-    key: String,
-    message: String,
-}
-
-fn at(key: impl Into<String>, message: impl Into<String>) -> AtKey {
-    AtKey {
-        key: key.into(),
-        message: message.into(),
-    }
-}
-
-type Checked<T> = Result<T, AtKey>;
 
 /// Reads `text` into rules through `format`, or says what is wrong, at
 /// which key and line.
@@ -109,35 +95,6 @@ fn label(text: &str, key: &str) -> Checked<Box<str>> {
         )),
         _ => shown(text, key),
     }
-}
-
-fn house(number: i64, key: &str) -> Checked<House> {
-    u8::try_from(number)
-        .ok()
-        .and_then(House::new)
-        .ok_or_else(|| {
-            let hint = if number == 31 {
-                "; to bear a piece off, write \"off\""
-            } else {
-                ""
-            };
-            at(
-                key,
-                format!("{number} is not a house: houses are 1 to 30{hint}"),
-            )
-        })
-}
-
-fn houses(set: &Houses, key: &str) -> Checked<Bitboard> {
-    let mut all = Bitboard::EMPTY;
-    for &(low, high) in &set.0 {
-        let (low, high) = (house(low, key)?, house(high, key)?);
-        if low > high {
-            return Err(at(key, format!("the range {low}-{high} runs backward")));
-        }
-        all |= Bitboard::range(low.number(), high.number());
-    }
-    Ok(all)
 }
 
 fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
@@ -257,30 +214,9 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
                 "throw_again.never_after_moving_from",
             )?,
         },
-        waits: waits(file, dice)?,
-        lose_turn: match &file.lose_turn {
-            None => None,
-            Some(schema::LoseTurn {
-                after_moving_from: None,
-                after_moving_to: None,
-            }) => {
-                return Err(at(
-                    "lose_turn",
-                    "say which moves lose the next turn: after_moving_from, after_moving_to, or both",
-                ));
-            }
-            Some(lose) => Some(LoseTurn {
-                from: match &lose.after_moving_from {
-                    Some(set) => houses(set, "lose_turn.after_moving_from")?,
-                    None => Bitboard::ALL,
-                },
-                to: lose
-                    .after_moving_to
-                    .as_ref()
-                    .map(|set| houses(set, "lose_turn.after_moving_to"))
-                    .transpose()?,
-            }),
-        },
+        waits: super::turns::waits(file, dice)?,
+        begins: super::turns::begins(file, dice)?,
+        lose_turn: super::turns::lose_turn(file)?,
         winner: match file.winner {
             schema::Winner::FirstHome => Winner::FirstHome,
             schema::Winner::MostBorneOff => Winner::MostBorneOff,
@@ -319,26 +255,6 @@ fn rolls(values: &[u8], dice: Dice) -> Checked<RollSet> {
         roll(value, dice, "throw_again.rolls")?;
     }
     Ok(RollSet::of(values))
-}
-
-/// A roll that `dice` makes: a rule for any other would never be used,
-/// and is refused as the mistake it must be.
-fn roll(value: u8, dice: Dice, key: &str) -> Checked<Roll> {
-    match Roll::new(value) {
-        Some(roll) if dice.can_roll(roll) => Ok(roll),
-        Some(_) => {
-            let made: Vec<String> = dice.rolls().map(|roll| roll.to_string()).collect();
-            Err(at(
-                key,
-                format!(
-                    "{value} is no roll of {}: it throws {}",
-                    dice.name(),
-                    made.join(", ")
-                ),
-            ))
-        }
-        None => Err(at(key, format!("{value} is not a roll: rolls are 1 to 6"))),
-    }
 }
 
 /// Where each roll carries a piece going `direction`.
@@ -595,26 +511,6 @@ fn drawing(file: &File) -> Checked<[Option<Box<str>>; 31]> {
         marks[usize::from(from.number())] = Some(label(mark, &key)?);
     }
     Ok(marks)
-}
-
-/// `[wait]`: per house, the rolls with which its piece may wait.
-fn waits(file: &File, dice: Dice) -> Checked<[Bitboard; Roll::MAX as usize]> {
-    let mut waits = [Bitboard::EMPTY; Roll::MAX as usize];
-    for (number, rolls) in &file.wait {
-        let key = format!("wait.{number}");
-        let from = number
-            .parse()
-            .map_err(|_| at(&key, format!("`{number}` is not a house number")))
-            .and_then(|number| house(number, &key))?;
-        if rolls.is_empty() {
-            return Err(at(&key, "list the rolls with which the piece may wait"));
-        }
-        for &value in rolls {
-            let roll = roll(value, dice, &key)?;
-            waits[usize::from(roll.value() - 1)] |= Bitboard::from_house(from);
-        }
-    }
-    Ok(waits)
 }
 
 fn why(file: &File) -> Checked<Why> {

@@ -52,6 +52,8 @@ pub(crate) struct Rules {
     /// The houses whose piece may wait, by roll minus one.
     pub(crate) waits: [Bitboard; Roll::MAX as usize],
     pub(crate) lose_turn: Option<LoseTurn>,
+    /// The roll each side must throw to begin, by side index.
+    pub(crate) begins: [Option<Roll>; 2],
     pub(crate) winner: Winner,
 }
 

@@ -74,6 +74,8 @@ pub(super) struct File {
     #[serde(default)]
     pub(super) lose_turn: Option<LoseTurn>,
     #[serde(default)]
+    pub(super) begin: Begin,
+    #[serde(default)]
     pub(super) throw_again: Again,
     #[serde(default)]
     pub(super) winner: Winner,
@@ -283,6 +285,14 @@ pub(super) struct Again {
 pub(super) struct LoseTurn {
     pub(super) after_moving_from: Option<Houses>,
     pub(super) after_moving_to: Option<Houses>,
+}
+
+/// `[begin]`: the roll each side must throw before it moves.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Begin {
+    pub(super) x: Option<u8>,
+    pub(super) o: Option<u8>,
 }
 
 /// `winner`.

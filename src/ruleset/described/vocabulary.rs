@@ -220,11 +220,10 @@ pub(super) static UNSAID: &[(&[&str], &str)] = &[
             "starting_throw",
             "start_throw",
             "first_throw",
-            "begin",
             "must_begin",
             "begin_with",
         ],
-        "an opening (throwing for a 1 to begin)",
+        "an opening (throwing to decide who is White and moves first)",
     ),
 ];
 

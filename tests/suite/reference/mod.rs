@@ -45,6 +45,9 @@
 //!   `throws_again(roll, Some(move))` says so and the game goes on; after
 //!   a move that ends the game, the opponent is named to throw. A lost
 //!   throw: `throws_again(roll, None)`.
+//! - Beginning: a side that has not begun (`Position::has_begun`) has no
+//!   move with any roll but the one of `begins_with`; any throw of that
+//!   roll begins it, moved or lost.
 //! - Lost turns: a move for which `loses_next_turn` answers true (the
 //!   game going on) costs the mover its next turn. When the turn passes,
 //!   a side the sticks reach that has lost its turn gives them back to
@@ -343,6 +346,10 @@ pub fn reference_moves<R: Ruleset>(position: &Position<R>, roll: Roll) -> Vec<Re
     if ruleset.outcome(position.board()).is_some() || !on_dice(&ruleset, roll) {
         return Vec::new();
     }
+    let side = position.side_to_throw();
+    if !position.has_begun(side) && ruleset.begins_with(side) != Some(roll) {
+        return Vec::new();
+    }
     let view = View::of(position);
     let mut forward = direction_moves(&ruleset, &view, roll, Direction::Forward);
     for from in House::all() {
@@ -382,6 +389,11 @@ fn next_to_throw(mover: Side, passing: bool, mut lost: [bool; 2]) -> (Side, [boo
     (next, lost)
 }
 
+/// The sides of `position` not begun, side by side.
+fn unbegun<R: Ruleset>(position: &Position<R>) -> [bool; 2] {
+    [!position.has_begun(Side::X), !position.has_begun(Side::O)]
+}
+
 /// The lost turns of `position`, side by side.
 fn lost_turns<R: Ruleset>(position: &Position<R>) -> [bool; 2] {
     [
@@ -398,6 +410,7 @@ fn build<R: Ruleset>(
     side: Side,
     marked: Option<House>,
     lost: [bool; 2],
+    unbegun: [bool; 2],
 ) -> Position<R> {
     let x = houses_where(cells, |c| c == Some(Side::X));
     let o = houses_where(cells, |c| c == Some(Side::O));
@@ -409,6 +422,8 @@ fn build<R: Ruleset>(
         marked: None,
         loses_turn_x: lost[0],
         loses_turn_o: lost[1],
+        unbegun_x: unbegun[0],
+        unbegun_o: unbegun[1],
         ..senet::Setup::new(side)
     }
     .position(ruleset)
@@ -539,17 +554,20 @@ fn after_move<R: Ruleset>(
     let ruleset = position.ruleset();
     let mover = position.side_to_throw();
     let mut lost = lost_turns(position);
-    let moved = build(ruleset, cells, off, mover, marked, lost);
+    // The side that moved has begun.
+    let mut waiting = unbegun(position);
+    waiting[mover.index()] = false;
+    let moved = build(ruleset, cells, off, mover, marked, lost, waiting);
     if ruleset.outcome(moved.board()).is_some() {
         // The game ended: the opponent is named, though nobody throws.
-        return build(ruleset, cells, off, mover.opponent(), marked, lost);
+        return build(ruleset, cells, off, mover.opponent(), marked, lost, waiting);
     }
     if ruleset.loses_next_turn(played) {
         lost[mover.index()] = true;
     }
     let again = ruleset.throws_again(played.roll(), Some(played));
     let (next, lost) = next_to_throw(mover, !again, lost);
-    build(ruleset, cells, off, next, marked, lost)
+    build(ruleset, cells, off, next, marked, lost, waiting)
 }
 
 /// The position after losing a throw of `roll`, or `None` when it is not
@@ -567,7 +585,20 @@ pub fn reference_lose<R: Ruleset>(position: &Position<R>, roll: Roll) -> Option<
     let (next, lost) = next_to_throw(side, !again, lost_turns(position));
     let off = [position.board().off(Side::X), position.board().off(Side::O)];
     let marked = position.marked_house();
-    Some(build(ruleset, &cells_of(position), off, next, marked, lost))
+    // The roll that begins a side begins it, lost or not.
+    let mut waiting = unbegun(position);
+    if ruleset.begins_with(side) == Some(roll) {
+        waiting[side.index()] = false;
+    }
+    Some(build(
+        ruleset,
+        &cells_of(position),
+        off,
+        next,
+        marked,
+        lost,
+        waiting,
+    ))
 }
 
 /// Perft as `senet::perft` defines it, from the reference: 1 at depth 0 or at a

@@ -1,0 +1,66 @@
+//! The rules of turns a file states, checked: the waits (`[wait]`), the
+//! moves that cost a turn (`[lose_turn]`) and the roll each side throws
+//! to begin (`[begin]`).
+
+use super::rules::LoseTurn;
+use super::schema::{self, File};
+use super::values::{Checked, at, house, houses, roll};
+use crate::bitboard::Bitboard;
+use crate::throw::{Dice, Roll};
+
+/// `[wait]`: per house, the rolls with which its piece may wait.
+pub(super) fn waits(file: &File, dice: Dice) -> Checked<[Bitboard; Roll::MAX as usize]> {
+    let mut waits = [Bitboard::EMPTY; Roll::MAX as usize];
+    for (number, rolls) in &file.wait {
+        let key = format!("wait.{number}");
+        let from = number
+            .parse()
+            .map_err(|_| at(&key, format!("`{number}` is not a house number")))
+            .and_then(|number| house(number, &key))?;
+        if rolls.is_empty() {
+            return Err(at(&key, "list the rolls with which the piece may wait"));
+        }
+        for &value in rolls {
+            let roll = roll(value, dice, &key)?;
+            waits[usize::from(roll.value() - 1)] |= Bitboard::from_house(from);
+        }
+    }
+    Ok(waits)
+}
+
+/// `[lose_turn]`: which moves cost their side the next turn.
+pub(super) fn lose_turn(file: &File) -> Checked<Option<LoseTurn>> {
+    let Some(lose) = &file.lose_turn else {
+        return Ok(None);
+    };
+    if let schema::LoseTurn {
+        after_moving_from: None,
+        after_moving_to: None,
+    } = lose
+    {
+        return Err(at(
+            "lose_turn",
+            "say which moves lose the next turn: after_moving_from, after_moving_to, or both",
+        ));
+    }
+    Ok(Some(LoseTurn {
+        from: match &lose.after_moving_from {
+            Some(set) => houses(set, "lose_turn.after_moving_from")?,
+            None => Bitboard::ALL,
+        },
+        to: lose
+            .after_moving_to
+            .as_ref()
+            .map(|set| houses(set, "lose_turn.after_moving_to"))
+            .transpose()?,
+    }))
+}
+
+/// `[begin]`: the roll each side throws before it moves, by side index.
+pub(super) fn begins(file: &File, dice: Dice) -> Checked<[Option<Roll>; 2]> {
+    let side = |value: Option<u8>, key| value.map(|value| roll(value, dice, key)).transpose();
+    Ok([
+        side(file.begin.x, "begin.x")?,
+        side(file.begin.o, "begin.o")?,
+    ])
+}
