@@ -340,14 +340,16 @@ impl<R: Ruleset> Position<R> {
     /// ```
     pub fn play_with_effect(&self, mv: Move) -> Result<(Position<R>, Effect), IllegalMoveError> {
         let placed = self.moves(mv.roll()).placed(mv)?;
-        Ok((self.finish(&placed), effect_of(self, &placed)))
+        let after = self.finish(&placed);
+        Ok((after, effect_of(self, &placed, &after)))
     }
 }
 
-/// The effect of the move `placed` says, played in `before`: where the
-/// move put every piece is `placed`'s (the one statement of what a move
-/// does, which playing reads too); this only names it.
-fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed) -> Effect {
+/// The effect of the move `placed` says, played in `before` and leading
+/// to `after`: where the move put every piece is `placed`'s (the one
+/// statement of what a move does, which playing reads too); this only
+/// names it.
+fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed, after: &Position<R>) -> Effect {
     let ruleset = before.ruleset();
     let side = before.side_to_throw();
     let mv = placed.played;
@@ -433,6 +435,6 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed) -> Effect {
         marked,
         released,
         // Never asked after a move that ended the game.
-        loses_next_turn: ruleset.loses_next_turn(mv) && !before.finish(placed).is_over(),
+        loses_next_turn: ruleset.loses_next_turn(mv) && !after.is_over(),
     }
 }

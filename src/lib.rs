@@ -127,6 +127,7 @@ mod legal;
 mod movegen;
 mod mv;
 pub mod notation;
+mod owed;
 mod perft;
 mod play;
 pub mod playout;

@@ -7,7 +7,8 @@ use crate::house::{House, Side};
 use crate::movegen::IllegalMoveError;
 use crate::movegen::sets::Found;
 use crate::mv::Move;
-use crate::position::{Position, UNBEGUN, water_would_move};
+use crate::owed::Debt;
+use crate::position::{Position, water_would_move};
 use crate::ruleset::{Contact, Ruleset};
 use crate::throw::Roll;
 
@@ -261,24 +262,23 @@ impl<R: Ruleset> Position<R> {
         let again = ruleset.throws_again(placed.roll, Some(placed.played)) & !over;
         // A constant `false` for a ruleset that never takes a turn away.
         let costs_a_turn = ruleset.loses_next_turn(placed.played) & !over;
-        let lost = self.lost | u8::from(costs_a_turn) << side.index();
+        let mut owed = self.owed.adding(Debt::LosesTurn, side, costs_a_turn);
         let mut next = if again { side } else { side.opponent() };
-        let mut lost = lost;
         // After the move that ends the game, the opponent is named to
         // throw, and nobody's turn is taken.
-        if lost != 0 && !again && !over {
-            (next, lost) = skipped(next, lost);
+        if !owed.is_nothing() && !again && !over {
+            (next, owed) = owed.skipping(next);
         }
         // A side that moves has begun (a constant for a ruleset where
         // every side may move from the start).
         if ruleset.begins_with(side).is_some() {
-            lost &= !(1 << (UNBEGUN + side.index() as u8));
+            owed = owed.paying(Debt::Unbegun, side);
         }
         Position {
             ruleset,
             board: placed.board.facing(next),
             over,
-            lost,
+            owed,
         }
     }
 
@@ -303,31 +303,18 @@ impl<R: Ruleset> Position<R> {
     pub(crate) fn apply_lost_throw(&self, roll: Roll) -> Position<R> {
         let side = self.side_to_throw();
         let again = self.ruleset.throws_again(roll, None);
-        let (mut next, mut lost) = (if again { side } else { side.opponent() }, self.lost);
-        if lost != 0 && !again {
-            (next, lost) = skipped(next, lost);
+        let (mut next, mut owed) = (if again { side } else { side.opponent() }, self.owed);
+        if !owed.is_nothing() && !again {
+            (next, owed) = owed.skipping(next);
         }
         // The roll that begins a side begins it even when it is lost.
         if self.ruleset.begins_with(side) == Some(roll) {
-            lost &= !(1 << (UNBEGUN + side.index() as u8));
+            owed = owed.paying(Debt::Unbegun, side);
         }
         Position {
             board: self.board.facing(next),
-            lost,
+            owed,
             ..*self
         }
     }
-}
-
-/// The side that throws when the sticks come to `next` while some side
-/// loses its next turn (bits 0 and 1 of `lost`; the others are kept):
-/// each side the sticks reach that lost its turn gives them up, once.
-#[cold]
-#[inline(never)]
-fn skipped(mut next: Side, mut lost: u8) -> (Side, u8) {
-    while lost >> next.index() & 1 != 0 {
-        lost &= !(1 << next.index());
-        next = next.opponent();
-    }
-    (next, lost)
 }

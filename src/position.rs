@@ -6,6 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
 use crate::notation::quote::{excerpt, value_problem};
+use crate::owed::{Debt, Owed};
 use crate::ruleset::contract::{
     Hook, HookError, checked_landing, no_water, probes, removes_pieces, takes_turns,
 };
@@ -41,14 +42,11 @@ pub struct Position<R: Ruleset> {
     /// Whether the ruleset's outcome of `board` is decided, worked out
     /// once when the position is made: every throw asks it.
     pub(crate) over: bool,
-    /// What each side is owed or awaits, one bit per side by
-    /// [`Side::index`]: bits 0 and 1, the sides that will lose their
-    /// next turn ([`Ruleset::loses_next_turn`]); bits 2 and 3, those that
-    /// have yet to throw the roll that begins them
-    /// ([`Ruleset::begins_with`]). Always 0 in a ruleset with neither.
-    /// One byte, in what was padding: a second byte cost Kendall's
-    /// random playouts 18 instructions a throw.
-    pub(crate) lost: u8,
+    /// What each side is owed or awaits: a turn it will lose
+    /// ([`Ruleset::loses_next_turn`]), a roll it has yet to throw to
+    /// begin ([`Ruleset::begins_with`]). Always nothing in a ruleset
+    /// with neither.
+    pub(crate) owed: Owed,
 }
 
 impl<R: Ruleset> PartialEq for Position<R> {
@@ -58,13 +56,13 @@ impl<R: Ruleset> PartialEq for Position<R> {
             self.board,
             self.side_to_throw(),
             self.over,
-            self.lost,
+            self.owed,
         ) == (
             other.ruleset,
             other.board,
             other.side_to_throw(),
             other.over,
-            other.lost,
+            other.owed,
         )
     }
 }
@@ -78,7 +76,7 @@ impl<R: Ruleset> core::hash::Hash for Position<R> {
             self.board,
             self.side_to_throw(),
             self.over,
-            self.lost,
+            self.owed,
         )
             .hash(state);
     }
@@ -91,7 +89,7 @@ impl<R: Ruleset> core::fmt::Debug for Position<R> {
             .field("board", &self.board)
             .field("side", &self.side_to_throw())
             .field("over", &self.over)
-            .field("lost", &self.lost)
+            .field("owed", &self.owed)
             .finish()
     }
 }
@@ -269,12 +267,12 @@ impl<R: Ruleset> Position<R> {
     pub(crate) fn start_checked(ruleset: R) -> Result<Position<R>, PositionError> {
         check_hooks(&ruleset)?;
         let [x, o] = ruleset.start();
-        let unbegun = unbegun_at_start(&ruleset);
+        let unbegun = owed_at_start(&ruleset);
         crate::Setup {
             x,
             o,
-            unbegun_x: unbegun & 1 != 0,
-            unbegun_o: unbegun & 2 != 0,
+            unbegun_x: unbegun.has(Debt::Unbegun, Side::X),
+            unbegun_o: unbegun.has(Debt::Unbegun, Side::O),
             ..crate::Setup::new(Side::X)
         }
         .position(ruleset)
@@ -287,17 +285,16 @@ impl<R: Ruleset> Position<R> {
         ruleset: R,
         board: Board,
         side: Side,
-        lost: [bool; 2],
-        unbegun: [bool; 2],
+        owed: Owed,
     ) -> Result<Position<R>, PositionError> {
         validate(&ruleset, &board)?;
-        if lost.contains(&true) && !takes_turns(&ruleset) {
+        if owed.any_lost_turn() && !takes_turns(&ruleset) {
             return Err(PositionError::LostTurn {
                 ruleset: ruleset.name(),
             });
         }
         for side in Side::BOTH {
-            if unbegun[side.index()] && ruleset.begins_with(side).is_none() {
+            if owed.has(Debt::Unbegun, side) && ruleset.begins_with(side).is_none() {
                 return Err(PositionError::NotBegun {
                     side,
                     ruleset: ruleset.name(),
@@ -308,10 +305,7 @@ impl<R: Ruleset> Position<R> {
             ruleset,
             board: board.facing(side),
             over: ruleset.outcome(&board).is_some(),
-            lost: u8::from(lost[0])
-                | u8::from(lost[1]) << 1
-                | u8::from(unbegun[0]) << UNBEGUN
-                | u8::from(unbegun[1]) << (UNBEGUN + 1),
+            owed,
         })
     }
 
@@ -329,7 +323,7 @@ impl<R: Ruleset> Position<R> {
     /// ```
     #[inline]
     pub fn has_begun(&self, side: Side) -> bool {
-        self.lost >> (UNBEGUN + side.index() as u8) & 1 == 0
+        !self.owed.has(Debt::Unbegun, side)
     }
 
     /// Whether `side` will lose its next turn: the next time the sticks
@@ -345,7 +339,7 @@ impl<R: Ruleset> Position<R> {
     /// ```
     #[inline]
     pub fn loses_next_turn(&self, side: Side) -> bool {
-        self.lost >> side.index() & 1 != 0
+        self.owed.has(Debt::LosesTurn, side)
     }
 
     /// The same position with the piece of `marked` on the ruleset's
@@ -574,7 +568,7 @@ impl<R: CheckedRuleset> Position<R> {
             ruleset,
             board,
             over: ruleset.outcome(&board).is_some(),
-            lost: unbegun_at_start(&ruleset) << UNBEGUN,
+            owed: owed_at_start(&ruleset),
         }
     }
 }
@@ -669,16 +663,13 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
     Ok(())
 }
 
-/// The first bit of the sides not begun in [`Position`]'s byte of what
-/// each side is owed or awaits.
-pub(crate) const UNBEGUN: u8 = 2;
-
-/// The sides that start the game not yet begun: those the ruleset makes
-/// throw a roll to begin ([`Ruleset::begins_with`]), one bit each.
+/// What the sides owe at the start: each side the ruleset makes throw a
+/// roll to begin ([`Ruleset::begins_with`]) has yet to.
 #[inline]
-fn unbegun_at_start<R: Ruleset>(ruleset: &R) -> u8 {
-    u8::from(ruleset.begins_with(Side::X).is_some())
-        | u8::from(ruleset.begins_with(Side::O).is_some()) << 1
+fn owed_at_start<R: Ruleset>(ruleset: &R) -> Owed {
+    Side::BOTH.into_iter().fold(Owed::NOTHING, |owed, side| {
+        owed.adding(Debt::Unbegun, side, ruleset.begins_with(side).is_some())
+    })
 }
 
 /// A marked piece of `side` on `house` where `ruleset` can have none.

@@ -3,6 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
+use crate::owed::{Debt, Owed};
 use crate::position::{Position, PositionError};
 use crate::ruleset::Ruleset;
 
@@ -102,8 +103,11 @@ impl Setup {
             ruleset,
             board.with_mark(self.marked),
             self.to_throw,
-            [self.loses_turn_x, self.loses_turn_o],
-            [self.unbegun_x, self.unbegun_o],
+            Owed::NOTHING
+                .adding(Debt::LosesTurn, Side::X, self.loses_turn_x)
+                .adding(Debt::LosesTurn, Side::O, self.loses_turn_o)
+                .adding(Debt::Unbegun, Side::X, self.unbegun_x)
+                .adding(Debt::Unbegun, Side::O, self.unbegun_o),
         )
     }
 }

@@ -16,6 +16,7 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
+use crate::owed::{Debt, Owed};
 use crate::position::{Position, PositionError, marked_piece};
 use crate::ruleset::Ruleset;
 
@@ -101,9 +102,9 @@ impl<R: Ruleset> Position<R> {
         };
         let off_x = parse_count("XOFF", off_x)?;
         let off_o = parse_count("OOFF", off_o)?;
-        let [loses_turn_x, loses_turn_o, unbegun_x, unbegun_o] = match state {
-            None => [false; 4],
-            Some(state) => side_state(state).ok_or_else(|| PositionError::StateField {
+        let owed = match state {
+            None => Owed::NOTHING,
+            Some(state) => owed_field(state).ok_or_else(|| PositionError::StateField {
                 found: excerpt(state),
             })?,
         };
@@ -114,59 +115,49 @@ impl<R: Ruleset> Position<R> {
             off_o,
             marked,
             to_throw: side,
-            loses_turn_x,
-            loses_turn_o,
-            unbegun_x,
-            unbegun_o,
+            loses_turn_x: owed.has(Debt::LosesTurn, Side::X),
+            loses_turn_o: owed.has(Debt::LosesTurn, Side::O),
+            unbegun_x: owed.has(Debt::Unbegun, Side::X),
+            unbegun_o: owed.has(Debt::Unbegun, Side::O),
         }
         .position(ruleset)
     }
 }
 
-/// The fifth field, `loses=SIDES`, `unbegun=SIDES` or both joined by a
-/// comma in that order, SIDES being `x`, `o` or `xo`: the sides that
-/// lose their next turn, then those not begun; `None` for anything else.
-fn side_state(field: &str) -> Option<[bool; 4]> {
-    let sides = |text: &str| match text {
-        "x" => Some([true, false]),
-        "o" => Some([false, true]),
-        "xo" => Some([true, true]),
-        _ => None,
-    };
-    let (loses, unbegun) = match field.split_once(',') {
-        Some((loses, unbegun)) => (Some(loses), Some(unbegun)),
-        None if field.starts_with("loses=") => (Some(field), None),
-        None => (None, Some(field)),
-    };
-    let loses = match loses {
-        Some(text) => sides(text.strip_prefix("loses=")?)?,
-        None => [false, false],
-    };
-    let unbegun = match unbegun {
-        Some(text) => sides(text.strip_prefix("unbegun=")?)?,
-        None => [false, false],
-    };
-    Some([loses[0], loses[1], unbegun[0], unbegun[1]])
+/// The fifth field: `NAME=SIDES` parts joined by commas, each debt at
+/// most once and in [`Debt::ALL`]'s order (`loses=x,unbegun=o`), SIDES
+/// being `x`, `o` or `xo`; `None` for anything else.
+fn owed_field(field: &str) -> Option<Owed> {
+    let mut owed = Owed::NOTHING;
+    let mut debts = Debt::ALL.into_iter();
+    for part in field.split(',') {
+        let (name, sides) = part.split_once('=')?;
+        let debt = debts.find(|debt| debt.field() == name)?;
+        let [x, o] = SIDES.iter().find(|(text, _)| *text == sides)?.1;
+        owed = owed.adding(debt, Side::X, x).adding(debt, Side::O, o);
+    }
+    Some(owed)
 }
 
-/// The fifth field of `position`, empty when nothing is owed or awaited.
-fn written_state<R: Ruleset>(position: &Position<R>) -> String {
-    let sides = |on: [bool; 2]| match on {
-        [true, false] => Some("x"),
-        [false, true] => Some("o"),
-        [true, true] => Some("xo"),
-        [false, false] => None,
-    };
-    let loses = sides([
-        position.loses_next_turn(Side::X),
-        position.loses_next_turn(Side::O),
-    ])
-    .map(|sides| format!("loses={sides}"));
-    let unbegun = sides([!position.has_begun(Side::X), !position.has_begun(Side::O)])
-        .map(|sides| format!("unbegun={sides}"));
-    let parts: Vec<String> = [loses, unbegun].into_iter().flatten().collect();
+/// The fifth field of `owed`, empty when nothing is owed or awaited.
+fn written_owed(owed: Owed) -> String {
+    let parts: Vec<String> = Debt::ALL
+        .into_iter()
+        .filter_map(|debt| {
+            let on = [owed.has(debt, Side::X), owed.has(debt, Side::O)];
+            let (sides, _) = SIDES.iter().find(|(_, sides)| *sides == on)?;
+            Some(format!("{}={sides}", debt.field()))
+        })
+        .collect();
     parts.join(",")
 }
+
+/// How the fifth field writes a set of sides, by [`Side::index`].
+const SIDES: [(&str, [bool; 2]); 3] = [
+    ("x", [true, false]),
+    ("o", [false, true]),
+    ("xo", [true, true]),
+];
 
 /// A borne-off count: ASCII digits, no sign, no leading zero.
 fn parse_count(field: &'static str, text: &str) -> Result<u8, PositionError> {
@@ -206,8 +197,8 @@ impl<R: Ruleset> fmt::Display for Position<R> {
         )?;
         // Only a ruleset with lost turns or a roll to begin has a fifth
         // field: a constant `0` for the others.
-        if self.lost != 0 {
-            write!(f, " {}", written_state(self))?;
+        if !self.owed.is_nothing() {
+            write!(f, " {}", written_owed(self.owed))?;
         }
         Ok(())
     }
