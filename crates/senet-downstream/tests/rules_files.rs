@@ -344,6 +344,8 @@ fn a_broken_wait_or_lost_turn_says_which_key_on_which_line() {
     ] {
         let error = with(lines);
         assert!(error.starts_with(expected), "{lines:?}: {error}");
+        // None of these keys takes "off": no hint may offer it.
+        assert!(!error.contains("\"off\""), "{lines:?}: {error}");
     }
 }
 

@@ -9,7 +9,7 @@ use super::rules::{
     Rules, Why, Winner,
 };
 use super::schema::{self, File, Houses, PastEnd, PastStop, PlaceText, ReachText};
-use super::values::{AtKey, Checked, at, house, houses, roll};
+use super::values::{AtKey, Checked, at, house, houses, roll, target};
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
 use crate::movegen::steps::Steps;
@@ -366,7 +366,7 @@ fn reach(
         None => Err(at(key, "the file has no [water] to go into")),
     };
     match *text {
-        ReachText::To(number) => Ok(Some(Reach::To(house(number, key)?))),
+        ReachText::To(number) => Ok(Some(Reach::To(target(number, key)?))),
         ReachText::Nowhere => Ok(None),
         ReachText::Off => Ok(Some(Reach::Off)),
         ReachText::Water => needs_water(Reach::Water),
@@ -376,7 +376,7 @@ fn reach(
             "\"return\" needs water.returns_to to say where it lands",
         )),
         ReachText::Return => Ok(Some(Reach::Return)),
-        ReachText::ToElseWater(number) => needs_water(Reach::ToElseWater(house(number, key)?)),
+        ReachText::ToElseWater(number) => needs_water(Reach::ToElseWater(target(number, key)?)),
     }
 }
 

@@ -21,21 +21,25 @@ pub(super) fn at(key: impl Into<String>, message: impl Into<String>) -> AtKey {
 
 pub(super) type Checked<T> = Result<T, AtKey>;
 
+/// A house of the track, 1 to 30.
 pub(super) fn house(number: i64, key: &str) -> Checked<House> {
     u8::try_from(number)
         .ok()
         .and_then(House::new)
-        .ok_or_else(|| {
-            let hint = if number == 31 {
-                "; to bear a piece off, write \"off\""
-            } else {
-                ""
-            };
-            at(
-                key,
-                format!("{number} is not a house: houses are 1 to 30{hint}"),
-            )
-        })
+        .ok_or_else(|| at(key, format!("{number} is not a house: houses are 1 to 30")))
+}
+
+/// The house a move reaches, where the key also takes `"off"`: 31 is
+/// then the likely slip, and the refusal says what to write instead.
+pub(super) fn target(number: i64, key: &str) -> Checked<House> {
+    house(number, key).map_err(|mut refused| {
+        if number == 31 {
+            refused
+                .message
+                .push_str("; to bear a piece off, write \"off\"");
+        }
+        refused
+    })
 }
 
 pub(super) fn houses(set: &Houses, key: &str) -> Checked<Bitboard> {
