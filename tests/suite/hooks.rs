@@ -73,24 +73,7 @@ fn walk<R: Ruleset>(start: Position<R>, seed: u64, throws: usize) -> Vec<Positio
 struct Brawl;
 
 impl Ruleset for Brawl {
-    fn name(&self) -> &'static str {
-        "brawl"
-    }
-    fn revision(&self) -> u32 {
-        1
-    }
-    fn pieces_per_side(&self) -> u8 {
-        3
-    }
-    fn start(&self) -> [Bitboard; 2] {
-        [
-            Bitboard::from_numbers(&[2, 4, 6]),
-            Bitboard::from_numbers(&[1, 3, 5]),
-        ]
-    }
-    fn dice(&self) -> Dice {
-        Dice::FOUR_STICKS
-    }
+    crate::common::three_a_side!("brawl");
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         Some(step(from, roll))
     }

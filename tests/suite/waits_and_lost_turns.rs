@@ -13,8 +13,8 @@ use crate::reference::{reference_moves, reference_perft};
 use senet::effect::Way;
 use senet::rulesets::{Kendall, Reach, first_home_wins};
 use senet::{
-    Bitboard, Board, Dice, House, IllegalMoveError, Move, MoveText, Outcome, Position,
-    PositionError, Roll, Rules, Ruleset, Side, perft,
+    Bitboard, Board, House, IllegalMoveError, Move, MoveText, Outcome, Position, PositionError,
+    Roll, Rules, Ruleset, Side, perft,
 };
 
 fn house(n: u8) -> House {
@@ -34,24 +34,7 @@ fn roll(n: u8) -> Roll {
 struct Patient;
 
 impl Ruleset for Patient {
-    fn name(&self) -> &'static str {
-        "patient"
-    }
-    fn revision(&self) -> u32 {
-        1
-    }
-    fn pieces_per_side(&self) -> u8 {
-        3
-    }
-    fn start(&self) -> [Bitboard; 2] {
-        [
-            Bitboard::from_numbers(&[2, 4, 6]),
-            Bitboard::from_numbers(&[1, 3, 5]),
-        ]
-    }
-    fn dice(&self) -> Dice {
-        Dice::FOUR_STICKS
-    }
+    crate::common::three_a_side!("patient");
     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
         match from.number() + roll.value() {
             31 => Some(Reach::Off),

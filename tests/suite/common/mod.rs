@@ -230,3 +230,33 @@ pub fn assert_four_sticks(dice: Dice) {
 pub fn side(c: char) -> Side {
     Side::from_char(c).unwrap()
 }
+
+/// The items a small test ruleset shares with every other: its name,
+/// revision 1, three pieces a side starting on 2, 4, 6 (x) and 1, 3, 5
+/// (o), and four sticks. Written inside an `impl Ruleset` block, so that
+/// each test ruleset states only the rules it is about.
+#[allow(unused_macros)]
+macro_rules! three_a_side {
+    ($name:literal) => {
+        fn name(&self) -> &'static str {
+            $name
+        }
+        fn revision(&self) -> u32 {
+            1
+        }
+        fn pieces_per_side(&self) -> u8 {
+            3
+        }
+        fn start(&self) -> [senet::Bitboard; 2] {
+            [
+                senet::Bitboard::from_numbers(&[2, 4, 6]),
+                senet::Bitboard::from_numbers(&[1, 3, 5]),
+            ]
+        }
+        fn dice(&self) -> senet::Dice {
+            senet::Dice::FOUR_STICKS
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use three_a_side;
