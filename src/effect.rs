@@ -122,6 +122,8 @@ pub enum Way {
     /// Nowhere: the piece waited where it stands, a choice the rules
     /// gave it ([`Ruleset::waits`]).
     Wait,
+    /// From its side's hand onto the board ([`Ruleset::enters`]).
+    Enter,
 }
 
 /// Where a piece came to rest.
@@ -150,6 +152,9 @@ pub enum Rest {
     Water(House),
     /// Borne off.
     Off,
+    /// Off the board, back in its side's hand to enter again
+    /// ([`Ruleset::water_to_hand`]).
+    Hand,
 }
 
 impl Rest {
@@ -167,7 +172,7 @@ impl Rest {
     pub const fn house(self) -> Option<House> {
         match self {
             Rest::House(house) | Rest::Water(house) => Some(house),
-            Rest::Off => None,
+            Rest::Off | Rest::Hand => None,
         }
     }
 }
@@ -363,6 +368,7 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed, after: &Position
     };
     let way = match reach {
         _ if mv.is_wait() => Way::Wait,
+        _ if mv.is_entry() => Way::Enter,
         Some(Reach::Fall) if mv.is_water() => Way::Fall,
         _ if mv.is_water() => Way::IntoWater(direction),
         Some(Reach::Return) => Way::Return,
@@ -375,7 +381,9 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed, after: &Position
             Rest::House(house)
         }
     };
+    let to_hand = ruleset.water_to_hand();
     let mut rest = match placed.rest.first() {
+        None if mv.is_water() && to_hand => Rest::Hand,
         None => Rest::Off,
         Some(house) if mv.is_water() || mv.is_wait() => in_water(house),
         Some(house) => Rest::House(house),
@@ -389,6 +397,9 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed, after: &Position
                 to: in_water(to),
             },
             Some(to) => Hit::SentBack { on, to },
+            None if placed.contact == Contact::Drown && to_hand => {
+                Hit::Drowned { on, to: Rest::Hand }
+            }
             // A legal landing always has somewhere to send the piece;
             // were there nowhere, it would be gone from the board.
             None => Hit::Captured { on },
@@ -430,7 +441,7 @@ fn effect_of<R: Ruleset>(before: &Position<R>, placed: &Placed, after: &Position
         played: mv,
         way,
         rest,
-        from_water: water == Some(from),
+        from_water: water == Some(from) && !mv.is_entry(),
         hit,
         marked,
         released,

@@ -228,6 +228,10 @@ impl<R: Ruleset> Moves<R> {
             return mv.roll() == self.roll
                 && self.position.wait_from(&self.found, self.roll, mv.from()) == Some(mv);
         }
+        if mv.is_entry() {
+            return mv.roll() == self.roll
+                && Position::<R>::entry_of(&self.found, self.roll) == Some(mv);
+        }
         mv.roll() == self.roll && self.starting_at(mv.from()) == Some(mv)
     }
 
@@ -253,7 +257,8 @@ impl<R: Ruleset> Moves<R> {
             ctx.and_then(|ctx| position.asked_move(&ctx, from, roll, found.direction()))
         });
         let waits = Bitboard::from_bits(found.waits).map(move |from| Move::wait(roll, from));
-        along.chain(asked).chain(waits)
+        let entry = Position::<R>::entry_of(found, roll);
+        along.chain(asked).chain(waits).chain(entry)
     }
 
     /// The moves written into `list`, which is overwritten: a list kept
@@ -328,6 +333,8 @@ impl<R: Ruleset> Moves<R> {
         }
         let found = if mv.is_wait() {
             self.position.find_wait(mv.roll(), mv.from())
+        } else if mv.is_entry() {
+            self.position.find_entry(mv.roll())
         } else {
             self.position.find_move(mv.roll(), mv.from(), mv.to())
         };

@@ -13,6 +13,8 @@ const BACKWARD: u8 = 4;
 const WATER: u8 = 8;
 const SENT: u8 = 16;
 const WAIT: u8 = 32;
+/// The wait's flag shifted once (placing a move relies on it).
+const ENTER: u8 = WAIT << 1;
 const OFF: u8 = House::COUNT + 1;
 
 /// One piece moved by one roll, with what the move does. Four bytes, `Copy`.
@@ -105,6 +107,14 @@ impl Move {
     pub(crate) const FLAG_WATER: u8 = WATER;
     pub(crate) const FLAG_WAIT: u8 = WAIT;
 
+    /// The entry of a piece from the hand onto `to` with `roll` (see
+    /// [`Ruleset::enters`](crate::Ruleset::enters)): written with `to`
+    /// as its start too, as a wait is, told apart by its flag.
+    #[inline]
+    pub(crate) fn entry(roll: Roll, to: House) -> Move {
+        Move::raw(roll, to.number(), to.number(), ENTER)
+    }
+
     /// The wait of the piece on `from` with `roll`: it stays where it is
     /// (see [`Ruleset::waits`](crate::Ruleset::waits)).
     #[inline]
@@ -144,9 +154,27 @@ impl Move {
     /// let mv = Position::start(Kendall).moves(Roll::new(2).unwrap()).get(0).unwrap();
     /// assert_eq!(mv.from(), House::new(10).unwrap());
     /// ```
+    ///
+    /// An entry starts from no house ([`is_entry`](Self::is_entry)): its
+    /// `from` is the house it enters, as a wait's is the house it stays on.
     #[inline]
     pub fn from(self) -> House {
         House::from_index(self.byte(1))
+    }
+
+    /// Whether the move entered a piece from its side's hand (see
+    /// [`Ruleset::enters`](crate::Ruleset::enters)): written `R: in-T`.
+    ///
+    /// ```
+    /// use senet::{Position, Roll, rulesets::Kendall};
+    ///
+    /// // Kendall starts with every piece on the board: nothing enters.
+    /// let start = Position::start(Kendall);
+    /// assert!(start.moves(Roll::new(1).unwrap()).iter().all(|mv| !mv.is_entry()));
+    /// ```
+    #[inline]
+    pub fn is_entry(self) -> bool {
+        self.byte(3) & ENTER != 0
     }
 
     /// Where the piece goes: a house (27 for the water, wherever the piece
@@ -316,7 +344,11 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}-{}", self.roll(), self.from(), self.to())?;
+        if self.is_entry() {
+            write!(f, "{}: in-{}", self.roll(), self.to())?;
+        } else {
+            write!(f, "{}: {}-{}", self.roll(), self.from(), self.to())?;
+        }
         if self.is_hit() {
             f.write_str("x")?;
         }

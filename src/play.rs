@@ -16,7 +16,8 @@ use crate::throw::Roll;
 #[derive(Clone, Copy)]
 struct Step {
     roll: Roll,
-    /// The start's house number.
+    /// The start's house number (for an entry from the hand, the house
+    /// entered: it is empty, so taking the mover off it changes nothing).
     from: u32,
     /// The target's track number (31 for off; the water house for the water).
     to: u32,
@@ -24,6 +25,9 @@ struct Step {
     hit: bool,
     /// Whether it enters the water.
     water: bool,
+    /// Whether it is an entry from the hand (its target is its start, as
+    /// a wait's is: the flag tells the two apart).
+    entry: bool,
 }
 
 /// Where a move puts every piece: the one statement of what a move does.
@@ -118,6 +122,7 @@ impl<R: Ruleset> Position<R> {
             to: u32::from(mv.track_number()),
             hit: mv.is_hit(),
             water: mv.is_water(),
+            entry: mv.is_entry(),
         })
     }
 
@@ -147,6 +152,7 @@ impl<R: Ruleset> Position<R> {
             to: from.wrapping_add(found.step as u32),
             hit: bit(found.contacts),
             water: bit(found.water),
+            entry: false,
         })))
     }
 
@@ -170,10 +176,15 @@ impl<R: Ruleset> Position<R> {
         if step.water {
             // Where the piece rests; a legal move into the water always
             // has a place, and the water house stands for it otherwise.
-            rest = ruleset
-                .water_landing(Bitboard::from_bits(own | opp.bits()))
-                .or(ruleset.water())
-                .map_or(0, |house| Bitboard::from_house(house).bits());
+            // Nowhere on the board when the water sends it to the hand.
+            rest = if ruleset.water_to_hand() {
+                0
+            } else {
+                ruleset
+                    .water_landing(Bitboard::from_bits(own | opp.bits()))
+                    .or(ruleset.water())
+                    .map_or(0, |house| Bitboard::from_house(house).bits())
+            };
         }
         own |= rest;
         // A swap sends the opponent's piece to the start house; a capture
@@ -197,6 +208,7 @@ impl<R: Ruleset> Position<R> {
                 Contact::SendBack => ruleset
                     .send_back(Bitboard::from_house_bits(occupied_before))
                     .map_or(0, |house| Bitboard::from_house(house).bits()),
+                Contact::Drown if ruleset.water_to_hand() => 0,
                 Contact::Drown => ruleset
                     .water_landing(Bitboard::from_bits(own | opp))
                     .map_or(0, |house| Bitboard::from_house(house).bits()),
@@ -204,12 +216,14 @@ impl<R: Ruleset> Position<R> {
             opp |= elsewhere;
             sent |= elsewhere;
         }
-        // A wait is the one move whose target is its start: it changes
-        // no piece above, and only its flag tells it apart.
+        // A wait and an entry are the moves whose target is their start:
+        // a wait changes no piece above, an entry puts one on its empty
+        // house, and only their flags tell them apart.
         let flags = if step.hit { Move::flag_of(contact) } else { 0 }
             | if step.water { Move::FLAG_WATER } else { 0 }
             | if step.to == step.from {
-                Move::FLAG_WAIT
+                // The entry's flag is the wait's, shifted once: no branch.
+                Move::FLAG_WAIT << u8::from(step.entry)
             } else {
                 0
             }

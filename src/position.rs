@@ -8,7 +8,7 @@ use crate::house::{House, Side};
 use crate::notation::quote::{excerpt, value_problem};
 use crate::owed::{Debt, Owed};
 use crate::ruleset::contract::{
-    Hook, HookError, checked_landing, no_water, probes, removes_pieces, takes_turns,
+    Hook, HookError, checked_landing, enters_pieces, no_water, probes, removes_pieces, takes_turns,
 };
 use crate::ruleset::{Direction, Outcome, Reach, Ruleset};
 use crate::rulesets::CheckedRuleset;
@@ -170,6 +170,17 @@ pub enum PositionError {
         ruleset: &'static str,
         /// Where the water would put it.
         belongs: u8,
+    },
+    /// A piece stands in the water of a ruleset whose water sends every
+    /// piece back to its hand ([`Ruleset::water_to_hand`]).
+    #[error(
+        "a piece stands on house {water}, the water, where {ruleset} never leaves one (it goes back to its side's hand)"
+    )]
+    PieceInWaterToHand {
+        /// The water house.
+        water: u8,
+        /// The ruleset's name.
+        ruleset: &'static str,
     },
     /// A side has more pieces than the ruleset gives it.
     #[error("{side} has {found} pieces on the board and off, more than the {max} of {ruleset}")]
@@ -340,6 +351,29 @@ impl<R: Ruleset> Position<R> {
     #[inline]
     pub fn loses_next_turn(&self, side: Side) -> bool {
         self.owed.has(Debt::LosesTurn, side)
+    }
+
+    /// How many pieces of `side` wait in its hand to enter the board
+    /// ([`Ruleset::enters`]): those neither on the board nor borne off.
+    /// Always 0 in a ruleset where no piece enters. The position string
+    /// does not write the hand: it follows from the board and the
+    /// borne-off counts.
+    ///
+    /// ```
+    /// use senet::{Position, Side, rulesets::Kendall};
+    ///
+    /// // Kendall starts with every piece on the board.
+    /// assert_eq!(Position::start(Kendall).in_hand(Side::X), 0);
+    /// ```
+    #[inline]
+    pub fn in_hand(&self, side: Side) -> u8 {
+        if !enters_pieces(&self.ruleset) {
+            return 0;
+        }
+        self.ruleset
+            .pieces_per_side()
+            .saturating_sub(self.board.on_board(side))
+            .saturating_sub(self.board.off(side))
     }
 
     /// The same position with the piece of `marked` on the ruleset's
@@ -607,6 +641,9 @@ fn check_hooks<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
             }
         }
     }
+    if ruleset.water_to_hand() && (ruleset.water().is_none() || !enters_pieces(ruleset)) {
+        return Err(HookError::HandWithoutEntry.into());
+    }
     for occupied in probes(ruleset) {
         let occupied = occupied & Bitboard::range(1, House::COUNT);
         let (water, returned) = (
@@ -624,6 +661,8 @@ fn check_hooks<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
 /// The invariants every position of a ruleset keeps.
 fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError> {
     let captures = removes_pieces(ruleset);
+    // Pieces taken for good, or in the hand, are missing from the board.
+    let may_miss = captures || enters_pieces(ruleset);
     let pieces = ruleset.pieces_per_side();
     for side in Side::BOTH {
         let found = board.on_board(side).saturating_add(board.off(side));
@@ -635,7 +674,7 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
                 ruleset: ruleset.name(),
             });
         }
-        if !captures && found < pieces {
+        if !may_miss && found < pieces {
             return Err(PositionError::MissingPieces {
                 side,
                 found,
@@ -652,6 +691,15 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
         if !house.is_some_and(|house| board.pieces(side).contains(house)) {
             return Err(marked_piece(ruleset, house, side));
         }
+    }
+    if let Some(water) = ruleset.water()
+        && ruleset.water_to_hand()
+        && board.occupied().contains(water)
+    {
+        return Err(PositionError::PieceInWaterToHand {
+            water: water.number(),
+            ruleset: ruleset.name(),
+        });
     }
     if let Some((water, belongs)) = water_would_move(ruleset, board) {
         return Err(PositionError::PieceInWater {

@@ -43,6 +43,8 @@ fuzz_target!(|data: &[u8]| {
     let concrete = senet::for_each_builtin!(concrete);
     // A ruleset with waits and lost turns: the fifth field.
     check(common::water_rules(), text);
+    // A ruleset with pieces in hand: fewer pieces on the board.
+    check(common::entering_rules(), text);
     for (ruleset, parsed) in AnyRuleset::ALL.into_iter().zip(concrete) {
         // The run-time ruleset accepts exactly what its concrete one does.
         assert_eq!(

@@ -268,6 +268,45 @@ impl<R: Ruleset> Position<R> {
         Err(IllegalMoveError::NoWait { house: from, roll })
     }
 
+    /// The entry of a piece from the hand with `roll`, when it is one of
+    /// the roll's legal moves here ([`Ruleset::enters`]); otherwise why
+    /// not.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError::GameOver`] and
+    /// [`IllegalMoveError::RollNotOnDice`] as for a move, and
+    /// [`IllegalMoveError::NoEntry`] with the reason.
+    ///
+    /// ```
+    /// use senet::{IllegalMoveError, Position, Roll, rulesets::Kendall};
+    ///
+    /// // In Kendall no piece is ever in hand.
+    /// let start = Position::start(Kendall);
+    /// let entry = start.find_entry(Roll::new(1).unwrap());
+    /// assert!(matches!(entry, Err(IllegalMoveError::NoEntry { .. })));
+    /// ```
+    pub fn find_entry(&self, roll: Roll) -> Result<Move, IllegalMoveError> {
+        if self.is_over() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        if !self.ruleset.dice().can_roll(roll) {
+            return Err(IllegalMoveError::RollNotOnDice { roll });
+        }
+        let found = self.find_roll(roll);
+        if let Some(mv) = Self::entry_of(&found, roll) {
+            return Ok(mv);
+        }
+        let side = self.side_to_throw();
+        let why = match self.ruleset.enters(roll) {
+            None => "the rules enter no piece with that roll",
+            Some(_) if self.in_hand(side) == 0 => "the side has no piece in hand",
+            Some(house) if self.board.occupied().contains(house) => "the house it enters is taken",
+            Some(_) => "the side has not begun",
+        };
+        Err(IllegalMoveError::NoEntry { roll, why })
+    }
+
     /// Why the move of `roll` from `from` to `to` is not among the moves
     /// `found` (the roll's legal moves here).
     fn refusal(&self, found: &Found, roll: Roll, from: House, to: Target) -> IllegalMoveError {

@@ -47,6 +47,16 @@ pub enum IllegalMoveError {
         /// The roll.
         roll: Roll,
     },
+    /// No piece may enter from the hand with this roll (see
+    /// [`Ruleset::enters`](crate::Ruleset::enters)), for the reason given.
+    #[error("no piece may enter with a {roll}: {why}")]
+    NoEntry {
+        /// The roll.
+        roll: Roll,
+        /// Why not: the roll enters no piece, the side has none in hand,
+        /// the house is taken, or the side has not begun.
+        why: &'static str,
+    },
     /// The game is over: nobody throws again.
     #[error("the game is over")]
     GameOver,

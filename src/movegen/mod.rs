@@ -125,8 +125,10 @@ impl Context {
     /// Where the piece on `from` rests if it enters the water (or is
     /// drowned from under a piece that lands where it stood: the same
     /// houses are taken then), given every other piece; `Ok(None)` when
-    /// the water can take no piece. One statement for the generator, the
-    /// check of a single piece and the explanation of a refusal.
+    /// the water can take no piece. A water that sends the piece to its
+    /// hand always takes it, and answers its own house. One statement for
+    /// the generator, the check of a single piece and the explanation of
+    /// a refusal.
     ///
     /// # Errors
     ///
@@ -138,6 +140,9 @@ impl Context {
         ruleset: &R,
         from: House,
     ) -> Result<Option<House>, HookError> {
+        if ruleset.water_to_hand() {
+            return Ok(ruleset.water());
+        }
         let others = (self.own | self.opp).without(from);
         let answer = ruleset.water_landing(others);
         checked_landing(Hook::WaterLanding, answer, others, built_in(ruleset))

@@ -32,6 +32,10 @@ pub(crate) struct Found {
     /// their waits come last in a list. Always empty for a ruleset
     /// without waits, which the compiler knows for a built-in one.
     pub(crate) waits: u32,
+    /// The house a piece from the hand enters with the roll, as a set of
+    /// one house or none ([`Ruleset::enters`]); the entry comes last in a
+    /// list. Always empty for a ruleset where no piece enters.
+    pub(crate) enters: u32,
     /// The signed distance of a move along the track: the roll, or minus
     /// the roll when the moves go backward (0 in [`Found::NONE`]). Kept signed,
     /// so that a target is its start plus this, with no choice on the
@@ -47,13 +51,14 @@ impl Found {
         water: 0,
         asked: 0,
         waits: 0,
+        enters: 0,
         step: 0,
     };
 
     /// Whether there is no move.
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.along | self.asked | self.waits == 0
+        self.along | self.asked | self.waits | self.enters == 0
     }
 
     /// Every start house with a move or a wait.
@@ -78,10 +83,10 @@ impl Found {
         // Counting bits takes about ten instructions without `popcnt`
         // (see `count_bits`): the asked moves, rarely any, are counted
         // only when there are some.
-        let asked = if self.asked | self.waits == 0 {
+        let asked = if self.asked | self.waits | self.enters == 0 {
             0
         } else {
-            count_bits(self.asked) + count_bits(self.waits)
+            count_bits(self.asked) + count_bits(self.waits) + count_bits(self.enters)
         };
         (count_bits(self.along) + asked) as usize
     }
@@ -124,6 +129,14 @@ impl<R: Ruleset> Position<R> {
         let waits = self.ruleset.waits(roll);
         if !waits.is_empty() {
             forward.waits = (waits & ctx.movable).bits();
+        }
+        // So does an entry, onto an empty house. A constant `None` for a
+        // ruleset where no piece enters.
+        if let Some(house) = self.ruleset.enters(roll)
+            && !(ctx.own | ctx.opp).contains(house)
+            && self.in_hand(self.side_to_throw()) > 0
+        {
+            forward.enters = Bitboard::from_house(house).bits();
         }
         if !forward.is_empty() {
             return forward;

@@ -66,6 +66,10 @@ impl<R: Ruleset> Position<R> {
         let asked = count_bits(found.asked) as usize;
         let index = index.checked_sub(along)?;
         if index >= asked {
+            let waits = count_bits(found.waits) as usize;
+            if index - asked >= waits {
+                return Self::entry_of(found, roll).filter(|_| index - asked == waits);
+            }
             let from = Bitboard::from_bits(found.waits)
                 .into_iter()
                 .nth(index - asked)?;
@@ -73,6 +77,15 @@ impl<R: Ruleset> Position<R> {
         }
         let from = Bitboard::from_bits(found.asked).into_iter().nth(index)?;
         self.asked_move(&self.context(), from, roll, found.direction())
+    }
+
+    /// The entry of `found` (a set found here for `roll`), if a piece
+    /// may enter.
+    #[inline]
+    pub(crate) fn entry_of(found: &Found, roll: Roll) -> Option<Move> {
+        Bitboard::from_bits(found.enters)
+            .first()
+            .map(|house| Move::entry(roll, house))
     }
 
     /// The wait of `found` (a set found here for `roll`) of the piece on
@@ -172,6 +185,9 @@ impl<R: Ruleset> Position<R> {
             for from in Bitboard::from_bits(found.waits) {
                 list.push(Move::wait(roll, from));
             }
+        }
+        if let Some(entry) = Self::entry_of(found, roll) {
+            list.push(entry);
         }
     }
 

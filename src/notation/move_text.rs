@@ -1,5 +1,5 @@
 //! Move notation: `R: F-T` with the suffixes `x`, `<`, `+`, `R: F=` for
-//! a wait, and `R: -` for a lost throw.
+//! a wait, `R: in-T` for an entry, and `R: -` for a lost throw.
 //!
 //! [`MoveText`] is the syntax alone: it parses and prints the canonical
 //! text and knows nothing of a position. [`Position::notation`] writes a
@@ -46,6 +46,9 @@ pub struct MoveText {
     play: Option<(House, Target)>,
     /// A wait, `R: F=`: `play` is then the house, to itself.
     wait: bool,
+    /// An entry from the hand, `R: in-T`: `play` is then T, to itself
+    /// (as [`Move::from`] gives an entry's start).
+    entry: bool,
     swap: bool,
     backward: bool,
     again: bool,
@@ -169,6 +172,22 @@ impl MoveText {
         self.wait
     }
 
+    /// Whether the text is an entry, `R: in-T` (a piece from the hand
+    /// enters on T; see [`Ruleset::enters`]); [`play`](Self::play) then
+    /// gives T to T.
+    ///
+    /// ```
+    /// use senet::MoveText;
+    ///
+    /// let text: MoveText = "1: in-1+".parse()?;
+    /// assert!(text.is_entry() && text.throws_again());
+    /// assert_eq!(text.to_string(), "1: in-1+");
+    /// # Ok::<(), senet::notation::ParseMoveError>(())
+    /// ```
+    pub fn is_entry(&self) -> bool {
+        self.entry
+    }
+
     /// Whether the text has `x` (a swap, or in Bell a capture).
     ///
     /// ```
@@ -270,6 +289,8 @@ impl MoveText {
             Some((from, to)) => {
                 let mv = if self.wait {
                     position.find_wait(self.roll, from)?
+                } else if self.entry {
+                    position.find_entry(self.roll)?
                 } else {
                     position.find_move(self.roll, from, to)?
                 };
@@ -290,6 +311,7 @@ impl MoveText {
             roll,
             play: None,
             wait: false,
+            entry: false,
             swap: false,
             backward: false,
             again,
@@ -320,6 +342,7 @@ impl<R: Ruleset> Position<R> {
             roll: mv.roll(),
             play: Some((mv.from(), mv.to())),
             wait: mv.is_wait(),
+            entry: mv.is_entry(),
             swap: mv.is_hit(),
             backward: mv.is_backward(),
             again: again(self, &after),
@@ -352,6 +375,7 @@ impl fmt::Display for MoveText {
         match self.play {
             None => f.write_str("-")?,
             Some((from, _)) if self.wait => write!(f, "{from}=")?,
+            Some((_, to)) if self.entry => write!(f, "in-{to}")?,
             Some((from, to)) => write!(f, "{from}-{to}")?,
         }
         for (on, suffix) in [(self.swap, "x"), (self.backward, "<"), (self.again, "+")] {
@@ -427,7 +451,8 @@ impl FromStr for MoveText {
     type Err = ParseMoveError;
 
     /// Parses exactly the canonical form: `R: F-T` then any of `x`, `<`,
-    /// `+` in that order, `R: F=` (a wait) with an optional `+`, or
+    /// `+` in that order, `R: F=` (a wait) or `R: in-T` (an entry) with
+    /// an optional `+`, or
     /// `R: -` with an optional `+`. Nothing else:
     /// no spaces around, no `31` for off, no leading zeros.
     fn from_str(text: &str) -> Result<MoveText, ParseMoveError> {
@@ -440,8 +465,19 @@ impl FromStr for MoveText {
         })?;
         reader.expect(": ", "': ' (a colon and one space) after the roll")?;
         let mut parsed = MoveText::lost(roll, false);
+        if reader.eat("in-") {
+            let to = reader.house("a house from 1 to 30 that the piece enters")?;
+            parsed.play = Some((to, Target::House(to)));
+            parsed.entry = true;
+            parsed.again = reader.eat("+");
+            if reader.at != text.len() {
+                return Err(reader.error("the end, or '+' after an entry"));
+            }
+            return Ok(parsed);
+        }
         if !reader.eat("-") {
-            let from = reader.house("a start house from 1 to 30, or '-' for a lost throw")?;
+            let from = reader
+                .house("a start house from 1 to 30, 'in' for an entry, or '-' for a lost throw")?;
             if reader.eat("=") {
                 parsed.play = Some((from, Target::House(from)));
                 parsed.wait = true;

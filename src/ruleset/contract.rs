@@ -84,6 +84,12 @@ pub enum HookError {
         /// The roll.
         roll: u8,
     },
+    /// [`Ruleset::water_to_hand`] sends a piece from the water to the
+    /// hand, but the ruleset has no water or no roll that enters a piece.
+    #[error(
+        "`water_to_hand` sends a piece from the water to its hand, but the ruleset has no water or no roll that enters a piece again"
+    )]
+    HandWithoutEntry,
 }
 
 /// The hooks whose answers the crate checks, named as the trait names them.
@@ -144,6 +150,22 @@ pub fn removes_pieces<R: Ruleset>(ruleset: &R) -> bool {
     ruleset.contact() == Contact::Capture || House::all().any(captures)
 }
 
+/// Whether some roll of `ruleset` enters a piece from the hand
+/// ([`Ruleset::enters`]): then a side's pieces neither on the board nor
+/// borne off are in its hand. Five questions at most.
+///
+/// ```
+/// use senet::rulesets::{Kendall, enters_pieces};
+///
+/// assert!(!enters_pieces(&Kendall));
+/// ```
+pub fn enters_pieces<R: Ruleset>(ruleset: &R) -> bool {
+    ruleset
+        .dice()
+        .rolls()
+        .any(|roll| ruleset.enters(roll).is_some())
+}
+
 /// Whether `ruleset` ever takes a turn away
 /// ([`Ruleset::loses_next_turn`] answering true): asked of every move
 /// and wait a move can be (start, target, roll, direction, the water),
@@ -160,6 +182,7 @@ pub fn takes_turns<R: Ruleset>(ruleset: &R) -> bool {
     House::all().any(|from| {
         ruleset.dice().rolls().any(|roll| {
             ruleset.loses_next_turn(Move::wait(roll, from))
+                || ruleset.loses_next_turn(Move::entry(roll, from))
                 || (1..=House::COUNT + 1).any(|to| {
                     let back = if to < from.number() {
                         Move::FLAG_BACKWARD

@@ -421,6 +421,14 @@ impl Ruleset for Described {
         self.0.begins[side.index()]
     }
     #[inline]
+    fn enters(&self, roll: Roll) -> Option<House> {
+        self.0.enters[usize::from(roll.value() - 1) % Roll::MAX as usize]
+    }
+    #[inline]
+    fn water_to_hand(&self) -> bool {
+        self.0.water_to_hand
+    }
+    #[inline]
     fn loses_next_turn(&self, played: Move) -> bool {
         self.0.lose_turn.is_some_and(|lose| lose.loses(played))
     }

@@ -36,6 +36,7 @@ macro_rules! __each_hook {
                 fn contact() -> $crate::rulesets::Contact;
                 fn mark_house() -> Option<$crate::House>;
                 fn water() -> Option<$crate::House>;
+                fn water_to_hand() -> bool;
             }
             asked {
                 fn side_name(side: $crate::Side) -> &'static str;
@@ -45,6 +46,7 @@ macro_rules! __each_hook {
                 fn movable(board: &$crate::Board, side: $crate::Side) -> $crate::Bitboard;
                 fn waits(roll: $crate::Roll) -> $crate::Bitboard;
                 fn begins_with(side: $crate::Side) -> Option<$crate::Roll>;
+                fn enters(roll: $crate::Roll) -> Option<$crate::House>;
                 fn may_bear_off(board: &$crate::Board, side: $crate::Side) -> bool;
                 fn impassable(board: &$crate::Board, mover: $crate::Side, direction: $crate::rulesets::Direction) -> $crate::Bitboard;
                 fn shielded(board: &$crate::Board, owner: $crate::Side) -> $crate::Bitboard;

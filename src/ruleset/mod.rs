@@ -366,6 +366,43 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         Bitboard::EMPTY
     }
 
+    /// The house a piece in its side's hand enters the board on with
+    /// `roll`, or `None` when `roll` enters no piece (Piccione: "players
+    /// may enter a piece onto the board with a throw of 1").
+    ///
+    /// In a ruleset where some roll enters, a side's hand holds every
+    /// piece of it neither on the board nor borne off
+    /// ([`Position::in_hand`](crate::Position::in_hand)): its
+    /// [`start`](Ruleset::start) may hold fewer than
+    /// [`pieces_per_side`](Ruleset::pieces_per_side) pieces, or none. An
+    /// entry is one of the roll's legal moves when the side has a piece in
+    /// hand and the house is empty; it counts as a forward move (a side
+    /// that can enter never moves backward), is listed after every other
+    /// move of the roll, and is written `R: in-T`. No other hook limits
+    /// it: [`movable`](Ruleset::movable) and
+    /// [`must_play_first`](Ruleset::must_play_first) speak of pieces on
+    /// the board. [`throws_again`](Ruleset::throws_again),
+    /// [`marks`](Ruleset::marks) and
+    /// [`loses_next_turn`](Ruleset::loses_next_turn) see the entry as a
+    /// move ([`Move::is_entry`](crate::Move::is_entry)). Default: no piece
+    /// ever enters, and every piece starts on the board.
+    fn enters(&self, roll: Roll) -> Option<House> {
+        let _ = roll;
+        None
+    }
+
+    /// Whether a piece that goes into the [`water`](Ruleset::water)
+    /// leaves the board for its side's hand, to enter again (Piccione: "a
+    /// piece which lands on square 27 is removed from the board and must
+    /// enter again"), rather than land where
+    /// [`water_landing`](Ruleset::water_landing) says. Contract: only in a
+    /// ruleset with a water house and some roll that
+    /// [`enters`](Ruleset::enters) ([`Rules::new`](crate::Rules::new)
+    /// checks it). Default: no.
+    fn water_to_hand(&self) -> bool {
+        false
+    }
+
     /// The roll `side` must throw before any of its pieces moves, or
     /// `None` when it may move from its first throw (Ludii's Starting
     /// Throw: "each player must throw a 1 to begin play"). Until it has

@@ -81,7 +81,7 @@ pub(crate) mod any;
 mod by_name;
 
 pub use crate::ruleset::checked::CheckedRuleset;
-pub use crate::ruleset::contract::{Hook, HookError, removes_pieces, takes_turns};
+pub use crate::ruleset::contract::{Hook, HookError, enters_pieces, removes_pieces, takes_turns};
 pub use crate::ruleset::{Contact, Direction, Reach, Refusal};
 pub use crate::throw::RollSet;
 pub use any::{AnyRuleset, ParseRulesetError};

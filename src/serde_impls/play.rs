@@ -97,6 +97,10 @@ pub struct MoveRepr {
     water: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     wait: bool,
+    /// An entry from the hand: `from` and `to` are then both the house
+    /// entered, as [`Move::from`] gives it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    entry: bool,
 }
 
 fn is_false(flag: &bool) -> bool {
@@ -136,6 +140,7 @@ impl From<Move> for MoveRepr {
             backward: mv.is_backward(),
             water: mv.is_water(),
             wait: mv.is_wait(),
+            entry: mv.is_entry(),
         }
     }
 }
@@ -171,6 +176,16 @@ impl TryFrom<MoveRepr> for Move {
                     "the move {roll}: {from}-off says \"water\", but a move into the water is written with the water's house, not \"off\""
                 ));
             }
+        }
+        if r.entry {
+            let plain = !(r.wait || r.water || r.backward || hit.is_some());
+            return if to == Target::House(from) && plain {
+                Ok(Move::entry(roll, from))
+            } else {
+                Err(format!(
+                    "the move {roll}: in-{to} says \"entry\": an entry is written with \"from\" and \"to\" both the house entered, and lands on no piece, enters no water and goes nowhere backward"
+                ))
+            };
         }
         if r.wait != (to == Target::House(from)) {
             return Err(if r.wait {
@@ -243,12 +258,15 @@ impl<'de> Deserialize<'de> for MoveList {
                             "a list holds at most {MAX_MOVES} moves"
                         )));
                     }
+                    // A piece may have a move and a wait: the same start,
+                    // not the same kind.
+                    let kind = |m: &Move| (m.from(), m.is_wait(), m.is_entry());
                     if list
                         .iter()
-                        .any(|m| m.roll() != mv.roll() || m.from() == mv.from())
+                        .any(|m| m.roll() != mv.roll() || kind(m) == kind(&mv))
                     {
                         return Err(de::Error::custom(
-                            "the moves of a list share one roll and start from different houses",
+                            "the moves of a list share one roll, and no two are the same kind of move from the same house",
                         ));
                     }
                     list.push(mv);

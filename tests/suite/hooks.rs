@@ -35,7 +35,7 @@ fn step(from: House, roll: Roll) -> Reach {
 /// Positions reached by playing the first legal move of seeded random
 /// throws (a simple walk, no random source needed): every position on
 /// the way, until the game ends or `throws` are played.
-fn walk<R: Ruleset>(start: Position<R>, seed: u64, throws: usize) -> Vec<Position<R>> {
+pub(crate) fn walk<R: Ruleset>(start: Position<R>, seed: u64, throws: usize) -> Vec<Position<R>> {
     let rolls: Vec<Roll> = start.ruleset().dice().rolls().collect();
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = move || {

@@ -402,7 +402,12 @@ mod json {
         let a = "{\"roll\": 2, \"from\": 10, \"to\": 12}";
         let many = format!("[{}]", vec![a; 100_000].join(","));
         let (error, peak) = peak_heap(|| serde_json::from_str::<MoveList>(&many).unwrap_err());
-        assert!(error.to_string().contains("different houses"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains("the same kind of move from the same house"),
+            "{error}"
+        );
         assert!(peak < 4096, "{peak} bytes held for a refused move list");
         // A long string is refused before it is copied.
         let long = format!(

@@ -10,6 +10,7 @@ mod reference;
 
 mod alloc;
 mod effects;
+mod entries;
 mod every_hook;
 mod game;
 mod hooks;

@@ -82,6 +82,7 @@ struct Listed {
     backward: bool,
     water: bool,
     wait: bool,
+    entry: bool,
     after: String,
 }
 
@@ -95,6 +96,7 @@ fn listed_fast<R: Ruleset>(mv: Move, after: Position<R>) -> Listed {
         backward: mv.is_backward(),
         water: mv.is_water(),
         wait: mv.is_wait(),
+        entry: mv.is_entry(),
         after: after.to_string(),
     }
 }
@@ -109,6 +111,7 @@ fn listed_reference<R: Ruleset>(mv: &RefMove, after: Position<R>) -> Listed {
         backward: mv.backward,
         water: mv.water,
         wait: mv.wait,
+        entry: mv.entry,
         after: after.to_string(),
     }
 }

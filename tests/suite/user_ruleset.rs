@@ -228,6 +228,12 @@ impl Ruleset for Probe {
     fn begins_with(&self, side: Side) -> Option<Roll> {
         (side == Side::O).then(|| Roll::new(3)).flatten()
     }
+    fn enters(&self, roll: Roll) -> Option<House> {
+        (roll.value() == 1).then(|| House::new(30)).flatten()
+    }
+    fn water_to_hand(&self) -> bool {
+        true
+    }
     fn outcome(&self, board: &Board) -> Option<Outcome> {
         (board.off(Side::X) == 1).then_some(Outcome::Draw)
     }

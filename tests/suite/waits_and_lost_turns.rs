@@ -42,10 +42,7 @@ impl Ruleset for Patient {
         }
     }
     fn backward(&self, from: House, roll: Roll) -> Option<Reach> {
-        let h = from.number();
-        (h <= 20 && h > roll.value())
-            .then(|| House::new(h - roll.value()).map(Reach::To))
-            .flatten()
+        crate::common::back_from_20(from, roll)
     }
     fn safe_houses(&self) -> Bitboard {
         Bitboard::from_numbers(&[13, 17])

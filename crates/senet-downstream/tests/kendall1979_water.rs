@@ -91,33 +91,11 @@ fn kendall1979_water_perft_agrees_with_the_reference() {
 
 #[test]
 fn kendall1979_water_records_of_waits_and_lost_turns_replay() {
-    use senet::{Game, Seed};
-    let rules = water_rules();
     let (mut waited, mut lost) = (0, 0);
     for seed in 0..40 {
-        let mut game = Game::seeded(rules, Seed::from_u64(seed));
-        // Each move picked by the throw's number and the seed: no random
-        // source needed, and every kind of move gets played.
-        for throw in 0..3000u64 {
-            if game.is_over() {
-                break;
-            }
-            game.throw().expect("a seeded throw");
-            let moves = game.legal_moves();
-            if !moves.is_empty() {
-                let pick = (throw.wrapping_mul(31) + seed) as usize % moves.len();
-                game.play(moves[pick]).expect("a legal move");
-            }
-        }
-        let record = game.record();
-        let text = record.to_string();
+        let (text, _) = replayed_record(water_rules(), seed, 3000);
         waited += text.matches("27=").count();
         lost += text.matches("27-15<").count();
-        let read: senet::Record = text.parse().expect("a record");
-        assert_eq!(read, record);
-        let verdict = read.verify_with(rules).expect("it replays");
-        assert!(verdict.is_valid());
-        assert_eq!(verdict.position(), game.position());
     }
     assert!(waited > 0 && lost > 0, "{waited} waits, {lost} returns");
 }

@@ -405,7 +405,7 @@ fn a_broken_file_says_which_key_on_which_line() {
         (
             "lands = [\"lowest empty\"]",
             "lands = [\"highest empty\"]",
-            "line 33, `water.lands.0`: \"highest empty\" is no place: write a house number, \"lowest empty\" or \"N or below\"",
+            "line 33, `water.lands.0`: \"highest empty\" is no place: write a house number, \"lowest empty\", \"hand\" or \"N or below\"",
         ),
     ];
     for (line, with, expected) in cases {

@@ -158,6 +158,16 @@ pub enum SolveError {
         /// The ruleset's name.
         ruleset: String,
     },
+    /// Pieces of the ruleset enter from the hand ([`Ruleset::enters`]):
+    /// a position then holds pieces neither on the board nor borne off,
+    /// which the slots of a table do not.
+    #[error(
+        "{ruleset} enters pieces from the hand: its tables would need the pieces in hand, which this solver does not hold"
+    )]
+    EntersPieces {
+        /// The ruleset's name.
+        ruleset: String,
+    },
     /// The table would have more slots than a `u32` numbers.
     #[error("the table would have {slots} slots, more than this solver numbers (2^32 - 1)")]
     TooLarge {
@@ -606,6 +616,11 @@ fn layout<R: Ruleset>(ruleset: R, k: u8) -> Result<Layout<R>, SolveError> {
         .any(|&side| ruleset.begins_with(side).is_some())
     {
         return Err(SolveError::MustBegin {
+            ruleset: ruleset.name().to_owned(),
+        });
+    }
+    if senet::rulesets::enters_pieces(&ruleset) {
+        return Err(SolveError::EntersPieces {
             ruleset: ruleset.name().to_owned(),
         });
     }

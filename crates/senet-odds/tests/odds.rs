@@ -584,13 +584,21 @@ fn forged_values_under_a_good_checksum_are_refused_on_load() {
     }
 }
 
-/// Sprint, but a move onto 30 costs the mover its next turn.
+/// Sprint with one rule the tables do not hold: a move onto 30 costs
+/// the mover its next turn (`Tiring`), or a 1 enters a piece from the
+/// hand on house 1 (`Entering`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Tiring;
+enum Beyond {
+    Tiring,
+    Entering,
+}
 
-impl Ruleset for Tiring {
+impl Ruleset for Beyond {
     fn name(&self) -> &'static str {
-        "tiring"
+        match self {
+            Beyond::Tiring => "tiring",
+            Beyond::Entering => "entering",
+        }
     }
     fn revision(&self) -> u32 {
         1
@@ -608,7 +616,13 @@ impl Ruleset for Tiring {
         GOOD.forward(from, roll)
     }
     fn loses_next_turn(&self, played: Move) -> bool {
-        played.to() == senet::moves::Target::House(House::new(30).unwrap())
+        *self == Beyond::Tiring
+            && played.to() == senet::moves::Target::House(House::new(30).unwrap())
+    }
+    fn enters(&self, roll: Roll) -> Option<House> {
+        (*self == Beyond::Entering && roll.value() == 1)
+            .then(|| House::new(1))
+            .flatten()
     }
     fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
         GOOD.throws_again(roll, played)
@@ -622,7 +636,7 @@ impl Ruleset for Tiring {
 /// tables hold lost turns: its positions would be valued without them.
 #[test]
 fn a_ruleset_that_takes_turns_is_refused() {
-    let refused = Table::solve(Tiring, 1).map(|_| ());
+    let refused = Table::solve(Beyond::Tiring, 1).map(|_| ());
     assert_eq!(
         refused,
         Err(SolveError::TakesTurns {
@@ -636,4 +650,18 @@ fn a_ruleset_that_takes_turns_is_refused() {
             .contains("takes turns away")
     );
     assert!(Table::solve(GOOD, 1).is_ok());
+}
+
+/// A ruleset whose pieces enter from the hand is refused with its
+/// reason, until the tables hold the hand.
+#[test]
+fn a_ruleset_that_enters_pieces_is_refused() {
+    let refused = Table::solve(Beyond::Entering, 1).map(|_| ());
+    assert_eq!(
+        refused,
+        Err(SolveError::EntersPieces {
+            ruleset: "entering".to_owned()
+        })
+    );
+    assert!(refused.unwrap_err().to_string().contains("enters pieces"));
 }

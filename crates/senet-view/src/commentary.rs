@@ -163,6 +163,12 @@ pub fn legend<R: Ruleset>(ruleset: R) -> String {
                 .to_owned(),
         );
     }
+    if senet::rulesets::enters_pieces(&ruleset) {
+        lines.push(
+            "  enter:  ROLL: in-TO (and + when the same side throws again): a piece from the side's hand entered the board on TO"
+                .to_owned(),
+        );
+    }
     if Side::BOTH
         .iter()
         .any(|&side| ruleset.begins_with(side).is_some())

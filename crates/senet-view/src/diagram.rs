@@ -105,8 +105,18 @@ fn draw<R: Ruleset>(position: &Position<R>, status: &str, lines: &[String]) -> S
         text.push_str(&format!("  {arrow}\n"));
     }
     let board = position.board();
+    // The hand, only where pieces enter from it.
+    let hand = if senet::rulesets::enters_pieces(&ruleset) {
+        format!(
+            "in hand: x {}, o {}; ",
+            position.in_hand(Side::X),
+            position.in_hand(Side::O)
+        )
+    } else {
+        String::new()
+    };
     text.push_str(&format!(
-        "borne off: x {}, o {}; {status}",
+        "{hand}borne off: x {}, o {}; {status}",
         board.off(Side::X),
         board.off(Side::O)
     ));

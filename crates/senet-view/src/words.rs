@@ -61,6 +61,7 @@ fn write_effect(f: &mut String, effect: &Effect) -> fmt::Result {
             write!(f, "{side} waits in the water ({from})")?;
         }
         (Way::Wait, _) => write!(f, "{side} waits on {from}")?,
+        (Way::Enter, _) => write!(f, "{side} enters a piece from its hand on {written}")?,
         (Way::Along(direction), Rest::House(to) | Rest::Water(to)) => {
             write!(f, "{side} moves{} from {from} to {to}", back(direction))?;
         }
@@ -78,6 +79,10 @@ fn write_effect(f: &mut String, effect: &Effect) -> fmt::Result {
         (Way::Fall, rest) => {
             write!(f, "{side} falls from {from} into the water ({written})")?;
             water_rest(f, rest)?;
+        }
+        // Only the water sends a piece to the hand.
+        (Way::Along(_) | Way::Return, Rest::Hand) => {
+            write!(f, "{side} moves from {from} back to its hand")?;
         }
     }
     let opponent = side.opponent();
@@ -98,6 +103,7 @@ fn write_effect(f: &mut String, effect: &Effect) -> fmt::Result {
             match to {
                 Rest::House(house) => write!(f, ", from which it comes out on {house}")?,
                 Rest::Water(_) | Rest::Off => f.push_str(", where it waits"),
+                Rest::Hand => f.push_str(", which leaves the board for its hand"),
             }
         }
     }
@@ -126,6 +132,10 @@ fn water_rest(f: &mut String, rest: Rest) -> fmt::Result {
             Ok(())
         }
         Rest::House(house) => write!(f, " and comes out on {house}"),
+        Rest::Hand => {
+            f.push_str(" and leaves the board for its hand, to enter again");
+            Ok(())
+        }
         Rest::Off => Ok(()),
     }
 }

@@ -76,7 +76,9 @@ pub fn check_position<R: Ruleset>(position: &Position<R>) {
             assert!(
                 moves[..i]
                     .iter()
-                    .all(|other| other.from() != mv.from() || other.is_wait() != mv.is_wait()),
+                    .all(|other| other.from() != mv.from()
+                        || other.is_wait() != mv.is_wait()
+                        || other.is_entry() != mv.is_entry()),
                 "{position}: roll {roll}: two moves from {}",
                 mv.from()
             );
@@ -92,11 +94,17 @@ pub fn check_position<R: Ruleset>(position: &Position<R>) {
 /// One generated move: it is found, plays, and is written and read back.
 fn check_move<R: Ruleset>(position: &Position<R>, roll: Roll, mv: Move) {
     assert_eq!(mv.roll(), roll);
-    assert_eq!(position.piece_at(mv.from()), Some(position.side_to_throw()));
-    if mv.is_wait() {
+    if mv.is_entry() {
+        assert_eq!(position.piece_at(mv.from()), None, "{position}: {mv:?}");
+        assert!(position.in_hand(position.side_to_throw()) > 0);
+        assert_eq!(position.find_entry(roll), Ok(mv), "{position}: {mv:?}");
+        assert_eq!(mv.to(), Target::House(mv.from()));
+    } else if mv.is_wait() {
+        assert_eq!(position.piece_at(mv.from()), Some(position.side_to_throw()));
         assert_eq!(position.find_wait(roll, mv.from()), Ok(mv), "{position}: {mv:?}");
         assert_eq!(mv.to(), Target::House(mv.from()));
     } else {
+        assert_eq!(position.piece_at(mv.from()), Some(position.side_to_throw()));
         assert_eq!(
             position.find_move(roll, mv.from(), mv.to()),
             Ok(mv),
@@ -122,8 +130,8 @@ fn check_move<R: Ruleset>(position: &Position<R>, roll: Roll, mv: Move) {
     );
     // What the move does agrees with what it says.
     let side = position.side_to_throw();
-    let before_total = position.board().on_board(side) + position.board().off(side);
-    let after_total = after.board().on_board(side) + after.board().off(side);
+    let total = |p: &Position<R>| p.board().on_board(side) + p.board().off(side) + p.in_hand(side);
+    let (before_total, after_total) = (total(position), total(&after));
     assert_eq!(before_total, after_total, "the mover lost a piece");
     if mv.is_off() {
         assert_eq!(after.board().off(side), position.board().off(side) + 1);
@@ -134,6 +142,16 @@ fn check_move<R: Ruleset>(position: &Position<R>, roll: Roll, mv: Move) {
     if mv.is_wait() {
         assert_eq!(after.board(), position.board(), "a wait moved a piece");
     }
+}
+
+/// The repository's rules file with pieces in hand and entries,
+/// `rules/piccione-entering.toml`, read once.
+pub fn entering_rules() -> senet::Rules {
+    static RULES: std::sync::OnceLock<senet::Rules> = std::sync::OnceLock::new();
+    *RULES.get_or_init(|| {
+        senet_rules_file::from_toml(include_str!("../../../rules/piccione-entering.toml"))
+            .expect("the repository's rules file reads")
+    })
 }
 
 /// The repository's rules file with waits and lost turns,
@@ -214,7 +232,7 @@ pub fn derived_game<R: CheckedRuleset>(ruleset: R, mut state: u64, limit: usize)
 pub fn sample_positions() -> Vec<Position<senet::Rules>> {
     let mut out = Vec::new();
     let rulesets = AnyRuleset::ALL.map(senet::Rules::from);
-    for ruleset in rulesets.into_iter().chain([water_rules()]) {
+    for ruleset in rulesets.into_iter().chain([water_rules(), entering_rules()]) {
         for game in 0..3u64 {
             let positions = derived_game(ruleset, game + 1, 2_000);
             let step = (positions.len() / 12).max(1);

@@ -119,6 +119,7 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
         Some(mark) => Some(Mark {
             house: house(mark.house.into(), "mark.house")?,
             after_moving_from: houses(&mark.after_moving_from, "mark.after_moving_from")?,
+            after_entering: mark.after_entering,
         }),
         None => None,
     };
@@ -194,8 +195,20 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
                     "say where a piece entering the water rests",
                 ));
             }
+            // To the hand: the water lands the piece nowhere on the board.
+            Some(water) if water.lands == [PlaceText::Hand] => Landing::NOWHERE,
             Some(water) => landing(&water.lands, "water.lands")?,
             None => Landing::NOWHERE,
+        },
+        water_to_hand: match &file.water {
+            Some(water) if water.lands == [PlaceText::Hand] && file.enter.is_empty() => {
+                return Err(at(
+                    "water.lands",
+                    "a piece sent to the hand must enter again: say with which roll in [enter]",
+                ));
+            }
+            Some(water) => water.lands == [PlaceText::Hand],
+            None => false,
         },
         return_landing: returns,
         send_back,
@@ -205,6 +218,7 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
         again: Again {
             rolls: rolls(&file.throw_again.rolls, dice)?,
             after_no_move: file.throw_again.after_no_move,
+            after_entering: file.throw_again.after_entering,
             after_moving_to: houses(
                 &file.throw_again.after_moving_to,
                 "throw_again.after_moving_to",
@@ -216,6 +230,7 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
         },
         waits: super::turns::waits(file, dice)?,
         begins: super::turns::begins(file, dice)?,
+        enters: super::turns::enters(file, dice)?,
         lose_turn: super::turns::lose_turn(file)?,
         winner: match file.winner {
             schema::Winner::FirstHome => Winner::FirstHome,
@@ -234,7 +249,9 @@ fn start(file: &File) -> Checked<[Bitboard; 2]> {
         if written != i64::from(set.count()) {
             return Err(at(key, "a house is listed twice"));
         }
-        if set.count() != u32::from(file.pieces) {
+        // With [enter], the pieces not on the board start in the hand.
+        let short = set.count() < u32::from(file.pieces) && !file.enter.is_empty();
+        if set.count() != u32::from(file.pieces) && !short {
             return Err(at(
                 key,
                 format!("{} pieces, but `pieces` says {}", set.count(), file.pieces),
@@ -390,6 +407,12 @@ fn landing(places: &[PlaceText], key: &str) -> Checked<Landing> {
             PlaceText::House(number) => Place::House(house(number, key)?),
             PlaceText::OrBelow(number) => Place::OrBelow(house(number, key)?),
             PlaceText::LowestEmpty => Place::LowestEmpty,
+            PlaceText::Hand => {
+                return Err(at(
+                    key,
+                    "\"hand\" is said of water.lands alone: lands = [\"hand\"]",
+                ));
+            }
         });
     }
     Ok(landing)

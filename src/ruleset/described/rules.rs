@@ -54,11 +54,16 @@ pub(crate) struct Rules {
     pub(crate) lose_turn: Option<LoseTurn>,
     /// The roll each side must throw to begin, by side index.
     pub(crate) begins: [Option<Roll>; 2],
+    /// The house a piece from the hand enters on, by roll minus one.
+    pub(crate) enters: [Option<House>; Roll::MAX as usize],
+    /// Whether the water sends a piece back to its side's hand.
+    pub(crate) water_to_hand: bool,
     pub(crate) winner: Winner,
 }
 
 /// The moves that cost the mover its next turn: from a house of `from`
-/// to a house of `to` (`None`: anywhere, off included). Never a wait.
+/// (every house, and entries, when the file names none) to a house of
+/// `to` (`None`: anywhere, off included). Never a wait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LoseTurn {
     pub(crate) from: Bitboard,
@@ -73,7 +78,14 @@ impl LoseTurn {
             (Some(set), Target::House(house)) => set.contains(house),
             (Some(_), Target::Off) => false,
         };
-        !played.is_wait() && self.from.contains(played.from()) && to
+        // An entry starts from no house: it matches only a rule that
+        // names no start.
+        let from = if played.is_entry() {
+            self.from == Bitboard::ALL
+        } else {
+            self.from.contains(played.from())
+        };
+        !played.is_wait() && from && to
     }
 }
 
@@ -161,6 +173,8 @@ pub(crate) enum Place {
 pub(crate) struct Mark {
     pub(crate) house: House,
     pub(crate) after_moving_from: Bitboard,
+    /// An entry onto `house` marks the piece entered.
+    pub(crate) after_entering: bool,
 }
 
 /// A refusal's words, per start house where they differ.
@@ -179,6 +193,8 @@ pub(crate) struct Why {
 pub(crate) struct Again {
     pub(crate) rolls: RollSet,
     pub(crate) after_no_move: bool,
+    /// An entry throws again, whatever the roll.
+    pub(crate) after_entering: bool,
     pub(crate) after_moving_to: Bitboard,
     pub(crate) never_after_moving_from: Bitboard,
 }
@@ -319,7 +335,13 @@ impl Landing {
 impl Mark {
     #[inline]
     pub(crate) fn marks(&self, played: Move) -> bool {
-        self.after_moving_from.contains(played.from()) && played.to() == Target::House(self.house)
+        // An entry starts from no house: only `after_entering` marks it.
+        let from = if played.is_entry() {
+            self.after_entering
+        } else {
+            self.after_moving_from.contains(played.from())
+        };
+        from && played.to() == Target::House(self.house)
     }
 }
 
@@ -333,6 +355,10 @@ impl Again {
                     Target::House(house) => self.after_moving_to.contains(house),
                     Target::Off => false,
                 };
+                // An entry starts from no house.
+                if mv.is_entry() {
+                    return self.after_entering || self.rolls.contains(roll) || to;
+                }
                 !self.never_after_moving_from.contains(mv.from())
                     && (self.rolls.contains(roll) || to)
             }

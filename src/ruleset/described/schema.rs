@@ -72,6 +72,8 @@ pub(super) struct File {
     #[serde(default)]
     pub(super) wait: BTreeMap<String, Vec<u8>>,
     #[serde(default)]
+    pub(super) enter: BTreeMap<String, i64>,
+    #[serde(default)]
     pub(super) lose_turn: Option<LoseTurn>,
     #[serde(default)]
     pub(super) begin: Begin,
@@ -262,7 +264,10 @@ pub(super) struct Water {
 #[serde(deny_unknown_fields)]
 pub(super) struct Mark {
     pub(super) house: u8,
+    #[serde(default)]
     pub(super) after_moving_from: Houses,
+    #[serde(default)]
+    pub(super) after_entering: bool,
 }
 
 /// `[throw_again]`.
@@ -273,6 +278,8 @@ pub(super) struct Again {
     pub(super) rolls: Vec<u8>,
     #[serde(default)]
     pub(super) after_no_move: bool,
+    #[serde(default)]
+    pub(super) after_entering: bool,
     #[serde(default)]
     pub(super) after_moving_to: Houses,
     #[serde(default)]

@@ -1,11 +1,13 @@
 //! The rules of turns a file states, checked: the waits (`[wait]`), the
-//! moves that cost a turn (`[lose_turn]`) and the roll each side throws
-//! to begin (`[begin]`).
+//! moves that cost a turn (`[lose_turn]`), the roll each side throws
+//! to begin (`[begin]`) and the rolls that enter a piece from the hand
+//! (`[enter]`).
 
 use super::rules::LoseTurn;
 use super::schema::{self, File};
 use super::values::{Checked, at, house, houses, roll};
 use crate::bitboard::Bitboard;
+use crate::house::House;
 use crate::throw::{Dice, Roll};
 
 /// `[wait]`: per house, the rolls with which its piece may wait.
@@ -63,4 +65,19 @@ pub(super) fn begins(file: &File, dice: Dice) -> Checked<[Option<Roll>; 2]> {
         side(file.begin.x, "begin.x")?,
         side(file.begin.o, "begin.o")?,
     ])
+}
+
+/// `[enter]`: per roll, the house a piece from the hand enters on, by
+/// roll minus one.
+pub(super) fn enters(file: &File, dice: Dice) -> Checked<[Option<House>; Roll::MAX as usize]> {
+    let mut enters = [None; Roll::MAX as usize];
+    for (value, &number) in &file.enter {
+        let key = format!("enter.{value}");
+        let value: u8 = value
+            .parse()
+            .map_err(|_| at(&key, format!("`{value}` is not a roll: rolls are 1 to 6")))?;
+        let roll = roll(value, dice, &key)?;
+        enters[usize::from(roll.value() - 1)] = Some(house(number, &key)?);
+    }
+    Ok(enters)
 }

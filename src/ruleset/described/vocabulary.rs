@@ -132,13 +132,18 @@ pub(super) enum PlaceText {
     OrBelow(i64),
     /// `"lowest empty"`.
     LowestEmpty,
+    /// `"hand"`: off the board, back in its side's hand (the water alone).
+    Hand,
 }
 
 /// The words of [`PlaceText`].
 pub(super) static PLACE: Vocabulary<PlaceText> = Vocabulary {
     what: "place",
     number: PlaceText::House,
-    words: &[("lowest empty", PlaceText::LowestEmpty)],
+    words: &[
+        ("lowest empty", PlaceText::LowestEmpty),
+        ("hand", PlaceText::Hand),
+    ],
     after_a_number: &[(" or below", PlaceText::OrBelow)],
 };
 
@@ -194,12 +199,6 @@ pub(super) fn ranges(text: &str) -> Option<Vec<(i64, i64)>> {
 /// format lacks, and where the docs say so (`docs/rulesets.md`, "What a
 /// rules file cannot say"), rather than with the list of keys alone.
 pub(super) static UNSAID: &[(&[&str], &str)] = &[
-    (
-        &[
-            "hand", "in_hand", "enter", "entry", "entering", "enters", "reenter", "re_enter",
-        ],
-        "pieces in hand, entering the board",
-    ),
     (
         &[
             "bank",

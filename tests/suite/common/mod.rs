@@ -231,13 +231,25 @@ pub fn side(c: char) -> Side {
     Side::from_char(c).unwrap()
 }
 
+/// Back by the roll from houses 2 to 20, never below house 1: the
+/// backward play of the small test rulesets.
+pub fn back_from_20(from: House, roll: Roll) -> Option<senet::rulesets::Reach> {
+    let h = from.number();
+    (h <= 20 && h > roll.value())
+        .then(|| House::new(h - roll.value()).map(senet::rulesets::Reach::To))
+        .flatten()
+}
+
 /// The items a small test ruleset shares with every other: its name,
 /// revision 1, three pieces a side starting on 2, 4, 6 (x) and 1, 3, 5
-/// (o), and four sticks. Written inside an `impl Ruleset` block, so that
+/// (o) unless `start:` says otherwise, and four sticks. Written inside an `impl Ruleset` block, so that
 /// each test ruleset states only the rules it is about.
 #[allow(unused_macros)]
 macro_rules! three_a_side {
     ($name:literal) => {
+        $crate::common::three_a_side!($name, start: [&[2, 4, 6], &[1, 3, 5]]);
+    };
+    ($name:literal, start: [$x:expr, $o:expr]) => {
         fn name(&self) -> &'static str {
             $name
         }
@@ -249,8 +261,8 @@ macro_rules! three_a_side {
         }
         fn start(&self) -> [senet::Bitboard; 2] {
             [
-                senet::Bitboard::from_numbers(&[2, 4, 6]),
-                senet::Bitboard::from_numbers(&[1, 3, 5]),
+                senet::Bitboard::from_numbers($x),
+                senet::Bitboard::from_numbers($o),
             ]
         }
         fn dice(&self) -> senet::Dice {
@@ -260,3 +272,31 @@ macro_rules! three_a_side {
 }
 #[allow(unused_imports)]
 pub(crate) use three_a_side;
+
+/// A seeded game of `rules` played to its end (or `throws` throws), each
+/// move picked by the throw's number and the seed (no random source
+/// needed, and every kind of move gets played); its record is written,
+/// read back, and verified to replay to the game's position. Returns the
+/// record's text and whether the game ended.
+pub fn replayed_record(rules: senet::Rules, seed: u64, throws: u64) -> (String, bool) {
+    let mut game = senet::Game::seeded(rules, senet::Seed::from_u64(seed));
+    for throw in 0..throws {
+        if game.is_over() {
+            break;
+        }
+        game.throw().expect("a seeded throw");
+        let moves = game.legal_moves();
+        if !moves.is_empty() {
+            let pick = (throw.wrapping_mul(31) + seed) as usize % moves.len();
+            game.play(moves[pick]).expect("a legal move");
+        }
+    }
+    let record = game.record();
+    let text = record.to_string();
+    let read: senet::Record = text.parse().expect("a record");
+    assert_eq!(read, record);
+    let verdict = read.verify_with(rules).expect("it replays");
+    assert!(verdict.is_valid());
+    assert_eq!(verdict.position(), game.position());
+    (text, game.is_over())
+}

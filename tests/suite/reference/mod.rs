@@ -48,6 +48,13 @@
 //! - Beginning: a side that has not begun (`Position::has_begun`) has no
 //!   move with any roll but the one of `begins_with`; any throw of that
 //!   roll begins it, moved or lost.
+//! - Entries: where some roll `enters` a piece, a side's hand holds its
+//!   pieces neither on the board nor borne off. With a roll that enters
+//!   on house h, a side with a piece in hand may enter it on h when h is
+//!   empty; the entry counts among the forward moves and comes last. The
+//!   entered piece stands on h; `marks` may mark it there.
+//! - The water to the hand: where `water_to_hand` says so, a piece that
+//!   goes into the water (or is drowned) leaves the board for its hand.
 //! - Lost turns: a move for which `loses_next_turn` answers true (the
 //!   game going on) costs the mover its next turn. When the turn passes,
 //!   a side the sticks reach that has lost its turn gives them back to
@@ -98,6 +105,8 @@ pub struct RefMove {
     pub water: bool,
     /// The piece waited where it stands.
     pub wait: bool,
+    /// A piece from the hand entered on `from` (= `to`).
+    pub entry: bool,
 }
 
 /// Which of the two reach hooks a move comes from.
@@ -265,6 +274,7 @@ fn piece_move<R: Ruleset>(
         backward: track_number(to) < from.number(),
         water: false,
         wait: false,
+        entry: false,
     };
     match reach {
         Reach::Off if !view.bear_off => return None,
@@ -272,9 +282,12 @@ fn piece_move<R: Ruleset>(
         Reach::Water | Reach::Fall => {
             // The water must have a house for the piece, counting every
             // other piece (the mover has left its start).
+            // (A water that sends it to the hand always has room.)
             let mut others = view.cells;
             others[usize::from(from.number())] = None;
-            ruleset.water_landing(occupied(&others))?;
+            if !ruleset.water_to_hand() {
+                ruleset.water_landing(occupied(&others))?;
+            }
             mv.water = true;
         }
         Reach::To(to) => match view.at(to) {
@@ -300,7 +313,9 @@ fn piece_move<R: Ruleset>(
                         let mut after = view.cells;
                         after[usize::from(from.number())] = None;
                         after[usize::from(to.number())] = Some(view.side);
-                        ruleset.water_landing(occupied(&after))?;
+                        if !ruleset.water_to_hand() {
+                            ruleset.water_landing(occupied(&after))?;
+                        }
                         mv.sent = true;
                     }
                     other => unknown(other),
@@ -365,13 +380,50 @@ pub fn reference_moves<R: Ruleset>(position: &Position<R>, roll: Roll) -> Vec<Re
                 backward: false,
                 water: false,
                 wait: true,
+                entry: false,
             });
         }
+    }
+    if let Some(house) = ruleset.enters(roll)
+        && view.at(house).is_none()
+        && in_hand(position, side) > 0
+    {
+        forward.push(RefMove {
+            roll,
+            from: house,
+            to: Target::House(house),
+            swap: false,
+            capture: false,
+            sent: false,
+            backward: false,
+            water: false,
+            wait: false,
+            entry: true,
+        });
     }
     if !forward.is_empty() {
         return forward;
     }
     direction_moves(&ruleset, &view, roll, Direction::Backward)
+}
+
+/// How many pieces of `side` are in its hand: in a ruleset where some
+/// roll enters a piece, those neither on the board nor borne off,
+/// counted house by house.
+fn in_hand<R: Ruleset>(position: &Position<R>, side: Side) -> u8 {
+    let ruleset = position.ruleset();
+    if !ruleset
+        .dice()
+        .rolls()
+        .any(|roll| ruleset.enters(roll).is_some())
+    {
+        return 0;
+    }
+    let cells = cells_of(position);
+    let on_board = House::all()
+        .filter(|house| cells[usize::from(house.number())] == Some(side))
+        .count() as u8;
+    ruleset.pieces_per_side() - on_board - position.board().off(side)
 }
 
 /// The side that throws after `mover` when the sticks pass (`passing`)
@@ -447,6 +499,22 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
             position.marked_house(),
         );
     }
+    if mv.entry {
+        let played = position
+            .find_entry(mv.roll)
+            .unwrap_or_else(|e| panic!("{mv:?}: the crate refuses it: {e}"));
+        let mut cells = cells_of(position);
+        assert_eq!(cells[usize::from(mv.from.number())], None, "{mv:?}: taken");
+        cells[usize::from(mv.from.number())] = Some(mover);
+        // As after any move: marked where it rests when `marks` says so
+        // (and not marked at all when that is not the mark house).
+        let mut marked = position.marked_house();
+        if ruleset.mark_house().is_some() && ruleset.marks(played) {
+            marked = (ruleset.mark_house() == Some(mv.from)).then_some(mv.from);
+        }
+        let off = [position.board().off(Side::X), position.board().off(Side::O)];
+        return after_move(position, played, &cells, off, marked);
+    }
     let before = cells_of(position);
     let mut cells = before;
     let mut off = [position.board().off(Side::X), position.board().off(Side::O)];
@@ -458,7 +526,10 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
         Target::House(to) => Some(to),
         Target::Off => None,
     };
-    if mv.water {
+    if mv.water && ruleset.water_to_hand() {
+        // Off the board, into the hand: nowhere to rest.
+        rest_of_mover = None;
+    } else if mv.water {
         let rest = ruleset
             .water_landing(occupied(&cells))
             .unwrap_or_else(|| panic!("{mv:?}: the water has no house for the piece"));
@@ -496,6 +567,9 @@ pub fn reference_play<R: Ruleset>(position: &Position<R>, mv: &RefMove) -> Posit
                                 .send_back(occupied(&before))
                                 .unwrap_or_else(|| panic!("{mv:?}: nowhere to send back"));
                             cells[usize::from(back.number())] = Some(owner);
+                        }
+                        Contact::Drown if ruleset.water_to_hand() => {
+                            assert!(mv.sent, "{mv:?}: a drowned piece not flagged");
                         }
                         Contact::Drown => {
                             assert!(mv.sent, "{mv:?}: a drowned piece not flagged");

@@ -171,6 +171,6 @@ fn hostile_field_names_are_escaped_and_cut_in_errors() {
     );
     assert_eq!(
         rejects::<Way>(json!("sideways")),
-        "unknown variant `sideways`, expected one of `along`, `into_water`, `fall`, `return`, `wait`"
+        "unknown variant `sideways`, expected one of `along`, `into_water`, `fall`, `return`, `wait`, `enter`"
     );
 }
