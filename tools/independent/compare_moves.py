@@ -2,7 +2,10 @@
 (notation and position after), on the designed positions of positions.py
 and, with a number N as argument, on N steps of a random game from each;
 with a second argument D, the crate's `senet perft` to depth D as well,
-at every position compared.
+at every position compared.  For the rulesets whose rules fix the order
+of a roll's moves (senet_ref.ORDERED: piccione-entering lists moves along
+the track by start house, then waits, then the entry) it compares the
+order of the crate's list too.
 
 Run from the crate's root after `cargo build --release -p senet-cli`:
     python3 tools/independent/compare_moves.py [N [D]]
@@ -10,10 +13,12 @@ Run from the crate's root after `cargo build --release -p senet-cli`:
 import os, subprocess, sys, random
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from positions import POSITIONS
+from senet_ref import ORDERED
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILES=['kendall1979-water','kendall-ludii-five-pieces','kendall-ludii-trap',
        'kendall-ludii-home-row','kendall-ludii-five-trap-home',
-       'kendall-ludii-starting-throw','kendall-ludii-all-options']
+       'kendall-ludii-starting-throw','kendall-ludii-all-options',
+       'piccione-entering']
 rolls={'jequier':[1,2,3,4,6],'kendall1979':[1,2,3,4,5],'skyruk':[1,2,3,4,5],
        **{name:[1,2,3,4,5] for name in FILES}}
 #: How the crate's command names each ruleset: a built-in one by name,
@@ -21,20 +26,24 @@ rolls={'jequier':[1,2,3,4,6],'kendall1979':[1,2,3,4,5],'skyruk':[1,2,3,4,5],
 RULES={name:['--rules','rules/%s.toml'%name] for name in FILES}
 def chosen(r):
     return RULES.get(r,['--ruleset',r])
+#: The moves of the last position compared, in each side's order.
+listed={}
 def py_moves(r,pos):
     py=subprocess.run(['python3',os.path.join(HERE,'senet_ref.py'),'moves',r,pos],capture_output=True,text=True).stdout
-    s=set()
+    s=set(); order=[]
     for l in py.splitlines():
         if '=>' in l:
-            a,b=l.split(' => '); s.add((a.strip(),b.strip()))
+            a,b=l.split(' => '); s.add((a.strip(),b.strip())); order.append(a.strip())
+    listed['py']=order
     return s
 def rs_moves(r,pos):
-    s=set()
+    s=set(); order=[]
     for roll in rolls[r]:
         out=subprocess.run(['target/release/senet','moves',*chosen(r),'--position',pos,'--roll',str(roll)],capture_output=True,text=True)
         if out.returncode: print('ERR',r,pos,roll,out.stderr[:200])
         for l in out.stdout.splitlines():
-            a,b=l.split('\t'); s.add((a,b))
+            a,b=l.split('\t'); s.add((a,b)); order.append(a)
+    listed['rs']=order
     return s
 def positions():
     for r, position, _what in POSITIONS:
@@ -56,6 +65,8 @@ for r,pos in positions():
         a=rs_moves(r,pos); b=py_moves(r,pos); total+=1
         if a!=b:
             bad+=1; print(r,pos,'only rust',sorted(a-b)[:4],'only py',sorted(b-a)[:4]); break
+        if r in ORDERED and listed['rs']!=listed['py']:
+            bad+=1; print(r,pos,'order: crate',listed['rs'],'reference',listed['py']); break
         if depth:
             differs=perft_differs(r,pos,depth); perfts+=1
             if differs:

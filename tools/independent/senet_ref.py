@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Plain, independent reference implementation of four Senet rulesets
-(Jequier, Kendall 1979, Skyruk, and Kendall 1979 with the water as the
-booklet states it, the rules file kendall1979-water) as described in
-docs/rules.md.
+"""Plain, independent reference implementation of Senet rulesets
+(Jequier, Kendall 1979, Skyruk, Kendall 1979 with the water as the
+booklet states it, the rules file kendall1979-water, the rules files of
+Ludii's Kendall options, and Piccione with its pieces entering from the
+hand, the rules file piccione-entering) as described in docs/rules.md.
 
 Standard library only.  No cleverness: a position is a list of 31 cells
 (index 0 unused), one move is generated per piece by following the rule
@@ -14,7 +15,8 @@ Usage:
 RULESET is one of: jequier, kendall1979, skyruk, kendall1979-water, and the
 rules files of Ludii's Kendall options: kendall-ludii-five-pieces,
 kendall-ludii-trap, kendall-ludii-home-row, kendall-ludii-five-trap-home,
-kendall-ludii-starting-throw, kendall-ludii-all-options.
+kendall-ludii-starting-throw, kendall-ludii-all-options; and
+piccione-entering.
 """
 
 import sys
@@ -36,7 +38,18 @@ K79_OPTIONS = {
 }
 K79 = tuple(K79_OPTIONS)
 
-RULESETS = ("jequier", "skyruk") + K79
+#: Piccione with its pieces entering from the hand (the rules file
+#: rules/piccione-entering.toml, docs/rules.md "Piccione, entering from
+#: the hand").
+PIC = "piccione-entering"
+
+RULESETS = ("jequier", "skyruk") + K79 + (PIC,)
+
+#: The house where a marked piece stands: Kendall 1979's rescued piece on
+#: 15, piccione-entering's entered piece on 1 (it is marked until it moves,
+#: and no piece ever lands on it).
+MARK_HOUSE = {name: 15 for name in K79}
+MARK_HOUSE[PIC] = 1
 
 START = {
     "jequier": "oxoxoxoxo.x................... x 0 0",
@@ -49,12 +62,14 @@ START = {
     "kendall-ludii-five-trap-home": "oxoxoxoxo.x................... x 0 0",
     "kendall-ludii-starting-throw": "oxoxoxoxoxoxo.x............... x 0 0 unbegun=o",
     "kendall-ludii-all-options": "oxoxoxoxo.x................... x 0 0 unbegun=o",
+    PIC: ".............................. x 0 0",
 }
 
 PIECES = {"jequier": 5, "kendall1979": 7, "skyruk": 5, "kendall1979-water": 7,
           "kendall-ludii-five-pieces": 5, "kendall-ludii-trap": 7,
           "kendall-ludii-home-row": 7, "kendall-ludii-five-trap-home": 5,
-          "kendall-ludii-starting-throw": 7, "kendall-ludii-all-options": 5}
+          "kendall-ludii-starting-throw": 7, "kendall-ludii-all-options": 5,
+          PIC: 5}
 
 ROLLS = {
     "jequier": (1, 2, 3, 4, 6),
@@ -67,6 +82,7 @@ ROLLS = {
     "kendall-ludii-five-trap-home": (1, 2, 3, 4, 5),
     "kendall-ludii-starting-throw": (1, 2, 3, 4, 5),
     "kendall-ludii-all-options": (1, 2, 3, 4, 5),
+    PIC: (1, 2, 3, 4, 5),
 }
 
 EMPTY = "."
@@ -81,26 +97,28 @@ class PositionError(ValueError):
 
 
 class Position:
-    """board[1..30] holds '.', 'x' or 'o'.  marked is None, 'x' or 'o'
-    (Kendall 1979 only: the piece on house 15 is a marked, rescued piece)."""
+    """board[1..30] holds '.', 'x' or 'o'.  marked is None, 'x' or 'o':
+    the piece of that side on house mark_house is marked (Kendall 1979: a
+    rescued piece on 15; piccione-entering: an entered piece on 1)."""
 
-    def __init__(self, board, side, off, marked=None, lost=(), unbegun=()):
+    def __init__(self, board, side, off, marked=None, lost=(), unbegun=(), mark_house=15):
         self.board = board          # list of 31 strings, index 0 unused
         self.side = side            # 'x' or 'o'
         self.off = off              # dict {'x': n, 'o': n}
         self.marked = marked        # None, 'x' or 'o'
         self.lost = set(lost)       # the sides that lose their next turn
         self.unbegun = set(unbegun)  # the sides yet to throw a 1
+        self.mark_house = mark_house  # where a marked piece stands
 
     def copy(self):
         return Position(list(self.board), self.side, dict(self.off), self.marked, self.lost,
-                        self.unbegun)
+                        self.unbegun, self.mark_house)
 
     def to_string(self):
         chars = []
         for h in range(1, 31):
             c = self.board[h]
-            if h == 15 and self.marked is not None and c == self.marked:
+            if h == self.mark_house and self.marked is not None and c == self.marked:
                 c = c.upper()
             chars.append(c)
         text = "%s %s %d %d" % ("".join(chars), self.side, self.off["x"], self.off["o"])
@@ -149,13 +167,15 @@ def parse_position(ruleset, text):
         raise PositionError("board must be 30 characters")
     board = [EMPTY] * 31
     marked = None
+    mark_house = MARK_HOUSE.get(ruleset)
     for i, c in enumerate(board_text):
         h = i + 1
         if c in (".", "x", "o"):
             board[h] = c
         elif c in ("X", "O"):
-            if ruleset not in K79 or h != 15:
-                raise PositionError("uppercase piece only on house 15 in kendall1979")
+            if h != mark_house:
+                raise PositionError("uppercase piece only on house 15 in kendall1979,"
+                                    " on house 1 in piccione-entering")
             board[h] = c.lower()
             marked = c.lower()
         else:
@@ -163,16 +183,20 @@ def parse_position(ruleset, text):
     if side not in ("x", "o"):
         raise PositionError("side must be x or o")
     off = {"x": parse_count(xoff_text), "o": parse_count(ooff_text)}
-    if ruleset == "jequier" and board[27] != EMPTY:
-        raise PositionError("no piece may stand on 27 in jequier")
+    if ruleset in ("jequier", PIC) and board[27] != EMPTY:
+        raise PositionError("no piece may stand on 27 in %s" % ruleset)
     n = PIECES[ruleset]
     for s in ("x", "o"):
         on_board = sum(1 for h in range(1, 31) if board[h] == s)
-        if on_board + off[s] != n:
+        if ruleset == PIC:
+            # The rest of the side's pieces are in its hand.
+            if on_board + off[s] > n:
+                raise PositionError("side %s: on board + off must be at most %d" % (s, n))
+        elif on_board + off[s] != n:
             raise PositionError("side %s: on board + off must be %d" % (s, n))
     if off["x"] == n and off["o"] == n:
         raise PositionError("both sides have all pieces off")
-    return Position(board, side, off, marked, lost, unbegun)
+    return Position(board, side, off, marked, lost, unbegun, mark_house or 15)
 
 
 def game_over(ruleset, pos):
@@ -186,7 +210,8 @@ def game_over(ruleset, pos):
 
 class Cand:
     def __init__(self, start, target, newpos, swap=False, backward=False,
-                 out_of_water=False, ended_on=None, wait=False, costs_turn=False):
+                 out_of_water=False, ended_on=None, wait=False, costs_turn=False,
+                 entry=False):
         self.start = start            # house number
         self.target = target          # written target: int or 'off'
         self.newpos = newpos          # Position after the move, side not yet set
@@ -196,6 +221,7 @@ class Cand:
         self.ended_on = ended_on      # house where the mover stands afterwards
         self.wait = wait              # kendall1979-water: the piece stays on 27
         self.costs_turn = costs_turn  # kendall1979-water: 27-15 loses the next turn
+        self.entry = entry            # piccione-entering: a piece enters from the hand
 
 
 def pass_sticks(pos, me, again):
@@ -224,6 +250,8 @@ def finish(ruleset, pos, roll, cand):
             again = False
         else:
             again = roll in (1, 4, 5)
+    elif ruleset == PIC:
+        again = roll == 5 or cand.entry or cand.ended_on in (15, 26)
     else:  # skyruk
         again = roll in (1, 4, 5) or cand.ended_on == 26
     newpos.unbegun.discard(me)
@@ -236,6 +264,8 @@ def finish(ruleset, pos, roll, cand):
     target = "off" if cand.target == "off" else str(cand.target)
     if cand.wait:
         text = "%d: %d=" % (roll, cand.start)
+    elif cand.entry:
+        text = "%d: in-%d" % (roll, cand.target)
     else:
         text = "%d: %d-%s" % (roll, cand.start, target)
     if cand.swap:
@@ -253,6 +283,8 @@ def lost_throw(ruleset, pos, roll):
         again = roll in (1, 4, 6)
     elif ruleset in K79:
         again = roll in (1, 4, 5)
+    elif ruleset == PIC:
+        again = roll == 5
     else:  # skyruk: a lost throw always passes
         again = False
     newpos = pos.copy()
@@ -710,13 +742,110 @@ def sky_candidates(pos, r):
 
 
 # ---------------------------------------------------------------------------
+# Piccione, entering from the hand (piccione-entering)
+# ---------------------------------------------------------------------------
+
+def pic_in_hand(pos, side):
+    """Pieces per side less those on the board and those borne off."""
+    on_board = sum(1 for h in range(1, 31) if pos.board[h] == side)
+    return PIECES[PIC] - on_board - pos.off[side]
+
+
+def pic_forward(pos, h, r):
+    """The piece on h moves forward by r: off on the exact count only (26 a
+    5, 28 a 3, 29 a 2, 30 a 1), onto 27 the water (back to the hand), onto
+    no piece of either side; it passes over anything."""
+    me = pos.side
+    t = h + r
+    if t > 31:
+        return None
+    np = pos.copy()
+    np.board[h] = EMPTY
+    if h == np.mark_house and np.marked == me:
+        np.marked = None          # the mark ends when the piece moves
+    if t == 31:
+        np.off[me] += 1
+        return Cand(h, "off", np, ended_on=31)
+    if t == 27:
+        # Leaves the board for the hand; written with target 27.
+        return Cand(h, 27, np, ended_on=27)
+    if pos.board[t] != EMPTY:
+        return None
+    np.board[t] = me
+    return Cand(h, t, np, ended_on=t)
+
+
+def pic_backward(pos, h, r):
+    """Backward by r, never from 28, 29 or 30, never below 1, onto no piece."""
+    me = pos.side
+    if h >= 28:
+        return None
+    t = h - r
+    if t < 1 or pos.board[t] != EMPTY:
+        return None
+    np = pos.copy()
+    np.board[h] = EMPTY
+    if h == np.mark_house and np.marked == me:
+        np.marked = None
+    np.board[t] = me
+    return Cand(h, t, np, backward=True, ended_on=t)
+
+
+def pic_entry(pos, r):
+    """With a 1, a piece in hand enters on house 1 while 1 is empty; the
+    entered piece is marked."""
+    me = pos.side
+    if r != 1 or pic_in_hand(pos, me) <= 0 or pos.board[1] != EMPTY:
+        return None
+    np = pos.copy()
+    np.board[1] = me
+    np.marked = me
+    return Cand("in", 1, np, ended_on=1, entry=True)
+
+
+def pic_candidates(pos, r):
+    """In the order the rules list them: moves along the track by start
+    house, then (no waits here) the entry."""
+    me = pos.side
+    b = pos.board
+    # A side with a marked piece moves only that piece (forward: from 1 a
+    # backward move would go below 1); if it cannot, the throw is lost.
+    if pos.marked == me and b[pos.mark_house] == me:
+        c = pic_forward(pos, pos.mark_house, r)
+        return [c] if c is not None else []
+    fwd = []
+    for h in range(1, 31):
+        if b[h] == me:
+            c = pic_forward(pos, h, r)
+            if c is not None:
+                fwd.append(c)
+    entry = pic_entry(pos, r)
+    if entry is not None:
+        fwd.append(entry)
+    if fwd:
+        return fwd
+    back = []
+    for h in range(1, 31):
+        if b[h] == me:
+            c = pic_backward(pos, h, r)
+            if c is not None:
+                back.append(c)
+    return back
+
+
+# ---------------------------------------------------------------------------
 # Common driver
 # ---------------------------------------------------------------------------
 
 CANDIDATES = {
     "jequier": jeq_candidates,
     "skyruk": sky_candidates,
+    PIC: pic_candidates,
 }
+
+#: Rulesets whose `moves` output keeps the order the rules list the moves
+#: in (the others sort by notation).
+ORDERED = (PIC,)
 for _name, _opts in K79_OPTIONS.items():
     CANDIDATES[_name] = lambda pos, r, _opts=_opts: k79_candidates(pos, r, _opts)
 
@@ -773,7 +902,9 @@ def moves_lines(ruleset, text):
     for roll in ROLLS[ruleset]:
         moves = legal_moves(ruleset, pos, roll)
         if moves:
-            for notation, child in sorted(moves, key=lambda m: m[0]):
+            if ruleset not in ORDERED:
+                moves = sorted(moves, key=lambda m: m[0])
+            for notation, child in moves:
                 lines.append("%s => %s" % (notation, child.to_string()))
         else:
             notation, child = lost_throw(ruleset, pos, roll)

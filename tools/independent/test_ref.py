@@ -51,6 +51,15 @@ BAD = [
     ("kendall1979", "oxoxoxoxoxoxo.q............... x 0 0"),   # bad char
     ("skyruk", ".............................. x 5 5"),        # both all off
     ("skyruk", "oxoxoxoxox.................... x +0 0"),      # sign
+    ("piccione-entering", ".X............................ x 0 0"),    # marked off house 1
+    ("piccione-entering", "..............X............... x 0 0"),    # marked on 15
+    ("piccione-entering", "xxxxxx........................ x 0 0"),    # six x on the board
+    ("piccione-entering", "xxx......................... x 3 0"),      # 28 chars
+    ("piccione-entering", "xxx........................... x 3 0"),    # 3 on + 3 off > 5
+    ("piccione-entering", "..........................x... x 0 0"),    # a piece on 27
+    ("piccione-entering", ".............................. x 0 0 loses=x"),  # no fifth field
+    ("piccione-entering", ".............................. x 5 5"),    # both all off
+    ("kendall1979", "Xoxoxoxoxoxo..x............... x 0 0"),     # marked on 1 outside piccione-entering
 ]
 for ruleset, text in BAD:
     try:
@@ -58,6 +67,43 @@ for ruleset, text in BAD:
         check(False, "rejects %s %r" % (ruleset, text))
     except PositionError:
         check(True, "rejects %s %r" % (ruleset, text))
+
+# Piccione, entering from the hand: the hand is not written, and may be
+# anything from 0 to 5; the entry marks the piece, the water sends one back.
+for text in (".............................. x 0 0", "xxxxx......................... o 0 0",
+             "O.x........................... x 0 4", "x............................. x 4 5"):
+    try:
+        check(parse_position("piccione-entering", text).to_string() == text,
+              "accepts and round-trips piccione-entering %r" % text)
+    except PositionError as e:
+        check(False, "accepts piccione-entering %r (%s)" % (text, e))
+
+
+def after(ruleset, text, roll, notation):
+    pos = parse_position(ruleset, text)
+    for n, child in legal_moves(ruleset, pos, roll):
+        if n == notation:
+            return child.to_string()
+    return None
+
+
+PIC_AFTER = [
+    (".............................. x 0 0", 1, "1: in-1+", "X............................. x 0 0"),
+    ("X............................. x 0 0", 3, "3: 1-4", "...x.......................... o 0 0"),
+    ("....x...................xx.o.. x 0 0", 2, "2: 25-27", "....x....................x.o.. o 0 0"),
+    ("....x...................xx.o.. x 0 0", 1, "1: in-1+", "X...x...................xx.o.. x 0 0"),
+    ("...........x.........x.o...... x 0 0", 5, "5: 22-27+", "...........x...........o...... x 0 0"),
+]
+for text, roll, notation, expected in PIC_AFTER:
+    got = after("piccione-entering", text, roll, notation)
+    check(got == expected, "piccione-entering %s from %s gives %s (got %s)" % (notation, text, expected, got))
+# The entry is listed after every move along the track.
+got = [n for n, _c in legal_moves("piccione-entering",
+                                   parse_position("piccione-entering", "....x...................xx.o.. x 0 0"), 1)]
+check(got == ["1: 5-6", "1: 26-27", "1: in-1+"], "piccione-entering entry listed last: %s" % got)
+# Lost throws from the start: only the 5 throws again.
+check([lost_throw("piccione-entering", parse_position("piccione-entering", START["piccione-entering"]), r)[0]
+       for r in (2, 3, 4, 5)] == ["2: -", "3: -", "4: -", "5: -+"], "piccione-entering lost throws from the start")
 
 # A finished game: no moves, perft 1 at every depth.
 check(moves_lines("jequier", "o...o....o.........o.......o.. o 5 0") == ["game over"],
