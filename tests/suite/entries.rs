@@ -240,3 +240,28 @@ fn perft_of_entries_agrees_with_the_reference() {
     }
     assert!(entries > 100, "the walks saw {entries} entries");
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn an_entry_reads_back_from_json_and_a_forged_one_is_refused() {
+    let start = Position::start(entering());
+    assert!(crate::hooks::every_legal_move_reads_back(start) > 1000);
+    let entry = start.find_entry(roll(1)).unwrap();
+    let json = serde_json::to_string(&entry).unwrap();
+    assert_eq!(json, r#"{"roll":1,"from":1,"to":1,"entry":true}"#);
+    // An entry that says it lands on a piece, or whose start is not
+    // the house entered, is no entry.
+    for forged in [
+        r#"{"roll":1,"from":1,"to":1,"entry":true,"swap":true}"#,
+        r#"{"roll":1,"from":2,"to":1,"entry":true}"#,
+        r#"{"roll":1,"from":1,"to":1,"entry":true,"wait":true}"#,
+    ] {
+        let error = serde_json::from_str::<Move>(forged)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("an entry is written with"),
+            "{forged}: {error}"
+        );
+    }
+}

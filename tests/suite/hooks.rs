@@ -361,7 +361,7 @@ fn a_water_on_another_house_plays_as_the_reference_reads_it() {
 /// JSON form and plays the same: serde checks structure only, so the
 /// geometry of a ruleset of one's own needs nothing of it.
 #[cfg(feature = "serde")]
-fn every_legal_move_reads_back<R: Ruleset>(start: Position<R>) -> usize {
+pub(crate) fn every_legal_move_reads_back<R: Ruleset>(start: Position<R>) -> usize {
     let mut moves_seen = 0;
     for seed in 0..30 {
         for position in walk(start, seed, 100) {
