@@ -283,6 +283,14 @@ impl PyPosition {
         Ok(self.pos.board().off(side))
     }
 
+    /// The pieces `side` holds in its hand, waiting to enter the board:
+    /// those neither on the board nor borne off, in a ruleset where a
+    /// roll enters a piece; 0 in any other.
+    fn in_hand(&self, side: &str) -> PyResult<u8> {
+        let side = side_arg(side)?;
+        Ok(self.pos.in_hand(side))
+    }
+
     /// The legal moves for `roll` (1 to 6), by start house. Empty when the
     /// throw is lost (`lose_throw` then plays it).
     fn moves(&self, roll: u8) -> PyResult<Vec<PyMove>> {

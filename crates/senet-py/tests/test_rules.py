@@ -127,7 +127,10 @@ def test_rules_file_reads_as_a_ruleset(stem):
     start = senet.Position.start(ruleset)
     assert start.ruleset == ruleset
     board = str(start).split()[0].lower()
-    assert board.count("x") == board.count("o") == ruleset.pieces_per_side
+    # Every piece on the board, or (where pieces enter) in the hand.
+    for side in ("x", "o"):
+        assert board.count(side) + start.in_hand(side) == ruleset.pieces_per_side
+    assert board.count("x") == board.count("o")
 
 
 def test_rules_file_kendall_plays_as_the_builtin_kendall():
@@ -520,3 +523,14 @@ def test_a_rules_file_whose_games_cannot_end_raises_ruleset_error(tmp_path):
     assert exits in text
     with pytest.raises(senet.RulesetError, match="a piece can reach house 26 but never leave the board"):
         senet.Ruleset.from_toml(text.replace(exits, ""))
+
+
+def test_pieces_in_hand_enter_the_board():
+    entering = rules_file("piccione-entering")
+    start = senet.Position.start(entering)
+    assert (start.in_hand("x"), start.in_hand("o")) == (5, 5)
+    entry = start.moves(1)[0]
+    assert str(entry) == "1: in-1+"
+    after = start.play(entry)
+    assert (after.in_hand("x"), after.in_hand("o")) == (4, 5)
+    assert senet.Position.start(senet.Ruleset("kendall")).in_hand("x") == 0

@@ -186,6 +186,10 @@ class Position:
         """The side with a piece on ``house`` (1 to 30), or ``None``."""
     def off(self, side: str) -> int:
         """The pieces ``side`` has borne off."""
+    def in_hand(self, side: str) -> int:
+        """The pieces ``side`` holds in its hand, waiting to enter the
+        board: those neither on the board nor borne off, in a ruleset
+        where a roll enters a piece; 0 in any other."""
     def moves(self, roll: int) -> list[Move]:
         """The legal moves for ``roll`` (1 to 6); empty when the throw is
         lost. A roll the ruleset's implement cannot make raises
