@@ -476,8 +476,9 @@ impl FromStr for MoveText {
             return Ok(parsed);
         }
         if !reader.eat("-") {
-            let from = reader
-                .house("a start house from 1 to 30, 'in' for an entry, or '-' for a lost throw")?;
+            // No longer than the other expectations: a record's error
+            // quotes it, in one line of less than 200 bytes.
+            let from = reader.house("a start house 1 to 30, 'in' for an entry, or '-'")?;
             if reader.eat("=") {
                 parsed.play = Some((from, Target::House(from)));
                 parsed.wait = true;

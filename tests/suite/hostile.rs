@@ -258,6 +258,13 @@ fn errors_quote_a_short_escaped_excerpt() {
             .parse::<Record>()
             .unwrap_err()
             .to_string(),
+        // Found by fuzzing: a move of NULs at throw 104 of a Temple game
+        // made a 201-byte message once entries lengthened what a move's
+        // start may be (kept in the fuzz corpus too).
+        include_str!("../../fuzz/corpus/record/long_error_at_throw_104")
+            .parse::<Record>()
+            .unwrap_err()
+            .to_string(),
         format!("[Ruleset \"{}\"]\n", "字\u{202e}".repeat(30))
             .parse::<Record>()
             .unwrap_err()
