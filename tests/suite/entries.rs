@@ -5,8 +5,7 @@
 //! the hooks' contracts about them has a test here named after it; a
 //! ruleset of one's own with both is played against the plain reference.
 
-use crate::common::{assert_moves, house, play, pos, ps, roll};
-use crate::hooks::walk;
+use crate::common::{assert_moves, house, play, pos, ps, roll, walk, walked_positions_read_back};
 use crate::reference::reference_perft;
 
 use senet::effect::{Rest, Way};
@@ -218,23 +217,17 @@ fn perft_of_entries_agrees_with_the_reference() {
         );
     }
     let mut entries = 0;
-    for seed in 0..20 {
-        for position in walk(start, seed, 120) {
-            let text = position.to_string();
-            assert_eq!(
-                Position::parse(start.ruleset(), &text),
-                Ok(position),
-                "{text}"
-            );
-            for r in position.ruleset().dice().rolls() {
-                for mv in position.moves(r).iter() {
-                    let written = position.notation(mv);
-                    let read: MoveText = written.to_string().parse().unwrap();
-                    assert_eq!(read.resolve(&position), Ok(Some(mv)), "{written}");
-                    entries += usize::from(mv.is_entry());
-                }
+    walked_positions_read_back(start, 0..20, 120, |position, _| {
+        for r in position.ruleset().dice().rolls() {
+            for mv in position.moves(r).iter() {
+                let written = position.notation(mv);
+                let read: MoveText = written.to_string().parse().unwrap();
+                assert_eq!(read.resolve(position), Ok(Some(mv)), "{written}");
+                entries += usize::from(mv.is_entry());
             }
         }
+    });
+    for seed in 0..20 {
         let late = walk(start, seed, 60).pop().unwrap();
         assert_eq!(perft(&late, 2), reference_perft(&late, 2), "{late}");
     }

@@ -6,6 +6,7 @@
 //! Each user ruleset is played against the plain reference of
 //! `tests/suite/reference`, which reads the same hooks one piece at a time.
 
+use crate::common::{walk, walked_positions_read_back};
 use crate::reference;
 
 use senet::Rules;
@@ -30,38 +31,6 @@ fn roll(n: u8) -> Roll {
 /// A plain step, bearing off past 30.
 fn step(from: House, roll: Roll) -> Reach {
     House::new(from.number() + roll.value()).map_or(Reach::Off, Reach::To)
-}
-
-/// Positions reached by playing the first legal move of seeded random
-/// throws (a simple walk, no random source needed): every position on
-/// the way, until the game ends or `throws` are played.
-pub(crate) fn walk<R: Ruleset>(start: Position<R>, seed: u64, throws: usize) -> Vec<Position<R>> {
-    let rolls: Vec<Roll> = start.ruleset().dice().rolls().collect();
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut seen = vec![start];
-    let mut position = start;
-    for _ in 0..throws {
-        if position.is_over() {
-            break;
-        }
-        let r = rolls[(next() % rolls.len() as u64) as usize];
-        let moves = position.moves(r);
-        position = if moves.is_empty() {
-            moves.lose_throw().unwrap()
-        } else {
-            moves
-                .play_nth((next() % moves.len() as u64) as usize)
-                .unwrap()
-        };
-        seen.push(position);
-    }
-    seen
 }
 
 /// Three pieces each; landing on an opponent's piece swaps it below house
@@ -124,19 +93,11 @@ fn a_capture_only_through_contact_at_plays_as_the_reference_reads_it() {
         assert_eq!(perft(&start, depth), reference_perft(&start, depth));
     }
     let mut captured = 0;
-    for seed in 0..40 {
-        for position in walk(start, seed, 120) {
-            let text = position.to_string();
-            assert_eq!(
-                Position::parse(start.ruleset(), &text),
-                Ok(position),
-                "{text}"
-            );
-            let on = position.board().on_board(Side::X) + position.board().on_board(Side::O);
-            let off = position.board().off(Side::X) + position.board().off(Side::O);
-            captured += usize::from(on + off < 6);
-        }
-    }
+    walked_positions_read_back(start, 0..40, 120, |position, _| {
+        let on = position.board().on_board(Side::X) + position.board().on_board(Side::O);
+        let off = position.board().off(Side::X) + position.board().off(Side::O);
+        captured += usize::from(on + off < 6);
+    });
     assert!(
         captured > 0,
         "no walk captured a piece: the test saw nothing"
@@ -246,29 +207,21 @@ fn a_mark_on_another_house_plays_as_the_reference_reads_it() {
         assert_eq!(perft(&start, depth), reference_perft(&start, depth));
     }
     let mut marked = 0;
-    for seed in 0..60 {
-        for position in walk(start, seed, 80) {
-            let text = position.to_string();
-            assert_eq!(
-                Position::parse(start.ruleset(), &text),
-                Ok(position),
-                "{text}"
-            );
-            if let Some(side) = position.board().marked() {
-                marked += 1;
-                assert_eq!(position.marked_house(), Some(house(BEACON_HOME)));
-                if position.side_to_throw() == side {
-                    // The marked piece moves alone.
-                    for r in Beacon.dice().rolls() {
-                        for mv in position.moves(r).iter() {
-                            assert_eq!(mv.from(), house(BEACON_HOME), "{text}");
-                        }
+    walked_positions_read_back(start, 0..60, 80, |position, text| {
+        if let Some(side) = position.board().marked() {
+            marked += 1;
+            assert_eq!(position.marked_house(), Some(house(BEACON_HOME)));
+            if position.side_to_throw() == side {
+                // The marked piece moves alone.
+                for r in Beacon.dice().rolls() {
+                    for mv in position.moves(r).iter() {
+                        assert_eq!(mv.from(), house(BEACON_HOME), "{text}");
                     }
                 }
-                assert_eq!(perft(&position, 2), reference_perft(&position, 2), "{text}");
             }
+            assert_eq!(perft(position, 2), reference_perft(position, 2), "{text}");
         }
-    }
+    });
     assert!(marked > 0, "no walk marked a piece: the test saw nothing");
 }
 
@@ -329,23 +282,15 @@ fn a_water_on_another_house_plays_as_the_reference_reads_it() {
     assert_eq!(after.to_string(), "ooooxxxx...................... o 0 0");
     // No piece is ever found standing on house 20.
     let mut entered = 0;
-    for seed in 0..40 {
-        for position in walk(start, seed, 150) {
-            assert_eq!(position.piece_at(house(20)), None);
-            let text = position.to_string();
-            assert_eq!(
-                Position::parse(start.ruleset(), &text),
-                Ok(position),
-                "{text}"
-            );
-            entered += usize::from(
-                Ferry
-                    .dice()
-                    .rolls()
-                    .any(|r| position.moves(r).iter().any(Move::is_water)),
-            );
-        }
-    }
+    walked_positions_read_back(start, 0..40, 150, |position, _| {
+        assert_eq!(position.piece_at(house(20)), None);
+        entered += usize::from(
+            Ferry
+                .dice()
+                .rolls()
+                .any(|r| position.moves(r).iter().any(Move::is_water)),
+        );
+    });
     assert!(
         entered > 0,
         "no walk reached the water: the test saw nothing"

@@ -7,7 +7,6 @@
 
 use senet::{Position, Rules, Side, perft};
 
-#[path = "../../../tests/suite/common/mod.rs"]
 mod common;
 #[path = "../../../tests/suite/reference/mod.rs"]
 mod reference;
@@ -17,11 +16,7 @@ use reference::reference_perft;
 
 /// The repository's file.
 fn water_rules() -> Rules {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../rules/kendall1979-water.toml"
-    );
-    senet_rules_file::read(path).unwrap_or_else(|error| panic!("{path}: {error}"))
+    repo_rules("kendall1979-water")
 }
 
 /// x's piece in the water and three more, o's three, the rest borne off;

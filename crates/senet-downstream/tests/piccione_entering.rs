@@ -7,7 +7,6 @@
 
 use senet::{Position, PositionError, Rules, Side, perft};
 
-#[path = "../../../tests/suite/common/mod.rs"]
 mod common;
 #[path = "../../../tests/suite/reference/mod.rs"]
 mod reference;
@@ -17,11 +16,7 @@ use reference::reference_perft;
 
 /// The repository's file.
 fn entering() -> Rules {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../rules/piccione-entering.toml"
-    );
-    senet_rules_file::read(path).unwrap_or_else(|error| panic!("{path}: {error}"))
+    repo_rules("piccione-entering")
 }
 
 #[test]

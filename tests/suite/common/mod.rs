@@ -300,3 +300,59 @@ pub fn replayed_record(rules: senet::Rules, seed: u64, throws: u64) -> (String, 
     assert_eq!(verdict.position(), game.position());
     (text, game.is_over())
 }
+
+/// Positions reached by playing the first legal move of seeded random
+/// throws (a simple walk, no random source needed): every position on
+/// the way, until the game ends or `throws` are played.
+pub fn walk<R: Ruleset>(start: Position<R>, seed: u64, throws: usize) -> Vec<Position<R>> {
+    let rolls: Vec<Roll> = start.ruleset().dice().rolls().collect();
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut seen = vec![start];
+    let mut position = start;
+    for _ in 0..throws {
+        if position.is_over() {
+            break;
+        }
+        let r = rolls[(next() % rolls.len() as u64) as usize];
+        let moves = position.moves(r);
+        position = if moves.is_empty() {
+            moves.lose_throw().unwrap()
+        } else {
+            moves
+                .play_nth((next() % moves.len() as u64) as usize)
+                .unwrap()
+        };
+        seen.push(position);
+    }
+    seen
+}
+
+/// Every position of the walks from `start`, one walk of `throws` throws
+/// for each seed of `seeds` (see [`walk`]), is written as its string and
+/// parsed back to itself; `each` is then given the position and its text,
+/// for the checks of the caller.
+#[track_caller]
+pub fn walked_positions_read_back<R: Ruleset>(
+    start: Position<R>,
+    seeds: std::ops::Range<u64>,
+    throws: usize,
+    mut each: impl FnMut(&Position<R>, &str),
+) {
+    for seed in seeds {
+        for position in walk(start, seed, throws) {
+            let text = position.to_string();
+            assert_eq!(
+                Position::parse(start.ruleset(), &text),
+                Ok(position),
+                "{text}"
+            );
+            each(&position, &text);
+        }
+    }
+}
