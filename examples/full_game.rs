@@ -16,7 +16,6 @@ use std::process::ExitCode;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use senet::game::Thrown;
 use senet::{AnyRuleset, Game, Seed};
 
 /// A game still running after this many throws is stopped, unfinished.
@@ -60,15 +59,21 @@ fn run(ruleset: AnyRuleset, seed: Option<u64>, out: &mut impl Write) -> io::Resu
     let mut game = Game::seeded(ruleset, Seed::from_u64(n));
     let mut choices = ChaCha8Rng::seed_from_u64(n);
     while !game.is_over() && game.history().len() < MAX_THROWS {
-        let turn = match game.throw().map_err(io::Error::other)? {
-            Thrown::Lost(turn) => turn,
-            Thrown::ToPlay(_) => {
-                let moves = game.legal_moves();
-                let pick = (u64::from(choices.next_u32()) * moves.len() as u64) >> 32;
-                game.play(moves[pick as usize]).map_err(io::Error::other)?
-            }
-        };
-        writeln!(out, "{turn}")?;
+        let before = game.history().len();
+        // A move waits for a choice (a throw with legal moves), or the
+        // side throws.
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            game.throw().map_err(io::Error::other)?;
+        } else {
+            let pick = (u64::from(choices.next_u32()) * moves.len() as u64) >> 32;
+            game.play(moves[pick as usize]).map_err(io::Error::other)?;
+        }
+        // Every turn made: a move, a lost throw (or, where throws are
+        // banked, a banked one and any rolls lost with it).
+        for turn in &game.history()[before..] {
+            writeln!(out, "{turn}")?;
+        }
     }
     let throws = game.history().len();
     writeln!(out, "final position: {}", game.position())?;

@@ -74,6 +74,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bank;
 mod resume;
 mod step;
 mod turn;
@@ -86,7 +87,7 @@ use thiserror::Error;
 use crate::effect::Effect;
 use crate::house::Side;
 use crate::movegen::IllegalMoveError;
-use crate::mv::{Move, MoveList};
+use crate::mv::Move;
 use crate::notation::move_text::{MoveText, MoveTextError, ParseMoveError};
 use crate::notation::typed::TypedMoveError;
 use crate::position::Position;
@@ -305,17 +306,21 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     pub fn new(start: impl Into<Position<R>>, source: S) -> Game<R, S> {
         let position = start.into();
         let seed = source.fresh_seed();
-        Game {
+        let mut game = Game {
             state: State {
                 start: position,
                 position,
                 pending: None,
+                banked: bank::banked_at_start(&position),
                 history: Vec::new(),
                 finish: position.outcome().map(Finish::by_rules),
             },
             source,
             seed,
-        }
+        };
+        // A start with a bank to play waits for its moves.
+        game.settle_bank();
+        game
     }
 
     /// What players may see of the game: everything but the throw source.
@@ -537,7 +542,7 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     pub fn throw(&mut self) -> Result<Thrown, GameError> {
         self.check_not_over()?;
         let position = self.state.position;
-        if let Some((throw, _)) = self.state.pending {
+        if let Some(&(throw, _)) = self.state.pending.as_ref() {
             return Err(GameError::MovePending {
                 side: position.side_to_throw(),
                 throw,
@@ -552,9 +557,12 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
                 found: throw.dice(),
             });
         }
+        if ruleset.banks_throws() {
+            return self.bank(throw);
+        }
         let moves = position.moves(throw.roll()).to_list();
         if !moves.is_empty() {
-            self.state.pending = Some((throw, moves));
+            self.state.pending = Some((throw, moves.to_vec()));
             return Ok(Thrown::ToPlay(throw));
         }
         let after = position
@@ -627,10 +635,13 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
         mv: Move,
         apply: impl FnOnce(&Position<R>) -> Result<(Position<R>, T), IllegalMoveError>,
     ) -> Result<(Turn, T), GameError> {
-        let throw = self.waiting_throw()?;
+        let mut throw = self.waiting_throw()?;
         let position = self.state.position;
         let side = position.side_to_throw();
-        if mv.roll() != throw.roll() {
+        // A bank's moves are of every banked roll: the position refuses a
+        // roll not banked.
+        let banking = position.ruleset().banks_throws();
+        if mv.roll() != throw.roll() && !banking {
             return Err(GameError::WrongRoll {
                 given: mv.roll(),
                 thrown: throw.roll(),
@@ -639,7 +650,13 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
         }
         let (after, read) =
             apply(&position).map_err(|error| GameError::Illegal { side, mv, error })?;
+        if banking {
+            throw = self.take_banked(mv.roll());
+        }
         let turn = self.commit(throw, Some(mv), position.notation(mv), after);
+        if banking {
+            self.settle_bank();
+        }
         Ok((turn, read))
     }
 
@@ -696,6 +713,15 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
     pub fn play_typed(&mut self, text: &str) -> Result<Turn, GameError> {
         let throw = self.waiting_throw()?;
         let position = self.state.position;
+        if position.ruleset().banks_throws() {
+            let mv = position
+                .read_typed_banked_move(text)
+                .map_err(|error| GameError::Typed {
+                    side: position.side_to_throw(),
+                    error,
+                })?;
+            return self.play(mv);
+        }
         let mv = position
             .read_typed_move(throw.roll(), text)
             .map_err(|error| GameError::Typed {
@@ -726,7 +752,7 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
         let throw = self.waiting_throw()?;
         let position = self.state.position;
         let side = position.side_to_throw();
-        if written.roll() != throw.roll() {
+        if written.roll() != throw.roll() && !position.ruleset().banks_throws() {
             return Err(GameError::WrongRoll {
                 given: written.roll(),
                 thrown: throw.roll(),
@@ -738,6 +764,15 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
             written,
             error,
         };
+        if position.ruleset().banks_throws() {
+            return match written.resolve(&position).map_err(notation_error)? {
+                Some(mv) => self.play(mv),
+                None => Err(notation_error(MoveTextError::NotLost {
+                    written,
+                    count: self.legal_moves().len(),
+                })),
+            };
+        }
         match written.resolve(&position).map_err(notation_error)? {
             Some(mv) => self.play(mv),
             // A waiting throw always has legal moves, so it is never lost.
@@ -805,7 +840,13 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
         );
         self.state.history.push(turn);
         self.state.position = after;
-        self.state.pending = None::<(Throw, MoveList)>;
+        self.state.pending = None;
+        if text.is_banked() {
+            self.state.banked.push(throw);
+        }
+        if after.bank().is_empty() {
+            self.state.banked.clear();
+        }
         self.state.finish = after.outcome().map(Finish::by_rules);
         turn
     }

@@ -386,15 +386,22 @@ impl<R: Ruleset> Moves<R> {
     #[inline]
     pub fn lose_throw(&self) -> Result<Position<R>, IllegalMoveError> {
         if !self.is_empty() {
-            Err(IllegalMoveError::MovesExist { count: self.len() })
-        } else if self.position.is_over() {
-            Err(IllegalMoveError::GameOver)
-        } else if !self.position.ruleset().dice().can_roll(self.roll) {
-            Err(IllegalMoveError::RollNotOnDice { roll: self.roll })
-        } else {
-            // The sets are complete and empty: the throw is lost.
-            Ok(self.position.apply_lost_throw(self.roll))
+            return Err(IllegalMoveError::MovesExist { count: self.len() });
         }
+        self.position.check_roll(self.roll)?;
+        // A banked roll is lost only when no banked roll can be played (a
+        // constant for a ruleset that banks nothing).
+        if self.position.ruleset().banks_throws() {
+            if let Some(roll) = self.position.playable_banked_roll() {
+                return Err(IllegalMoveError::BankPlayable { roll });
+            }
+            let lowest = self.position.bank().lowest();
+            if let Some(lowest) = lowest.filter(|&lowest| lowest != self.roll) {
+                return Err(IllegalMoveError::LostLowestFirst { lowest });
+            }
+        }
+        // The sets are complete and empty: the throw is lost.
+        Ok(self.position.apply_lost_throw(self.roll))
     }
 
     /// Whether the throw is lost: no legal move, the game not over, and a

@@ -118,6 +118,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod bank;
 mod bitboard;
 mod board;
 pub mod effect;
@@ -140,6 +141,7 @@ mod setup;
 pub mod source;
 mod throw;
 
+pub use bank::Bank;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use game::{Game, GameError};

@@ -13,6 +13,13 @@ use crate::throw::Roll;
 /// (each once, unweighted), of `perft(P after m, d - 1)` for each legal
 /// move `m`, or of `perft(P after the lost throw, d - 1)` when there is none.
 ///
+/// Where throws are banked ([`Ruleset::banks_throws`]), a throw banked
+/// is one level as a move is: while the side throws, each roll gives
+/// `perft(P after banking it, d - 1)`; once it plays its bank, no roll
+/// is thrown, and the sum is over each legal move of each banked roll
+/// (each roll value once), or, when none has one, `perft(P after the
+/// lowest banked roll is lost, d - 1)`.
+///
 /// Every depth is accepted, and none can overflow the call stack: the
 /// walk keeps the positions from `position` down to the one it is at in
 /// a list of its own, the first eight on the call stack (so that depths
@@ -97,7 +104,9 @@ impl<R: Ruleset> Frame<R> {
             let moves = self.by_roll.get(roll);
             if moves.is_empty() {
                 self.roll += 1;
-                let after = self.by_roll.position().apply_lost_throw(roll);
+                let Some(after) = without_move(&self.by_roll, roll) else {
+                    continue;
+                };
                 if last || after.is_over() {
                     *leaves = leaves.saturating_add(1);
                     continue;
@@ -121,6 +130,27 @@ impl<R: Ruleset> Frame<R> {
         }
         None
     }
+}
+
+/// The position after a throw of `roll` that moves no piece: a lost
+/// throw; where throws are banked, the throw banked while the side
+/// throws, and once it plays its bank, the lowest banked roll lost when
+/// no banked roll has a move. `None` when the roll is none of these (a
+/// roll not banked, or a banked roll while another can be played or lost
+/// first).
+#[inline]
+fn without_move<R: Ruleset>(by_roll: &MovesByRoll<R>, roll: Roll) -> Option<Position<R>> {
+    let position = by_roll.position();
+    // A constant for a ruleset that banks nothing.
+    if !position.ruleset().banks_throws() {
+        return Some(position.apply_lost_throw(roll));
+    }
+    let bank = position.bank();
+    if !bank.is_to_play() {
+        return Some(position.apply_bank_throw(roll));
+    }
+    let lost = bank.lowest() == Some(roll) && bank.distinct().all(|r| by_roll.get(r).is_empty());
+    lost.then(|| position.apply_lost_throw(roll))
 }
 
 /// How many frames are held inline, on the call stack: enough for perft
@@ -198,11 +228,19 @@ pub fn divide<R: Ruleset>(position: &Position<R>, depth: u32) -> Vec<(MoveText, 
     if depth == 0 || position.is_over() {
         return lines;
     }
+    let by_roll = position.moves_by_roll();
     for roll in position.ruleset().dice().rolls() {
         let moves = position.moves(roll);
-        if moves.is_empty() {
-            let after = position.apply_lost_throw(roll);
-            lines.push((position.lost_notation(roll), perft(&after, depth - 1)));
+        if moves.is_empty()
+            && let Some(after) = without_move(&by_roll, roll)
+        {
+            let banked = position.ruleset().banks_throws() && !position.bank().is_to_play();
+            let text = if banked {
+                position.bank_notation(roll)
+            } else {
+                position.lost_notation(roll)
+            };
+            lines.push((text, perft(&after, depth - 1)));
         }
         for mv in moves.iter() {
             lines.push((position.notation(mv), perft(&position.apply(mv), depth - 1)));

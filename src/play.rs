@@ -1,6 +1,7 @@
 //! Playing a move or a lost throw: the position after it, with the side
 //! that throws next.
 
+use crate::bank::Bank;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
@@ -273,7 +274,15 @@ impl<R: Ruleset> Position<R> {
         let ruleset = self.ruleset;
         let side = self.side_to_throw();
         let over = ruleset.outcome(&placed.board).is_some();
-        let again = ruleset.throws_again(placed.roll, Some(placed.played)) & !over;
+        // A banking side plays on while its bank holds a roll; otherwise
+        // the ruleset says. `banks_throws` is a constant for a built-in
+        // ruleset, so only one of the two is compiled.
+        let (again, bank) = if ruleset.banks_throws() {
+            self.bank_after(placed.roll, over)
+        } else {
+            let again = ruleset.throws_again(placed.roll, Some(placed.played)) & !over;
+            (again, Bank::EMPTY)
+        };
         // A constant `false` for a ruleset that never takes a turn away.
         let costs_a_turn = ruleset.loses_next_turn(placed.played) & !over;
         let mut owed = self.owed.adding(Debt::LosesTurn, side, costs_a_turn);
@@ -293,7 +302,19 @@ impl<R: Ruleset> Position<R> {
             board: placed.board.facing(next),
             over,
             owed,
+            bank,
         }
+    }
+
+    /// Whether the side plays on from its bank after playing `roll`, and
+    /// the bank it then holds (empty when the sticks pass or the game is
+    /// over). Kept out of [`finish`](Self::finish)'s body: a ruleset that
+    /// banks nothing never calls it.
+    #[inline(never)]
+    fn bank_after(&self, roll: Roll, over: bool) -> (bool, Bank) {
+        let bank = self.bank.without(roll);
+        let again = !bank.is_empty() & !over;
+        (again, if again { bank } else { Bank::EMPTY })
     }
 
     /// The side whose piece on the ruleset's `mark_house` is marked after
@@ -316,7 +337,13 @@ impl<R: Ruleset> Position<R> {
     #[inline]
     pub(crate) fn apply_lost_throw(&self, roll: Roll) -> Position<R> {
         let side = self.side_to_throw();
-        let again = self.ruleset.throws_again(roll, None);
+        // A banking side loses its rolls one at a time, and plays on
+        // while its bank holds one.
+        let (again, bank) = if self.ruleset.banks_throws() {
+            self.bank_after(roll, false)
+        } else {
+            (self.ruleset.throws_again(roll, None), Bank::EMPTY)
+        };
         let (mut next, mut owed) = (if again { side } else { side.opponent() }, self.owed);
         if !owed.is_nothing() && !again {
             (next, owed) = owed.skipping(next);
@@ -328,6 +355,7 @@ impl<R: Ruleset> Position<R> {
         Position {
             board: self.board.facing(next),
             owed,
+            bank,
             ..*self
         }
     }

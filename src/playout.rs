@@ -101,6 +101,22 @@ pub trait PlayoutDriver<R: Ruleset> {
 
     /// The position after one of `moves` (never empty), thrown as `throw`.
     fn play(&mut self, moves: &Moves<R>, throw: Throw) -> Result<Position<R>, Self::Error>;
+
+    /// Where throws are banked ([`Ruleset::banks_throws`]), the position
+    /// after one move of the bank `position` holds, some banked roll having
+    /// one. By default the lowest banked roll with a move is played,
+    /// through [`play`](Self::play) with that roll's canonical throw;
+    /// a driver that chooses the order of its rolls says so here.
+    fn play_bank(&mut self, position: &Position<R>) -> Result<Position<R>, Self::Error> {
+        let roll = position
+            .bank()
+            .distinct()
+            .find(|&roll| !position.moves(roll).is_empty())
+            .ok_or(IllegalMoveError::GameOver)?;
+        let dice = position.ruleset().dice();
+        let throw = Throw::canonical(dice, roll).ok_or(IllegalMoveError::RollNotOnDice { roll })?;
+        self.play(&position.moves(roll), throw)
+    }
 }
 
 /// Plays on from `start` with a uniformly random legal move each throw
@@ -111,7 +127,10 @@ pub trait PlayoutDriver<R: Ruleset> {
 /// which the throw never reads, choose the move when there is one, scaled
 /// to the move count by a multiply-shift (an index in the order of
 /// [`Moves`]). One word per throw rather than two halves the generator's
-/// share of the work. The same generator state gives the same game.
+/// share of the work. Where throws are banked ([`Ruleset::banks_throws`]),
+/// each throw's word is only its throw, and each move of a bank takes one
+/// word more, scaled to the count of every banked roll's moves (lowest
+/// roll first). The same generator state gives the same game.
 /// Allocation-free.
 ///
 /// ```
@@ -214,6 +233,10 @@ trait Turns<R: Ruleset> {
         choice: Self::Choice,
     ) -> Result<Position<R>, Self::Error>;
     fn lose(&mut self, moves: &Moves<R>) -> Result<Position<R>, Self::Error>;
+    /// The position after `throw` is banked.
+    fn bank(&mut self, position: &Position<R>, throw: Throw) -> Result<Position<R>, Self::Error>;
+    /// The position after one move of the bank, some banked roll having one.
+    fn play_bank(&mut self, position: &Position<R>) -> Result<Position<R>, Self::Error>;
 }
 
 /// The one playout loop.
@@ -225,9 +248,28 @@ fn run<R: Ruleset, T: Turns<R>>(
 ) -> Result<Playout<R>, T::Error> {
     let mut position = *start;
     let (mut throws, mut lost_throws) = (0, 0);
+    // A constant for a built-in ruleset: none banks its throws.
+    let banking = position.ruleset().banks_throws();
     while !position.is_over() && throws < max_throws {
+        if banking && position.bank().is_to_play() {
+            // A bank is played with no throw: a move of a banked roll,
+            // or, when none has one, the lowest roll lost.
+            position = match (position.playable_banked_roll(), position.bank().lowest()) {
+                (Some(_), _) => turns.play_bank(&position)?,
+                (None, Some(lowest)) => {
+                    lost_throws += 1;
+                    position.apply_lost_throw(lowest)
+                }
+                (None, None) => break,
+            };
+            continue;
+        }
         let (throw, choice) = turns.throw(&position)?;
         throws += 1;
+        if banking {
+            position = turns.bank(&position, throw)?;
+            continue;
+        }
         // The moves as sets: counting them and playing the chosen one
         // writes no list.
         let moves = position.moves(throw.roll());
@@ -276,6 +318,32 @@ impl<R: Ruleset, G: Rng + ?Sized> Turns<R> for Uniform<'_, G> {
         // The dice's own throw: a roll they can make, in a game not over.
         Ok(moves.position().apply_lost_throw(moves.roll()))
     }
+
+    #[inline]
+    fn bank(&mut self, position: &Position<R>, throw: Throw) -> Result<Position<R>, Infallible> {
+        // The dice's own throw, by a side still throwing.
+        Ok(position.apply_bank_throw(throw.roll()))
+    }
+
+    /// One word: a move among every banked roll's, lowest roll first.
+    #[inline]
+    fn play_bank(&mut self, position: &Position<R>) -> Result<Position<R>, Infallible> {
+        let word = self.0.next_u32();
+        let bank = position.bank();
+        let total: usize = bank.distinct().map(|roll| position.moves(roll).len()).sum();
+        let mut pick = scaled_index(word, 32, total.max(1));
+        for roll in bank.distinct() {
+            let moves = position.moves(roll);
+            if pick < moves.len()
+                && let Some(after) = moves.play_nth(pick)
+            {
+                return Ok(after);
+            }
+            pick -= moves.len().min(pick);
+        }
+        // Never reached: some banked roll has a move.
+        Ok(*position)
+    }
 }
 
 /// [`playout_with`]'s turns: the driver's, with its lost throws checked.
@@ -298,6 +366,16 @@ impl<R: Ruleset, D: PlayoutDriver<R> + ?Sized> Turns<R> for Checked<'_, D> {
     #[inline(always)]
     fn lose(&mut self, moves: &Moves<R>) -> Result<Position<R>, D::Error> {
         Ok(moves.lose_throw()?)
+    }
+
+    #[inline]
+    fn bank(&mut self, position: &Position<R>, throw: Throw) -> Result<Position<R>, D::Error> {
+        Ok(position.bank_throw(throw.roll())?)
+    }
+
+    #[inline]
+    fn play_bank(&mut self, position: &Position<R>) -> Result<Position<R>, D::Error> {
+        self.0.play_bank(position)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use thiserror::Error;
 
+use crate::bank::Bank;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
@@ -29,7 +30,7 @@ use crate::rulesets::CheckedRuleset;
 /// assert_eq!(position.to_string(), text);
 /// assert_eq!(position.side_to_throw(), Side::O);
 /// assert!(!position.is_over());
-/// assert_eq!(std::mem::size_of::<Position<Kendall>>(), 16);
+/// assert_eq!(std::mem::size_of::<Position<Kendall>>(), 20);
 /// # Ok::<(), senet::PositionError>(())
 /// ```
 #[derive(Clone, Copy)]
@@ -47,6 +48,10 @@ pub struct Position<R: Ruleset> {
     /// begin ([`Ruleset::begins_with`]). Always nothing in a ruleset
     /// with neither.
     pub(crate) owed: Owed,
+    /// The rolls the side to throw has thrown this turn and not yet
+    /// played ([`Ruleset::banks_throws`]). Always empty in a ruleset
+    /// that plays each throw when it is thrown.
+    pub(crate) bank: Bank,
 }
 
 impl<R: Ruleset> PartialEq for Position<R> {
@@ -57,12 +62,14 @@ impl<R: Ruleset> PartialEq for Position<R> {
             self.side_to_throw(),
             self.over,
             self.owed,
+            self.bank,
         ) == (
             other.ruleset,
             other.board,
             other.side_to_throw(),
             other.over,
             other.owed,
+            other.bank,
         )
     }
 }
@@ -77,6 +84,7 @@ impl<R: Ruleset> core::hash::Hash for Position<R> {
             self.side_to_throw(),
             self.over,
             self.owed,
+            self.bank,
         )
             .hash(state);
     }
@@ -90,6 +98,7 @@ impl<R: Ruleset> core::fmt::Debug for Position<R> {
             .field("side", &self.side_to_throw())
             .field("over", &self.over)
             .field("owed", &self.owed)
+            .field("bank", &self.bank)
             .finish()
     }
 }
@@ -182,6 +191,15 @@ pub enum PositionError {
         /// The ruleset's name.
         ruleset: &'static str,
     },
+    /// The bank is not one the ruleset and the position can hold
+    /// ([`Position::bank`]).
+    #[error("the bank {bank} cannot be held here: {why}")]
+    Bank {
+        /// The bank as the position string writes it.
+        bank: String,
+        /// Why not.
+        why: &'static str,
+    },
     /// A side has more pieces than the ruleset gives it.
     #[error("{side} has {found} pieces on the board and off, more than the {max} of {ruleset}")]
     TooManyPieces {
@@ -228,7 +246,7 @@ pub enum PositionError {
     },
     /// The position string's fifth field is not one the crate writes.
     #[error(
-        "the field after OOFF must be loses=SIDES, unbegun=SIDES or both (loses=x,unbegun=o), SIDES being x, o or xo; found {found:?}"
+        "the field after OOFF must be loses=SIDES, unbegun=SIDES, bank=ROLLS or several in that order (loses=x,bank=14+), SIDES being x, o or xo, ROLLS the banked rolls lowest first, with + while the side still throws; found {found:?}"
     )]
     StateField {
         /// The field as found, or its start when it is long (at most 60
@@ -297,6 +315,7 @@ impl<R: Ruleset> Position<R> {
         board: Board,
         side: Side,
         owed: Owed,
+        bank: Bank,
     ) -> Result<Position<R>, PositionError> {
         validate(&ruleset, &board)?;
         if owed.any_lost_turn() && !takes_turns(&ruleset) {
@@ -312,11 +331,14 @@ impl<R: Ruleset> Position<R> {
                 });
             }
         }
+        let over = ruleset.outcome(&board).is_some();
+        check_bank(&ruleset, bank, over)?;
         Ok(Position {
             ruleset,
             board: board.facing(side),
-            over: ruleset.outcome(&board).is_some(),
+            over,
             owed,
+            bank,
         })
     }
 
@@ -603,6 +625,7 @@ impl<R: CheckedRuleset> Position<R> {
             board,
             over: ruleset.outcome(&board).is_some(),
             owed: owed_at_start(&ruleset),
+            bank: Bank::EMPTY,
         }
     }
 }
@@ -643,6 +666,21 @@ fn check_hooks<R: Ruleset>(ruleset: &R) -> Result<(), PositionError> {
     }
     if ruleset.water_to_hand() && (ruleset.water().is_none() || !enters_pieces(ruleset)) {
         return Err(HookError::HandWithoutEntry.into());
+    }
+    if ruleset.banks_throws() {
+        if ruleset
+            .dice()
+            .rolls()
+            .all(|roll| ruleset.throws_again(roll, None))
+        {
+            return Err(HookError::EndlessBank.into());
+        }
+        if Side::BOTH
+            .into_iter()
+            .any(|side| ruleset.begins_with(side).is_some())
+        {
+            return Err(HookError::BankBeforeBeginning.into());
+        }
     }
     for occupied in probes(ruleset) {
         let occupied = occupied & Bitboard::range(1, House::COUNT);
@@ -714,6 +752,38 @@ fn validate<R: Ruleset>(ruleset: &R, board: &Board) -> Result<(), PositionError>
 /// What the sides owe at the start: each side the ruleset makes throw a
 /// roll to begin ([`Ruleset::begins_with`]) has yet to.
 #[inline]
+/// A bank a position may hold: none but in a ruleset that banks throws
+/// and a game going on; while the side still throws, only rolls that
+/// give another throw; every roll one the implement makes.
+fn check_bank<R: Ruleset>(ruleset: &R, bank: Bank, over: bool) -> Result<(), PositionError> {
+    if bank == Bank::EMPTY {
+        return Ok(());
+    }
+    let why = if !ruleset.banks_throws() {
+        "this ruleset plays each throw when it is thrown, so it banks none"
+    } else if over {
+        "the game is over, so nothing is banked"
+    } else if bank.is_empty() {
+        "a bank played holds at least one roll"
+    } else if bank.rolls().any(|roll| !ruleset.dice().can_roll(roll)) {
+        "it holds a roll this ruleset's throw cannot make"
+    } else if !bank.is_to_play() && bank.rolls().any(|roll| !ruleset.throws_again(roll, None)) {
+        "while the side still throws, its bank holds only rolls that give another throw"
+    } else if !bank.is_to_play()
+        && bank
+            .distinct()
+            .any(|roll| bank.count(roll) == Bank::MAX_OF_A_ROLL)
+    {
+        "a bank full for a roll is played: the throw that fills it ends the throwing"
+    } else {
+        return Ok(());
+    };
+    Err(PositionError::Bank {
+        bank: bank.to_string(),
+        why,
+    })
+}
+
 fn owed_at_start<R: Ruleset>(ruleset: &R) -> Owed {
     Side::BOTH.into_iter().fold(Owed::NOTHING, |owed, side| {
         owed.adding(Debt::Unbegun, side, ruleset.begins_with(side).is_some())

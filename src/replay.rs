@@ -584,9 +584,12 @@ impl Record {
             });
             return verdict;
         }
+        // The throws banked and not yet played, as a game keeps them.
+        let mut banked = Vec::new();
         for (i, &written) in self.throws().iter().enumerate() {
             let number = i + 1;
-            match replay_throw(&verdict.position, seeded.as_mut(), written, number) {
+            let at = &verdict.position;
+            match replay_throw(at, seeded.as_mut(), &mut banked, written, number) {
                 Ok((turn, after)) => {
                     verdict.history.push(turn);
                     verdict.position = after;
@@ -670,10 +673,13 @@ impl Record {
     }
 }
 
-/// Replays one recorded throw: the turn it makes and the position after it.
+/// Replays one recorded throw: the turn it makes and the position after
+/// it. A roll played from a bank draws no throw: it was drawn when banked
+/// (`banked` keeps those throws, as a game does).
 fn replay_throw<R: Ruleset>(
     position: &Position<R>,
     seeded: Option<&mut SeededThrows>,
+    banked: &mut Vec<Throw>,
     written: MoveText,
     number: usize,
 ) -> Result<(Turn, Position<R>), Problem> {
@@ -686,7 +692,16 @@ fn replay_throw<R: Ruleset>(
     }
     let dice = position.ruleset().dice();
     let illegal = |error| Problem::Illegal { written, error };
+    let from_bank = position.bank().is_to_play();
     let throw = match seeded {
+        _ if from_bank => match banked.iter().position(|t| t.roll() == written.roll()) {
+            Some(index) => banked.remove(index),
+            None => Throw::canonical(dice, written.roll()).ok_or_else(|| {
+                illegal(IllegalMoveError::RollNotOnDice {
+                    roll: written.roll(),
+                })
+            })?,
+        },
         Some(source) => {
             // A seeded source always throws.
             let throw = source.next_throw(dice).map_err(|_| {
@@ -718,9 +733,16 @@ fn replay_throw<R: Ruleset>(
     })?;
     let after = match play {
         Some(mv) => position.play(mv),
+        None if written.is_banked() => position.bank_throw(written.roll()),
         None => position.lose_throw(written.roll()),
     }
     .map_err(illegal)?;
+    if written.is_banked() {
+        banked.push(throw);
+    }
+    if after.bank().is_empty() {
+        banked.clear();
+    }
     let turn = Turn::from_parts(number, position.side_to_throw(), throw, play, written);
     Ok((turn, after))
 }

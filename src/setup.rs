@@ -1,5 +1,6 @@
 //! The parts of a position, named, and checked into one.
 
+use crate::bank::Bank;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::house::{House, Side};
@@ -63,6 +64,10 @@ pub struct Setup {
     /// Whether o has yet to throw the roll that begins it.
     #[cfg_attr(feature = "serde", serde(default))]
     pub unbegun_o: bool,
+    /// The rolls the side to throw has banked this turn
+    /// ([`Position::bank`]); empty but where the ruleset banks throws.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "no_bank"))]
+    pub bank: Bank,
 }
 
 impl Setup {
@@ -79,6 +84,7 @@ impl Setup {
             loses_turn_o: false,
             unbegun_x: false,
             unbegun_o: false,
+            bank: Bank::EMPTY,
         }
     }
 
@@ -108,6 +114,7 @@ impl Setup {
                 .adding(Debt::LosesTurn, Side::O, self.loses_turn_o)
                 .adding(Debt::Unbegun, Side::X, self.unbegun_x)
                 .adding(Debt::Unbegun, Side::O, self.unbegun_o),
+            self.bank,
         )
     }
 }
@@ -128,6 +135,13 @@ impl<R: Ruleset> From<&Position<R>> for Setup {
             loses_turn_o: position.loses_next_turn(Side::O),
             unbegun_x: !position.has_begun(Side::X),
             unbegun_o: !position.has_begun(Side::O),
+            bank: position.bank(),
         }
     }
+}
+
+/// Whether a setup's bank is empty, so that JSON leaves it out.
+#[cfg(feature = "serde")]
+fn no_bank(bank: &Bank) -> bool {
+    bank.is_empty()
 }

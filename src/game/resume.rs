@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::game::{Finish, Game, GameError, Thrown};
+use crate::game::{Finish, Game, GameError};
 use crate::position::{Position, PositionError};
 use crate::record::Record;
 use crate::replay::ReplayError;
@@ -90,19 +90,28 @@ impl<R: Ruleset> Game<R, SeededThrows> {
             None => Position::start_checked(ruleset)?,
         };
         let mut game = Game::seeded(start, seed);
-        for (i, turn) in verdict.history().iter().enumerate() {
-            let diverged = |error| ResumeError::Diverged {
-                number: i + 1,
-                error,
-            };
-            match (game.throw().map_err(diverged)?, turn.played()) {
-                (Thrown::ToPlay(_), Some(mv)) => {
+        let history = verdict.history();
+        // Throw when nothing waits, play the recorded move when a move
+        // waits; a throw may record several turns (a banked throw and the
+        // rolls lost with it), each checked against the record's.
+        while let Some(turn) = history.get(game.history().len()) {
+            let number = game.history().len() + 1;
+            let diverged = |error| ResumeError::Diverged { number, error };
+            let before = game.history().len();
+            match (game.legal_moves().is_empty(), turn.played()) {
+                (true, _) => {
+                    game.throw().map_err(diverged)?;
+                }
+                (false, Some(mv)) => {
                     game.play(mv).map_err(diverged)?;
                 }
-                (Thrown::Lost(_), None) => {}
-                (_, _) => {
+                (false, None) => {
                     return Err(diverged(GameError::NotThrown { side: turn.side() }));
                 }
+            }
+            let made = game.history().get(before..).unwrap_or_default();
+            if made.iter().zip(&history[before..]).any(|(a, b)| a != b) {
+                return Err(diverged(GameError::NotThrown { side: turn.side() }));
             }
         }
         if let Some(Finish::Resignation { winner }) = record.finish() {

@@ -4,7 +4,7 @@
 //! Nothing here knows a rule: it calls [`Game::throw`] until a throw waits
 //! for a move or the game is over, and says what happened on the way.
 
-use crate::game::{Finish, Game, GameError, Thrown, Turn};
+use crate::game::{Finish, Game, GameError, Turn};
 use crate::house::Side;
 use crate::ruleset::Ruleset;
 use crate::source::ThrowSource;
@@ -184,9 +184,11 @@ impl<R: Ruleset, S: ThrowSource> Game<R, S> {
                     throws: turns.len(),
                 });
             }
-            if let Thrown::Lost(turn) = self.throw()? {
-                turns.push(turn);
-            }
+            // Every turn the throw made: a lost throw, or a banked one
+            // and any banked rolls lost with it.
+            let before = self.history().len();
+            self.throw()?;
+            turns.extend_from_slice(&self.history()[before..]);
         }
     }
 }

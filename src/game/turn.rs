@@ -347,6 +347,14 @@ pub enum Thrown {
     /// The throw had no legal move: it was played as lost, and this is the
     /// turn it made (its `+` says whether the same side throws again).
     Lost(Turn),
+    /// The throw was banked, in a ruleset where every throw of a turn is
+    /// made before any move ([`Ruleset::banks_throws`](crate::Ruleset::banks_throws)),
+    /// and this is the turn it made (`4: bank+`). When it gives another
+    /// throw ([`Turn::throws_again`]) the same side throws again;
+    /// otherwise the side plays its bank ([`Game::legal_moves`](crate::Game::legal_moves),
+    /// every banked roll's moves), or, when no banked roll has a move,
+    /// the rolls were lost at once and are in the history after it.
+    Banked(Turn),
 }
 
 impl Thrown {
@@ -366,7 +374,7 @@ impl Thrown {
     pub fn throw(&self) -> Throw {
         match self {
             Thrown::ToPlay(throw) => *throw,
-            Thrown::Lost(turn) => turn.throw(),
+            Thrown::Lost(turn) | Thrown::Banked(turn) => turn.throw(),
         }
     }
 

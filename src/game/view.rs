@@ -2,7 +2,7 @@
 
 use crate::game::turn::{Finish, Turn};
 use crate::house::Side;
-use crate::mv::{Move, MoveList};
+use crate::mv::Move;
 use crate::position::Position;
 use crate::ruleset::{Outcome, Ruleset};
 use crate::throw::Throw;
@@ -13,8 +13,14 @@ use crate::throw::Throw;
 pub(crate) struct State<R: Ruleset> {
     pub(crate) start: Position<R>,
     pub(crate) position: Position<R>,
-    /// The throw waiting for a move, and its legal moves (never empty).
-    pub(crate) pending: Option<(Throw, MoveList)>,
+    /// The throw waiting for a move, and its legal moves (never empty);
+    /// while a bank is played, the last throw banked and not yet played,
+    /// and every banked roll's moves.
+    pub(crate) pending: Option<(Throw, Vec<Move>)>,
+    /// The throws banked this turn and not yet played, in the order
+    /// thrown ([`Ruleset::banks_throws`]): a roll played from the bank is
+    /// recorded with the first of its throws.
+    pub(crate) banked: Vec<Throw>,
     pub(crate) history: Vec<Turn>,
     pub(crate) finish: Option<Finish>,
 }
@@ -134,7 +140,7 @@ impl<'a, R: Ruleset> GameView<'a, R> {
     /// # Ok::<(), senet::GameError>(())
     /// ```
     pub fn current_throw(&self) -> Option<Throw> {
-        self.state.pending.map(|(throw, _)| throw)
+        self.state.pending.as_ref().map(|(throw, _)| *throw)
     }
 
     /// The legal moves of the waiting throw; empty when no throw waits.

@@ -17,6 +17,28 @@ use crate::ruleset::{Contact, Reach, Refusal, Ruleset};
 use crate::throw::Roll;
 
 impl<R: Ruleset> Position<R> {
+    /// Whether a move of `roll` may be asked for here at all: the game
+    /// goes on, the implement makes the roll, and a banking side has
+    /// finished throwing and banked that roll. The refusal otherwise.
+    pub(crate) fn check_roll(&self, roll: Roll) -> Result<(), IllegalMoveError> {
+        if self.is_over() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        if !self.ruleset.dice().can_roll(roll) {
+            return Err(IllegalMoveError::RollNotOnDice { roll });
+        }
+        if self.ruleset.banks_throws() {
+            if !self.bank.is_to_play() {
+                let side = self.side_to_throw();
+                return Err(IllegalMoveError::StillThrowing { side });
+            }
+            if !self.bank.holds(roll) {
+                return Err(IllegalMoveError::NotBanked { roll });
+            }
+        }
+        Ok(())
+    }
+
     /// Where a reach ends, as a move writes it: `None` for a move into the
     /// water in a ruleset that has none, or a return with nowhere to land
     /// (no such move exists).
@@ -212,12 +234,7 @@ impl<R: Ruleset> Position<R> {
     /// # Ok::<(), senet::IllegalMoveError>(())
     /// ```
     pub fn find_move(&self, roll: Roll, from: House, to: Target) -> Result<Move, IllegalMoveError> {
-        if self.is_over() {
-            return Err(IllegalMoveError::GameOver);
-        }
-        if !self.ruleset.dice().can_roll(roll) {
-            return Err(IllegalMoveError::RollNotOnDice { roll });
-        }
+        self.check_roll(roll)?;
         let found = self.find_roll(roll);
         match self.move_from(&found, roll, from) {
             Some(mv) if mv.to() == to => Ok(mv),
@@ -244,12 +261,7 @@ impl<R: Ruleset> Position<R> {
     /// assert!(matches!(wait, Err(IllegalMoveError::NoWait { .. })));
     /// ```
     pub fn find_wait(&self, roll: Roll, from: House) -> Result<Move, IllegalMoveError> {
-        if self.is_over() {
-            return Err(IllegalMoveError::GameOver);
-        }
-        if !self.ruleset.dice().can_roll(roll) {
-            return Err(IllegalMoveError::RollNotOnDice { roll });
-        }
+        self.check_roll(roll)?;
         let found = self.find_roll(roll);
         if let Some(mv) = self.wait_from(&found, roll, from) {
             return Ok(mv);
@@ -287,12 +299,7 @@ impl<R: Ruleset> Position<R> {
     /// assert!(matches!(entry, Err(IllegalMoveError::NoEntry { .. })));
     /// ```
     pub fn find_entry(&self, roll: Roll) -> Result<Move, IllegalMoveError> {
-        if self.is_over() {
-            return Err(IllegalMoveError::GameOver);
-        }
-        if !self.ruleset.dice().can_roll(roll) {
-            return Err(IllegalMoveError::RollNotOnDice { roll });
-        }
+        self.check_roll(roll)?;
         let found = self.find_roll(roll);
         if let Some(mv) = Self::entry_of(&found, roll) {
             return Ok(mv);

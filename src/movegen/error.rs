@@ -57,6 +57,48 @@ pub enum IllegalMoveError {
         /// the house is taken, or the side has not begun.
         why: &'static str,
     },
+    /// The side still throws before it plays its bank
+    /// ([`Ruleset::banks_throws`](crate::Ruleset::banks_throws)): no move
+    /// and no lost roll until a throw gives no other.
+    #[error("{side} is still throwing: its bank is played once a throw gives no other")]
+    StillThrowing {
+        /// The side throwing.
+        side: Side,
+    },
+    /// The side plays its bank, and holds no roll of this value.
+    #[error("no {roll} is banked: a move plays one of the rolls the side has banked")]
+    NotBanked {
+        /// The roll asked for.
+        roll: Roll,
+    },
+    /// A banked roll was claimed lost, but a banked roll (this one or
+    /// another) has a legal move.
+    #[error("the banked {roll} has a legal move: no banked roll is lost while one can be played")]
+    BankPlayable {
+        /// A banked roll with a legal move.
+        roll: Roll,
+    },
+    /// A banked roll was claimed lost before a lower one: the rolls left
+    /// are lost lowest first.
+    #[error("the banked rolls are lost lowest first: the {lowest} goes before")]
+    LostLowestFirst {
+        /// The lowest banked roll.
+        lowest: Roll,
+    },
+    /// A throw cannot be banked: the ruleset plays each throw when it is
+    /// thrown.
+    #[error("{ruleset} plays each throw when it is thrown: nothing is banked")]
+    NoBanking {
+        /// The ruleset's name.
+        ruleset: &'static str,
+    },
+    /// A throw cannot be banked: the throwing is over, and the side plays
+    /// its bank before anyone throws.
+    #[error("the throwing is over: {side} plays its bank before anyone throws")]
+    BankToPlay {
+        /// The side to play its bank.
+        side: Side,
+    },
     /// The game is over: nobody throws again.
     #[error("the game is over")]
     GameOver,

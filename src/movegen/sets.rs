@@ -123,6 +123,12 @@ impl<R: Ruleset> Position<R> {
         {
             return Found::NONE;
         }
+        // A banking side moves only once its throwing is over, and only
+        // with a roll it banked (a constant for a ruleset that banks
+        // nothing).
+        if self.ruleset.banks_throws() && !self.bank.is_to_play() | !self.bank.holds(roll) {
+            return Found::NONE;
+        }
         let mut forward = self.find_direction::<false>(ctx, roll);
         // Waits count as forward moves: a side that may wait never has
         // to go back. A constant for a ruleset without waits.

@@ -40,19 +40,29 @@ use crate::throw::Roll;
 /// assert_eq!(text.to_string(), "4: 10-14+");
 /// # Ok::<(), senet::notation::ParseMoveError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveText {
     roll: Roll,
     play: Option<(House, Target)>,
-    /// A wait, `R: F=`: `play` is then the house, to itself.
-    wait: bool,
-    /// An entry from the hand, `R: in-T`: `play` is then T, to itself
-    /// (as [`Move::from`] gives an entry's start).
-    entry: bool,
-    swap: bool,
-    backward: bool,
-    again: bool,
+    /// What the text says besides the roll and the houses: one bit of
+    /// `WAIT`, `ENTRY`, `BANKED`, `SWAP`, `BACKWARD` and `AGAIN` each (one
+    /// byte, so that a record keeps a throw in five).
+    flags: u8,
 }
+
+/// A wait, `R: F=`: `play` is then the house, to itself.
+const WAIT: u8 = 1;
+/// An entry from the hand, `R: in-T`: `play` is then T, to itself (as
+/// [`Move::from`] gives an entry's start).
+const ENTRY: u8 = 2;
+/// A throw banked to be played later, `R: bank`: `play` is `None`.
+const BANKED: u8 = 4;
+/// The `x` suffix.
+const SWAP: u8 = 8;
+/// The `<` suffix.
+const BACKWARD: u8 = 16;
+/// The `+` suffix.
+const AGAIN: u8 = 32;
 
 /// Text that is not move notation. Says where (a 1-based column) and what was expected.
 ///
@@ -169,7 +179,7 @@ impl MoveText {
     /// # Ok::<(), senet::notation::ParseMoveError>(())
     /// ```
     pub fn is_wait(&self) -> bool {
-        self.wait
+        self.has(WAIT)
     }
 
     /// Whether the text is an entry, `R: in-T` (a piece from the hand
@@ -185,7 +195,24 @@ impl MoveText {
     /// # Ok::<(), senet::notation::ParseMoveError>(())
     /// ```
     pub fn is_entry(&self) -> bool {
-        self.entry
+        self.has(ENTRY)
+    }
+
+    /// Whether it writes a throw banked to be played later, `R: bank`
+    /// (or `R: bank+` when the side throws again), in a ruleset where
+    /// every throw of a turn is made before any move
+    /// ([`Ruleset::banks_throws`]).
+    ///
+    /// ```
+    /// use senet::MoveText;
+    ///
+    /// let text: MoveText = "4: bank+".parse()?;
+    /// assert!(text.is_banked() && text.throws_again() && text.play().is_none());
+    /// assert_eq!(text.to_string(), "4: bank+");
+    /// # Ok::<(), senet::notation::ParseMoveError>(())
+    /// ```
+    pub fn is_banked(&self) -> bool {
+        self.has(BANKED)
     }
 
     /// Whether the text has `x` (a swap, or in Bell a capture).
@@ -202,7 +229,7 @@ impl MoveText {
     /// assert_eq!(text.to_string(), "3: 2-5x");
     /// ```
     pub fn is_swap(&self) -> bool {
-        self.swap
+        self.has(SWAP)
     }
 
     /// Whether the text has `<` (a backward move).
@@ -220,7 +247,7 @@ impl MoveText {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_backward(&self) -> bool {
-        self.backward
+        self.has(BACKWARD)
     }
 
     /// Whether the text has `+` (the same side throws next).
@@ -237,7 +264,7 @@ impl MoveText {
     /// assert!(!start.notation(two).throws_again());
     /// ```
     pub fn throws_again(&self) -> bool {
-        self.again
+        self.has(AGAIN)
     }
 
     /// The move this text names in `position`: `Ok(None)` for a lost throw
@@ -267,8 +294,12 @@ impl MoveText {
         position: &Position<R>,
     ) -> Result<Option<Move>, MoveTextError> {
         match self.play {
+            None if self.has(BANKED) => {
+                let after = position.bank_throw(self.roll)?;
+                self.written_as(MoveText::banked(self.roll, again(position, &after)))?;
+                Ok(None)
+            }
             None => {
-                let count = position.moves(self.roll).len();
                 let after = position.lose_throw(self.roll).map_err(|e| match e {
                     IllegalMoveError::MovesExist { count } => MoveTextError::NotLost {
                         written: *self,
@@ -276,52 +307,74 @@ impl MoveText {
                     },
                     other => MoveTextError::Illegal(other),
                 })?;
-                debug_assert_eq!(count, 0);
-                let canonical = MoveText::lost(self.roll, again(position, &after));
-                if canonical != *self {
-                    return Err(MoveTextError::Suffix {
-                        written: *self,
-                        canonical,
-                    });
-                }
+                self.written_as(MoveText::lost(self.roll, again(position, &after)))?;
                 Ok(None)
             }
             Some((from, to)) => {
-                let mv = if self.wait {
+                let mv = if self.has(WAIT) {
                     position.find_wait(self.roll, from)?
-                } else if self.entry {
+                } else if self.has(ENTRY) {
                     position.find_entry(self.roll)?
                 } else {
                     position.find_move(self.roll, from, to)?
                 };
-                let canonical = position.notation(mv);
-                if canonical != *self {
-                    return Err(MoveTextError::Suffix {
-                        written: *self,
-                        canonical,
-                    });
-                }
+                self.written_as(position.notation(mv))?;
                 Ok(Some(mv))
             }
         }
     }
 
+    /// Refuses the text unless it is `canonical`, how what it names is
+    /// written: its suffixes must say what it does.
+    fn written_as(&self, canonical: MoveText) -> Result<(), MoveTextError> {
+        if canonical == *self {
+            Ok(())
+        } else {
+            Err(MoveTextError::Suffix {
+                written: *self,
+                canonical,
+            })
+        }
+    }
+
+    /// Whether the text says `flag`.
+    #[inline]
+    fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+
+    /// The text, saying `flag` or not.
+    #[inline]
+    fn set(&mut self, flag: u8, on: bool) {
+        if on {
+            self.flags |= flag;
+        } else {
+            self.flags &= !flag;
+        }
+    }
+
     fn lost(roll: Roll, again: bool) -> MoveText {
-        MoveText {
+        let mut text = MoveText {
             roll,
             play: None,
-            wait: false,
-            entry: false,
-            swap: false,
-            backward: false,
-            again,
-        }
+            flags: 0,
+        };
+        text.set(AGAIN, again);
+        text
+    }
+
+    /// A banked throw: `R: bank`, with `+` when the side throws again.
+    fn banked(roll: Roll, again: bool) -> MoveText {
+        let mut text = MoveText::lost(roll, again);
+        text.set(BANKED, true);
+        text
     }
 }
 
-/// Whether the side that threw in `before` throws again in `after`.
+/// Whether the side that threw in `before` throws again in `after` (not
+/// when it plays on from its bank without a throw).
 fn again<R: Ruleset>(before: &Position<R>, after: &Position<R>) -> bool {
-    !after.is_over() && after.side_to_throw() == before.side_to_throw()
+    after.is_to_throw() && after.side_to_throw() == before.side_to_throw()
 }
 
 impl<R: Ruleset> Position<R> {
@@ -338,15 +391,56 @@ impl<R: Ruleset> Position<R> {
     /// ```
     pub fn notation(&self, mv: Move) -> MoveText {
         let after = self.apply(mv);
-        MoveText {
+        let mut text = MoveText {
             roll: mv.roll(),
             play: Some((mv.from(), mv.to())),
-            wait: mv.is_wait(),
-            entry: mv.is_entry(),
-            swap: mv.is_hit(),
-            backward: mv.is_backward(),
-            again: again(self, &after),
-        }
+            flags: 0,
+        };
+        text.set(WAIT, mv.is_wait());
+        text.set(ENTRY, mv.is_entry());
+        text.set(SWAP, mv.is_hit());
+        text.set(BACKWARD, mv.is_backward());
+        text.set(AGAIN, again(self, &after));
+        text
+    }
+
+    /// How a throw of `roll` banked here is written (`4: bank+`, `2: bank`),
+    /// trusting that the side is throwing in a ruleset that banks throws
+    /// ([`bank_throw`](Position::bank_throw) checks it).
+    ///
+    /// ```
+    /// # use senet::{Bitboard, Board, Dice, House, Move, Outcome, Position, Roll, Ruleset};
+    /// # use senet::rulesets::{Reach, first_home_wins};
+    /// #
+    /// # /// Five pieces a side, every throw made before moving: 1, 4 and 5 throw again.
+    /// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    /// # struct Banked;
+    /// # impl Ruleset for Banked {
+    /// #     fn name(&self) -> &'static str { "banked" }
+    /// #     fn revision(&self) -> u32 { 1 }
+    /// #     fn pieces_per_side(&self) -> u8 { 5 }
+    /// #     fn start(&self) -> [Bitboard; 2] {
+    /// #         [Bitboard::from_numbers(&[2, 4, 6, 8, 10]), Bitboard::from_numbers(&[1, 3, 5, 7, 9])]
+    /// #     }
+    /// #     fn dice(&self) -> Dice { Dice::FOUR_STICKS }
+    /// #     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
+    /// #         match from.number() + roll.value() {
+    /// #             31 => Some(Reach::Off),
+    /// #             to => House::new(to).map(Reach::To),
+    /// #         }
+    /// #     }
+    /// #     fn throws_again(&self, roll: Roll, _: Option<Move>) -> bool { matches!(roll.value(), 1 | 4 | 5) }
+    /// #     fn banks_throws(&self) -> bool { true }
+    /// #     fn outcome(&self, board: &Board) -> Option<Outcome> { first_home_wins(self, board) }
+    /// # }
+    ///
+    /// let start = Position::start(senet::Rules::new(Banked)?);
+    /// assert_eq!(start.bank_notation(Roll::new(4).unwrap()).to_string(), "4: bank+");
+    /// assert_eq!(start.bank_notation(Roll::new(2).unwrap()).to_string(), "2: bank");
+    /// # Ok::<(), senet::PositionError>(())
+    /// ```
+    pub fn bank_notation(&self, roll: Roll) -> MoveText {
+        MoveText::banked(roll, again(self, &self.apply_bank_throw(roll)))
     }
 
     /// How a lost throw of `roll` is written here (`3: -` or `4: -+`).
@@ -369,16 +463,36 @@ impl<R: Ruleset> Position<R> {
     }
 }
 
+impl fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveText")
+            .field("roll", &self.roll)
+            .field("play", &self.play)
+            .field("wait", &self.has(WAIT))
+            .field("entry", &self.has(ENTRY))
+            .field("banked", &self.has(BANKED))
+            .field("swap", &self.has(SWAP))
+            .field("backward", &self.has(BACKWARD))
+            .field("again", &self.has(AGAIN))
+            .finish()
+    }
+}
+
 impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.roll)?;
         match self.play {
+            None if self.has(BANKED) => f.write_str("bank")?,
             None => f.write_str("-")?,
-            Some((from, _)) if self.wait => write!(f, "{from}=")?,
-            Some((_, to)) if self.entry => write!(f, "in-{to}")?,
+            Some((from, _)) if self.has(WAIT) => write!(f, "{from}=")?,
+            Some((_, to)) if self.has(ENTRY) => write!(f, "in-{to}")?,
             Some((from, to)) => write!(f, "{from}-{to}")?,
         }
-        for (on, suffix) in [(self.swap, "x"), (self.backward, "<"), (self.again, "+")] {
+        for (on, suffix) in [
+            (self.has(SWAP), "x"),
+            (self.has(BACKWARD), "<"),
+            (self.has(AGAIN), "+"),
+        ] {
             if on {
                 f.write_str(suffix)?;
             }
@@ -465,11 +579,19 @@ impl FromStr for MoveText {
         })?;
         reader.expect(": ", "': ' (a colon and one space) after the roll")?;
         let mut parsed = MoveText::lost(roll, false);
+        if reader.eat("bank") {
+            parsed.set(BANKED, true);
+            parsed.set(AGAIN, reader.eat("+"));
+            if reader.at != text.len() {
+                return Err(reader.error("the end, or '+' after a banked throw"));
+            }
+            return Ok(parsed);
+        }
         if reader.eat("in-") {
             let to = reader.house("a house from 1 to 30 that the piece enters")?;
             parsed.play = Some((to, Target::House(to)));
-            parsed.entry = true;
-            parsed.again = reader.eat("+");
+            parsed.set(ENTRY, true);
+            parsed.set(AGAIN, reader.eat("+"));
             if reader.at != text.len() {
                 return Err(reader.error("the end, or '+' after an entry"));
             }
@@ -478,11 +600,11 @@ impl FromStr for MoveText {
         if !reader.eat("-") {
             // No longer than the other expectations: a record's error
             // quotes it, in one line of less than 200 bytes.
-            let from = reader.house("a start house 1 to 30, 'in' for an entry, or '-'")?;
+            let from = reader.house("a start house 1 to 30, 'in', 'bank' or '-'")?;
             if reader.eat("=") {
                 parsed.play = Some((from, Target::House(from)));
-                parsed.wait = true;
-                parsed.again = reader.eat("+");
+                parsed.set(WAIT, true);
+                parsed.set(AGAIN, reader.eat("+"));
                 if reader.at != text.len() {
                     return Err(reader.error("the end, or '+' after a wait"));
                 }
@@ -498,10 +620,10 @@ impl FromStr for MoveText {
                 Target::House(reader.house("a target house from 1 to 30, or 'off'")?)
             };
             parsed.play = Some((from, to));
-            parsed.swap = reader.eat("x");
-            parsed.backward = reader.eat("<");
+            parsed.set(SWAP, reader.eat("x"));
+            parsed.set(BACKWARD, reader.eat("<"));
         }
-        parsed.again = reader.eat("+");
+        parsed.set(AGAIN, reader.eat("+"));
         if reader.at != text.len() {
             let expected = if parsed.play.is_some() {
                 "the end, or the suffixes x, <, + in that order"
@@ -550,6 +672,11 @@ mod tests {
                 "{text:?} should be rejected"
             );
         }
+    }
+
+    #[test]
+    fn a_move_text_is_five_bytes() {
+        assert_eq!(core::mem::size_of::<MoveText>(), 5);
     }
 
     #[test]

@@ -14,11 +14,13 @@ use crate::notation::quote::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::bank::Bank;
 use crate::bitboard::Bitboard;
 use crate::house::{House, Side};
 use crate::owed::{Debt, Owed};
 use crate::position::{Position, PositionError, marked_piece};
 use crate::ruleset::Ruleset;
+use crate::throw::Roll;
 
 impl<R: Ruleset> Position<R> {
     /// Parses a position string for `ruleset`, checking it as strictly as
@@ -102,9 +104,9 @@ impl<R: Ruleset> Position<R> {
         };
         let off_x = parse_count("XOFF", off_x)?;
         let off_o = parse_count("OOFF", off_o)?;
-        let owed = match state {
-            None => Owed::NOTHING,
-            Some(state) => owed_field(state).ok_or_else(|| PositionError::StateField {
+        let (owed, bank) = match state {
+            None => (Owed::NOTHING, Bank::EMPTY),
+            Some(state) => state_field(state).ok_or_else(|| PositionError::StateField {
                 found: excerpt(state),
             })?,
         };
@@ -119,6 +121,7 @@ impl<R: Ruleset> Position<R> {
             loses_turn_o: owed.has(Debt::LosesTurn, Side::O),
             unbegun_x: owed.has(Debt::Unbegun, Side::X),
             unbegun_o: owed.has(Debt::Unbegun, Side::O),
+            bank,
         }
         .position(ruleset)
     }
@@ -126,22 +129,58 @@ impl<R: Ruleset> Position<R> {
 
 /// The fifth field: `NAME=SIDES` parts joined by commas, each debt at
 /// most once and in [`Debt::ALL`]'s order (`loses=x,unbegun=o`), SIDES
-/// being `x`, `o` or `xo`; `None` for anything else.
-fn owed_field(field: &str) -> Option<Owed> {
+/// being `x`, `o` or `xo`, then at most one `bank=ROLLS`, last; `None`
+/// for anything else.
+fn state_field(field: &str) -> Option<(Owed, Bank)> {
     let mut owed = Owed::NOTHING;
+    let mut bank = None;
     let mut debts = Debt::ALL.into_iter();
     for part in field.split(',') {
-        let (name, sides) = part.split_once('=')?;
+        let (name, value) = part.split_once('=')?;
+        if bank.is_some() {
+            return None;
+        }
+        if name == BANK {
+            bank = Some(bank_value(value)?);
+            continue;
+        }
         let debt = debts.find(|debt| debt.field() == name)?;
-        let [x, o] = SIDES.iter().find(|(text, _)| *text == sides)?.1;
+        let [x, o] = SIDES.iter().find(|(text, _)| *text == value)?.1;
         owed = owed.adding(debt, Side::X, x).adding(debt, Side::O, o);
     }
-    Some(owed)
+    Some((owed, bank.unwrap_or(Bank::EMPTY)))
 }
 
-/// The fifth field of `owed`, empty when nothing is owed or awaited.
-fn written_owed(owed: Owed) -> String {
-    let parts: Vec<String> = Debt::ALL
+/// The name of the bank's part of the fifth field.
+const BANK: &str = "bank";
+
+/// A bank as the fifth field writes it: at least one roll digit, lowest
+/// first, then `+` while the side still throws; `None` for anything else.
+pub(crate) fn bank_value(value: &str) -> Option<Bank> {
+    let (digits, to_play) = match value.strip_suffix('+') {
+        Some(digits) => (digits, false),
+        None => (value, true),
+    };
+    let mut bank = Bank::EMPTY;
+    let mut last = 0;
+    for byte in digits.bytes() {
+        let roll = Roll::new(byte.checked_sub(b'0')?)?;
+        if roll.value() < last {
+            return None;
+        }
+        last = roll.value();
+        bank = bank.with(roll)?;
+    }
+    if bank.is_empty() {
+        return None;
+    }
+    Some(if to_play { bank.to_play() } else { bank })
+}
+
+/// The fifth field of `owed` and `bank`, empty when nothing is owed,
+/// awaited or banked.
+fn written_state(owed: Owed, bank: Bank) -> String {
+    let mut parts: Vec<String> = Debt::ALL
         .into_iter()
         .filter_map(|debt| {
             let on = [owed.has(debt, Side::X), owed.has(debt, Side::O)];
@@ -149,6 +188,9 @@ fn written_owed(owed: Owed) -> String {
             Some(format!("{}={sides}", debt.field()))
         })
         .collect();
+    if !bank.is_empty() {
+        parts.push(format!("{BANK}={bank}"));
+    }
     parts.join(",")
 }
 
@@ -197,8 +239,8 @@ impl<R: Ruleset> fmt::Display for Position<R> {
         )?;
         // Only a ruleset with lost turns or a roll to begin has a fifth
         // field: a constant `0` for the others.
-        if !self.owed.is_nothing() {
-            write!(f, " {}", written_owed(self.owed))?;
+        if !self.owed.is_nothing() || !self.bank.is_empty() {
+            write!(f, " {}", written_state(self.owed, self.bank))?;
         }
         Ok(())
     }

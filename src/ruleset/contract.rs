@@ -90,6 +90,19 @@ pub enum HookError {
         "`water_to_hand` sends a piece from the water to its hand, but the ruleset has no water or no roll that enters a piece again"
     )]
     HandWithoutEntry,
+    /// [`Ruleset::banks_throws`] banks throws, but every roll gives
+    /// another throw, so the throwing would never end.
+    #[error(
+        "`banks_throws` banks every throw while another follows, but every roll gives another throw: the throwing would never end"
+    )]
+    EndlessBank,
+    /// [`Ruleset::banks_throws`] banks throws in a ruleset where a side
+    /// needs a roll to begin ([`Ruleset::begins_with`]): a bank is
+    /// played by a side that may move, so the two do not go together.
+    #[error(
+        "`banks_throws` banks throws, but `begins_with` makes a side throw a roll to begin: the two do not go together"
+    )]
+    BankBeforeBeginning,
 }
 
 /// The hooks whose answers the crate checks, named as the trait names them.

@@ -429,6 +429,10 @@ impl Ruleset for Described {
         self.0.water_to_hand
     }
     #[inline]
+    fn banks_throws(&self) -> bool {
+        self.0.again.before_moving
+    }
+    #[inline]
     fn loses_next_turn(&self, played: Move) -> bool {
         self.0.lose_turn.is_some_and(|lose| lose.loses(played))
     }

@@ -37,6 +37,7 @@ macro_rules! __each_hook {
                 fn mark_house() -> Option<$crate::House>;
                 fn water() -> Option<$crate::House>;
                 fn water_to_hand() -> bool;
+                fn banks_throws() -> bool;
             }
             asked {
                 fn side_name(side: $crate::Side) -> &'static str;

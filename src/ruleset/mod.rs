@@ -403,6 +403,26 @@ pub trait Ruleset: Copy + Debug + Eq + Hash + Send + Sync + 'static {
         false
     }
 
+    /// Whether every throw of a turn is made before any move (Kendall's
+    /// 1979 booklet: "All throws are made before moving"). A throw after
+    /// which [`throws_again`](Ruleset::throws_again) says, asked with no
+    /// move, that the same side throws again is *banked*, and the side
+    /// throws again; the first throw that gives no other is banked too,
+    /// and ends the throwing. The side then plays the bank: one roll at a
+    /// time, in the order it chooses, each roll one move of one piece (a
+    /// roll that has no legal move now may have one after another is
+    /// played). When no banked roll has a legal move, the rolls left are
+    /// lost, lowest first. When the bank is spent the sticks pass, and a
+    /// lost turn ([`loses_next_turn`](Ruleset::loses_next_turn)) is taken
+    /// as always; `throws_again` is not asked of a move. A position
+    /// remembers the bank ([`Position::bank`](crate::Position::bank)).
+    /// Contract: some roll ends the throwing, and no side needs a roll to
+    /// begin ([`begins_with`](Ruleset::begins_with)); [`Rules::new`](crate::Rules::new)
+    /// checks both. Default: each throw is played when it is thrown.
+    fn banks_throws(&self) -> bool {
+        false
+    }
+
     /// The roll `side` must throw before any of its pieces moves, or
     /// `None` when it may move from its first throw (Ludii's Starting
     /// Throw: "each player must throw a 1 to begin play"). Until it has

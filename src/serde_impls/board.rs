@@ -184,3 +184,23 @@ impl TryFrom<BoardRepr> for Board {
 }
 
 via_object!(Board, BoardRepr);
+
+impl Serialize for crate::bank::Bank {
+    /// As the position string writes it: `"124"`, or `"14+"` while the
+    /// side still throws.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for crate::bank::Bank {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::bank::Bank, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        crate::notation::position_string::bank_value(&text).ok_or_else(|| {
+            de::Error::custom(format!(
+                "{} is not a bank: the banked rolls lowest first, with + while the side still throws (\"124\", \"14+\")",
+                escaped(&text)
+            ))
+        })
+    }
+}

@@ -193,6 +193,6 @@ fn the_list_of_hooks_is_the_trait_as_written() {
     let mut listed = senet::__each_hook!((names) {}).to_vec();
     written.sort_unstable();
     listed.sort_unstable();
-    assert_eq!(written.len(), 33, "{written:?}");
+    assert_eq!(written.len(), 34, "{written:?}");
     assert_eq!(listed, written);
 }

@@ -9,6 +9,7 @@ mod counting;
 mod reference;
 
 mod alloc;
+mod banks;
 mod effects;
 mod entries;
 mod every_hook;

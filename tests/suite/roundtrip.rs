@@ -107,6 +107,10 @@ where
                     round_trip(&turn);
                     round_trip(&Thrown::Lost(turn));
                 }
+                Thrown::Banked(turn) => {
+                    round_trip(&turn);
+                    round_trip(&Thrown::Banked(turn));
+                }
             }
         }
         let history: Vec<Turn> = game.history().to_vec();

@@ -168,6 +168,16 @@ pub enum SolveError {
         /// The ruleset's name.
         ruleset: String,
     },
+    /// The ruleset banks its throws before moving
+    /// ([`Ruleset::banks_throws`]): a position then holds a bank, which
+    /// the slots of a table do not.
+    #[error(
+        "{ruleset} banks every throw of a turn before moving: its tables would need the rolls banked, which this solver does not hold"
+    )]
+    BanksThrows {
+        /// The ruleset's name.
+        ruleset: String,
+    },
     /// The table would have more slots than a `u32` numbers.
     #[error("the table would have {slots} slots, more than this solver numbers (2^32 - 1)")]
     TooLarge {
@@ -621,6 +631,11 @@ fn layout<R: Ruleset>(ruleset: R, k: u8) -> Result<Layout<R>, SolveError> {
     }
     if senet::rulesets::enters_pieces(&ruleset) {
         return Err(SolveError::EntersPieces {
+            ruleset: ruleset.name().to_owned(),
+        });
+    }
+    if ruleset.banks_throws() {
+        return Err(SolveError::BanksThrows {
             ruleset: ruleset.name().to_owned(),
         });
     }

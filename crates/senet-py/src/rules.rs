@@ -153,9 +153,18 @@ impl PyRuleset {
     }
 }
 
-/// The ruleset a rules file's text states (the ruleset keeps the text).
-fn described(text: &str) -> Result<PyRuleset, senet::RulesFileError> {
-    senet_rules_file::from_toml(text).map(|rules| PyRuleset { rules })
+/// The ruleset a rules file's text states (the ruleset keeps the text);
+/// refused, with the reason, when its throws are banked before moving,
+/// which this module does not play yet.
+fn described(text: &str) -> Result<PyRuleset, String> {
+    let rules = senet_rules_file::from_toml(text).map_err(|e| e.to_string())?;
+    if rules.banks_throws() {
+        return Err(format!(
+            "\"{}\" banks every throw before moving (throw_again.before_moving), which this module does not play yet",
+            rules.name()
+        ));
+    }
+    Ok(PyRuleset { rules })
 }
 
 /// The ruleset an argument names: a `Ruleset`, or a built-in ruleset's

@@ -308,18 +308,52 @@ proptest::proptest! {
 
 #[test]
 fn a_key_for_what_the_format_lacks_points_to_the_docs() {
-    let error = refused("rolls = [1, 4, 5]", "rolls = [1, 4, 5]\nbank = true");
+    let error = refused("rolls = [1, 4, 5]", "rolls = [1, 4, 5]\nsplit = true");
     assert!(
-        error.starts_with("line 23, `throw_again.bank`: unknown field `bank`, expected one of"),
+        error.starts_with("line 23, `throw_again.split`: unknown field `split`, expected one of"),
         "{error}"
     );
     assert!(
         error.ends_with(
-            ". A rules file cannot state throws banked before moving yet: see \"What a rules file cannot say\" in docs/rulesets.md"
+            ". A rules file cannot state a throw split between pieces yet: see \"What a rules file cannot say\" in docs/rulesets.md"
         ),
         "{error}"
     );
     // An unknown key that names nothing the format lacks: the list alone.
     let error = refused("pieces = 3", "pieces = 3\npeices = 3");
     assert!(!error.contains("cannot state"), "{error}");
+}
+
+/// `throw_again.before_moving`: every throw banked before moving.
+#[test]
+fn throws_banked_before_moving_are_read_and_their_conflicts_refused() {
+    const BANKED: &str = "rolls = [1, 4, 5]\nafter_no_move = true\n";
+    let banked = GOOD.replacen(BANKED, "rolls = [1, 4, 5]\nbefore_moving = true\n", 1);
+    let ruleset = senet_rules_file::from_toml(&banked).expect("a banking file");
+    assert!(senet::Ruleset::banks_throws(&ruleset));
+    assert!(!senet::Ruleset::banks_throws(
+        &senet_rules_file::from_toml(GOOD).unwrap()
+    ));
+    // A key that speaks of the move after a throw says nothing then.
+    let error = refused(
+        BANKED,
+        "rolls = [1, 4, 5]\nafter_no_move = true\nbefore_moving = true\n",
+    );
+    assert!(error.contains("`throw_again.before_moving`"), "{error}");
+    assert!(error.contains("no move gives another throw"), "{error}");
+    // A roll to begin does not go with it.
+    let error = refused(
+        BANKED,
+        "rolls = [1, 4, 5]\nbefore_moving = true\n\n[begin]\no = 1\n",
+    );
+    assert!(error.contains("leave out [begin]"), "{error}");
+    // Every roll throwing again: the throwing would never end.
+    let error = refused(BANKED, "rolls = [1, 2, 3, 4, 5]\nbefore_moving = true\n");
+    assert!(error.contains("would never end"), "{error}");
+    // A key a person tries for it is pointed to the one that says it.
+    let error = refused(BANKED, "rolls = [1, 4, 5]\nbank = true\n");
+    assert!(
+        error.contains("`before_moving = true` in [throw_again]"),
+        "{error}"
+    );
 }

@@ -106,6 +106,13 @@ impl Offered {
             let text = senet_rules_file::read_text(&path).map_err(|e| e.to_string())?;
             let described = senet_rules_file::from_toml(&text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
+            if described.banks_throws() {
+                return Err(format!(
+                    "{}: \"{}\" banks every throw before moving, which games on this server do not play yet",
+                    path.display(),
+                    described.name()
+                ));
+            }
             if offered.named(described.name()).is_some() {
                 return Err(format!(
                     "{}: another ruleset offered is named \"{}\"; a rules file needs a name of its own",
@@ -187,5 +194,23 @@ mod tests {
         assert_eq!(offered.rules("nonesuch"), None);
         // Common ground is a section, not a ruleset.
         assert_eq!(offered.rules("common ground"), None);
+    }
+
+    #[test]
+    fn a_rules_file_that_banks_throws_is_refused_with_the_reason() {
+        let dir = std::env::temp_dir().join(format!("senet-offered-bank-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let from = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/kendall1979-booklet.toml"
+        );
+        std::fs::copy(from, dir.join("kendall1979-booklet.toml")).unwrap();
+        let refused = Offered::with_files(&dir).err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let message = refused.expect("refused");
+        assert!(
+            message.contains("banks every throw before moving"),
+            "{message}"
+        );
     }
 }

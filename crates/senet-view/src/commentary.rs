@@ -72,12 +72,14 @@ pub fn write_game<R: Ruleset, S: ThrowSource>(
         None => writeln!(out, "start board ({} throws first):", start.side_to_throw())?,
     }
     writeln!(out, "{}\n", indented(&diagram::position(start)))?;
+    let mut before = *start;
     for (turn, (now, effect)) in game.history().iter().zip(steps) {
         let Said {
             text: said,
             notable,
         } = said(turn, effect.as_ref(), now);
-        writeln!(out, "{}", turn_line(turn, &said))?;
+        writeln!(out, "{}", line(turn, &said, before.bank().is_to_play()))?;
+        before = *now;
         // The board at the end is drawn once, below.
         if turn.played().is_some() && (every_board || notable) && !now.is_over() {
             writeln!(out, "{}", indented(&diagram::position(now)))?;
@@ -163,6 +165,12 @@ pub fn legend<R: Ruleset>(ruleset: R) -> String {
                 .to_owned(),
         );
     }
+    if ruleset.banks_throws() {
+        lines.push(
+            "  bank:   ROLL: bank (and + when the same side throws again): the throw is kept; once a throw gives no other, the side plays every roll kept, one move each, in the order it chooses (the roll's sticks shown again)"
+                .to_owned(),
+        );
+    }
     if senet::rulesets::enters_pieces(&ruleset) {
         lines.push(
             "  enter:  ROLL: in-TO (and + when the same side throws again): a piece from the side's hand entered the board on TO"
@@ -245,12 +253,20 @@ fn contacts<R: Ruleset>(ruleset: R) -> String {
 /// # Ok::<(), senet::GameError>(())
 /// ```
 pub fn turn_line(turn: &Turn, said: &str) -> String {
+    line(turn, said, false)
+}
+
+/// [`turn_line`], saying `plays` rather than `throws` for a roll played
+/// from a bank (`from_bank`): its sticks fell when it was banked.
+fn line(turn: &Turn, said: &str, from_bank: bool) -> String {
     let throw = turn.throw();
+    let verb = if from_bank { "plays" } else { "throws" };
     let fell = match throw.sticks() {
         Some(sticks) => {
             let shown: String = sticks.iter().map(|&l| if l { '|' } else { '-' }).collect();
-            format!("throws {shown} = {}", throw.roll())
+            format!("{verb} {shown} = {}", throw.roll())
         }
+        None if from_bank => format!("plays {}", throw.roll()),
         None => format!("rolls {}", throw.roll()),
     };
     let head = format!("{}. {} {fell}", turn.number(), turn.side());
@@ -288,6 +304,14 @@ pub fn said<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R
     let mut parts = Vec::new();
     let mut notable = false;
     match (turn.played(), effect) {
+        (None, _) if turn.text().is_banked() => {
+            let bank = after.bank();
+            let rolls: Vec<String> = bank.rolls().map(|roll| roll.to_string()).collect();
+            parts.push(match turn.throws_again() {
+                true => format!("banked ({} so far).", rolls.join(", ")),
+                false => format!("banked: {side} now plays {}.", rolls.join(", ")),
+            });
+        }
         (None, _) => {
             parts.push("no move: the throw is lost.".to_owned());
             if let Some(begin) = after.ruleset().begins_with(side)
@@ -315,6 +339,7 @@ pub fn said<R: Ruleset>(turn: &Turn, effect: Option<&Effect>, after: &Position<R
         // The sticks stay with the side although its throw earned no
         // other: the opponent's turn was lost.
         None if turn.throws_again()
+            && !after.ruleset().banks_throws()
             && !after.ruleset().throws_again(turn.roll(), turn.played()) =>
         {
             let opponent = side.opponent();

@@ -26,7 +26,7 @@ use senet::{House, Position, Ruleset, Side};
 pub fn position<R: Ruleset>(position: &Position<R>) -> String {
     let status = match position.outcome() {
         Some(outcome) => format!("{outcome}."),
-        None => format!("{} to throw.", position.side_to_throw()),
+        None => to_throw(position),
     };
     draw(position, &status, &[])
 }
@@ -71,11 +71,36 @@ pub fn game<R: Ruleset>(view: &GameView<'_, R>) -> String {
                 .iter()
                 .map(|&mv| format!("  {}", position.notation(mv)))
                 .collect();
-            (format!("{side} threw {throw} and has {count}:"), lines)
+            let bank = position.bank();
+            let status = if bank.is_to_play() {
+                let rolls: Vec<String> = bank.rolls().map(|roll| roll.to_string()).collect();
+                format!(
+                    "{side} plays its bank ({}) and has {count}:",
+                    rolls.join(", ")
+                )
+            } else {
+                format!("{side} threw {throw} and has {count}:")
+            };
+            (status, lines)
         }
-        (None, None) => (format!("{side} to throw."), Vec::new()),
+        (None, None) => (to_throw(position), Vec::new()),
     };
     draw(position, &status, &lines)
+}
+
+/// Who throws next, with what it has banked (`x to throw, 1 and 4
+/// banked.`), or who plays its bank (`x plays its bank: 1, 2, 4.`).
+fn to_throw<R: Ruleset>(position: &Position<R>) -> String {
+    let side = position.side_to_throw();
+    let bank = position.bank();
+    let rolls: Vec<String> = bank.rolls().map(|roll| roll.to_string()).collect();
+    if bank.is_to_play() {
+        format!("{side} plays its bank: {}.", rolls.join(", "))
+    } else if bank.is_empty() {
+        format!("{side} to throw.")
+    } else {
+        format!("{side} to throw, {} banked.", rolls.join(", "))
+    }
 }
 
 /// The board as [`position`] draws it, with `status` after the pieces

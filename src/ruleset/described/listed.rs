@@ -238,3 +238,13 @@ fn the_docs_say_what_a_rules_file_cannot_say_with_every_key_answered() {
     }
     assert_eq!(super::vocabulary::unsaid("unknown field `peices`"), None);
 }
+
+#[test]
+fn a_key_that_looks_for_banked_throws_is_pointed_to_the_one_that_says_it() {
+    for key in super::vocabulary::BANK_WORDS {
+        let message = format!("unknown field `{key}`, expected one of `name`");
+        assert!(super::vocabulary::looks_for_bank(&message), "{key}");
+        assert_eq!(super::vocabulary::unsaid(&message), None, "{key}");
+    }
+    assert!(!super::vocabulary::looks_for_bank("unknown field `peices`"));
+}

@@ -36,6 +36,9 @@ fn point_to_unsaid(error: RulesFileError) -> RulesFileError {
                 Some(what) => format!(
                     "{message}. A rules file cannot state {what} yet: see \"What a rules file cannot say\" in docs/rulesets.md"
                 ),
+                None if super::vocabulary::looks_for_bank(&message) => format!(
+                    "{message}. Throws banked before moving are `before_moving = true` in [throw_again]"
+                ),
                 None => message,
             };
             RulesFileError::Invalid { line, key, message }
@@ -216,6 +219,7 @@ fn rules(file: &File, digest: [u8; 32]) -> Checked<Rules> {
         house_marks: drawing(file)?,
         why: why(file)?,
         again: Again {
+            before_moving: super::turns::before_moving(file, dice)?,
             rolls: rolls(&file.throw_again.rolls, dice)?,
             after_no_move: file.throw_again.after_no_move,
             after_entering: file.throw_again.after_entering,

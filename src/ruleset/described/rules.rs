@@ -197,6 +197,9 @@ pub(crate) struct Again {
     pub(crate) after_entering: bool,
     pub(crate) after_moving_to: Bitboard,
     pub(crate) never_after_moving_from: Bitboard,
+    /// Every throw of a turn is made before any move: the throws are
+    /// banked ([`Ruleset::banks_throws`](crate::Ruleset::banks_throws)).
+    pub(crate) before_moving: bool,
 }
 
 /// How a game is won.
@@ -349,7 +352,9 @@ impl Again {
     #[inline]
     pub(crate) fn throws_again(&self, roll: Roll, played: Option<Move>) -> bool {
         match played {
-            None => self.after_no_move && self.rolls.contains(roll),
+            // Banked throws are asked with no move: every roll listed
+            // gives another throw then.
+            None => (self.after_no_move | self.before_moving) && self.rolls.contains(roll),
             Some(mv) => {
                 let to = match mv.to() {
                     Target::House(house) => self.after_moving_to.contains(house),

@@ -284,6 +284,8 @@ pub(super) struct Again {
     pub(super) after_moving_to: Houses,
     #[serde(default)]
     pub(super) never_after_moving_from: Houses,
+    #[serde(default)]
+    pub(super) before_moving: bool,
 }
 
 /// `[lose_turn]`.

@@ -1,7 +1,8 @@
 //! The rules of turns a file states, checked: the waits (`[wait]`), the
 //! moves that cost a turn (`[lose_turn]`), the roll each side throws
-//! to begin (`[begin]`) and the rolls that enter a piece from the hand
-//! (`[enter]`).
+//! to begin (`[begin]`), the rolls that enter a piece from the hand
+//! (`[enter]`), and whether every throw is made before moving
+//! (`throw_again.before_moving`).
 
 use super::rules::LoseTurn;
 use super::schema::{self, File};
@@ -65,6 +66,41 @@ pub(super) fn begins(file: &File, dice: Dice) -> Checked<[Option<Roll>; 2]> {
         side(file.begin.x, "begin.x")?,
         side(file.begin.o, "begin.o")?,
     ])
+}
+
+/// `throw_again.before_moving`: whether the throws of a turn are banked
+/// and played once the throwing is over. The keys that speak of the move
+/// after a throw say nothing then, and a side may not need a roll to
+/// begin; some roll must end the throwing.
+pub(super) fn before_moving(file: &File, dice: Dice) -> Checked<bool> {
+    let again = &file.throw_again;
+    if !again.before_moving {
+        return Ok(false);
+    }
+    const KEY: &str = "throw_again.before_moving";
+    let moves_said = again.after_no_move
+        || again.after_entering
+        || !again.after_moving_to.0.is_empty()
+        || !again.never_after_moving_from.0.is_empty();
+    if moves_said {
+        return Err(at(
+            KEY,
+            "with every throw made before moving, no move gives another throw: leave out after_no_move, after_entering, after_moving_to and never_after_moving_from",
+        ));
+    }
+    if file.begin.x.is_some() || file.begin.o.is_some() {
+        return Err(at(
+            KEY,
+            "a side that banks its throws may move from its first turn: leave out [begin]",
+        ));
+    }
+    if dice.rolls().all(|roll| again.rolls.contains(&roll.value())) {
+        return Err(at(
+            KEY,
+            "every roll gives another throw, so the throwing would never end: leave one roll out of throw_again.rolls",
+        ));
+    }
+    Ok(true)
 }
 
 /// `[enter]`: per roll, the house a piece from the hand enters on, by

@@ -200,16 +200,6 @@ pub(super) fn ranges(text: &str) -> Option<Vec<(i64, i64)>> {
 /// rules file cannot say"), rather than with the list of keys alone.
 pub(super) static UNSAID: &[(&[&str], &str)] = &[
     (
-        &[
-            "bank",
-            "banked",
-            "throws_before_moving",
-            "throw_all_first",
-            "all_throws_first",
-        ],
-        "throws banked before moving",
-    ),
-    (
         &["split", "splits", "divide", "divided", "split_throws"],
         "a throw split between pieces",
     ),
@@ -226,10 +216,33 @@ pub(super) static UNSAID: &[(&[&str], &str)] = &[
     ),
 ];
 
+/// The keys a person who looks for throws banked before moving writes:
+/// an unknown key among them is answered with the key that says it.
+pub(super) static BANK_WORDS: &[&str] = &[
+    "bank",
+    "banked",
+    "banks",
+    "bank_throws",
+    "throws_before_moving",
+    "throw_all_first",
+    "all_throws_first",
+];
+
+/// Whether a refusal of an unknown key (serde's "unknown field `NAME`")
+/// names one of [`BANK_WORDS`].
+pub(super) fn looks_for_bank(message: &str) -> bool {
+    unknown_field(message).is_some_and(|name| BANK_WORDS.contains(&name))
+}
+
+/// The `NAME` of serde's "unknown field `NAME`".
+fn unknown_field(message: &str) -> Option<&str> {
+    message.strip_prefix("unknown field `")?.split('`').next()
+}
+
 /// For a refusal of an unknown key (serde's "unknown field `NAME`"), what
 /// the format lacks when `NAME` is one of [`UNSAID`]'s keys.
 pub(super) fn unsaid(message: &str) -> Option<&'static str> {
-    let name = message.strip_prefix("unknown field `")?.split('`').next()?;
+    let name = unknown_field(message)?;
     UNSAID
         .iter()
         .find(|(keys, _)| keys.contains(&name))

@@ -115,8 +115,8 @@ pub fn assert_lost<R: Ruleset>(position: &Position<R>, value: u8, text: &str) ->
         .unwrap_or_else(|e| panic!("{text} refused in {position}: {e}"))
 }
 
-/// Plays the throw written `text` in strict notation (a move or a lost
-/// throw) and returns the position after it.
+/// Plays the throw written `text` in strict notation (a move, a lost
+/// throw or a banked throw) and returns the position after it.
 #[track_caller]
 pub fn play<R: Ruleset>(position: &Position<R>, text: &str) -> Position<R> {
     let written: MoveText = text
@@ -129,6 +129,9 @@ pub fn play<R: Ruleset>(position: &Position<R>, text: &str) -> Position<R> {
                 .play(mv)
                 .unwrap_or_else(|e| panic!("{text} refused by play in {position}: {e}"))
         }
+        Ok(None) if written.is_banked() => position
+            .bank_throw(written.roll())
+            .unwrap_or_else(|e| panic!("{text} refused by bank_throw in {position}: {e}")),
         Ok(None) => position
             .lose_throw(written.roll())
             .unwrap_or_else(|e| panic!("{text} refused by lose_throw in {position}: {e}")),

@@ -76,6 +76,20 @@ impl RulesetArgs {
     }
 }
 
+/// Refuses, as a bad argument, a ruleset whose throws are banked before
+/// moving, for a command (`what`) whose bots or tables do not play banks
+/// yet.
+pub fn unbanked(rules: Rules, what: &str) -> Result<Rules, Fail> {
+    if rules.banks_throws() {
+        return Err(usage(format!(
+            "{what} does not play banked throws yet ({} sets throw_again.before_moving); \
+             game, moves, perft, replay and playouts do",
+            rules.name()
+        )));
+    }
+    Ok(rules)
+}
+
 /// Reads a rules file; a bad one is a bad argument, said at its line.
 pub fn rules_file(path: &str) -> Result<Rules, Fail> {
     senet_rules_file::read(path).map_err(|error| match error {

@@ -12,7 +12,9 @@ use senet_bot::{
 };
 use senet_odds::Table;
 
-use super::common::{MemoryArgs, RulesetArgs, number, read_small_bytes, read_table, seed_number};
+use super::common::{
+    MemoryArgs, RulesetArgs, number, read_small_bytes, read_table, seed_number, unbanked,
+};
 use super::timing::Times;
 use crate::fail::{Fail, error, quote, usage};
 
@@ -274,7 +276,7 @@ impl<R: Ruleset> Agent<R> for Timed<R> {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
-    let chosen = args.ruleset.chosen()?;
+    let chosen = unbanked(args.ruleset.chosen()?, "senet duel")?;
     for spec in [&args.a, &args.b] {
         if let Eval::Network(_, name) = &spec.eval
             && name != chosen.name()

@@ -11,7 +11,7 @@ use senet_bot::review::Class;
 use senet_bot::{Agent, Baseline, Bot, Level, RandomAgent};
 use senet_odds::Table;
 
-use super::common::{RulesetArgs, number, read_table, seed_number};
+use super::common::{RulesetArgs, number, read_table, seed_number, unbanked};
 use crate::fail::{Fail, error, usage};
 
 /// The most games (start positions) of one measurement.
@@ -71,7 +71,10 @@ fn agents(text: &str) -> Result<Agents, String> {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
-    senet::with_rules!(args.ruleset.chosen()?, |r| endgame_error(r, &args, out))
+    senet::with_rules!(
+        unbanked(args.ruleset.chosen()?, "senet endgame-error")?,
+        |r| endgame_error(r, &args, out)
+    )
 }
 
 fn endgame_error<R: CheckedRuleset>(

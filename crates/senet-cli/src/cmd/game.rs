@@ -8,7 +8,6 @@ use std::io::Write;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use senet::effect::Effect;
-use senet::game::Thrown;
 use senet::rulesets::CheckedRuleset;
 use senet::{Game, Position, Seed, Side};
 use senet_view::commentary::write_game;
@@ -88,16 +87,30 @@ fn play<R: CheckedRuleset>(
     let mut rng = choices(seed);
     let mut steps: Vec<(Position<R>, Option<Effect>)> = Vec::new();
     while !game.is_over() && game.history().len() < MAX_THROWS {
-        let thrown = game
-            .throw()
-            .map_err(|e| error(format!("the game refused to throw: {e}")))?;
+        let mut at = *game.position();
+        let before = game.history().len();
+        // A decision waits (a throw with legal moves, or a bank to play):
+        // the player picks one of the moves. Otherwise the side throws.
         let mut effect = None;
-        if let Thrown::ToPlay(_) = thrown {
+        if !game.legal_moves().is_empty() {
             let moves = game.legal_moves();
             let mv = moves[((u64::from(rng.next_u32()) * moves.len() as u64) >> 32) as usize];
             effect = Some(game.play_with_effect(mv).map_err(error)?.1);
+        } else {
+            game.throw()
+                .map_err(|e| error(format!("the game refused to throw: {e}")))?;
         }
-        steps.push((*game.position(), effect));
+        // The turns made: a move, a lost throw, or a banked throw, and any
+        // banked rolls lost after it; each with the position after it.
+        for turn in &game.history()[before..] {
+            at = match turn.played() {
+                Some(mv) => at.play(mv),
+                None if turn.text().is_banked() => at.bank_throw(turn.roll()),
+                None => at.lose_throw(turn.roll()),
+            }
+            .map_err(error)?;
+            steps.push((at, effect.take()));
+        }
     }
     if let Some(path) = &args.record {
         let mut text = game.record();

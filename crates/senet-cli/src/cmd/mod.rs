@@ -117,7 +117,9 @@ cannot be read or written."
     ///
     /// Prints one line per legal move, `NOTATION<TAB>POSITION AFTER`, or
     /// the single lost-throw line `3: -<TAB>POSITION AFTER` when there is
-    /// none (nothing when the game is over). With --check TEXT it reads
+    /// none (nothing when the game is over). Where throws are banked and
+    /// the side still throws, the single line of the throw banked,
+    /// `4: bank+<TAB>POSITION AFTER`. With --check TEXT it reads
     /// the move text against the position and roll: when it is legal and
     /// written exactly right it prints it the same way and exits 0;
     /// otherwise it prints why on stderr and exits 1.

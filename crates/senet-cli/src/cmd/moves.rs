@@ -51,6 +51,11 @@ fn list<R: CheckedRuleset>(ruleset: R, args: &Args, out: &mut dyn Write) -> Resu
         crate::fail::note!("the game is over: no moves");
         return Ok(());
     }
+    if position.ruleset().banks_throws() && position.is_to_throw() {
+        let after = position.bank_throw(roll).map_err(usage)?;
+        writeln!(out, "{}	{after}", position.bank_notation(roll))?;
+        return Ok(());
+    }
     let legal = position.moves(roll);
     if legal.is_empty() {
         let after = legal.lose_throw().map_err(usage)?;
@@ -84,6 +89,7 @@ fn check<R: Ruleset>(
         .map_err(|e| refuse(format!("{e}")))?;
     let after = match played {
         Some(mv) => position.play(mv),
+        None if parsed.is_banked() => position.bank_throw(roll),
         None => position.lose_throw(roll),
     }
     .map_err(|e| refuse(format!("{e}")))?;

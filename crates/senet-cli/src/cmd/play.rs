@@ -7,7 +7,7 @@ use std::sync::Arc;
 use senet::Side;
 use senet_bot::Level;
 
-use super::common::{RulesetArgs, SeedArgs, read_table, writable, write_file};
+use super::common::{RulesetArgs, SeedArgs, read_table, unbanked, writable, write_file};
 use crate::fail::{Fail, error, shown};
 use crate::terminal::{Options, Session, Stop};
 
@@ -58,7 +58,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         .with_seed_label(seed.again());
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    let ended = senet::with_rules!(args.ruleset.chosen()?, |r| {
+    let ended = senet::with_rules!(unbanked(args.ruleset.chosen()?, "senet play")?, |r| {
         let mut session = Session::new(r, options);
         if let Some(path) = &args.tables {
             session = session.with_table(Arc::new(read_table(r, path)?));

@@ -7,7 +7,7 @@ use senet::rulesets::CheckedRuleset;
 use senet::{Record, Side};
 use senet_bot::review::{Class, MoveReview, Review, ReviewError, review};
 
-use super::common::{MemoryArgs, invalid, read_record, read_table};
+use super::common::{MemoryArgs, invalid, read_record, read_table, unbanked};
 use crate::fail::{Fail, error, shown};
 
 #[derive(Debug, clap::Args)]
@@ -44,6 +44,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         "reviewing",
         args.rules.as_deref(),
     )?;
+    let ruleset = unbanked(ruleset, "senet review")?;
     let review = senet::with_rules!(ruleset, |r| judged(&record, r, args.tables.as_deref()))?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &review).map_err(|e| Fail::Write(e.into()))?;

@@ -8,7 +8,7 @@ use senet::AnyRuleset;
 use senet::{Rules, Ruleset};
 use senet_bot::study::{MAX_THROWS, Pairing, Tally, play_games};
 
-use super::common::{MemoryArgs, number, rules_file, seed_number, writable, write_file};
+use super::common::{MemoryArgs, number, rules_file, seed_number, unbanked, writable, write_file};
 use crate::fail::{Fail, error, quote, usage};
 
 mod histogram;
@@ -65,7 +65,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     };
     let mut studied: Vec<Rules> = named.into_iter().map(Rules::from).collect();
     for path in &args.rules {
-        studied.push(rules_file(path)?);
+        studied.push(unbanked(rules_file(path)?, "senet study")?);
     }
     let bot_games = args.bot_games.unwrap_or((games / 100).max(2));
     // Game lengths are counted per length, so the memory is bounded:

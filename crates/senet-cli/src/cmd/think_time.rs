@@ -8,7 +8,7 @@ use senet::source::{SeededThrows, ThrowSource};
 use senet::{Position, Seed, Throw};
 use senet_bot::{Agent, Bot, Decision, Evaluation, Level, Search, SearchLimits};
 
-use super::common::{RulesetArgs, number, seed_number};
+use super::common::{RulesetArgs, number, seed_number, unbanked};
 use crate::fail::{Fail, error, usage};
 
 #[derive(Debug, clap::Args)]
@@ -50,7 +50,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
         Some(levels) => levels.0.clone(),
         None => Level::all().collect(),
     };
-    senet::with_rules!(args.ruleset.chosen()?, |r| time(r, &args, &levels, out))
+    senet::with_rules!(unbanked(args.ruleset.chosen()?, "senet think-time")?, |r| {
+        time(r, &args, &levels, out)
+    })
 }
 
 fn time<R: CheckedRuleset>(

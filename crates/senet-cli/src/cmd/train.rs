@@ -6,7 +6,7 @@ use std::time::Instant;
 use senet::Ruleset;
 use senet_bot::train::{Plan, train};
 
-use super::common::{RulesetArgs, number, real, seed_number, writable, write_file};
+use super::common::{RulesetArgs, number, real, seed_number, unbanked, writable, write_file};
 use crate::fail::{Fail, shown, usage};
 
 #[derive(Debug, clap::Args)]
@@ -54,7 +54,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     // Refuse a file that cannot be written before hours of training.
     writable(&args.out)?;
     let started = Instant::now();
-    let ruleset = args.ruleset.chosen()?;
+    let ruleset = unbanked(args.ruleset.chosen()?, "senet train")?;
     let trained = senet::with_rules!(ruleset, |r| train(r, &plan, |games| {
         if games % 10_000 == 0 {
             crate::fail::note!("{games} games, {:.0} s", started.elapsed().as_secs_f64());

@@ -8,7 +8,8 @@ use senet_bot::tune::{NewtonStep, Sample, TuneError, fit, self_play, self_play_w
 use senet_bot::{FEATURE_NAMES, Weights};
 
 use super::common::{
-    MemoryArgs, RulesetArgs, number, read_small_file, real, seed_number, writable, write_file,
+    MemoryArgs, RulesetArgs, number, read_small_file, real, seed_number, unbanked, writable,
+    write_file,
 };
 use crate::fail::{Fail, error, quote, usage};
 
@@ -78,7 +79,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<(), Fail> {
     };
     let each = size_of::<Sample>() as u64;
     let max_samples = usize::try_from(args.memory.limit() / each).unwrap_or(usize::MAX);
-    let chosen = args.ruleset.chosen()?;
+    let chosen = unbanked(args.ruleset.chosen()?, "senet tune")?;
     senet::with_rules!(chosen, |r| {
         // Every position kept is held until the fit: stated up front.
         let expected = expected_samples(r, weights, games, seed, args.sample)?;

@@ -257,3 +257,88 @@ fn a_refused_unknown_key_lists_every_key_whole_and_file_text_is_escaped() {
     assert!(!said.contains('\u{1b}'), "{said:?}");
     assert!(said.contains("`sides.x`: character 1 is \\u{1b}"), "{said}");
 }
+
+/// Kendall 1979 as the booklet states it: every throw banked before moving.
+#[test]
+fn a_ruleset_that_banks_its_throws_is_played_counted_and_replayed() {
+    let booklet = rules("kendall1979-booklet");
+    // A throw while the side throws: the single line of the throw banked.
+    let moves = senet(&os(&["moves", "--rules", &booklet, "--roll", "4"]));
+    assert_eq!(
+        stdout(&moves),
+        "4: bank+\toxoxoxoxoxoxo.x............... x 0 0 bank=4+\n"
+    );
+    // A bank to play: the moves of a roll banked; a roll not banked is refused.
+    let bank = "oxoxoxoxoxoxo.x............... x 0 0 bank=24";
+    let two = senet(&os(&[
+        "moves",
+        "--rules",
+        &booklet,
+        "--roll",
+        "2",
+        "--position",
+        bank,
+    ]));
+    assert!(stdout(&two).starts_with("2: "), "{}", stderr(&two));
+    assert!(stdout(&two).lines().all(|line| line.ends_with(" bank=4")));
+    let args = os(&[
+        "moves",
+        "--rules",
+        &booklet,
+        "--roll",
+        "3",
+        "--position",
+        bank,
+    ]);
+    let three = senet(&args);
+    assert_refusal(&args, 2, &three);
+    assert!(
+        stderr(&three).contains("no 3 is banked"),
+        "{}",
+        stderr(&three)
+    );
+    // Perft from the start, as the independent implementation counts it.
+    let perft = senet(&os(&["perft", "--rules", &booklet, "--depth", "4"]));
+    assert_eq!(stdout(&perft), "759\n");
+    // A whole game, printed with its banks, and its record replayed.
+    let record = scratch("booklet.txt", b"");
+    let record = record.to_str().expect("a UTF-8 path");
+    let game = senet(&os(&[
+        "game", "--rules", &booklet, "--seed", "7", "--record", record,
+    ]));
+    assert_eq!(game.status.code(), Some(0), "{}", stderr(&game));
+    let printed = stdout(&game);
+    assert!(
+        printed.contains("  bank:   ROLL: bank"),
+        "the legend says what a bank is"
+    );
+    assert!(
+        printed.contains("1. x throws ---- = 5    5: bank+     banked (5 so far). x throws again.")
+    );
+    assert!(printed.contains("5. x plays --|- = 1     1: 4-5x"));
+    assert!(printed.contains("outcome: x won"));
+    let replay = senet(&os(&["replay", "--rules", &booklet, record]));
+    assert_eq!(replay.status.code(), Some(0), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("verdict: valid"));
+    let playouts = senet(&os(&["playouts", "--rules", &booklet, "--games", "20"]));
+    assert_eq!(playouts.status.code(), Some(0), "{}", stderr(&playouts));
+    // The commands whose bots and tables do not play banks yet say so.
+    for run in [
+        &["duel", "--a", "level:1", "--b", "random", "--games", "2"][..],
+        &["play", "--level", "1"],
+        &["study", "--games", "4", "--bot-games", "2"],
+        &["think-time", "--games", "1"],
+        &["tune", "--games", "2", "--rounds", "1"],
+        &["endgame-error", "--games", "1", "--bound", "1"],
+    ] {
+        let mut args = os(run);
+        args.extend(os(&["--rules", &booklet]));
+        let output = senet(&args);
+        assert_refusal(&args, 2, &output);
+        assert!(
+            stderr(&output).contains("does not play banked throws yet"),
+            "{run:?}: {}",
+            stderr(&output)
+        );
+    }
+}
