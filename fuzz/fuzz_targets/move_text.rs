@@ -41,6 +41,10 @@ fuzz_target!(|data: &[u8]| {
                 );
                 assert_eq!(position.notation(mv), parsed);
             }
+            Ok(None) if parsed.is_banked() => {
+                assert!(position.is_to_throw(), "{position}: {text} banked with no throw");
+                assert_eq!(position.bank_notation(roll), parsed);
+            }
             Ok(None) => {
                 assert!(
                     legal.is_empty(),

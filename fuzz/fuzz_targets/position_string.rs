@@ -45,6 +45,8 @@ fuzz_target!(|data: &[u8]| {
     check(common::water_rules(), text);
     // A ruleset with pieces in hand: fewer pieces on the board.
     check(common::entering_rules(), text);
+    // A ruleset whose throws are banked: the bank in the fifth field.
+    check(common::booklet_rules(), text);
     for (ruleset, parsed) in AnyRuleset::ALL.into_iter().zip(concrete) {
         // The run-time ruleset accepts exactly what its concrete one does.
         assert_eq!(

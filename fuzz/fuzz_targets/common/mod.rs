@@ -49,13 +49,35 @@ pub fn check_position<R: Ruleset>(position: &Position<R>) {
             assert!(!position.moves(roll).is_lost_throw());
             continue;
         }
+        // Where throws are banked: while the side throws, each roll is
+        // banked, and none is lost; once it plays its bank, only the
+        // lowest banked roll is lost, and only when no banked roll moves.
+        let bank = position.bank();
+        let banking = position.ruleset().banks_throws();
+        let expected_lost = match (banking, position.is_to_throw()) {
+            (false, _) => moves.is_empty(),
+            (true, true) => false,
+            (true, false) => {
+                bank.lowest() == Some(roll)
+                    && bank.distinct().all(|roll| position.moves(roll).is_empty())
+            }
+        };
+        if banking && position.is_to_throw() {
+            leaves += 1;
+            let after = position.bank_throw(roll).expect("a throw is banked");
+            assert_eq!(after.board(), position.board(), "a banked throw moved a piece");
+            check_round_trip(&after);
+            let text = position.bank_notation(roll);
+            assert_eq!(text.to_string().parse::<senet::MoveText>(), Ok(text));
+            assert_eq!(text.resolve(position), Ok(None), "{text} does not resolve");
+        }
         let lost = position.lose_throw(roll);
         assert_eq!(
             lost.is_ok(),
-            moves.is_empty(),
+            expected_lost,
             "{position}: roll {roll}: lose_throw is {lost:?} with moves {moves:?}"
         );
-        assert_eq!(position.moves(roll).is_lost_throw(), moves.is_empty());
+        assert_eq!(position.moves(roll).is_lost_throw(), expected_lost);
         if let Ok(after) = lost {
             leaves += 1;
             assert_eq!(
@@ -154,6 +176,17 @@ pub fn entering_rules() -> senet::Rules {
     })
 }
 
+/// The repository's rules file whose throws are banked before moving,
+/// `rules/kendall1979-booklet.toml`, read once: the bank of the
+/// position string and `R: bank` come from it.
+pub fn booklet_rules() -> senet::Rules {
+    static RULES: std::sync::OnceLock<senet::Rules> = std::sync::OnceLock::new();
+    *RULES.get_or_init(|| {
+        senet_rules_file::from_toml(include_str!("../../../rules/kendall1979-booklet.toml"))
+            .expect("the repository's rules file reads")
+    })
+}
+
 /// The repository's rules file with waits and lost turns,
 /// `rules/kendall1979-water.toml`, read once: the new forms of the
 /// position string and the notation come from it.
@@ -211,6 +244,29 @@ pub fn derived_game<R: CheckedRuleset>(ruleset: R, mut state: u64, limit: usize)
     let mut positions = vec![position];
     while !position.is_over() && positions.len() < limit {
         let roll = rolls[(next() % rolls.len() as u64) as usize];
+        let bank = position.bank();
+        if position.ruleset().banks_throws() {
+            // A throw banked while the side throws; once it plays its
+            // bank, a move of any banked roll, or the lowest roll lost.
+            position = if position.is_to_throw() {
+                position.bank_throw(roll).expect("a throw is banked")
+            } else {
+                let moves: Vec<_> = bank
+                    .distinct()
+                    .flat_map(|roll| position.moves(roll).to_list().to_vec())
+                    .collect();
+                match moves.len() {
+                    0 => position
+                        .lose_throw(bank.lowest().expect("a bank to play holds a roll"))
+                        .expect("the lowest banked roll is lost"),
+                    n => position
+                        .play(moves[(next() % n as u64) as usize])
+                        .expect("a generated move plays"),
+                }
+            };
+            positions.push(position);
+            continue;
+        }
         let moves = position.moves(roll).to_list();
         position = if moves.is_empty() {
             position
@@ -232,7 +288,10 @@ pub fn derived_game<R: CheckedRuleset>(ruleset: R, mut state: u64, limit: usize)
 pub fn sample_positions() -> Vec<Position<senet::Rules>> {
     let mut out = Vec::new();
     let rulesets = AnyRuleset::ALL.map(senet::Rules::from);
-    for ruleset in rulesets.into_iter().chain([water_rules(), entering_rules()]) {
+    for ruleset in rulesets
+        .into_iter()
+        .chain([water_rules(), entering_rules(), booklet_rules()])
+    {
         for game in 0..3u64 {
             let positions = derived_game(ruleset, game + 1, 2_000);
             let step = (positions.len() / 12).max(1);
