@@ -2,8 +2,10 @@
 """Plain, independent reference implementation of Senet rulesets
 (Jequier, Kendall 1979, Skyruk, Kendall 1979 with the water as the
 booklet states it, the rules file kendall1979-water, the rules files of
-Ludii's Kendall options, and Piccione with its pieces entering from the
-hand, the rules file piccione-entering) as described in docs/rules.md.
+Ludii's Kendall options, Piccione with its pieces entering from the
+hand, the rules file piccione-entering, and Kendall 1979 as the booklet
+states it, the rules file kendall1979-booklet, whose throws are banked)
+as described in docs/rules.md.
 
 Standard library only.  No cleverness: a position is a list of 31 cells
 (index 0 unused), one move is generated per piece by following the rule
@@ -12,11 +14,19 @@ text clause by clause.
 Usage:
     python3 senet_ref.py perft RULESET "POSITION" DEPTH
     python3 senet_ref.py moves RULESET "POSITION"
+    python3 senet_ref.py divide RULESET "POSITION" DEPTH
 RULESET is one of: jequier, kendall1979, skyruk, kendall1979-water, and the
 rules files of Ludii's Kendall options: kendall-ludii-five-pieces,
 kendall-ludii-trap, kendall-ludii-home-row, kendall-ludii-five-trap-home,
-kendall-ludii-starting-throw, kendall-ludii-all-options; and
-piccione-entering.
+kendall-ludii-starting-throw, kendall-ludii-all-options;
+piccione-entering; and kendall1979-booklet.
+
+For kendall1979-booklet, `moves` of a position where the side still
+throws lists the one `R: bank` line of each roll; of a position where it
+plays its bank, the moves of each distinct banked roll, or, when no
+banked roll has a legal move, the lowest one's lost throw; a banked roll
+that may not be played now (another has a move, or a lower one is lost
+first) is listed as `refused R`, with no position.
 """
 
 import sys
@@ -25,7 +35,8 @@ import sys
 #: name's options, of "water" (a piece may wait on 27, and its return to
 #: 15 costs the next turn), "trap" (a roll past 26 goes into the water)
 #: "home" (no bearing off while a piece of the side is on 1 to 10) and
-#: "begin" (o moves nothing until it has thrown a 1, which it plays).
+#: "begin" (o moves nothing until it has thrown a 1, which it plays)
+#: and "bank" (every throw of a turn is made, and banked, before any move).
 K79_OPTIONS = {
     "kendall1979": frozenset(),
     "kendall1979-water": frozenset({"water"}),
@@ -35,6 +46,7 @@ K79_OPTIONS = {
     "kendall-ludii-five-trap-home": frozenset({"water", "trap", "home"}),
     "kendall-ludii-starting-throw": frozenset({"water", "begin"}),
     "kendall-ludii-all-options": frozenset({"water", "trap", "home", "begin"}),
+    "kendall1979-booklet": frozenset({"water", "bank"}),
 }
 K79 = tuple(K79_OPTIONS)
 
@@ -63,13 +75,14 @@ START = {
     "kendall-ludii-starting-throw": "oxoxoxoxoxoxo.x............... x 0 0 unbegun=o",
     "kendall-ludii-all-options": "oxoxoxoxo.x................... x 0 0 unbegun=o",
     PIC: ".............................. x 0 0",
+    "kendall1979-booklet": "oxoxoxoxoxoxo.x............... x 0 0",
 }
 
 PIECES = {"jequier": 5, "kendall1979": 7, "skyruk": 5, "kendall1979-water": 7,
           "kendall-ludii-five-pieces": 5, "kendall-ludii-trap": 7,
           "kendall-ludii-home-row": 7, "kendall-ludii-five-trap-home": 5,
           "kendall-ludii-starting-throw": 7, "kendall-ludii-all-options": 5,
-          PIC: 5}
+          PIC: 5, "kendall1979-booklet": 7}
 
 ROLLS = {
     "jequier": (1, 2, 3, 4, 6),
@@ -83,7 +96,17 @@ ROLLS = {
     "kendall-ludii-starting-throw": (1, 2, 3, 4, 5),
     "kendall-ludii-all-options": (1, 2, 3, 4, 5),
     PIC: (1, 2, 3, 4, 5),
+    "kendall1979-booklet": (1, 2, 3, 4, 5),
 }
+
+#: "A bank holds at most 31 rolls of one value: the throw that banks the
+#: 31st ends the throwing."
+BANK_MAX = 31
+
+
+def banks(ruleset):
+    """True for a ruleset whose throws are banked before any move."""
+    return "bank" in K79_OPTIONS.get(ruleset, ())
 
 EMPTY = "."
 
@@ -101,7 +124,8 @@ class Position:
     the piece of that side on house mark_house is marked (Kendall 1979: a
     rescued piece on 15; piccione-entering: an entered piece on 1)."""
 
-    def __init__(self, board, side, off, marked=None, lost=(), unbegun=(), mark_house=15):
+    def __init__(self, board, side, off, marked=None, lost=(), unbegun=(), mark_house=15,
+                 bank=(), throwing=True):
         self.board = board          # list of 31 strings, index 0 unused
         self.side = side            # 'x' or 'o'
         self.off = off              # dict {'x': n, 'o': n}
@@ -109,10 +133,15 @@ class Position:
         self.lost = set(lost)       # the sides that lose their next turn
         self.unbegun = set(unbegun)  # the sides yet to throw a 1
         self.mark_house = mark_house  # where a marked piece stands
+        # Banked throws (kendall1979-booklet): the rolls the side to throw
+        # holds, lowest first, and whether it still throws (`+`) or plays
+        # them next.  An empty bank is always still throwing.
+        self.bank = tuple(sorted(bank))
+        self.throwing = throwing or not self.bank
 
     def copy(self):
         return Position(list(self.board), self.side, dict(self.off), self.marked, self.lost,
-                        self.unbegun, self.mark_house)
+                        self.unbegun, self.mark_house, self.bank, self.throwing)
 
     def to_string(self):
         chars = []
@@ -127,6 +156,9 @@ class Position:
             state.append("loses=" + "".join(s for s in "xo" if s in self.lost))
         if self.unbegun:
             state.append("unbegun=" + "".join(s for s in "xo" if s in self.unbegun))
+        if self.bank:
+            state.append("bank=" + "".join(str(r) for r in self.bank)
+                         + ("+" if self.throwing else ""))
         if state:
             text += " " + ",".join(state)
         return text
@@ -147,8 +179,10 @@ def parse_position(ruleset, text):
     fields = text.split(" ")
     lost = ()
     unbegun = ()
+    bank = ()
+    throwing = True
     options = K79_OPTIONS.get(ruleset, ())
-    if len(fields) == 5 and ("water" in options or "begin" in options):
+    if len(fields) == 5 and ("water" in options or "begin" in options or "bank" in options):
         state = fields.pop().split(",")
         if state and state[0].startswith("loses=") and "water" in options:
             lost = state.pop(0)[len("loses="):]
@@ -158,7 +192,9 @@ def parse_position(ruleset, text):
             unbegun = state.pop(0)[len("unbegun="):]
             if unbegun != "o":
                 raise PositionError("only o may have to begin")
-        if state or not (lost or unbegun):
+        if state and state[0].startswith("bank=") and "bank" in options:
+            bank, throwing = parse_bank(ruleset, state.pop(0)[len("bank="):])
+        if state or not (lost or unbegun or bank):
             raise PositionError("a fifth field this ruleset does not write")
     if len(fields) != 4:
         raise PositionError("expected 4 fields separated by single spaces")
@@ -196,7 +232,43 @@ def parse_position(ruleset, text):
             raise PositionError("side %s: on board + off must be %d" % (s, n))
     if off["x"] == n and off["o"] == n:
         raise PositionError("both sides have all pieces off")
-    return Position(board, side, off, marked, lost, unbegun, mark_house or 15)
+    if bank and (off["x"] == n or off["o"] == n):
+        raise PositionError("a bank in a finished game")
+    return Position(board, side, off, marked, lost, unbegun, mark_house or 15, bank, throwing)
+
+
+def parse_bank(ruleset, text):
+    """`bank=ROLLS`: one digit a roll, lowest first, `+` while the side
+    still throws.  Returns (rolls, throwing)."""
+    throwing = text.endswith("+")
+    digits = text[:-1] if throwing else text
+    if digits == "" or not digits.isascii() or not digits.isdigit():
+        raise PositionError("bank= holds one digit a banked roll")
+    rolls = tuple(int(c) for c in digits)
+    if list(rolls) != sorted(rolls):
+        raise PositionError("banked rolls are written lowest first")
+    for r in rolls:
+        if r not in ROLLS[ruleset]:
+            raise PositionError("a banked %d the implement cannot make" % r)
+        if throwing and not gives_another(ruleset, r):
+            raise PositionError("a bank still throwing holds a %d, which gives no other throw" % r)
+        if rolls.count(r) > BANK_MAX:
+            raise PositionError("more than %d banked rolls of one value" % BANK_MAX)
+        if throwing and rolls.count(r) == BANK_MAX:
+            raise PositionError("the throw that banks the %dth %d ends the throwing" % (BANK_MAX, r))
+    return rolls, throwing
+
+
+def gives_another(ruleset, roll):
+    """Whether a throw of `roll` gives the same side another throw, by its
+    roll alone (as for a lost throw)."""
+    if ruleset == "jequier":
+        return roll in (1, 4, 6)
+    if ruleset in K79:
+        return roll in (1, 4, 5)
+    if ruleset == PIC:
+        return roll == 5
+    return False  # skyruk: a lost throw always passes
 
 
 def game_over(ruleset, pos):
@@ -834,6 +906,100 @@ def pic_candidates(pos, r):
 
 
 # ---------------------------------------------------------------------------
+# Banked throws (kendall1979-booklet): every throw of a turn before any move
+# ---------------------------------------------------------------------------
+
+class NotBanked(ValueError):
+    """Listing the moves of a roll the side to play does not hold."""
+
+
+def bank_throw(ruleset, pos, roll):
+    """The side still throws: `roll` is banked.  A roll that gives another
+    throw keeps the throwing (`R: bank+`), unless it is the 31st of its
+    value; any other ends it (`R: bank`), and the side plays its bank."""
+    np = pos.copy()
+    np.bank = tuple(sorted(pos.bank + (roll,)))
+    np.throwing = gives_another(ruleset, roll) and np.bank.count(roll) < BANK_MAX
+    return ("%d: bank+" if np.throwing else "%d: bank") % roll, np
+
+
+def bank_spent(pos, np, me, rest):
+    """After a roll of the bank is played or lost: the side plays the rest,
+    or, the bank spent, the sticks pass (or stay, where the opponent loses
+    that turn); no move gives another throw."""
+    np.bank = tuple(rest)
+    if rest:
+        np.side = me
+        np.throwing = False
+    else:
+        np.throwing = True
+        np.side = pass_sticks(np, me, False)
+
+
+def bank_finish(ruleset, pos, roll, cand):
+    """A move of the banked `roll`: (notation, Position after).  Written
+    with `+` only when it spends the bank and the same side throws next
+    (its opponent loses that turn)."""
+    me = pos.side
+    np = cand.newpos
+    rest = list(pos.bank)
+    rest.remove(roll)
+    if game_over(ruleset, np):
+        # The move that ends the game ends it: the rolls left are not played.
+        np.bank = ()
+        np.throwing = True
+        np.side = other(me)
+    else:
+        if cand.costs_turn:
+            np.lost.add(me)
+        bank_spent(pos, np, me, rest)
+    target = "off" if cand.target == "off" else str(cand.target)
+    if cand.wait:
+        text = "%d: %d=" % (roll, cand.start)
+    else:
+        text = "%d: %d-%s" % (roll, cand.start, target)
+    if cand.swap:
+        text += "x"
+    if cand.backward:
+        text += "<"
+    if again_after_bank(ruleset, np, me, rest):
+        text += "+"
+    return text, np
+
+
+def again_after_bank(ruleset, np, me, rest):
+    """Whether the side that played its bank's last roll throws next: the
+    game goes on and its opponent lost the turn the sticks passed to."""
+    return not rest and not game_over(ruleset, np) and np.side == me
+
+
+def bank_roll_moves(ruleset, pos, roll):
+    """The legal moves of the banked `roll`, each roll one move of one piece
+    under every rule of the ruleset without banks."""
+    if roll not in pos.bank:
+        raise NotBanked("no %d is banked" % roll)
+    return [bank_finish(ruleset, pos, roll, cand) for cand in CANDIDATES[ruleset](pos, roll)]
+
+
+def bank_lose(ruleset, pos):
+    """No banked roll has a legal move: the lowest is lost (`R: -`)."""
+    roll = pos.bank[0]
+    np = pos.copy()
+    bank_spent(pos, np, pos.side, pos.bank[1:])
+    again = again_after_bank(ruleset, np, pos.side, pos.bank[1:])
+    return ("%d: -+" if again else "%d: -") % roll, np
+
+
+def bank_children(ruleset, pos):
+    """Every child of a position where the side plays its bank: each legal
+    move of each distinct banked roll, or the lowest roll lost."""
+    found = []
+    for roll in sorted(set(pos.bank)):
+        found.extend(bank_roll_moves(ruleset, pos, roll))
+    return found or [bank_lose(ruleset, pos)]
+
+
+# ---------------------------------------------------------------------------
 # Common driver
 # ---------------------------------------------------------------------------
 
@@ -852,9 +1018,15 @@ for _name, _opts in K79_OPTIONS.items():
 
 def legal_moves(ruleset, pos, roll):
     """List of (notation, Position after).  Empty when the game is over or
-    the throw is lost."""
+    the throw is lost.  Where throws are banked: the one banked throw while
+    the side still throws, else the moves of the banked `roll` (NotBanked
+    when the side holds no such roll)."""
     if game_over(ruleset, pos):
         return []
+    if banks(ruleset):
+        if pos.throwing:
+            return [bank_throw(ruleset, pos, roll)]
+        return bank_roll_moves(ruleset, pos, roll)
     result = []
     for cand in CANDIDATES[ruleset](pos, roll):
         result.append(finish(ruleset, pos, roll, cand))
@@ -869,6 +1041,21 @@ def children(ruleset, pos, roll):
     return [lost_throw(ruleset, pos, roll)]
 
 
+def all_children(ruleset, pos):
+    """Every (notation, child) one ply below `pos`: each roll of the
+    implement once, unweighted, and its moves or lost throw; where throws
+    are banked, each roll banked while the side throws, else the children
+    of its bank."""
+    if game_over(ruleset, pos):
+        return []
+    if banks(ruleset) and not pos.throwing:
+        return bank_children(ruleset, pos)
+    found = []
+    for roll in ROLLS[ruleset]:
+        found.extend(children(ruleset, pos, roll))
+    return found
+
+
 def perft(ruleset, pos, depth, cache=None):
     if depth == 0 or game_over(ruleset, pos):
         return 1
@@ -877,9 +1064,8 @@ def perft(ruleset, pos, depth, cache=None):
         if key in cache:
             return cache[key]
     total = 0
-    for roll in ROLLS[ruleset]:
-        for _text, child in children(ruleset, pos, roll):
-            total += perft(ruleset, child, depth - 1, cache)
+    for _text, child in all_children(ruleset, pos):
+        total += perft(ruleset, child, depth - 1, cache)
     if cache is not None:
         cache[key] = total
     return total
@@ -894,11 +1080,45 @@ def perft_line(ruleset, text, depth, use_cache=True):
     return counts
 
 
+def divide_lines(ruleset, text, depth):
+    """`NOTATION: COUNT` for each first move, then the total."""
+    pos = parse_position(ruleset, text)
+    cache = {}
+    lines = []
+    total = 0
+    for notation, child in all_children(ruleset, pos):
+        n = perft(ruleset, child, depth - 1, cache)
+        lines.append("%s: %d" % (notation, n))
+        total += n
+    lines.append(str(total if lines else 1))
+    return lines
+
+
+def bank_moves_lines(ruleset, pos):
+    if pos.throwing:
+        return ["%s => %s" % (n, c.to_string())
+                for n, c in (bank_throw(ruleset, pos, r) for r in ROLLS[ruleset])]
+    lines = []
+    rolls = sorted(set(pos.bank))
+    played = {r: sorted(bank_roll_moves(ruleset, pos, r), key=lambda m: m[0]) for r in rolls}
+    if not any(played.values()):
+        notation, child = bank_lose(ruleset, pos)
+        return ["%s => %s" % (notation, child.to_string())] + ["refused %d" % r for r in rolls[1:]]
+    for r in rolls:
+        if played[r]:
+            lines.extend("%s => %s" % (n, c.to_string()) for n, c in played[r])
+        else:
+            lines.append("refused %d" % r)
+    return lines
+
+
 def moves_lines(ruleset, text):
     pos = parse_position(ruleset, text)
     lines = []
     if game_over(ruleset, pos):
         return ["game over"]
+    if banks(ruleset):
+        return bank_moves_lines(ruleset, pos)
     for roll in ROLLS[ruleset]:
         moves = legal_moves(ruleset, pos, roll)
         if moves:
@@ -913,7 +1133,7 @@ def moves_lines(ruleset, text):
 
 
 def main(argv):
-    if len(argv) >= 3 and argv[0] in ("perft", "moves"):
+    if len(argv) >= 3 and argv[0] in ("perft", "moves", "divide"):
         ruleset = argv[1]
         if ruleset not in RULESETS:
             print("unknown ruleset %r (use one of %s)" % (ruleset, ", ".join(RULESETS)))
@@ -926,6 +1146,9 @@ def main(argv):
                 depth = int(argv[3])
                 nocache = len(argv) > 4 and argv[4] == "--nocache"
                 print(" ".join(str(n) for n in perft_line(ruleset, text, depth, not nocache)))
+            elif argv[0] == "divide":
+                for line in divide_lines(ruleset, text, int(argv[3])):
+                    print(line)
             else:
                 for line in moves_lines(ruleset, text):
                     print(line)

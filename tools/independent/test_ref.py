@@ -5,7 +5,8 @@ strings are rejected."""
 
 import sys
 from senet_ref import (parse_position, legal_moves, lost_throw, PositionError,
-                       START, moves_lines, perft_line)
+                       START, moves_lines, perft_line, banks, bank_children, NotBanked,
+                       all_children, divide_lines)
 from positions import POSITIONS, EXAMPLES
 
 failures = 0
@@ -22,6 +23,11 @@ def check(cond, msg):
 
 def notations(ruleset, text, roll):
     pos = parse_position(ruleset, text)
+    if banks(ruleset) and not pos.throwing:
+        # The side plays its bank: the roll's moves, or, when no banked
+        # roll has one, the lowest one's lost throw.
+        found = [n for n, _c in bank_children(ruleset, pos)]
+        return [n for n in found if n.startswith("%d: " % roll)]
     moves = legal_moves(ruleset, pos, roll)
     if moves:
         return [m[0] for m in moves]
@@ -87,6 +93,12 @@ def after(ruleset, text, roll, notation):
     return None
 
 
+def after_lost(ruleset, text):
+    """The single child of a position whose banked rolls have no move."""
+    kids = all_children(ruleset, parse_position(ruleset, text))
+    return (kids[0][0], kids[0][1].to_string()) if len(kids) == 1 else None
+
+
 PIC_AFTER = [
     (".............................. x 0 0", 1, "1: in-1+", "X............................. x 0 0"),
     ("X............................. x 0 0", 3, "3: 1-4", "...x.......................... o 0 0"),
@@ -105,6 +117,94 @@ check(got == ["1: 5-6", "1: 26-27", "1: in-1+"], "piccione-entering entry listed
 check([lost_throw("piccione-entering", parse_position("piccione-entering", START["piccione-entering"]), r)[0]
        for r in (2, 3, 4, 5)] == ["2: -", "3: -", "4: -", "5: -+"], "piccione-entering lost throws from the start")
 
+# ---------------- Kendall 1979 as the booklet states it (banked throws) ----------------
+BOOK = "kendall1979-booklet"
+START_BOOK = START[BOOK]
+check(START_BOOK == "oxoxoxoxoxoxo.x............... x 0 0", "kendall1979-booklet start as Kendall 1979's")
+# Throwing: each 1, 4 and 5 is banked and the side throws again (`4: bank+`);
+# a 2 or 3 is banked and ends the throwing (`2: bank`).
+got = [legal_moves(BOOK, parse_position(BOOK, START_BOOK), r)[0] for r in (1, 2, 3, 4, 5)]
+check([(n, c.to_string()) for n, c in got] == [
+    ("1: bank+", START_BOOK + " bank=1+"), ("2: bank", START_BOOK + " bank=2"),
+    ("3: bank", START_BOOK + " bank=3"), ("4: bank+", START_BOOK + " bank=4+"),
+    ("5: bank+", START_BOOK + " bank=5+")], "kendall1979-booklet throws from the start: %s" % got)
+# docs: `... x 0 0 bank=14+` is x with a 1 and a 4 banked, throwing again;
+# `... x 0 0 bank=124` is x playing its 1, 2 and 4.
+p14 = parse_position(BOOK, START_BOOK + " bank=14+")
+check(p14.bank == (1, 4) and p14.throwing, "bank=14+: a 1 and a 4, still throwing")
+check(legal_moves(BOOK, p14, 2)[0][1].to_string() == START_BOOK + " bank=124",
+      "bank=14+ then a 2: bank=124, the throwing ended")
+p124 = parse_position(BOOK, START_BOOK + " bank=124")
+check(p124.bank == (1, 2, 4) and not p124.throwing, "bank=124: x plays its 1, 2 and 4")
+# docs: x with 4, 1, 2 banked may play 2: 12-14, then 4: 14-18, then 1: 18-19
+# (and the sticks pass: no + on any).
+line = [START_BOOK + " bank=124"]
+for roll, notation in ((2, "2: 12-14"), (4, "4: 14-18"), (1, "1: 18-19")):
+    got = after(BOOK, line[-1], roll, notation)
+    check(got is not None, "kendall1979-booklet %s from %s (docs example)" % (notation, line[-1]))
+    line.append(got or line[-1])
+check(line[-1] == "oxoxoxoxoxo.o.x...x........... o 0 0",
+      "the bank 124 spent, the sticks pass to o: %s" % line[-1])
+# A roll that is not banked has no moves to list: an error.
+try:
+    legal_moves(BOOK, p124, 3)
+    check(False, "kendall1979-booklet refuses the moves of a 3 not banked")
+except NotBanked:
+    check(True, "kendall1979-booklet refuses the moves of a 3 not banked")
+# In the water a 4 bears off; any other roll may go back to 15, costing
+# the next turn, or wait (`1: 27=`), which plays the roll.
+WATER = "oxoxoxo.o.o.o.......x.x...x... x 1 0 bank=1345"
+check(set(notations(BOOK, WATER, 1)) == {"1: 27-15<", "1: 27="}, "kendall1979-booklet 1: 27= (docs)")
+check(after(BOOK, WATER, 1, "1: 27=") == "oxoxoxo.o.o.o.......x.x...x... x 1 0 bank=345",
+      "1: 27= plays the 1, the rest of the bank still played")
+check(after(BOOK, WATER, 1, "1: 27-15<") == "oxoxoxo.o.o.o.X.....x.x....... x 1 0 loses=x,bank=345",
+      "1: 27-15< marks the piece and costs x its next turn; the bank still played")
+check(notations(BOOK, WATER, 4) == ["4: 27-off"], "kendall1979-booklet 4: 27-off")
+# When no banked roll has a legal move, the rolls left are lost, lowest
+# first (`1: -`, `5: -`); when the bank is spent, the sticks pass.
+LOST = "o.o.o.o.oxx.oxXx..xxo......... x 0 0 bank=15"
+check(notations(BOOK, LOST, 1) == ["1: -"] and notations(BOOK, LOST, 5) == [],
+      "kendall1979-booklet bank=15 with no move: the 1 lost first (docs 1: -)")
+check(after_lost(BOOK, LOST) == ("1: -", "o.o.o.o.oxx.oxXx..xxo......... x 0 0 bank=5"), "1: - leaves bank=5")
+check(after_lost(BOOK, "o.o.o.o.oxx.oxXx..xxo......... x 0 0 bank=5")
+      == ("5: -", "o.o.o.o.oxx.oxXx..xxo......... o 0 0"), "then 5: - (docs), and the sticks pass")
+# A move that ends the game ends it: the rolls left are not played.
+check(after(BOOK, ".x.x.x.x.x.x.x...........o.... o 0 6 bank=1145", 5, "5: 26-off")
+      == ".x.x.x.x.x.x.x................ x 0 7", "the game ends mid-bank, no bank written")
+# perft from the start, as the crate states it: 5, 23, 141, 759, 5170.
+check(perft_line(BOOK, START_BOOK, 5) == [5, 23, 141, 759, 5170], "kendall1979-booklet perft 1..5")
+check(divide_lines(BOOK, START_BOOK, 3)[-1] == "141", "kendall1979-booklet divide 3 totals 141")
+# Position strings of banks.
+for text in (START_BOOK + " bank=1145", START_BOOK + " loses=o,bank=124", START_BOOK + " bank=1455+",
+             START_BOOK + " loses=x,bank=14+", START_BOOK + " bank=" + "1" * 30 + "+",
+             START_BOOK + " bank=" + "1" * 31):
+    try:
+        check(parse_position(BOOK, text).to_string() == text, "accepts and round-trips %r" % text)
+    except PositionError as e:
+        check(False, "accepts %r (%s)" % (text, e))
+for text in (START_BOOK + " bank=421",        # not lowest first
+             START_BOOK + " bank=",           # no roll
+             START_BOOK + " bank=+",          # no roll
+             START_BOOK + " bank=6",          # the sticks make no 6
+             START_BOOK + " bank=0",
+             START_BOOK + " bank=12+",        # a 2 gives no other throw
+             START_BOOK + " bank=14,loses=o",  # bank= comes last
+             START_BOOK + " bank=1" + "1" * 30 + "+",   # 31 ones, still throwing
+             START_BOOK + " bank=" + "1" * 32,          # 32 ones
+             ".x.x.x.x.x.x.x................ x 0 7 bank=4",  # a bank in a finished game
+             "oxoxoxoxoxoxo.x............... x 0 0 bank=14+"[:-1] + " ",
+             ):
+    try:
+        parse_position(BOOK, text)
+        check(False, "rejects kendall1979-booklet %r" % text)
+    except PositionError:
+        check(True, "rejects kendall1979-booklet %r" % text)
+try:
+    parse_position("kendall1979-water", START_BOOK + " bank=14+")
+    check(False, "rejects a bank in kendall1979-water, which banks no throw")
+except PositionError:
+    check(True, "rejects a bank in kendall1979-water, which banks no throw")
+
 # A finished game: no moves, perft 1 at every depth.
 check(moves_lines("jequier", "o...o....o.........o.......o.. o 5 0") == ["game over"],
       "finished game has no moves")
@@ -113,21 +213,20 @@ check(perft_line("skyruk", "xx..x...x..........x.......... x 0 5", 3) == [1, 1, 
 
 # Every position reached within 3 plies of each test position is a valid
 # position string that round-trips, and perft with and without the cache agree.
-from senet_ref import children, ROLLS, game_over, perft
+from senet_ref import game_over, perft
 
 
 def walk(ruleset, pos, depth, bad):
     if depth == 0 or game_over(ruleset, pos):
         return
-    for roll in ROLLS[ruleset]:
-        for _n, child in children(ruleset, pos, roll):
-            text = child.to_string()
-            try:
-                if parse_position(ruleset, text).to_string() != text:
-                    bad.append(text)
-            except PositionError:
+    for _n, child in all_children(ruleset, pos):
+        text = child.to_string()
+        try:
+            if parse_position(ruleset, text).to_string() != text:
                 bad.append(text)
-            walk(ruleset, child, depth - 1, bad)
+        except PositionError:
+            bad.append(text)
+        walk(ruleset, child, depth - 1, bad)
 
 
 for ruleset, text, _desc in POSITIONS:
