@@ -4,9 +4,6 @@
 
 use core::fmt;
 
-use crate::movegen::IllegalMoveError;
-use crate::position::Position;
-use crate::ruleset::Ruleset;
 use crate::throw::Roll;
 
 /// The rolls a side has thrown this turn and not yet played, and whether
@@ -216,117 +213,5 @@ impl fmt::Display for Bank {
 impl fmt::Debug for Bank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bank({self})")
-    }
-}
-
-impl<R: Ruleset> Position<R> {
-    /// The rolls the side to throw has banked this turn and not yet
-    /// played ([`Ruleset::banks_throws`]); always empty in a ruleset that
-    /// plays each throw when it is thrown. The position string writes a
-    /// bank in its fifth field: `bank=14+` while the side still throws,
-    /// `bank=124` once it plays them.
-    ///
-    /// ```
-    /// use senet::{Bitboard, Board, Dice, House, Move, Outcome, Position, Roll, Ruleset};
-    /// use senet::rulesets::{Reach, first_home_wins};
-    ///
-    /// /// Five pieces a side, every throw made before moving: 1, 4 and 5 throw again.
-    /// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    /// struct Banked;
-    /// impl Ruleset for Banked {
-    ///     fn name(&self) -> &'static str { "banked" }
-    ///     fn revision(&self) -> u32 { 1 }
-    ///     fn pieces_per_side(&self) -> u8 { 5 }
-    ///     fn start(&self) -> [Bitboard; 2] {
-    ///         [Bitboard::from_numbers(&[2, 4, 6, 8, 10]), Bitboard::from_numbers(&[1, 3, 5, 7, 9])]
-    ///     }
-    ///     fn dice(&self) -> Dice { Dice::FOUR_STICKS }
-    ///     fn forward(&self, from: House, roll: Roll) -> Option<Reach> {
-    ///         match from.number() + roll.value() {
-    ///             31 => Some(Reach::Off),
-    ///             to => House::new(to).map(Reach::To),
-    ///         }
-    ///     }
-    ///     fn throws_again(&self, roll: Roll, _: Option<Move>) -> bool { matches!(roll.value(), 1 | 4 | 5) }
-    ///     fn banks_throws(&self) -> bool { true }
-    ///     fn outcome(&self, board: &Board) -> Option<Outcome> { first_home_wins(self, board) }
-    /// }
-    ///
-    /// let start = Position::start(senet::Rules::new(Banked)?);
-    /// let four = start.bank_throw(Roll::new(4).unwrap())?; // a 4 throws again
-    /// assert_eq!(four.bank().to_string(), "4+");
-    /// let two = four.bank_throw(Roll::new(2).unwrap())?; // a 2 ends the throwing
-    /// assert!(two.bank().is_to_play());
-    /// assert_eq!(two.to_string(), "oxoxoxoxox.................... x 0 0 bank=24");
-    /// // x now plays its 2 and its 4, in the order it chooses.
-    /// assert!(two.moves(Roll::new(3).unwrap()).is_empty());
-    /// assert_eq!(two.moves(Roll::new(4).unwrap()).len(), 2); // 8-12 and 10-14
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[inline]
-    pub fn bank(&self) -> Bank {
-        self.bank
-    }
-
-    /// The position after the side to throw throws `roll` and banks it:
-    /// it throws again when the ruleset gives another throw for the roll
-    /// ([`Ruleset::throws_again`], asked with no move), and otherwise
-    /// plays its bank next.
-    ///
-    /// # Errors
-    ///
-    /// [`IllegalMoveError::NoBanking`] in a ruleset that plays each throw
-    /// when it is thrown, [`IllegalMoveError::BankToPlay`] once the
-    /// throwing is over, [`IllegalMoveError::GameOver`] and
-    /// [`IllegalMoveError::RollNotOnDice`] as for any throw.
-    ///
-    /// ```
-    /// use senet::{IllegalMoveError, Position, Roll, rulesets::Kendall};
-    ///
-    /// let err = Position::start(Kendall).bank_throw(Roll::new(2).unwrap());
-    /// assert_eq!(err, Err(IllegalMoveError::NoBanking { ruleset: "kendall" }));
-    /// ```
-    pub fn bank_throw(&self, roll: Roll) -> Result<Position<R>, IllegalMoveError> {
-        if !self.ruleset.banks_throws() {
-            let ruleset = self.ruleset.name();
-            return Err(IllegalMoveError::NoBanking { ruleset });
-        }
-        if self.is_over() {
-            return Err(IllegalMoveError::GameOver);
-        }
-        if !self.ruleset.dice().can_roll(roll) {
-            return Err(IllegalMoveError::RollNotOnDice { roll });
-        }
-        if self.bank.is_to_play() {
-            let side = self.side_to_throw();
-            return Err(IllegalMoveError::BankToPlay { side });
-        }
-        Ok(self.apply_bank_throw(roll))
-    }
-
-    /// [`bank_throw`](Self::bank_throw), trusting that the side throws
-    /// and the implement makes `roll`.
-    #[inline]
-    pub(crate) fn apply_bank_throw(&self, roll: Roll) -> Position<R> {
-        let again = self.ruleset.throws_again(roll, None) && !self.bank.is_full_for(roll);
-        // Never full here: the throw that fills a roll's count ends the throwing.
-        let bank = self.bank.with(roll).unwrap_or(self.bank);
-        Position {
-            bank: if again { bank } else { bank.to_play() },
-            ..*self
-        }
-    }
-
-    /// Whether the side throws next: always, but while it plays its bank.
-    #[inline]
-    pub fn is_to_throw(&self) -> bool {
-        !self.bank.is_to_play() && !self.is_over()
-    }
-
-    /// The lowest banked roll with a legal move here, if any.
-    pub(crate) fn playable_banked_roll(&self) -> Option<Roll> {
-        self.bank
-            .distinct()
-            .find(|&roll| !self.moves(roll).is_empty())
     }
 }
